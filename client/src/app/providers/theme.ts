@@ -1,0 +1,46 @@
+// Chakra UI v3 design system: the default theme plus the CampoBase green ("campo": the pitch).
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+const fontStack = `system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif`;
+
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    body: { bg: 'bg.subtle', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      fonts: { heading: { value: fontStack }, body: { value: fontStack } },
+      colors: {
+        brand: {
+          50: { value: '#f0fdf4' },
+          100: { value: '#dcfce7' },
+          200: { value: '#bbf7d0' },
+          300: { value: '#86efac' },
+          400: { value: '#4ade80' },
+          500: { value: '#22c55e' },
+          600: { value: '#16a34a' },
+          700: { value: '#15803d' },
+          800: { value: '#166534' },
+          900: { value: '#14532d' },
+          950: { value: '#052e16' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.700}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.800}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.600}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,29 @@
+// Chakra v3 toaster: one store (`toaster`) and the component that renders it (mounted once by the UI provider).
+import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { TOAST_DURATION_MS } from '../../../../schema/constants';
+
+export const toaster = createToaster({
+  placement: 'top-end',
+  duration: TOAST_DURATION_MS,
+  pauseOnPageIdle: true,
+  max: 4,
+});
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger aria-label="Chiudi notifica" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,13 @@
+// The CampoBase wordmark: "Campo" + highlighted "Base", as text.
+import { Box, type BoxProps } from '@chakra-ui/react';
+
+export function Wordmark(props: BoxProps) {
+  return (
+    <Box as="span" fontWeight="800" letterSpacing="-0.02em" lineHeight="1" whiteSpace="nowrap" {...props}>
+      Campo
+      <Box as="span" color="brand.solid">
+        Base
+      </Box>
+    </Box>
+  );
+}

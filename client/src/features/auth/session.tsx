@@ -1,0 +1,237 @@
+// The session (spec §4): loading -> authenticated (account) | unauthenticated.
+// On load a stored session token is checked with `me`; login/sign-up store the session token and the first
+// club's token; logout calls the server, removes both tokens and clears the account.
+import { useApolloClient } from '@apollo/client/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGE_LEVEL } from '../../../../schema/constants';
+import { MSG } from '../../../../schema/messages';
+import { graphql } from '../../gql';
+import type { Session_AccountFragment } from '../../gql/graphql';
+import { messageOfError } from '../../lib/errors';
+import { fieldErrorsFromServer, type FieldErrors } from '../../lib/form-errors';
+import { notify } from '../../lib/notify';
+import {
+  clearStoredTokens,
+  readClubToken,
+  readSessionToken,
+  storeClubToken,
+  storeSessionToken,
+} from '../../lib/session-storage';
+
+export const SessionAccountFragment = graphql(`
+  fragment Session_Account on Account {
+    id
+    email
+    isActive
+    profile {
+      id
+      firstname
+      lastname
+      nickname
+      clubs {
+        id
+        token
+        role
+        boardRole
+        club {
+          id
+          fullName
+          sport
+          logoUrl
+          seasonLabel
+          primaryColor
+          secondaryColor
+        }
+      }
+    }
+  }
+`);
+
+const MeQuery = graphql(`
+  query Session_Me {
+    me {
+      ...Session_Account
+    }
+  }
+`);
+
+const LoginMutation = graphql(`
+  mutation Session_Login($input: LoginInput!) {
+    login(input: $input) {
+      __typename
+      ... on MutationLoginSuccess {
+        data {
+          token
+          account {
+            ...Session_Account
+          }
+        }
+      }
+      ... on BaseError {
+        message
+      }
+      ... on ValidationError {
+        fields {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+const LogoutMutation = graphql(`
+  mutation Session_Logout {
+    logout {
+      __typename
+      ... on MutationLogoutSuccess {
+        data
+      }
+    }
+  }
+`);
+
+export type SessionAccount = Session_AccountFragment;
+export type SessionMembership = SessionAccount['profile']['clubs'][number];
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export type LoginResult = { ok: true } | { ok: false; fieldErrors: FieldErrors };
+
+export interface SessionValue {
+  status: SessionStatus;
+  account: SessionAccount | null;
+  /** The membership of the current club (the one whose token is sent as X-Club). */
+  membership: SessionMembership | null;
+  login(input: { email: string; password: string }): Promise<LoginResult>;
+  /** Starts a session from a payload the server already issued (sign-up). */
+  signIn(payload: { token: string; account: SessionAccount }): void;
+  logout(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** The membership whose token is stored, else the first club (whose token becomes the stored one). */
+function pickMembership(account: SessionAccount): SessionMembership | null {
+  const clubs = account.profile.clubs;
+  const stored = readClubToken();
+  const membership = clubs.find((m) => m.token === stored) ?? clubs[0] ?? null;
+  if ((membership?.token ?? null) !== stored) storeClubToken(membership?.token ?? null);
+  return membership;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<SessionStatus>(() => (readSessionToken() ? 'loading' : 'unauthenticated'));
+  const [account, setAccount] = useState<SessionAccount | null>(null);
+
+  const serverLogout = useCallback(
+    async (token: string | null) => {
+      if (!token) return;
+      try {
+        // The token is passed explicitly: the stored one may already be gone.
+        await client.mutate({
+          mutation: LogoutMutation,
+          fetchPolicy: 'no-cache',
+          context: { headers: { authorization: `Bearer ${token}` } },
+        });
+      } catch {
+        console.error(MSG.logoutFailed);
+      }
+    },
+    [client],
+  );
+
+  const clearSession = useCallback(() => {
+    clearStoredTokens();
+    setAccount(null);
+    setStatus('unauthenticated');
+    void client.clearStore();
+  }, [client]);
+
+  // On load: check the stored session token with `me`.
+  useEffect(() => {
+    const token = readSessionToken();
+    if (!token) return;
+    let cancelled = false;
+    client
+      .query({ query: MeQuery, fetchPolicy: 'network-only' })
+      .then(({ data }) => {
+        if (cancelled) return;
+        if (data?.me) {
+          setAccount(data.me);
+          setStatus('authenticated');
+        } else {
+          throw new Error('no account');
+        }
+      })
+      .catch(() => {
+        if (cancelled) return;
+        clearStoredTokens();
+        setAccount(null);
+        setStatus('unauthenticated');
+        void serverLogout(token);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, serverLogout]);
+
+  const signIn = useCallback((payload: { token: string; account: SessionAccount }) => {
+    storeSessionToken(payload.token);
+    storeClubToken(payload.account.profile.clubs[0]?.token ?? null);
+    setAccount(payload.account);
+    setStatus('authenticated');
+  }, []);
+
+  const login = useCallback(
+    async (input: { email: string; password: string }): Promise<LoginResult> => {
+      try {
+        const { data } = await client.mutate({ mutation: LoginMutation, variables: { input }, fetchPolicy: 'no-cache' });
+        const result = data?.login;
+        if (result?.__typename === 'MutationLoginSuccess') {
+          signIn(result.data);
+          return { ok: true };
+        }
+        clearSession();
+        if (result?.__typename === 'RateLimitError') {
+          notify(MESSAGE_LEVEL.error, result.message);
+          return { ok: false, fieldErrors: {} };
+        }
+        notify(MESSAGE_LEVEL.error, MSG.loginFailed);
+        return {
+          ok: false,
+          fieldErrors: result?.__typename === 'ValidationError' ? fieldErrorsFromServer(result.fields) : {},
+        };
+      } catch (error) {
+        clearSession();
+        notify(MESSAGE_LEVEL.error, messageOfError(error));
+        return { ok: false, fieldErrors: {} };
+      }
+    },
+    [client, clearSession, signIn],
+  );
+
+  const logout = useCallback(async () => {
+    await serverLogout(readSessionToken());
+    clearSession();
+    navigate('/login', { replace: true });
+  }, [clearSession, navigate, serverLogout]);
+
+  const membership = useMemo(() => (account ? pickMembership(account) : null), [account]);
+
+  const value = useMemo<SessionValue>(
+    () => ({ status, account, membership, login, signIn, logout }),
+    [status, account, membership, login, signIn, logout],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

@@ -1,0 +1,41 @@
+// The one Apollo Client of the app. Imported only by the lazy session layout, so public pages never load Apollo.
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { CLUB_HEADER } from '../../../schema/constants';
+import { possibleTypes } from '../gql/possible-types';
+import { readClubToken, readSessionToken } from './session-storage';
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const hit = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
+}
+
+/** Headers of every request: `Authorization: Bearer <session>`, `X-Club: <club token>` (and the anti-forgery token if set). */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const session = readSessionToken();
+  const club = readClubToken();
+  if (session) headers.authorization = `Bearer ${session}`;
+  if (club) headers[CLUB_HEADER] = club;
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  return headers;
+}
+
+// Read at request time, so a login or logout takes effect on the next request without rebuilding the client.
+// Headers set by the caller (operation context) win over the stored ones.
+const authLink = new SetContextLink((prevContext) => ({
+  headers: { ...authHeaders(), ...(prevContext.headers as Record<string, string> | undefined) },
+}));
+
+const httpLink = new HttpLink({ uri: '/graphql' });
+
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({
+    link: ApolloLink.from([authLink, httpLink]),
+    cache: new InMemoryCache({ possibleTypes }),
+  });
+}
+
+export const apolloClient = createApolloClient();

@@ -1,0 +1,58 @@
+// Constants both sides agree on (spec §9). Imported by the server and the client.
+
+export const PAGE_SIZE = 8;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const TOAST_DURATION_MS = 4000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const RESET_CODE_LENGTH = 6;
+export const RESET_REDIRECT_MS = 1500;
+export const MIN_PERSON_AGE_YEARS = 3;
+
+/** localStorage keys of the session token and the current club token. */
+export const SESSION_STORAGE_KEY = 'campobase.session';
+export const CLUB_STORAGE_KEY = 'campobase.club';
+
+/** Header naming the club of a club-scoped request (value: the membership's club token). */
+export const CLUB_HEADER = 'x-club';
+
+export const SPORTS = [
+  { value: 'rugby', label: 'Rugby' },
+  { value: 'calcio', label: 'Calcio' },
+  { value: 'tennis', label: 'Tennis' },
+  { value: 'pallavolo', label: 'Pallavolo' },
+  { value: 'basket', label: 'Basket' },
+  { value: 'nuoto', label: 'Nuoto' },
+  { value: 'atletica_leggera', label: 'Atletica leggera' },
+  { value: 'ciclismo', label: 'Ciclismo' },
+  { value: 'arti_marziali', label: 'Arti marziali' },
+  { value: 'sportiva', label: 'Sportiva' },
+  { value: 'padel', label: 'Padel' },
+  { value: 'crossfit', label: 'Crossfit' },
+  { value: 'arrampicata_sportiva', label: 'Arrampicata sportiva' },
+] as const;
+export type SportValue = (typeof SPORTS)[number]['value'];
+export const SPORT_VALUES = SPORTS.map((s) => s.value) as [SportValue, ...SportValue[]];
+
+/** Board roles offered at sign-up (spec §3): the id is what the legacy payload sends. */
+export const BOARD_ROLES = [
+  { id: 1, label: 'Presidente' },
+  { id: 2, label: 'V-Presidente' },
+  { id: 3, label: 'Consigliere' },
+  { id: 4, label: 'Segretario' },
+  { id: 5, label: 'Socio Ordinario' },
+  { id: 0, label: 'Altro' },
+] as const;
+
+/** Group types and their layouts (spec §3 Group/category). A category is a group of layout athlete. */
+export const GROUP_TYPES = [
+  { key: 'athlete', name: 'Atleti', layout: 'athlete' },
+  { key: 'manager', name: 'Dirigente', layout: 'manager' },
+  { key: 'coach', name: 'Allenatori', layout: 'coach' },
+  { key: 'staff', name: 'Staff', layout: 'staff' },
+  { key: 'member', name: 'Socio', layout: 'member' },
+  { key: 'voluntary', name: 'Volontario', layout: 'voluntary' },
+] as const;
+
+/** Toast / app-message levels (spec §3 App message, §8). */
+export const MESSAGE_LEVEL = { info: 1, success: 2, warning: 3, error: 4 } as const;
+export type MessageLevel = (typeof MESSAGE_LEVEL)[keyof typeof MESSAGE_LEVEL];

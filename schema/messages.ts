@@ -1,0 +1,59 @@
+// Italian texts of the spec (§5, §8), word for word, plus the product's own where the spec is silent.
+// One table so the server, the legacy envelope and the forms say the same thing.
+
+export const MSG = {
+  // §8 generic
+  unexpected: 'Spiacenti si è verificato un errore non previsto',
+  noConnection: "Impossibile procedere, non c'è nessuna connessione ad internet",
+  saveFailed: 'Impossibile eseguire il salvataggio',
+  loadFailed: 'Impossibile eseguire il caricamento',
+  operationFailed: "Impossibile completare l'operazione",
+  unexpectedEmpty: 'Errore imprevisto',
+  invalidFields: 'Alcuni campi non sono validi',
+  changesSaved: 'Modifiche salvate',
+
+  // login
+  loginFailed: 'Impossibile accedere con i dati inseriti!',
+  logoutFailed: 'Errore nel logout',
+
+  // sign-up (§5)
+  signupStep1: 'Tutti i campi sono obbligatori.',
+  signupStep2: 'Tutti i campi obbligatori devono essere compilati.',
+  credentialsRequired: 'Email e password sono obbligatorie.',
+  emailInvalid: "Inserisci un'email valida.",
+  passwordTooShort: 'La password deve contenere almeno 8 caratteri.',
+  passwordsDiffer: 'Le due password devono esser uguali.',
+  signupDone: 'Registrazione completata con successo',
+
+  // forgot password (§5, §8)
+  forgotEmailRequired: 'Inserisci la tua email',
+  forgotCodeRequired: 'Inserisci il codice di 6 cifre.',
+  forgotFieldsRequired: 'Compila tutti i campi.',
+  forgotPasswordsDiffer: 'Le password non coincidono.',
+  codeSent: 'Codice inviato alla tua email',
+  codeVerified: 'Codice verificato',
+  passwordUpdated: 'Password aggiornata con successo',
+
+  // product's own (spec silent)
+  emailTaken: 'Esiste già un account con questa email.',
+  invalidRole: 'Seleziona un ruolo valido.',
+  invalidSport: 'Seleziona uno sport valido.',
+  invalidFoundation: "Inserisci un anno di fondazione valido.",
+  invalidVat: 'La partita IVA deve contenere 11 cifre.',
+  invalidBirthday: 'Inserisci una data di nascita valida.',
+  invalidTaxCode: 'Il codice fiscale deve contenere 16 caratteri alfanumerici.',
+  codeInvalid: 'Codice non valido o scaduto.',
+  codeTooManyAttempts: 'Troppi tentativi errati: richiedi un nuovo codice.',
+  resetTokenInvalid: 'La richiesta di reimpostazione non è più valida: ricomincia dal primo passo.',
+  notAuthenticated: 'Sessione scaduta o non valida: accedi di nuovo.',
+  clubHeaderMissing: 'Società non indicata: manca l\'intestazione X-Club.',
+  clubForbidden: 'Non hai accesso a questa società.',
+  rateLimited: (minutes: number) =>
+    `Troppi tentativi. Riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
+  malformedJson: 'Richiesta non valida: il corpo non è un JSON valido.',
+  bodyTooLarge: 'Richiesta troppo grande.',
+  unsupportedMediaType: 'Formato della richiesta non supportato.',
+  xsrfMismatch: 'Token di sicurezza non valido: ricarica la pagina e riprova.',
+  notFound: 'Risorsa non trovata.',
+  routeNotFound: 'Indirizzo non trovato.',
+} as const;

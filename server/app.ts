@@ -1,0 +1,152 @@
+// Builds the whole server (database, services' dependencies, GraphQL, legacy REST, static client) without
+// listening, so tests drive the very same app in-process and index.ts only listens.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { MSG } from '../schema/messages';
+import type { ServerConfig } from './config';
+import type { AppDeps } from './context';
+import { openAppDatabase } from './db/database';
+import { AppError, HTTP_STATUS } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createRateLimits } from './lib/rate-limits';
+import { failure } from './compat/envelope';
+import { registerLegacyRoutes } from './compat/router';
+import { registerGraphQL } from './http/graphql-route';
+import { registerXsrf } from './http/xsrf';
+import { accountsLegacyRoutes } from './modules/accounts/accounts.compat';
+import { clubsLegacyRoutes } from './modules/clubs/clubs.compat';
+
+/** JSON bodies above this are refused with 413 (uploads go through multipart with their own limits). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface CreateAppOptions {
+  config: ServerConfig;
+  /** Tests: a throwaway in-memory PGlite instead of DATA_DIR (ignored when config.databaseUrl is set). */
+  inMemoryDatabase?: boolean;
+  mailer?: Mailer;
+}
+
+export interface CampoApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** Migrations applied while starting. */
+  migrationsApplied: string[];
+}
+
+export async function createApp({ config, inMemoryDatabase, mailer }: CreateAppOptions): Promise<CampoApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  const db = await openAppDatabase({ ...config, inMemory: inMemoryDatabase });
+  app.addHook('onClose', () => db.close());
+
+  const deps: AppDeps = {
+    db: db.prisma,
+    config,
+    log: app.log,
+    limits: createRateLimits(config.rateLimitFactor),
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+  };
+  if (db.applied.length) app.log.info({ migrations: db.applied }, 'database migrations applied');
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Chakra (emotion) injects its styles at run time
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Plain HTTP on a LAN address must keep loading its own assets.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  acceptEmptyJsonBodies(app);
+  app.setErrorHandler(handleError);
+  registerXsrf(app);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await deps.db.$queryRaw`SELECT 1`;
+      return { status: 'ok', database: db.kind };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.status(503).send({ status: 'error', database: db.kind });
+    }
+  });
+  registerGraphQL(app, deps);
+  registerLegacyRoutes(app, deps, [...accountsLegacyRoutes, ...clubsLegacyRoutes]);
+  await serveClient(app, config.clientDir);
+
+  return { app, deps, migrationsApplied: db.applied };
+}
+
+/** Legacy clients POST with `Content-Type: application/json` and no body (/me, /logout, /app): that means {}. */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    parseJson(req, body as string, done);
+  });
+}
+
+/** Transport errors (bad JSON, oversize, wrong media type) and anything unexpected, in each face's format. */
+function handleError(this: FastifyInstance, error: FastifyError, req: { url: string; log: FastifyInstance['log'] }, reply: import('fastify').FastifyReply) {
+  let status: number;
+  let message: string;
+  let code: string;
+  if (error instanceof AppError) {
+    [status, message, code] = [HTTP_STATUS[error.code], error.message, error.code];
+  } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    [status, message, code] = [413, MSG.bodyTooLarge, 'PAYLOAD_TOO_LARGE'];
+  } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    [status, message, code] = [415, MSG.unsupportedMediaType, 'UNSUPPORTED_MEDIA_TYPE'];
+  } else if (error.statusCode === 400 && (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP'))) {
+    [status, message, code] = [400, MSG.malformedJson, 'BAD_REQUEST'];
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    [status, message, code] = [error.statusCode, MSG.operationFailed, 'BAD_REQUEST'];
+  } else {
+    req.log.error({ err: error }, 'request failed');
+    [status, message, code] = [500, MSG.unexpected, 'INTERNAL'];
+  }
+  const body = req.url.startsWith('/graphql')
+    ? { errors: [{ message, extensions: { code } }] }
+    : failure(message);
+  return reply.status(status).send(body);
+}
+
+/** The built client (Vite output) with history-API fallback; unknown /api paths answer the envelope. */
+async function serveClient(app: FastifyInstance, clientDir: string) {
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ clientDir }, 'client not built: serving the API only (run `npm run build`)');
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') return reply.status(404).send(failure(MSG.routeNotFound));
+    if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/graphql')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: MSG.routeNotFound });
+  });
+}
+

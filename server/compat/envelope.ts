@@ -1,0 +1,41 @@
+// The legacy REST contract (spec §7): every answer is `{status, context, message}`. Business outcomes are
+// HTTP 200 with status false; a missing or revoked session is 401 (the legacy client then logs out);
+// refusals and malformed requests use their 4xx status with the same envelope.
+import type { FastifyReply } from 'fastify';
+import { MSG } from '../../schema/messages';
+import { toSnakeKeys } from './naming';
+import { AppError, ConflictError, RateLimitError, ValidationError, type ErrorCode } from '../lib/errors';
+
+export interface Envelope {
+  status: boolean;
+  context: unknown;
+  message: string;
+}
+
+const LEGACY_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 200,
+  CONFLICT: 200,
+  INVALID_CREDENTIALS: 200,
+  NOT_FOUND: 200,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  BAD_REQUEST: 400,
+};
+
+export const ok = (context: unknown, message = ''): Envelope => ({ status: true, context, message });
+
+export function failure(message: string, errors?: Record<string, string>): Envelope {
+  return { status: false, context: errors && Object.keys(errors).length ? { errors } : null, message };
+}
+
+/** Sends an expected error in the envelope; returns false for anything unexpected (the caller logs it). */
+export function sendAppError(reply: FastifyReply, error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  const fields = error instanceof ValidationError || error instanceof ConflictError ? toSnakeKeys(error.fields) : undefined;
+  if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
+  reply.status(LEGACY_STATUS[error.code]).send(failure(error.message, fields));
+  return true;
+}
+
+export const unexpected = (): Envelope => failure(MSG.unexpected);

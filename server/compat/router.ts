@@ -1,0 +1,43 @@
+// Registers legacy routes under /api: each is POST, gets the parsed body and a RequestContext, and answers
+// the envelope. The handler only maps names; rules live in the services.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UnauthenticatedError } from '../lib/errors';
+import type { AppDeps, RequestContext } from '../context';
+import { buildRequestContext, requestMeta } from '../http/request-context';
+import { sendAppError, unexpected, type Envelope } from './envelope';
+
+export type Access = 'public' | 'session' | 'club';
+export type LegacyBody = Record<string, unknown>;
+export type LegacyHandler = (ctx: RequestContext, body: LegacyBody, req: FastifyRequest) => Promise<Envelope>;
+
+export interface LegacyRoute {
+  path: string;
+  access: Access;
+  handler: LegacyHandler;
+  method?: 'POST' | 'GET';
+}
+
+export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes: LegacyRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method ?? 'POST',
+      url: `/api${route.path}`,
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        try {
+          // Public routes ignore credentials, so a stale token never blocks login or recovery.
+          const ctx =
+            route.access === 'public'
+              ? { deps, meta: requestMeta(req), viewer: null }
+              : await buildRequestContext(deps, req);
+          if (route.access !== 'public' && !ctx.viewer) throw new UnauthenticatedError();
+          const body = (req.body && typeof req.body === 'object' ? req.body : {}) as LegacyBody;
+          return reply.send(await route.handler(ctx, body, req));
+        } catch (error) {
+          if (sendAppError(reply, error)) return reply;
+          req.log.error({ err: error }, 'legacy route failed');
+          return reply.status(500).send(unexpected());
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,33 @@
+// What every service receives: the app's dependencies, who is asking, and from where.
+// GraphQL and REST both build this once per request, so a rule never depends on the face it came through.
+import type { PrismaClient } from './generated/prisma/client.js';
+import type { ServerConfig } from './config';
+import type { Mailer } from './lib/mailer';
+import type { RateLimits } from './lib/rate-limits';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AppDeps {
+  db: PrismaClient;
+  mailer: Mailer;
+  limits: RateLimits;
+  config: ServerConfig;
+  log: Logger;
+}
+
+export interface Viewer {
+  accountId: string;
+  sessionId: string;
+  /** The membership named by the X-Club header, when the request named a club. */
+  membership: { id: string; clubId: string; role: 'owner' | 'admin'; token: string } | null;
+}
+
+export interface RequestContext {
+  deps: AppDeps;
+  meta: { ip?: string; userAgent?: string };
+  viewer: Viewer | null;
+}

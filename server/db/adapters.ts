@@ -1,0 +1,160 @@
+// Driver adapters for the two supported databases: embedded PGlite (in memory or in a directory) and PostgreSQL.
+// One adapter factory serves both the migration engine and the runtime PrismaClient, so a PGlite data
+// directory is opened exactly once per process (PGlite cannot open the same directory twice).
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; /** undefined = in memory */ dataDir?: string }
+  | { kind: 'postgres'; url: string };
+
+export type DatabaseKind = DatabaseTarget['kind'];
+
+/** An adapter factory the migration engine can use too; `pglite` is set for PGlite targets. */
+export interface CampoAdapterFactory extends SqlMigrationAwareDriverAdapterFactory {
+  readonly kind: DatabaseKind;
+  readonly pglite?: PGlite;
+  /** Releases what the factory owns (the PGlite instance); PostgreSQL pools belong to their adapters. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabase {
+  prisma: PrismaClient;
+  adapterFactory: CampoAdapterFactory;
+  kind: DatabaseKind;
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+/**
+ * A PGlite with the extensions the schema declares; without them `CREATE EXTENSION` fails.
+ * Options go in the single-object form: `new PGlite(undefined, options)` silently drops `options`.
+ */
+export function createPGlite(dataDir?: string): PGlite {
+  return new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
+}
+
+// File data directories currently open in this process, to fail clearly instead of corrupting them.
+const openDataDirs = new Set<string>();
+
+export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactory {
+  if (target.kind === 'postgres') return new PostgresAdapterFactory(target.url);
+
+  const dataDir = target.dataDir === undefined ? undefined : path.resolve(target.dataDir);
+  if (dataDir !== undefined) {
+    if (openDataDirs.has(dataDir)) {
+      throw new Error(`PGlite data directory ${dataDir} is already open in this process; share its adapter factory`);
+    }
+    openDataDirs.add(dataDir);
+  }
+  return new PGliteAdapterFactory(createPGlite(dataDir), () => {
+    if (dataDir !== undefined) openDataDirs.delete(dataDir);
+  });
+}
+
+export function openDatabase(target: DatabaseTarget): OpenDatabase {
+  const adapterFactory = createAdapterFactory(target);
+  const prisma = new PrismaClient({ adapter: adapterFactory });
+  let closing: Promise<void> | undefined;
+  return {
+    prisma,
+    adapterFactory,
+    kind: adapterFactory.kind,
+    pglite: adapterFactory.pglite,
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await prisma.$disconnect();
+        } finally {
+          await adapterFactory.close();
+        }
+      })()),
+  };
+}
+
+class PostgresAdapterFactory implements CampoAdapterFactory {
+  readonly kind = 'postgres';
+  readonly provider = 'postgres';
+  readonly adapterName: string;
+  private readonly inner: PrismaPg;
+
+  constructor(url: string) {
+    this.inner = new PrismaPg({ connectionString: url });
+    this.adapterName = this.inner.adapterName;
+  }
+
+  connect(): Promise<SqlDriverAdapter> {
+    return this.inner.connect();
+  }
+
+  connectToShadowDb(): Promise<SqlDriverAdapter> {
+    return this.inner.connectToShadowDb();
+  }
+
+  async close(): Promise<void> {}
+}
+
+class PGliteAdapterFactory implements CampoAdapterFactory {
+  readonly kind = 'pglite';
+  readonly provider = 'postgres';
+  readonly adapterName: string;
+  private readonly inner: PrismaPGlite;
+  private closed = false;
+
+  constructor(
+    readonly pglite: PGlite,
+    private readonly onClose: () => void,
+  ) {
+    this.inner = new PrismaPGlite(pglite);
+    this.adapterName = this.inner.adapterName;
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return awaitScripts(await this.inner.connect(), this.pglite);
+  }
+
+  // The stock shadow is a bare `new PGlite()`: without the extensions a diff re-emits the whole schema,
+  // and nothing ever closes it. This one has them and is closed when the engine disposes of it.
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    const shadow = createPGlite();
+    const adapter = awaitScripts(await new PrismaPGlite(shadow).connect(), shadow);
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = async () => {
+      await dispose();
+      if (!shadow.closed) await shadow.close();
+    };
+    return adapter;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      if (!this.pglite.closed) await this.pglite.close();
+    } finally {
+      this.onClose();
+    }
+  }
+}
+
+// pglite-prisma-adapter 0.7.2 does not await `exec` in executeScript: a failing migration script would
+// become an unhandled rejection (a process crash) instead of an engine error. Await it and let the
+// adapter's own error mapping turn PostgreSQL errors into driver-adapter errors.
+function awaitScripts(adapter: SqlDriverAdapter, db: PGlite): SqlDriverAdapter {
+  const onError = (adapter as unknown as { onError?: (e: unknown) => never }).onError?.bind(adapter);
+  adapter.executeScript = async (script: string) => {
+    try {
+      await db.exec(script);
+    } catch (error) {
+      if (onError) onError(error);
+      throw error;
+    }
+  };
+  return adapter;
+}

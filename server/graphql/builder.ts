@@ -1,0 +1,28 @@
+// Builds the schema builder only; types live with their domain modules (server/modules/*/*.graphql.ts).
+// Permissions are checked inside the services (one place for GraphQL and REST), not by a schema plugin.
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import type PrismaTypes from '../generated/pothos-types';
+import { getDatamodel } from '../generated/pothos-types';
+import type { RequestContext } from '../context';
+
+export const builder = new SchemaBuilder<{
+  Context: RequestContext;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ErrorsPlugin, PrismaPlugin],
+  defaultFieldNullability: false,
+  errors: { defaultTypes: [] },
+  prisma: {
+    // The client comes from the request context, so each app instance (and each test database) uses its own.
+    client: (ctx) => ctx.deps.db,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'error',
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});

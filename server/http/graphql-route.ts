@@ -1,0 +1,34 @@
+// Mounts Yoga on Fastify at /graphql. The RequestContext is resolved first, so a request naming a club the
+// session does not belong to is refused before any resolver runs.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, HTTP_STATUS } from '../lib/errors';
+import { createGraphQLServer } from '../graphql/yoga';
+import type { AppDeps } from '../context';
+import { buildRequestContext } from './request-context';
+
+export function graphqlErrorBody(error: AppError) {
+  return { errors: [{ message: error.message, extensions: { code: error.code } }] };
+}
+
+export function registerGraphQL(app: FastifyInstance, deps: AppDeps): void {
+  const yoga = createGraphQLServer({ logErrors: (err) => app.log.error({ err }, 'graphql resolver failed') });
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      let requestContext;
+      try {
+        requestContext = await buildRequestContext(deps, req);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return reply.status(HTTP_STATUS[error.code]).send(graphqlErrorBody(error));
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { requestContext });
+      response.headers.forEach((value, key) => reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+}

@@ -1,0 +1,92 @@
+// The one table of domain errors. Services throw these; GraphQL exposes them as typed results (errors plugin)
+// and the legacy REST adapter turns them into its envelope. Anything else is logged and shown as MSG.unexpected.
+import { MSG } from '../../schema/messages';
+import type { FieldErrors } from '../../schema/validation/fields';
+
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'INVALID_CREDENTIALS'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'BAD_REQUEST';
+
+/** HTTP status of each code where it surfaces at transport level (REST refusals, GraphQL context errors). */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  BAD_REQUEST: 400,
+};
+
+export abstract class AppError extends Error {
+  abstract readonly code: ErrorCode;
+}
+
+export class ValidationError extends AppError {
+  readonly code = 'VALIDATION';
+  constructor(
+    readonly fields: FieldErrors,
+    message: string = MSG.invalidFields,
+  ) {
+    super(message);
+  }
+  get fieldList() {
+    return Object.entries(this.fields).map(([field, message]) => ({ field, message }));
+  }
+}
+
+export class InvalidCredentialsError extends AppError {
+  readonly code = 'INVALID_CREDENTIALS';
+  constructor(message: string = MSG.loginFailed) {
+    super(message);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly code = 'UNAUTHENTICATED';
+  constructor(message: string = MSG.notAuthenticated) {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly code = 'FORBIDDEN';
+  constructor(message: string = MSG.clubForbidden) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  readonly code = 'NOT_FOUND';
+  constructor(message: string = MSG.notFound) {
+    super(message);
+  }
+}
+
+export class ConflictError extends AppError {
+  readonly code = 'CONFLICT';
+  constructor(
+    message: string,
+    readonly fields: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+export class RateLimitError extends AppError {
+  readonly code = 'RATE_LIMITED';
+  constructor(readonly retryAfterSeconds: number) {
+    super(MSG.rateLimited(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+  }
+}
+
+export class BadRequestError extends AppError {
+  readonly code = 'BAD_REQUEST';
+}

@@ -1,0 +1,86 @@
+// Legacy REST face of accounts (spec §7): login, me, logout, register, password recovery.
+import { MSG } from '../../../schema/messages';
+import { ok } from '../../compat/envelope';
+import { toCamelKeys } from '../../compat/naming';
+import type { LegacyRoute } from '../../compat/router';
+import { requireSession } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import { presentClub } from '../clubs/clubs.compat';
+import { login, logout } from './login.service';
+import { requestPasswordReset, resetPassword, verifyPasswordResetCode } from './password-reset.service';
+import { signUp } from './sign-up.service';
+
+/** The account as the legacy client reads it: `context.account.profile.clubs[0].token` names the club. */
+async function presentAccount(ctx: RequestContext, accountId: string) {
+  const account = await ctx.deps.db.account.findUniqueOrThrow({
+    where: { id: accountId },
+    include: {
+      profile: true,
+      memberships: { where: { club: { archivedAt: null } }, include: { club: true }, orderBy: { createdAt: 'asc' } },
+    },
+  });
+  const p = account.profile;
+  return {
+    id: account.id,
+    email: account.email,
+    is_active: account.isActive,
+    profile: {
+      id: p?.id ?? null,
+      firstname: p?.firstname ?? null,
+      lastname: p?.lastname ?? null,
+      nickname: p?.nickname ?? null,
+      birthday: p?.birthday?.toISOString().slice(0, 10) ?? null,
+      tax_id_code: p?.taxIdCode ?? null,
+      clubs: account.memberships.map((m) => ({
+        ...presentClub(m.club),
+        token: m.token,
+        role: m.role,
+        board_role: m.boardRole,
+      })),
+    },
+  };
+}
+
+const session = async (ctx: RequestContext, { token, accountId }: { token: string; accountId: string }) => ({
+  token,
+  account: await presentAccount(ctx, accountId),
+});
+
+export const accountsLegacyRoutes: LegacyRoute[] = [
+  { path: '/login', access: 'public', handler: async (ctx, body) => ok(await session(ctx, await login(ctx, body))) },
+  {
+    path: '/register',
+    access: 'public',
+    handler: async (ctx, body) => ok(await session(ctx, await signUp(ctx, toCamelKeys(body))), MSG.signupDone),
+  },
+  {
+    path: '/me',
+    access: 'session',
+    handler: async (ctx) => ok({ account: await presentAccount(ctx, requireSession(ctx).accountId) }),
+  },
+  { path: '/logout', access: 'session', handler: async (ctx) => ok({ logged_out: await logout(ctx) }) },
+  {
+    path: '/auth/password/forgot',
+    access: 'public',
+    handler: async (ctx, body) => {
+      await requestPasswordReset(ctx, body);
+      return ok({ email: String(body.email ?? '').trim().toLowerCase() }, MSG.codeSent);
+    },
+  },
+  {
+    path: '/auth/password/verify',
+    access: 'public',
+    handler: async (ctx, body) => {
+      const { resetToken } = await verifyPasswordResetCode(ctx, body);
+      return ok({ reset_token: resetToken }, MSG.codeVerified);
+    },
+  },
+  {
+    path: '/auth/password/reset',
+    access: 'public',
+    handler: async (ctx, body) => {
+      await resetPassword(ctx, toCamelKeys(body));
+      return ok({ email: String(body.email ?? '').trim().toLowerCase() }, MSG.passwordUpdated);
+    },
+  },
+];

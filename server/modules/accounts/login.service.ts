@@ -1,0 +1,29 @@
+import { loginInput } from '../../../schema/validation/auth';
+import { InvalidCredentialsError } from '../../lib/errors';
+import { decoyHash, verifySecret } from '../../lib/passwords';
+import { parseInput } from '../../lib/validate';
+import { requireSession } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import { openSession, revokeSession } from './sessions';
+
+export async function login(ctx: RequestContext, raw: unknown): Promise<{ token: string; accountId: string }> {
+  const input = parseInput(loginInput, raw, { summary: 'first' });
+  await ctx.deps.limits.consume('login', { ip: ctx.meta.ip, account: input.email });
+
+  const account = await ctx.deps.db.account.findUnique({
+    where: { email: input.email },
+    select: { id: true, passwordHash: true, isActive: true },
+  });
+  // Unknown email and wrong password take the same time and give the same answer.
+  const ok = await verifySecret(account?.passwordHash ?? (await decoyHash()), input.password);
+  if (!account || !ok || !account.isActive) throw new InvalidCredentialsError();
+
+  await ctx.deps.limits.reset('login', input.email);
+  return { token: await openSession(ctx, account.id), accountId: account.id };
+}
+
+export async function logout(ctx: RequestContext): Promise<true> {
+  const viewer = requireSession(ctx);
+  await revokeSession(ctx, viewer.sessionId);
+  return true;
+}
