@@ -37,9 +37,7 @@ export function loadSchemaEngine(): Promise<Glue> {
     const glue = await import('@prisma/schema-engine-wasm/schema_engine_bg');
     const gluePath = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const bytes = await readFile(path.join(path.dirname(gluePath), 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(bytes, {
-      './schema_engine_bg.js': glue as unknown as WebAssembly.ModuleImports,
-    });
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': engineImports(glue) });
     const exports = instance.exports as WebAssembly.Exports & { __wbindgen_start(): void };
     glue.__wbg_set_wasm(exports);
     exports.__wbindgen_start();
@@ -49,6 +47,16 @@ export function loadSchemaEngine(): Promise<Glue> {
     throw new SchemaEngineError(`Could not load @prisma/schema-engine-wasm: ${messageOf(error)}`, { cause: error });
   });
   return gluePromise;
+}
+
+// The engine races its advisory-lock wait against a 10 s timer it never clears: an unref'd timer lets a
+// finished process exit instead of idling those 10 s (PGlite and pg keep the process alive while working).
+function engineImports(glue: Glue): WebAssembly.ModuleImports {
+  const imports: WebAssembly.ModuleImports = { ...(glue as unknown as WebAssembly.ModuleImports) };
+  for (const key of Object.keys(imports).filter((name) => name.startsWith('__wbg_setTimeout_'))) {
+    imports[key] = (callback: () => void, ms: number) => setTimeout(callback, ms >>> 0).unref();
+  }
+  return imports;
 }
 
 /**
@@ -118,14 +126,15 @@ function toEngineError(error: unknown, registry: ErrorRegistry): Error {
     panicRegistry.message = undefined;
     return new SchemaEngineError(`Schema engine panicked: ${reason}`, { cause: error });
   }
-  // A JS error raised inside the adapter is kept in the registry; the engine only sees its id.
-  const match = /GenericJs[^\d]*(\d+)/.exec(messageOf(error));
+  // A JS error raised inside the adapter is kept in the registry; the engine only reports "External error id#N".
+  const match = /External error id#(\d+)/.exec(messageOf(error));
   const jsError = match ? registry.consumeError(Number(match[1]))?.error : undefined;
   if (jsError !== undefined) return new SchemaEngineError(messageOf(jsError), { cause: jsError });
   return new SchemaEngineError(messageOf(error), { cause: error });
 }
 
-// Engine messages end with a Rust span trace ("   0: schema_engine_wasm::…"): noise for the reader.
+// Engine messages end with a Rust span trace ("   0: some_crate::fn … at file.rs:113"): keep only the
+// migration it names, if any.
 function messageOf(error: unknown): string {
   const message =
     error instanceof Error
@@ -133,5 +142,9 @@ function messageOf(error: unknown): string {
       : typeof error === 'object' && error !== null && 'message' in error
         ? String(error.message)
         : String(error);
-  return message.replace(/\n\s*0: schema_engine_wasm::[\s\S]*$/, '').trim();
+  const traceStart = message.search(/\n\s*0: \w+::/);
+  if (traceStart < 0) return message.trim();
+  const text = message.slice(0, traceStart).trim();
+  const migration = /migration_name="([^"]+)"/.exec(message.slice(traceStart))?.[1];
+  return migration && !text.includes(migration) ? `Migration \`${migration}\`: ${text}` : text;
 }

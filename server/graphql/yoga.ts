@@ -15,13 +15,14 @@ export interface YogaServerContext {
  * `extensions.code`; anything else is masked to the generic message, never a stack or database text.
  */
 function maskError(error: unknown, message: string, isDev?: boolean): Error {
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  // Duck-typed: Yoga and this module may not share one copy of graphql's GraphQLError class.
+  const original = (error as { originalError?: unknown })?.originalError ?? error;
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } },
     });
   }
-  if (error instanceof GraphQLError && !error.originalError) return error; // syntax / validation of the document
+  if ((error as Error)?.name === 'GraphQLError' && !(error as GraphQLError).originalError) return error as GraphQLError; // the document's own syntax / validation errors
   return defaultMaskError(error, MSG.unexpected, isDev);
 }
 

@@ -13,3 +13,11 @@ export function messageOfError(error: unknown): string {
   // HTTP status other than 2xx, unreadable body, fetch failure: the spec's "no connection" message.
   return MSG.noConnection;
 }
+
+/** The message of an error member of a mutation's result union (`... on BaseError { message }`). */
+export function resultMessage(result: unknown): string {
+  if (result && typeof result === 'object' && 'message' in result && typeof result.message === 'string' && result.message) {
+    return result.message;
+  }
+  return MSG.unexpected;
+}

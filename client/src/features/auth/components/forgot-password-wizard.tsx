@@ -12,7 +12,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { graphql } from '../../../gql';
-import { messageOfError } from '../../../lib/errors';
+import { messageOfError, resultMessage } from '../../../lib/errors';
 import { fieldErrorsFromServer, layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { WizardProgress } from './wizard-progress';
@@ -161,7 +161,7 @@ export function ForgotPasswordWizard() {
         if (step !== 1) setStep(1);
         return showErrors(fields, other ?? (Object.keys(fields).length ? undefined : result.message));
       }
-      notify(MESSAGE_LEVEL.error, result?.message ?? MSG.unexpected);
+      notify(MESSAGE_LEVEL.error, resultMessage(result));
     } catch (error) {
       notify(MESSAGE_LEVEL.error, messageOfError(error));
     }
@@ -184,7 +184,7 @@ export function ForgotPasswordWizard() {
         const { fields, other } = splitServerErrors(fieldErrorsFromServer(result.fields), ['code']);
         return showErrors(fields, other ?? (Object.keys(fields).length ? undefined : result.message));
       }
-      notify(MESSAGE_LEVEL.error, result?.message ?? MSG.unexpected);
+      notify(MESSAGE_LEVEL.error, resultMessage(result));
     } catch (error) {
       notify(MESSAGE_LEVEL.error, messageOfError(error));
     }
@@ -208,7 +208,7 @@ export function ForgotPasswordWizard() {
         const { fields, other } = splitServerErrors(fieldErrorsFromServer(result.fields), ['password', 'passwordConfirmation']);
         return showErrors(fields, other ?? (Object.keys(fields).length ? undefined : result.message));
       }
-      notify(MESSAGE_LEVEL.error, result?.message ?? MSG.unexpected);
+      notify(MESSAGE_LEVEL.error, resultMessage(result));
     } catch (error) {
       notify(MESSAGE_LEVEL.error, messageOfError(error));
     }

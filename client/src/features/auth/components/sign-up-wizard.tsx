@@ -14,7 +14,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { SelectInput } from '../../../components/ui/select-field';
 import { graphql } from '../../../gql';
-import { messageOfError } from '../../../lib/errors';
+import { messageOfError, resultMessage } from '../../../lib/errors';
 import { fieldErrorsFromServer, layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../session';
@@ -164,7 +164,7 @@ export function SignUpWizard() {
           setFormError(result.message);
           return;
         default:
-          notify(MESSAGE_LEVEL.error, result.message);
+          notify(MESSAGE_LEVEL.error, resultMessage(result));
       }
     } catch (error) {
       notify(MESSAGE_LEVEL.error, messageOfError(error));
@@ -344,7 +344,7 @@ export function SignUpWizard() {
                   </Link>
                 </Text>
               )}
-              <Button type="submit" disabled={sending} minW="9rem">
+              <Button type="submit" disabled={sending} minW="9rem" flex={{ base: '1 1 100%', sm: '0 0 auto' }}>
                 {step === 3 ? (sending ? 'Salvataggio in corso...' : 'Registrati') : 'Avanti'}
               </Button>
             </HStack>

@@ -1,0 +1,139 @@
+// Layout of the authenticated area (guarded): collapsible sidebar (icons only when collapsed), a drawer on
+// phones, the top bar and the page.
+import { Box, Button, chakra, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { Wordmark } from '../../components/ui/wordmark';
+import { RequireAuth } from '../../features/auth/components/require-auth';
+import { SidebarNav } from './sidebar-nav';
+import { TopBar } from './top-bar';
+
+const COLLAPSED_KEY = 'campobase.sidebar.collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function AdminShell() {
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const toggleCollapsed = () =>
+    setCollapsed((c) => {
+      try {
+        window.localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
+      } catch {
+        // not persisted: fine
+      }
+      return !c;
+    });
+
+  return (
+    <Flex minH="100dvh">
+      <chakra.a
+        href="#contenuto"
+        position="absolute"
+        left="2"
+        top="-40"
+        zIndex="skipNav"
+        bg="bg"
+        px="4"
+        py="2"
+        borderRadius="md"
+        shadow="md"
+        _focus={{ top: '2' }}
+      >
+        Vai al contenuto
+      </chakra.a>
+
+      <Flex
+        as="aside"
+        aria-label="Barra laterale"
+        display={{ base: 'none', md: 'flex' }}
+        direction="column"
+        flexShrink={0}
+        w={collapsed ? '20' : '64'}
+        h="100dvh"
+        position="sticky"
+        top="0"
+        bg="bg"
+        borderRightWidth="1px"
+        transition="width 0.2s"
+        overflowX="hidden"
+      >
+        <Flex h="16" align="center" px={collapsed ? '0' : '6'} justify={collapsed ? 'center' : 'flex-start'} flexShrink={0}>
+          {collapsed ? (
+            <Flex boxSize="9" borderRadius="md" bg="brand.solid" color="brand.contrast" fontWeight="800" fontSize="sm" align="center" justify="center" title="CampoBase">
+              CB
+            </Flex>
+          ) : (
+            <Wordmark fontSize="xl" />
+          )}
+        </Flex>
+        <Box flex="1" overflowY="auto">
+          <SidebarNav collapsed={collapsed} />
+        </Box>
+        <Box p="3" borderTopWidth="1px">
+          <Button
+            variant="ghost"
+            colorPalette="gray"
+            size="sm"
+            width="full"
+            justifyContent={collapsed ? 'center' : 'flex-start'}
+            onClick={toggleCollapsed}
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? 'Espandi menu' : undefined}
+            title={collapsed ? 'Espandi menu' : undefined}
+          >
+            {collapsed ? <ChevronsRightIcon /> : <ChevronsLeftIcon />}
+            {!collapsed && 'Comprimi menu'}
+          </Button>
+        </Box>
+      </Flex>
+
+      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header borderBottomWidth="1px">
+                <Drawer.Title>
+                  <Wordmark fontSize="xl" />
+                </Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body px="0">
+                <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Chiudi menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+
+      <Flex direction="column" flex="1" minW="0">
+        <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+        <Box as="main" id="contenuto" tabIndex={-1} flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} outline="none">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <RequireAuth>
+      <AdminShell />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,89 @@
+// The real app, in-process, on a real database: an in-memory PGlite, or (CAMPOBASE_TEST_DB=postgres) a fresh
+// clone of the run's migrated template database, dropped on close.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { createApp, type CampoApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { adminQuery, databaseUrl, dropDatabase } from './postgres';
+
+export interface TestApp extends CampoApp {
+  dataDir: string;
+  databaseKind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const usingPostgres = () => process.env.CAMPOBASE_TEST_DB === 'postgres';
+
+async function clonePostgresTemplate(): Promise<string> {
+  const template = inject('postgresTemplate');
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      return name;
+    } catch (e) {
+      // Two files cloning at the same instant can briefly see each other on the template.
+      if (attempt >= 5 || !/being accessed by other users/.test(String(e))) throw e;
+      await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+    }
+  }
+}
+
+export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-test-'));
+  const pgName = usingPostgres() ? await clonePostgresTemplate() : undefined;
+  const config = loadConfig({}, {
+    dataDir,
+    logLevel: 'silent',
+    databaseUrl: pgName ? databaseUrl(pgName) : undefined,
+    clientDir: path.join(dataDir, 'no-client'),
+    ...overrides,
+  });
+  const campo = await createApp({ config, inMemoryDatabase: true });
+  return {
+    ...campo,
+    dataDir,
+    databaseKind: pgName ? 'postgres' : 'pglite',
+    async close() {
+      await campo.app.close();
+      if (pgName) await dropDatabase(pgName);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Mail written to DATA_DIR/outbox (no SMTP_URL), oldest first. */
+export async function readOutbox(dataDir: string): Promise<SentMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (f) => {
+      const raw = await readFile(path.join(dir, f), 'utf8');
+      const [head, ...body] = raw.split('\n\n');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
+      return { to: header('To'), subject: header('Subject'), text: decodeQuotedPrintable(body.join('\n\n')) };
+    }),
+  );
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The 6-digit code of the newest password-reset mail to `email`. */
+export async function latestResetCode(dataDir: string, email: string): Promise<string> {
+  const mails = (await readOutbox(dataDir)).filter((m) => m.to.includes(email));
+  const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no reset code mailed to ${email}`);
+  return code;
+}

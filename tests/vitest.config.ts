@@ -1,0 +1,47 @@
+// `npm test`: the server suite on embedded PGlite, again on PostgreSQL when 127.0.0.1:5432 (or
+// TEST_DATABASE_URL) answers, then the end-to-end suite in headless Chromium.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { postgresAdminUrl, postgresReachable } from './support/postgres';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverTests = ['tests/server/**/*.test.ts', 'tests/compat/**/*.test.ts'];
+const withPostgres = await postgresReachable();
+if (!withPostgres) console.warn(`PostgreSQL not reachable at ${postgresAdminUrl()}: the PostgreSQL run of the server suite is skipped.`);
+
+export default defineConfig({
+  root,
+  // Node loads graphql's CommonJS build for Pothos and Yoga; make our own imports use that same copy
+  // (Vite would pick index.mjs, and two copies of graphql refuse each other's types).
+  resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
+  test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'server:pglite', include: serverTests, env: { CAMPOBASE_TEST_DB: 'pglite' } } },
+      ...(withPostgres
+        ? [{
+            extends: true,
+            test: {
+              name: 'server:postgres',
+              include: serverTests,
+              env: { CAMPOBASE_TEST_DB: 'postgres' },
+              globalSetup: ['tests/support/postgres-global-setup.ts'],
+            },
+          }]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          env: { CAMPOBASE_TEST_DB: 'pglite' },
+        },
+      },
+    ],
+  },
+});
