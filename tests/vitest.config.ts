@@ -23,7 +23,7 @@ export default defineConfig({
       { extends: true, test: { name: 'server:pglite', include: serverTests, env: { CAMPOBASE_TEST_DB: 'pglite' } } },
       ...(withPostgres
         ? [{
-            extends: true,
+            extends: true as const,
             test: {
               name: 'server:postgres',
               include: serverTests,

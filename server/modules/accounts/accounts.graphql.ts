@@ -97,8 +97,11 @@ builder.queryField('me', (t) =>
     type: 'Account',
     nullable: true,
     description: 'The signed-in account, or null without a valid session.',
-    resolve: (query, _root, _args, ctx) =>
-      ctx.viewer ? ctx.deps.db.account.findUnique({ ...query, where: { id: ctx.viewer.accountId } }) : null,
+    resolve: (query, _root, _args, ctx) => {
+      // Read the planned selection first: Pothos flags a prismaField that never reads it, even when it answers null.
+      const selection = { ...query };
+      return ctx.viewer ? ctx.deps.db.account.findUnique({ ...selection, where: { id: ctx.viewer.accountId } }) : null;
+    },
   }),
 );
 

@@ -97,7 +97,10 @@ describe.skipIf(!runPGlite)('applyPendingMigrations on in-memory PGlite', slow, 
 });
 
 describe.skipIf(!runPGlite)('applyPendingMigrations on file-backed PGlite', slow, () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'campobase-pglite-'));
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'campobase-pglite-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('persists what it applied across reopenings', async () => {
@@ -119,7 +122,10 @@ describe.skipIf(!runPGlite)('applyPendingMigrations on file-backed PGlite', slow
 });
 
 describe.skipIf(!runPGlite)('applyPendingMigrations failures', slow, () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'campobase-migrations-'));
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'campobase-migrations-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('rejects with a clear Error naming the migration (no crash)', async () => {
@@ -180,7 +186,10 @@ describe.skipIf(!runPostgres)('applyPendingMigrations on PostgreSQL', slow, () =
 });
 
 describe.skipIf(!runPGlite)('new-migration', slow, () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'campobase-new-migration-'));
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'campobase-new-migration-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('finds no difference between the committed migrations and the schema', async () => {

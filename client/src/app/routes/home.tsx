@@ -24,7 +24,6 @@ export default function HomePage() {
             Accedi
           </Link>
         </div>
-        <p className="cb-home__note">Gratis per le società che ci aiutano a provarlo fino a dicembre 2025.</p>
       </main>
       <footer className="cb-home__footer">© {new Date().getFullYear()} CampoBase</footer>
     </div>

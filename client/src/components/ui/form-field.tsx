@@ -1,9 +1,11 @@
 // A labelled form control (Chakra v3 Field): label, control, helper text, error under the control.
-import { Field } from '@chakra-ui/react';
+// The required asterisk sits next to the <label>, not inside it (aria-hidden), so the label text is exactly the
+// field's name: getByLabel('Email', { exact: true }) and getByRole('textbox', { name: 'Email' }) both match.
+import { Box, Field, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface FormFieldProps {
-  label: ReactNode;
+  label: string;
   children: ReactNode;
   /** Message shown under the control (marks it invalid). */
   error?: string | undefined;
@@ -16,10 +18,14 @@ export interface FormFieldProps {
 export function FormField({ label, children, error, invalid, required, helper }: FormFieldProps) {
   return (
     <Field.Root invalid={invalid || Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      <HStack gap="1" align="baseline">
+        <Field.Label>{label}</Field.Label>
+        {required && (
+          <Box as="span" aria-hidden="true" color="fg.error" fontSize="sm" lineHeight="1">
+            *
+          </Box>
+        )}
+      </HStack>
       {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}

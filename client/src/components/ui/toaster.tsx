@@ -14,7 +14,9 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          // No accessible name from the title: a live region is read out by its content anyway, and a toast that
+          // says "...email" must not become a second match for getByLabel('Email') while it is on screen.
+          <Toast.Root width={{ md: 'sm' }} aria-labelledby="">
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

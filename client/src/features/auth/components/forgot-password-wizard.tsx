@@ -245,10 +245,10 @@ export function ForgotPasswordWizard() {
 
   return (
     <Stack gap="6">
-      <WizardProgress step={step} total={3} title={title} percent={percent} label="Avanzamento del recupero password" />
-      <form noValidate onSubmit={onSubmit} aria-labelledby="forgot-step-title">
+      <WizardProgress step={step} total={3} percent={percent} label="Avanzamento del recupero password" />
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="5">
-          <Heading as="h2" size="lg" id="forgot-step-title" ref={headingRef} tabIndex={-1} outline="none">
+          <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none">
             {title}
           </Heading>
           <FormAlert message={summary} />

@@ -51,7 +51,7 @@ export function LoginForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Accedi">
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="5">
         <FormAlert message={layout.summary} />
         <FormField label="Email" required error={layout.messages.email} invalid={layout.invalid.has('email')}>

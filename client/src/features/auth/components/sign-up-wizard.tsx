@@ -50,7 +50,7 @@ type Step = 1 | 2 | 3 | 4;
 
 const STEPS: Record<Step, { title: string; percent: number }> = {
   1: { title: 'Il tuo profilo', percent: 30 },
-  2: { title: 'La tua società', percent: 60 },
+  2: { title: 'Dati della società', percent: 60 },
   3: { title: 'Il tuo account', percent: 90 },
   4: { title: 'Registrazione completata', percent: 100 },
 };
@@ -187,7 +187,7 @@ export function SignUpWizard() {
 
   return (
     <Stack gap="6">
-      <WizardProgress step={step} total={4} title={title} percent={percent} label="Avanzamento della registrazione" />
+      <WizardProgress step={step} total={4} percent={percent} label="Avanzamento della registrazione" />
 
       {step === 4 ? (
         <Stack gap="5" align="flex-start">
@@ -212,9 +212,9 @@ export function SignUpWizard() {
           </Button>
         </Stack>
       ) : (
-        <form noValidate onSubmit={onSubmit} aria-labelledby="signup-step-title">
+        <form noValidate onSubmit={onSubmit}>
           <Stack gap="5">
-            <Heading as="h2" size="lg" id="signup-step-title" ref={headingRef} tabIndex={-1} outline="none">
+            <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none">
               {title}
             </Heading>
             <FormAlert message={summary} />

@@ -1,0 +1,27 @@
+// The production server (built client, file-backed PGlite in a temp DATA_DIR) listening on a free port.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type CampoApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
+
+export async function startLiveServer(): Promise<CampoApp & { url: string; dataDir: string; close(): Promise<void> }> {
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-e2e-'));
+  const config = loadConfig({}, { dataDir, logLevel: 'warn', clientDir: CLIENT_DIR, host: '127.0.0.1', port: 0 });
+  const campo = await createApp({ config });
+  await campo.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = campo.app.server.address() as { port: number };
+  return {
+    ...campo,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await campo.app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
