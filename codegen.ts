@@ -14,7 +14,8 @@ const config: CodegenConfig = {
     },
     // Apollo's InMemoryCache needs the members of every union/interface (`... on BaseError`).
     'client/src/gql/possible-types.ts': {
-      plugins: ['./client/codegen/possible-types.cjs'],
+      plugins: ['fragment-matcher'],
+      config: { apolloClientVersion: 3, useExplicitTyping: true },
     },
   },
 };

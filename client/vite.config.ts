@@ -34,6 +34,10 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {},
+    // Vite 8 bundles with Rolldown: bundler options go under build.rolldownOptions (not rollupOptions).
+    // Chunks follow the lazy routes (see src/app/router.tsx); no manual chunking needed so far.
+    rolldownOptions: {
+      output: { chunkFileNames: 'assets/[name]-[hash].js' },
+    },
   },
 });

@@ -28,23 +28,39 @@ export interface CreateAppOptions {
   /** Tests: a throwaway in-memory PGlite instead of DATA_DIR (ignored when config.databaseUrl is set). */
   inMemoryDatabase?: boolean;
   mailer?: Mailer;
+  /**
+   * false: answer as soon as the app is built, while migrations still run; data requests wait for them and
+   * the client is served at once (npm start). Default true: resolve when the database is ready.
+   */
+  waitForDatabase?: boolean;
 }
 
 export interface CampoApp {
   app: FastifyInstance;
   deps: AppDeps;
-  /** Migrations applied while starting. */
-  migrationsApplied: string[];
+  /** Settles with the migrations applied while starting; rejects when one fails. */
+  databaseReady: Promise<string[]>;
 }
 
-export async function createApp({ config, inMemoryDatabase, mailer }: CreateAppOptions): Promise<CampoApp> {
+export async function createApp({ config, inMemoryDatabase, mailer, waitForDatabase = true }: CreateAppOptions): Promise<CampoApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
-  const db = await openAppDatabase({ ...config, inMemory: inMemoryDatabase });
-  app.addHook('onClose', () => db.close());
+  const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase });
+  app.addHook('onClose', async () => {
+    await db.migrated.catch(() => {});
+    await db.close();
+  });
+  if (waitForDatabase) {
+    try {
+      await db.migrated;
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
 
   const deps: AppDeps = {
     db: db.prisma,
@@ -53,7 +69,19 @@ export async function createApp({ config, inMemoryDatabase, mailer }: CreateAppO
     limits: createRateLimits(config.rateLimitFactor),
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
   };
-  if (db.applied.length) app.log.info({ migrations: db.applied }, 'database migrations applied');
+  db.migrated.then(
+    (applied) => applied.length && app.log.info({ migrations: applied }, 'database migrations applied'),
+    (err) => app.log.error({ err }, 'database migrations failed'),
+  );
+  // Data requests wait for the schema to be current; static files do not.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!/^\/(api|graphql|healthz)(\/|\?|$)/.test(req.url)) return;
+    try {
+      await db.migrated;
+    } catch {
+      return reply.status(503).send(failure(MSG.unexpected));
+    }
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -88,7 +116,7 @@ export async function createApp({ config, inMemoryDatabase, mailer }: CreateAppO
   registerLegacyRoutes(app, deps, [...accountsLegacyRoutes, ...clubsLegacyRoutes]);
   await serveClient(app, config.clientDir);
 
-  return { app, deps, migrationsApplied: db.applied };
+  return { app, deps, databaseReady: db.migrated };
 }
 
 /** Legacy clients POST with `Content-Type: application/json` and no body (/me, /logout, /app): that means {}. */

@@ -3,7 +3,12 @@ import { loadConfig } from './config';
 import { createApp } from './app';
 
 const config = loadConfig();
-const { app } = await createApp({ config });
+const { app, databaseReady } = await createApp({ config, waitForDatabase: false });
+databaseReady.catch(async () => {
+  // Already logged by the app; a server without a usable database should not pretend to work.
+  await app.close();
+  process.exit(1);
+});
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -1,4 +1,4 @@
-// `npm test`: the server suite on embedded PGlite, again on PostgreSQL when 127.0.0.1:5432 (or
+// `npm test`: client unit tests, the server suite on embedded PGlite, again on PostgreSQL when 127.0.0.1:5432 (or
 // TEST_DATABASE_URL) answers, then the end-to-end suite in headless Chromium.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +20,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
+      { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.ts'] } },
       { extends: true, test: { name: 'server:pglite', include: serverTests, env: { CAMPOBASE_TEST_DB: 'pglite' } } },
       ...(withPostgres
         ? [{

@@ -8,7 +8,8 @@ if (!root) throw new Error('#root mancante in index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
+    {/* useTransitions={false}: the page under a new URL is never the previous one (see app/router.tsx). */}
+    <BrowserRouter useTransitions={false}>
       <AppRoutes />
     </BrowserRouter>
   </StrictMode>,

@@ -2,7 +2,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { CLUB_HEADER } from '../../../schema/constants';
-import { possibleTypes } from '../gql/possible-types';
+import introspection from '../gql/possible-types';
 import { readClubToken, readSessionToken } from './session-storage';
 
 function readCookie(name: string): string | null {
@@ -34,7 +34,7 @@ const httpLink = new HttpLink({ uri: '/graphql' });
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     link: ApolloLink.from([authLink, httpLink]),
-    cache: new InMemoryCache({ possibleTypes }),
+    cache: new InMemoryCache({ possibleTypes: introspection.possibleTypes }),
   });
 }
 

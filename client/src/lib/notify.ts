@@ -16,3 +16,8 @@ export function notify(level: MessageLevel | 0, text: string): string | undefine
 }
 
 export { MESSAGE_LEVEL };
+
+/** Closes a toast shown by notify() (e.g. a login error once the login succeeds). */
+export function dismissNotification(id: string | undefined): void {
+  if (id) toaster.dismiss(id);
+}

@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { SignUpWizard } from '../../features/auth/components/sign-up-wizard';
 import { AuthLayout } from '../layouts/auth-layout';
+import { prefetchRoutes } from '../route-modules';
 
 export default function SignUpPage() {
+  useEffect(() => prefetchRoutes('adminLayout', 'dashboard'), []);
   return (
     <AuthLayout title="Registra la tua società" subtitle="Tre passi e la tua società è su CampoBase." width="xl">
       <SignUpWizard />

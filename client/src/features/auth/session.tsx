@@ -2,7 +2,7 @@
 // On load a stored session token is checked with `me`; login/sign-up store the session token and the first
 // club's token; logout calls the server, removes both tokens and clears the account.
 import { useApolloClient } from '@apollo/client/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGE_LEVEL } from '../../../../schema/constants';
 import { MSG } from '../../../../schema/messages';
@@ -10,7 +10,7 @@ import { graphql } from '../../gql';
 import type { Session_AccountFragment } from '../../gql/graphql';
 import { messageOfError } from '../../lib/errors';
 import { fieldErrorsFromServer, type FieldErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/notify';
+import { dismissNotification, notify } from '../../lib/notify';
 import {
   clearStoredTokens,
   readClubToken,
@@ -126,6 +126,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<SessionStatus>(() => (readSessionToken() ? 'loading' : 'unauthenticated'));
   const [account, setAccount] = useState<SessionAccount | null>(null);
+  /** The last login error toast: closed when a later attempt succeeds. */
+  const loginErrorToast = useRef<string | undefined>(undefined);
 
   const serverLogout = useCallback(
     async (token: string | null) => {
@@ -192,22 +194,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const { data } = await client.mutate({ mutation: LoginMutation, variables: { input }, fetchPolicy: 'no-cache' });
         const result = data?.login;
         if (result?.__typename === 'MutationLoginSuccess') {
+          dismissNotification(loginErrorToast.current);
           signIn(result.data);
           return { ok: true };
         }
         clearSession();
         if (result?.__typename === 'RateLimitError') {
-          notify(MESSAGE_LEVEL.error, result.message);
+          loginErrorToast.current = notify(MESSAGE_LEVEL.error, result.message);
           return { ok: false, fieldErrors: {} };
         }
-        notify(MESSAGE_LEVEL.error, MSG.loginFailed);
+        loginErrorToast.current = notify(MESSAGE_LEVEL.error, MSG.loginFailed);
         return {
           ok: false,
           fieldErrors: result?.__typename === 'ValidationError' ? fieldErrorsFromServer(result.fields) : {},
         };
       } catch (error) {
         clearSession();
-        notify(MESSAGE_LEVEL.error, messageOfError(error));
+        loginErrorToast.current = notify(MESSAGE_LEVEL.error, messageOfError(error));
         return { ok: false, fieldErrors: {} };
       }
     },
