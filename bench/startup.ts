@@ -39,7 +39,16 @@ async function once(dataDir: string): Promise<number> {
     }
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    // Wait for the whole process group (npm, tsx, node) to be gone: the server closes PGlite on the way out,
+    // and the next run opens the same DATA_DIR.
+    for (;;) {
+      try {
+        process.kill(-child.pid!, 0);
+        await new Promise((r) => setTimeout(r, 50));
+      } catch {
+        break;
+      }
+    }
   }
 }
 

@@ -97,6 +97,10 @@ describe.each(Object.entries(VIEWPORTS))('account lifecycle on %s', (name, viewp
       await page.waitForURL(/\/dashboard$/);
       await page.getByText('Benvenuto, Mario').waitFor();
 
+      // signed in, /signup goes straight to the dashboard
+      await page.goto(`${server.url}/signup`);
+      await page.waitForURL(/\/dashboard$/);
+
       // a reload keeps the session (checked with `me`)
       await page.reload();
       await page.getByText('Benvenuto, Mario').waitFor();
