@@ -41,6 +41,7 @@ export function createGraphQLServer(opts: { logErrors: (e: unknown) => void }) {
     multipart: false,
     logging: false,
     landingPage: false,
-    graphiql: { title: 'CampoBase GraphQL' },
+    // GraphiQL loads its scripts from a CDN, which the CSP (and offline sites) would block: use any GraphQL client.
+    graphiql: false,
   });
 }
