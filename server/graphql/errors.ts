@@ -50,6 +50,3 @@ plainError(InvalidCredentialsError, 'InvalidCredentialsError');
 plainError(UnauthenticatedError, 'UnauthenticatedError');
 plainError(ForbiddenError, 'ForbiddenError');
 plainError(NotFoundError, 'NotFoundError');
-
-/** Errors any signed-in mutation can answer besides its own. */
-export const SESSION_ERRORS = [UnauthenticatedError, ForbiddenError, ValidationError, NotFoundError];

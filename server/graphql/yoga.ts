@@ -10,20 +10,25 @@ export interface YogaServerContext {
   requestContext: RequestContext;
 }
 
+// Duck-typed: Yoga and this module may not share one copy of graphql's GraphQLError class.
+const originalOf = (error: unknown) => (error as { originalError?: unknown })?.originalError ?? error;
+const isDocumentError = (error: unknown) => (error as Error)?.name === 'GraphQLError' && !(error as GraphQLError).originalError;
+
 /**
  * Expected errors thrown outside a mutation's typed union (queries, context) keep their Italian message and get
- * `extensions.code`; anything else is masked to the generic message, never a stack or database text.
+ * `extensions.code`; the document's own syntax and validation errors pass as they are; anything else is logged
+ * and masked to the generic message, never a stack or database text.
  */
-function maskError(error: unknown, message: string, isDev?: boolean): Error {
-  // Duck-typed: Yoga and this module may not share one copy of graphql's GraphQLError class.
-  const original = (error as { originalError?: unknown })?.originalError ?? error;
+function maskError(error: unknown, log: (e: unknown) => void): Error {
+  const original = originalOf(error);
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } },
     });
   }
-  if ((error as Error)?.name === 'GraphQLError' && !(error as GraphQLError).originalError) return error as GraphQLError; // the document's own syntax / validation errors
-  return defaultMaskError(error, MSG.unexpected, isDev);
+  if (isDocumentError(error)) return error as GraphQLError;
+  log(error);
+  return defaultMaskError(error, MSG.unexpected, false);
 }
 
 export function createGraphQLServer(opts: { logErrors: (e: unknown) => void }) {
@@ -32,11 +37,7 @@ export function createGraphQLServer(opts: { logErrors: (e: unknown) => void }) {
     graphqlEndpoint: '/graphql',
     context: ({ requestContext }) => requestContext,
     maskedErrors: {
-      maskError: (error, message, isDev) => {
-        const masked = maskError(error, message, false);
-        if (!(masked instanceof GraphQLError && masked.extensions.code)) opts.logErrors(error);
-        return masked;
-      },
+      maskError: (error) => maskError(error, opts.logErrors),
     },
     multipart: false,
     logging: false,

@@ -6,7 +6,7 @@ import { createGraphQLServer } from '../graphql/yoga';
 import type { AppDeps } from '../context';
 import { buildRequestContext } from './request-context';
 
-export function graphqlErrorBody(error: AppError) {
+function graphqlErrorBody(error: AppError) {
   return { errors: [{ message: error.message, extensions: { code: error.code } }] };
 }
 

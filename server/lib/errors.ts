@@ -86,7 +86,3 @@ export class RateLimitError extends AppError {
     super(MSG.rateLimited(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
   }
 }
-
-export class BadRequestError extends AppError {
-  readonly code = 'BAD_REQUEST';
-}
