@@ -10,7 +10,7 @@ const config: CodegenConfig = {
     'client/src/gql/': {
       preset: 'client',
       presetConfig: { fragmentMasking: false },
-      config: { enumsAsTypes: true, useTypeImports: true },
+      config: { enumsAsTypes: true, useTypeImports: true, scalars: { DateTime: 'string', Upload: 'File' } },
     },
     // Apollo's InMemoryCache needs the members of every union/interface (`... on BaseError`).
     'client/src/gql/possible-types.ts': {

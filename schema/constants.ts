@@ -56,3 +56,49 @@ export const GROUP_TYPES = [
 /** Toast / app-message levels (spec §3 App message, §8). */
 export const MESSAGE_LEVEL = { info: 1, success: 2, warning: 3, error: 4 } as const;
 export type MessageLevel = (typeof MESSAGE_LEVEL)[keyof typeof MESSAGE_LEVEL];
+
+/**
+ * The six kinds of people (spec §6). The key is the group-type key, the GraphQL PersonKind value and the legacy
+ * REST resource (`/api/{key}/save`); `staff` are the accompagnatori, `voluntary` the volunteers.
+ */
+export const PERSON_KINDS = ['athlete', 'coach', 'manager', 'staff', 'member', 'voluntary'] as const;
+export type PersonKindKey = (typeof PERSON_KINDS)[number];
+
+export interface PersonKindInfo {
+  key: PersonKindKey;
+  /** List title and menu label. */
+  plural: string;
+  singular: string;
+  /** Admin route of the list. */
+  route: string;
+  /** Gender is required for this kind (spec §5). */
+  genderRequired: boolean;
+}
+
+export const PERSON_KIND_INFO: Record<PersonKindKey, PersonKindInfo> = {
+  athlete: { key: 'athlete', plural: 'Atleti', singular: 'Atleta', route: '/athlete', genderRequired: true },
+  coach: { key: 'coach', plural: 'Allenatori', singular: 'Allenatore', route: '/staff/coach', genderRequired: true },
+  manager: { key: 'manager', plural: 'Dirigenti', singular: 'Dirigente', route: '/staff/manager', genderRequired: false },
+  staff: { key: 'staff', plural: 'Accompagnatori', singular: 'Accompagnatore', route: '/staff/assistant', genderRequired: false },
+  member: { key: 'member', plural: 'Soci', singular: 'Socio', route: '/club/member', genderRequired: true },
+  voluntary: { key: 'voluntary', plural: 'Volontari', singular: 'Volontario', route: '/club/voluntary', genderRequired: false },
+};
+
+/** type_gender_id (spec §9). */
+export const GENDERS = [
+  { id: 1, label: 'Maschio' },
+  { id: 2, label: 'Femmina' },
+] as const;
+
+/** Post priority (spec §9): 0 none, 1 Importante, 2 Urgente. */
+export const POST_PRIORITIES = [
+  { id: 0, label: 'Nessuna' },
+  { id: 1, label: 'Importante' },
+  { id: 2, label: 'Urgente' },
+] as const;
+
+/** Uploaded documents (certificates, training-flag files, manager documents): checked by content, not by name. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
+/** Longest search text accepted by the lists. */
+export const SEARCH_MAX_LENGTH = 100;

@@ -19,7 +19,8 @@ const committed = readdirSync(defaultMigrationsDir, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 const initName = committed.find((name) => /^\d{14}_init$/.test(name));
-const modelTables = ['account_profiles', 'accounts', 'clubs', 'memberships', 'password_resets', 'sessions'];
+// Every model of the schema maps to a table (@@map): the migrations must create exactly those.
+const modelTables = [...readFileSync(defaultSchemaPath, 'utf8').matchAll(/@@map\("([a-z_]+)"\)/g)].map((m) => m[1]);
 
 type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 
