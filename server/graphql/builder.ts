@@ -3,6 +3,8 @@
 import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import type { FileUpload } from 'graphql-upload-minimal';
 import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
 import type { RequestContext } from '../context';
@@ -11,8 +13,23 @@ export const builder = new SchemaBuilder<{
   Context: RequestContext;
   PrismaTypes: PrismaTypes;
   DefaultFieldNullability: false;
+  DefaultEdgesNullability: { list: false; items: false };
+  DefaultNodeNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    Upload: { Input: Promise<FileUpload>; Output: never };
+  };
 }>({
-  plugins: [ErrorsPlugin, PrismaPlugin],
+  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin],
+  // Lists are Relay connections with plain (not global) ids: the legacy REST face and the client share them.
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    edgesFieldOptions: { nullable: { list: false, items: false } },
+    nodeFieldOptions: { nullable: false },
+  },
   defaultFieldNullability: false,
   errors: { defaultTypes: [] },
   prisma: {
