@@ -19,6 +19,9 @@ import { registerGraphQL } from './http/graphql-route';
 import { registerXsrf } from './http/xsrf';
 import { accountsLegacyRoutes } from './modules/accounts/accounts.compat';
 import { clubsLegacyRoutes } from './modules/clubs/clubs.compat';
+import { groupsLegacyRoutes } from './modules/groups/groups.compat';
+import { peopleLegacyRoutes } from './modules/people/people.compat';
+import { postsLegacyRoutes } from './modules/posts/posts.compat';
 
 /** JSON bodies above this are refused with 413 (uploads go through multipart with their own limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -113,7 +116,13 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
     }
   });
   registerGraphQL(app, deps);
-  registerLegacyRoutes(app, deps, [...accountsLegacyRoutes, ...clubsLegacyRoutes]);
+  registerLegacyRoutes(app, deps, [
+    ...accountsLegacyRoutes,
+    ...clubsLegacyRoutes,
+    ...peopleLegacyRoutes,
+    ...groupsLegacyRoutes,
+    ...postsLegacyRoutes,
+  ]);
   await serveClient(app, config.clientDir);
 
   return { app, deps, databaseReady: db.migrated };

@@ -4,5 +4,10 @@ import './errors';
 import './scalars';
 import '../modules/clubs/clubs.graphql';
 import '../modules/accounts/accounts.graphql';
+import '../modules/files/files.graphql';
+import '../modules/people/people.graphql';
+import '../modules/groups/groups.graphql';
+import '../modules/posts/posts.graphql';
+import '../modules/notifications/notifications.graphql';
 
 export const schema = builder.toSchema({ sortSchema: true });
