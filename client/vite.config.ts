@@ -16,6 +16,7 @@ export default defineConfig({
       '/api': { target: api, changeOrigin: true },
       '/healthz': { target: api, changeOrigin: true },
       '/uploads': { target: api, changeOrigin: true },
+      '/files': { target: api, changeOrigin: true },
     },
   },
   preview: {
@@ -25,6 +26,7 @@ export default defineConfig({
       '/api': { target: api, changeOrigin: true },
       '/healthz': { target: api, changeOrigin: true },
       '/uploads': { target: api, changeOrigin: true },
+      '/files': { target: api, changeOrigin: true },
     },
   },
   build: {
