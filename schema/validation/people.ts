@@ -82,7 +82,8 @@ export const personProfileInput = z.object({
   nickname: shortText,
   taxIdCode,
   typeRoleId: optionalInt,
-  typeGenderId: gender.optional(),
+  // Blank or null is "not given" where gender is optional (the inner preprocess alone would call it missing).
+  typeGenderId: z.preprocess(blankToUndefined, gender.optional()),
   birthday,
   birthplace: shortText,
   birthNation: shortText,

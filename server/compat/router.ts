@@ -1,10 +1,12 @@
-// Registers legacy routes under /api: each is POST, gets the parsed body and a RequestContext, and answers
-// the envelope. The handler only maps names; rules live in the services.
+// Registers legacy routes under /api: each is POST, gets the parsed body (JSON, or multipart/form-data turned into
+// the same plain object with files as UploadedFile values) and a RequestContext, and answers the envelope. The
+// handler only maps names; rules live in the services.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UnauthenticatedError } from '../lib/errors';
 import type { AppDeps, RequestContext } from '../context';
 import { buildRequestContext, requestMeta } from '../http/request-context';
-import { sendAppError, unexpected, type Envelope } from './envelope';
+import { isMultipartRequest, MultipartRefusedError, readMultipartBody, registerLegacyMultipart } from '../modules/files/legacy-multipart';
+import { failure, sendAppError, unexpected, type Envelope } from './envelope';
 
 export type Access = 'public' | 'session' | 'club';
 export type LegacyBody = Record<string, unknown>;
@@ -18,26 +20,35 @@ export interface LegacyRoute {
 }
 
 export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes: LegacyRoute[]): void {
-  for (const route of routes) {
-    app.route({
-      method: route.method ?? 'POST',
-      url: `/api${route.path}`,
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        try {
-          // Public routes ignore credentials, so a stale token never blocks login or recovery.
-          const ctx =
-            route.access === 'public'
-              ? { deps, meta: requestMeta(req), viewer: null }
-              : await buildRequestContext(deps, req);
-          if (route.access !== 'public' && !ctx.viewer) throw new UnauthenticatedError();
-          const body = (req.body && typeof req.body === 'object' ? req.body : {}) as LegacyBody;
-          return reply.send(await route.handler(ctx, body, req));
-        } catch (error) {
-          if (sendAppError(reply, error)) return reply;
-          req.log.error({ err: error }, 'legacy route failed');
-          return reply.status(500).send(unexpected());
-        }
-      },
-    });
-  }
+  // Own scope, so @fastify/multipart (any save may come as multipart/form-data) leaves /graphql alone.
+  app.register(async (scope) => {
+    await registerLegacyMultipart(scope);
+    for (const route of routes) registerLegacyRoute(scope, deps, route);
+  });
+}
+
+function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyRoute): void {
+  app.route({
+    method: route.method ?? 'POST',
+    url: `/api${route.path}`,
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        // Public routes ignore credentials, so a stale token never blocks login or recovery.
+        const ctx =
+          route.access === 'public'
+            ? { deps, meta: requestMeta(req), viewer: null }
+            : await buildRequestContext(deps, req);
+        if (route.access !== 'public' && !ctx.viewer) throw new UnauthenticatedError();
+        const body = isMultipartRequest(req)
+          ? await readMultipartBody(req)
+          : ((req.body && typeof req.body === 'object' ? req.body : {}) as LegacyBody);
+        return reply.send(await route.handler(ctx, body, req));
+      } catch (error) {
+        if (error instanceof MultipartRefusedError) return reply.status(error.refusal.status).send(failure(error.message));
+        if (sendAppError(reply, error)) return reply;
+        req.log.error({ err: error }, 'legacy route failed');
+        return reply.status(500).send(unexpected());
+      }
+    },
+  });
 }

@@ -9,5 +9,6 @@ import '../modules/people/people.graphql';
 import '../modules/groups/groups.graphql';
 import '../modules/posts/posts.graphql';
 import '../modules/notifications/notifications.graphql';
+import '../modules/leads/leads.graphql';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -3,11 +3,14 @@ import { GraphQLError } from 'graphql';
 import { AppError, HTTP_STATUS } from '../lib/errors';
 import { MSG } from '../../schema/messages';
 import type { RequestContext } from '../context';
+import { useGraphQLMultipart, type RawHttp } from '../modules/files/graphql-multipart';
 import { schema } from './schema';
 
 export interface YogaServerContext {
   /** Filled by the HTTP layer before Yoga runs: see app.ts. */
   requestContext: RequestContext;
+  /** The raw Node request/response, for GraphQL multipart uploads (read straight from the request stream). */
+  http?: RawHttp;
 }
 
 // Duck-typed: Yoga and this module may not share one copy of graphql's GraphQLError class.
@@ -39,7 +42,14 @@ export function createGraphQLServer(opts: { logErrors: (e: unknown) => void }) {
     maskedErrors: {
       maskError: (error) => maskError(error, opts.logErrors),
     },
+    // Yoga's own multipart parser is off: uploads go through graphql-upload-minimal (see graphql-multipart.ts).
     multipart: false,
+    plugins: [
+      useGraphQLMultipart((serverContext) => {
+        const { http, requestContext } = serverContext as Partial<YogaServerContext>;
+        return { http, signedIn: !!requestContext?.viewer };
+      }),
+    ],
     logging: false,
     landingPage: false,
     // GraphiQL loads its scripts from a CDN, which the CSP (and offline sites) would block: use any GraphQL client.

@@ -86,3 +86,10 @@ export class RateLimitError extends AppError {
     super(MSG.rateLimited(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
   }
 }
+
+/** The same error with its field names mapped by `rename` (each face names fields after its own input); any other error unchanged. */
+export function renameErrorFields(error: unknown, rename: (path: string) => string): unknown {
+  if (!(error instanceof ValidationError) && !(error instanceof ConflictError)) return error;
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [rename(path), message]));
+  return error instanceof ValidationError ? new ValidationError(fields, error.message) : new ConflictError(error.message, fields);
+}

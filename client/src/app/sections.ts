@@ -61,13 +61,29 @@ export const NAVIGATION: NavGroup[] = [
   { id: 'archive', items: [{ label: 'Archiviati', path: '/archive', icon: 'archive' }] },
 ];
 
+/** Sections with their own page (and <Route> in app/router.tsx). */
+const BUILT_SECTIONS = new Set([
+  '/dashboard',
+  '/groups',
+  '/category',
+  '/feed',
+  // the six people lists (PERSON_KIND_INFO routes) and the archive
+  '/athlete',
+  '/staff/coach',
+  '/staff/manager',
+  '/staff/assistant',
+  '/club/member',
+  '/club/voluntary',
+  '/archive',
+]);
+
 /**
  * Authenticated routes that show the shared "in preparazione" page until their issue lands.
  * When a section is built, remove it from here and give it its own <Route> in app/router.tsx.
  */
 export const COMING_SOON_SECTIONS: { path: string; title: string }[] = [
   ...NAVIGATION.flatMap((g) => g.items)
-    .filter((i) => i.path !== '/dashboard')
+    .filter((i) => !BUILT_SECTIONS.has(i.path))
     .map((i) => ({ path: i.path, title: i.title ?? i.label })),
   { path: '/import/:type', title: 'Importazione' },
   { path: '/modifica-utente', title: 'Modifica profilo' },

@@ -135,3 +135,39 @@ export const CheckCircleIcon = icon(
     <path d="M8 12l3 3 5-6" />
   </>,
 );
+export const SearchIcon = icon(
+  'SearchIcon',
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </>,
+);
+export const PlusIcon = icon('PlusIcon', <path d="M12 5v14M5 12h14" />);
+export const UploadIcon = icon('UploadIcon', <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />);
+export const MoreVerticalIcon = icon(
+  'MoreVerticalIcon',
+  <>
+    <circle cx="12" cy="5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="19" r="1" />
+  </>,
+);
+export const MailIcon = icon(
+  'MailIcon',
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </>,
+);
+export const PhoneIcon = icon(
+  'PhoneIcon',
+  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />,
+);
+export const FileIcon = icon(
+  'FileIcon',
+  <>
+    <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z" />
+    <path d="M14 3v5h5" />
+  </>,
+);
+export const PencilIcon = icon('PencilIcon', <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4zM13.5 6.5l4 4" />);

@@ -1,6 +1,7 @@
 // The one Apollo Client of the app. Imported only by the lazy session layout, so public pages never load Apollo.
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
+import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { CLUB_HEADER } from '../../../schema/constants';
 import introspection from '../gql/possible-types';
 import { readClubToken, readSessionToken } from './session-storage';
@@ -29,7 +30,9 @@ const authLink = new SetContextLink((prevContext) => ({
   headers: { ...authHeaders(), ...(prevContext.headers as Record<string, string> | undefined) },
 }));
 
-const httpLink = new HttpLink({ uri: '/graphql' });
+// Like HttpLink, but a request whose variables hold File/Blob values goes as a GraphQL multipart request (uploads).
+// Yoga's CSRF prevention plugin is not enabled on the server, so no preflight header is needed.
+const httpLink = new UploadHttpLink({ uri: '/graphql' });
 
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({

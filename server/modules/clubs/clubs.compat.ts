@@ -3,6 +3,8 @@ import { seasonLabelFor } from '../../../schema/season';
 import { ok } from '../../compat/envelope';
 import type { LegacyRoute } from '../../compat/router';
 import type { Club } from '../../generated/prisma/client.js';
+import { presentGroup } from '../groups/groups.present';
+import { listSelectableGroups } from '../groups/list-groups.service';
 import { getAppSettings } from './app-settings.service';
 
 /** The club as the legacy client reads it (spec §3 Club). */
@@ -38,14 +40,25 @@ export function presentClub(club: Club) {
 
 export const clubsLegacyRoutes: LegacyRoute[] = [
   {
+    path: '/club/single',
+    access: 'club',
+    handler: async (ctx) => {
+      const { clubId } = await getAppSettings(ctx);
+      return ok({ club: presentClub(await ctx.deps.db.club.findUniqueOrThrow({ where: { id: clubId } })) });
+    },
+  },
+  {
     path: '/app',
     access: 'club',
     handler: async (ctx) => {
       const settings = await getAppSettings(ctx);
-      const club = await ctx.deps.db.club.findUniqueOrThrow({ where: { id: settings.clubId } });
+      const [club, groups] = await Promise.all([
+        ctx.deps.db.club.findUniqueOrThrow({ where: { id: settings.clubId } }),
+        listSelectableGroups(ctx),
+      ]);
       return ok({
         club: presentClub(club),
-        groups: [], // groups arrive with the club registry
+        groups: groups.map(presentGroup),
         typeGroup: settings.typeGroups.map((t) => ({ id: t.key, name: t.name, layout: t.layout })),
       });
     },

@@ -1,2 +1,132 @@
-// Placeholder wired into server/graphql/schema.ts; this module's Pothos types go here.
-export {};
+// GraphQL face of groups and categories (a category is a group of type athlete) and of group membership.
+// Thin adapters: every rule lives in the services, which the legacy routes call too.
+import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
+import { builder } from '../../graphql/builder';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { archiveGroup } from './archive-group.service';
+import { assignToGroup, unassignFromGroup } from './group-membership.service';
+import { ACTIVE_MEMBER } from './groups.policy';
+import { GROUP_ORDER, groupListWhere, groupLookupWhere } from './list-groups.service';
+import { saveGroup } from './save-group.service';
+
+/** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */
+export const MAX_PAGE_SIZE = 100;
+
+export const PersonKindEnum = builder.enumType('PersonKind', {
+  description: 'The six kinds of people: staff = accompagnatori, voluntary = volontari. Also the group types.',
+  values: PERSON_KINDS,
+});
+
+export const GroupRef = builder.prismaObject('Group', {
+  description: 'A group or, with type athlete, a category.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    type: t.expose('type', { type: PersonKindEnum }),
+    isHidden: t.exposeBoolean('isHidden'),
+    isActive: t.exposeBoolean('isActive'),
+    archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true }),
+    // A COUNT joined into the list's own query: a page of groups costs the same number of statements at any size.
+    memberCount: t.relationCount('members', { description: 'Active people in the group.', where: ACTIVE_MEMBER }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const SaveGroupInput = builder.inputType('SaveGroupInput', {
+  description: 'Fields are optional in the schema so that missing ones come back as ValidationError with Italian messages.',
+  fields: (t) => ({
+    id: t.id({ description: 'Set to update.' }),
+    name: t.string(),
+    type: t.field({ type: PersonKindEnum }),
+    isHidden: t.boolean(),
+    isActive: t.boolean(),
+  }),
+});
+
+const SaveGroupPayload = builder.objectRef<{ message: string; groupId: string }>('SaveGroupPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message', { description: "Italian success message (e.g. 'Nuovo gruppo salvato correttamente')." }),
+    group: t.prismaField({
+      type: 'Group',
+      resolve: (query, payload, _args, ctx) => ctx.deps.db.group.findUniqueOrThrow({ ...query, where: { id: payload.groupId } }),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  groups: t.prismaConnection(
+    {
+      type: 'Group',
+      cursor: 'id',
+      defaultSize: PAGE_SIZE,
+      maxSize: MAX_PAGE_SIZE,
+      description: 'Groups (and categories: types [athlete]) of the current club, sorted by name.',
+      args: {
+        types: t.arg({ type: [PersonKindEnum] }),
+        search: t.arg.string({ description: 'Every word must occur in the name; accents and case ignored.' }),
+        archived: t.arg.boolean({ defaultValue: false, description: 'true lists the archive.' }),
+      },
+      resolve: async (query, _root, args, ctx) => {
+        const selection = { ...query };
+        return ctx.deps.db.group.findMany({ ...selection, where: await groupListWhere(ctx, args), orderBy: GROUP_ORDER });
+      },
+      totalCount: async (_connection, args, ctx) => ctx.deps.db.group.count({ where: await groupListWhere(ctx, args) }),
+    },
+    { name: 'GroupConnection' },
+    { name: 'GroupEdge' },
+  ),
+  group: t.prismaField({
+    type: 'Group',
+    nullable: true,
+    description: 'A group of the current club (null when unknown or of another club).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, { id }, ctx) => ctx.deps.db.group.findFirst({ ...query, where: groupLookupWhere(ctx, id) }),
+  }),
+}));
+
+const refusals = [NotFoundError, ForbiddenError, UnauthenticatedError];
+
+builder.mutationFields((t) => ({
+  saveGroup: t.field({
+    type: SaveGroupPayload,
+    description: 'Creates (no id) or updates a group. A category is a group with type athlete.',
+    args: { input: t.arg({ type: SaveGroupInput, required: true }) },
+    errors: { types: [ValidationError, ConflictError, ...refusals] },
+    resolve: async (_root, { input }, ctx) => {
+      const { group, message } = await saveGroup(ctx, input);
+      return { message, groupId: group.id };
+    },
+  }),
+  archiveGroup: t.prismaField({
+    type: 'Group',
+    description: 'One way: the group leaves the lists and takes no new members.',
+    args: { id: t.arg.id({ required: true }) },
+    errors: { types: refusals },
+    resolve: async (query, _root, { id }, ctx) => {
+      const selection = { ...query };
+      const group = await archiveGroup(ctx, id);
+      return ctx.deps.db.group.findUniqueOrThrow({ ...selection, where: { id: group.id } });
+    },
+  }),
+  assignToGroup: t.prismaField({
+    type: 'PersonRole',
+    args: { groupId: t.arg.id({ required: true }), roleId: t.arg.id({ required: true }) },
+    errors: { types: [ValidationError, ConflictError, ...refusals] },
+    resolve: async (query, _root, args, ctx) => {
+      const selection = { ...query };
+      const role = await assignToGroup(ctx, args);
+      return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
+    },
+  }),
+  unassignFromGroup: t.prismaField({
+    type: 'PersonRole',
+    args: { groupId: t.arg.id({ required: true }), roleId: t.arg.id({ required: true }) },
+    errors: { types: [ConflictError, ...refusals] },
+    resolve: async (query, _root, args, ctx) => {
+      const selection = { ...query };
+      const role = await unassignFromGroup(ctx, args);
+      return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
+    },
+  }),
+}));

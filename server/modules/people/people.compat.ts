@@ -1,4 +1,106 @@
-import type { LegacyRoute } from '../../compat/router';
+// Legacy REST face of people (spec §7): /api/{athlete|coach|manager|staff|member|voluntary}/{save|single|load|archive}
+// and /api/archive/load. Only names and shapes are mapped here; the rules live in the services.
+import { MSG } from '../../../schema/messages';
+import { DETAILS_INPUT, personProfileInput } from '../../../schema/validation/people';
+import { ok } from '../../compat/envelope';
+import { toCamelKeys } from '../../compat/naming';
+import type { LegacyBody, LegacyRoute } from '../../compat/router';
+import type { PersonKindKey } from '../../../schema/constants';
+import type { RequestContext } from '../../context';
+import { ValidationError } from '../../lib/errors';
+import { isUploadedFile, type UploadedFile } from '../files/files.service';
+import { presentPage } from '../../compat/legacy-helpers';
+import { archivePerson } from './archive-person.service';
+import { requirePersonRole } from './get-person.service';
+import { listPeoplePage } from './list-people.service';
+import { renameErrorFields } from '../../lib/errors';
+import { isPersonKind, PEOPLE_KIND_LIST, type PersonKindSpec } from './people.kinds';
+import { LISTED_INCLUDE, presentListed, presentRecord, RECORD_INCLUDE } from './people.present';
+import { savePerson, type PersonFiles } from './save-person.service';
 
-// Placeholder wired into app.ts; the legacy routes of this module go here.
-export const peopleLegacyRoutes: LegacyRoute[] = [];
+const PROFILE_FIELDS = Object.keys(personProfileInput.shape);
+const PROFILE_FILES = ['blsdFile', 'firstAidFile', 'firePreventionFile'] as const;
+
+const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) && !isUploadedFile(v) ? (v as Record<string, unknown>) : {});
+const fileOf = (v: unknown): UploadedFile | undefined => (isUploadedFile(v) ? v : undefined);
+const filesOf = (v: unknown): UploadedFile[] => (Array.isArray(v) ? v.filter(isUploadedFile) : isUploadedFile(v) ? [v] : []);
+
+/**
+ * A legacy save body as the service's input: the kind's fields flat at the top, the profile under `profile` (flat
+ * profile fields at the top are accepted too; `profile` wins), files as UploadedFile values (multipart).
+ */
+export function legacySaveInput(kind: PersonKindKey, body: LegacyBody): { raw: Record<string, unknown>; files: PersonFiles } {
+  const top = toCamelKeys(body);
+  const nestedProfile = toCamelKeys(asObject(body.profile));
+  const profile: Record<string, unknown> = {};
+  for (const key of [...PROFILE_FIELDS, ...PROFILE_FILES]) {
+    if (key in nestedProfile) profile[key] = nestedProfile[key];
+    else if (key in top) profile[key] = top[key];
+  }
+  if (profile.address !== undefined && profile.address !== null && typeof profile.address === 'object') {
+    profile.address = toCamelKeys(asObject(profile.address));
+  }
+  const detailsSchema = DETAILS_INPUT[kind];
+  const details = detailsSchema ? Object.fromEntries(Object.keys(detailsSchema.shape).filter((k) => k in top).map((k) => [k, top[k]])) : {};
+  const files: PersonFiles = {
+    blsdFile: fileOf(profile.blsdFile),
+    firstAidFile: fileOf(profile.firstAidFile),
+    firePreventionFile: fileOf(profile.firePreventionFile),
+    medicalExaminationDocument: fileOf(top.medicalExaminationDocument),
+    documents: filesOf(top.documents),
+  };
+  for (const key of PROFILE_FILES) delete profile[key];
+  return { raw: { id: top.id, profile, details, notePrivate: top.notePrivate, isActive: top.isActive }, files };
+}
+
+/** `profile.tax_id_code` -> `tax_id_code`: legacy forms name their fields without the service's grouping. */
+const legacyField = (path: string) => path.replace(/^(profile|details)\./, '');
+
+/** The whole record of a role of the club (of `kind`), or NotFoundError. */
+const recordOf = async (ctx: RequestContext, kind: PersonKindKey, id: unknown) =>
+  presentRecord(await requirePersonRole(ctx, id, { include: RECORD_INCLUDE }, kind));
+
+async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, archived: boolean) {
+  const filters = { kind, search: body.search, groupId: body.group_id ?? body.group, archived };
+  const { rows, total, page } = await listPeoplePage(ctx, filters as Parameters<typeof listPeoplePage>[1], body.page, LISTED_INCLUDE);
+  return ok(presentPage(rows.map(presentListed), total, page));
+}
+
+function routesOf(spec: PersonKindSpec): LegacyRoute[] {
+  const base = `/${spec.resource}`;
+  return [
+    {
+      path: `${base}/save`,
+      access: 'club',
+      handler: async (ctx, body) => {
+        const { raw, files } = legacySaveInput(spec.key, body);
+        try {
+          const saved = await savePerson(ctx, spec.key, raw, files);
+          return ok(await recordOf(ctx, spec.key, saved.roleId), saved.message);
+        } catch (error) {
+          throw renameErrorFields(error, legacyField);
+        }
+      },
+    },
+    { path: `${base}/single`, access: 'club', handler: async (ctx, body) => ok(await recordOf(ctx, spec.key, body.id)) },
+    { path: `${base}/load`, access: 'club', handler: (ctx, body) => load(ctx, spec.key, body, false) },
+    {
+      path: `${base}/archive`,
+      access: 'club',
+      handler: async (ctx, body) => ok(await recordOf(ctx, spec.key, await archivePerson(ctx, spec.key, body.id)), MSG.archived),
+    },
+  ];
+}
+
+export const peopleLegacyRoutes: LegacyRoute[] = [
+  ...PEOPLE_KIND_LIST.flatMap(routesOf),
+  {
+    // The archive page: archived people of one kind, in the same shape as `load`.
+    path: '/archive/load',
+    access: 'club',
+    handler: async (ctx, body) => {
+      if (!isPersonKind(body.type)) throw new ValidationError({ type: MSG.kindInvalid });
+      return load(ctx, body.type, body, true);
+    },
+  },
+];

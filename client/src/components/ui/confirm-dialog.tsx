@@ -1,0 +1,56 @@
+// A question the user must answer before something that cannot be undone (e.g. archiving): role alertdialog,
+// the focus starts on "Annulla".
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useRef, type ReactNode } from 'react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The confirmed action is running: the confirm button shows a spinner and nothing else can be pressed. */
+  loading?: boolean;
+  tone?: 'danger' | 'neutral';
+}
+
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, loading = false, tone = 'danger' }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !loading) onCancel();
+      }}
+      initialFocusEl={() => cancelRef.current}
+      placement="center"
+      size={{ base: 'xs', md: 'sm' }}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {typeof message === 'string' ? <Text color="fg.muted">{message}</Text> : message}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button ref={cancelRef} variant="outline" onClick={onCancel} disabled={loading}>
+                Annulla
+              </Button>
+              <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={onConfirm} loading={loading}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

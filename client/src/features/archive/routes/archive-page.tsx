@@ -1,0 +1,136 @@
+// /archive, "Archiviati" (spec §2): one tab per kind (group type), the archived records read only, with search
+// and paging. Archiving is one way (spec §4): nothing here edits, restores or associates.
+import { useQuery } from '@apollo/client/react';
+import { Box, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PERSON_KIND_INFO, PERSON_KINDS, type PersonKindKey } from '../../../../../schema/constants';
+import { ListEmpty, ListError } from '../../../components/ui/list-status';
+import { Pager } from '../../../components/ui/pager';
+import { SearchBox } from '../../../components/ui/search-box';
+import { graphql } from '../../../gql';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { messageOfError } from '../../../lib/errors';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { ArchivedPeopleTable } from '../components/archived-people-table';
+
+const ArchivedPeopleQuery = graphql(`
+  query ArchivePage_People($kind: PersonKind!, $search: String, $first: Int, $after: String) {
+    people(kind: $kind, search: $search, archived: true, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          ...ArchivedPeopleTable_PersonRole
+        }
+      }
+    }
+  }
+`);
+
+const isKind = (v: string | null): v is PersonKindKey => (PERSON_KINDS as readonly (string | null)[]).includes(v);
+
+function ArchivedList({ kind }: { kind: PersonKindKey }) {
+  const info = PERSON_KIND_INFO[kind];
+  const [search, setSearch] = useState('');
+  const term = search.trim();
+  const pages = useCursorPages(`${kind}|${term}`);
+  const { data, previousData, loading, error, refetch } = useQuery(ArchivedPeopleQuery, {
+    variables: { kind, search: term || null, ...pages.variables },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const connection = (data ?? previousData)?.people;
+  const rows = connection?.edges.map((e) => e.node) ?? [];
+
+  let body;
+  if (error && !connection) body = <ListError message={messageOfError(error)} onRetry={() => void refetch()} />;
+  else if (!connection)
+    body = (
+      <Stack gap="3" role="status" aria-live="polite">
+        <Box srOnly>Caricamento...</Box>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h="10" borderRadius="md" />
+        ))}
+      </Stack>
+    );
+  else if (rows.length === 0 && term)
+    body = <ListEmpty>Nessun risultato per «{term}» tra {info.plural.toLowerCase()} archiviati.</ListEmpty>;
+  else if (rows.length === 0) body = <ListEmpty>Nessun record archiviato tra {info.plural.toLowerCase()}.</ListEmpty>;
+  else
+    body = (
+      <Stack gap="3" aria-busy={loading}>
+        <ArchivedPeopleTable rows={rows} caption={`${info.plural} archiviati`} />
+        <Pager
+          page={pages.page}
+          totalPages={pages.totalPages(connection.totalCount)}
+          loading={loading}
+          onPrev={pages.prev}
+          onNext={() => pages.next(connection.pageInfo.endCursor)}
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="4">
+      <Box maxW={{ md: 'md' }}>
+        <SearchBox value={search} onChange={setSearch} label={`Cerca tra ${info.plural.toLowerCase()} archiviati`} placeholder="Cerca per nome o codice fiscale" />
+      </Box>
+      {connection && (
+        <Text color="fg.muted" fontSize="sm" aria-live="polite">
+          {connection.totalCount === 1 ? '1 record archiviato' : `${connection.totalCount} record archiviati`}
+        </Text>
+      )}
+      {body}
+    </Stack>
+  );
+}
+
+export default function ArchivePage() {
+  useDocumentTitle('Archiviati');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tipo');
+  const kind: PersonKindKey = isKind(requested) ? requested : 'athlete';
+
+  return (
+    <Stack gap="5">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Archiviati
+        </Heading>
+        <Text color="fg.muted">
+          I record archiviati restano consultabili qui ma non si possono più modificare né associare ad altri gruppi.
+        </Text>
+      </Stack>
+      <Tabs.Root
+        value={kind}
+        onValueChange={(d) => {
+          const next = new URLSearchParams(params);
+          next.set('tipo', d.value);
+          setParams(next, { replace: true });
+        }}
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <Box overflowX="auto" mb="4">
+          <Tabs.List minW="max-content">
+            {PERSON_KINDS.map((k) => (
+              <Tabs.Trigger key={k} value={k}>
+                {PERSON_KIND_INFO[k].plural}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Box>
+        {PERSON_KINDS.map((k) => (
+          <Tabs.Content key={k} value={k} pt="0">
+            <ArchivedList kind={k} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+// /feed: the club's notices as a card grid (1 column on phones, 3 on wide screens) with create, edit, archive,
+// text search, working priority / group filters and sort, 8 a page.
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Field, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { MSG } from '../../../../../schema/messages';
+import { PlusIcon } from '../../../components/icons';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
+import { Pager } from '../../../components/ui/pager';
+import { SearchBox } from '../../../components/ui/search-box';
+import { SelectInput } from '../../../components/ui/select-field';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { messageOfError } from '../../../lib/errors';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { PostCard, type FeedPost } from '../components/post-card';
+import { PostFormPanel } from '../components/post-form-panel';
+import { ArchivePostMutation, PostsQuery } from '../feed-documents';
+import {
+  DEFAULT_FEED_FILTERS,
+  feedFiltersKey,
+  feedQueryVariables,
+  hasActiveFilters,
+  isPostOrder,
+  ORDER_OPTIONS,
+  PRIORITY_FILTER_OPTIONS,
+  type FeedFilters,
+} from '../feed-filters';
+import { useGroupOptions } from '../use-group-options';
+
+/** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
+type Panel = { open: boolean; post: FeedPost | null };
+
+interface FilterSelectProps {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  /** Takes a whole row on phones. */
+  span?: boolean;
+}
+
+function FilterSelect(props: FilterSelectProps) {
+  return (
+    <Field.Root gridColumn={props.span ? { base: 'span 2', sm: 'auto' } : undefined}>
+      <Field.Label fontSize="sm" color="fg.muted">
+        {props.label}
+      </Field.Label>
+      <SelectInput name={props.name} value={props.value} options={props.options} onChange={(e) => props.onChange(e.target.value)} />
+    </Field.Root>
+  );
+}
+
+export default function FeedPage() {
+  useDocumentTitle('Feed');
+  const [filters, setFilters] = useState<FeedFilters>(DEFAULT_FEED_FILTERS);
+  const pages = useCursorPages(feedFiltersKey(filters));
+  const { data, previousData, loading, error, refetch } = useQuery(PostsQuery, {
+    variables: { ...feedQueryVariables(filters), ...pages.variables },
+    fetchPolicy: 'cache-and-network',
+  });
+  const groups = useGroupOptions();
+  const [panel, setPanel] = useState<Panel>({ open: false, post: null });
+  const [toArchive, setToArchive] = useState<FeedPost | null>(null);
+  const [archivePost, { loading: archiving }] = useMutation(ArchivePostMutation);
+
+  // While another page or filter loads, the rows on screen stay (dimmed) instead of blinking away.
+  const connection = (data ?? (loading ? previousData : undefined))?.posts;
+  const stale = !data && Boolean(connection);
+  const posts = connection?.edges.map((e) => e.node) ?? [];
+  const filtered = hasActiveFilters(filters);
+  const setFilter = <K extends keyof FeedFilters>(key: K, value: FeedFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const reload = () => void refetch().catch(() => undefined);
+
+  async function confirmArchive() {
+    if (!toArchive) return;
+    try {
+      const { data: result } = await archivePost({ variables: { id: toArchive.id } });
+      const outcome = readMutationResult(result?.archivePost);
+      if (!outcome.ok) {
+        notify(MESSAGE_LEVEL.error, outcome.message);
+        return;
+      }
+      notify(MESSAGE_LEVEL.success, MSG.archived);
+      setToArchive(null);
+      if (posts.length === 1 && pages.page > 1) pages.prev();
+      else reload();
+    } catch (e) {
+      notify(MESSAGE_LEVEL.error, messageOfError(e));
+    }
+  }
+
+  let body;
+  if (!connection && loading) body = <ListLoading />;
+  else if (!connection && error) body = <ListError message={messageOfError(error)} onRetry={reload} />;
+  else if (posts.length === 0) {
+    body = filtered ? (
+      <ListEmpty
+        action={
+          <Button size="sm" variant="outline" onClick={() => setFilters(DEFAULT_FEED_FILTERS)}>
+            Azzera filtri
+          </Button>
+        }
+      >
+        Nessun post corrisponde ai filtri.
+      </ListEmpty>
+    ) : (
+      <ListEmpty>Non ci sono ancora post: pubblica il primo con «Nuovo post».</ListEmpty>
+    );
+  } else {
+    body = (
+      <SimpleGrid as="section" aria-label="Post del feed" columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} onEdit={() => setPanel({ open: true, post })} onArchive={() => setToArchive(post)} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  const groupFilterOptions = [{ value: '', label: 'Tutti i gruppi' }, ...groups.options];
+
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Heading as="h1" size="2xl">
+          Feed
+        </Heading>
+        <Button onClick={() => setPanel({ open: true, post: null })}>
+          <PlusIcon boxSize="4" />
+          Nuovo post
+        </Button>
+      </Flex>
+
+      <Stack gap="3" direction={{ base: 'column', lg: 'row' }} align={{ lg: 'flex-end' }}>
+        <Box flex={{ lg: '2' }} minW="0">
+          <Field.Root>
+            <Field.Label fontSize="sm" color="fg.muted">
+              Cerca
+            </Field.Label>
+            <SearchBox value={filters.search} onChange={(v) => setFilter('search', v)} label="Cerca nei post" placeholder="Cerca nel titolo o nel testo" />
+          </Field.Root>
+        </Box>
+        {/* On phones two filters share a row and the sort takes the next one. */}
+        <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" flex={{ lg: '3' }}>
+          <FilterSelect label="Priorità" name="priorityFilter" value={filters.priority} options={PRIORITY_FILTER_OPTIONS} onChange={(v) => setFilter('priority', v)} />
+          <FilterSelect label="Gruppo" name="groupFilter" value={filters.groupId} options={groupFilterOptions} onChange={(v) => setFilter('groupId', v)} />
+          <FilterSelect
+            span
+            label="Ordina per"
+            name="order"
+            value={filters.order}
+            options={ORDER_OPTIONS}
+            onChange={(v) => isPostOrder(v) && setFilter('order', v)}
+          />
+        </SimpleGrid>
+      </Stack>
+
+      <Stack gap="3" aria-busy={loading}>
+        <Box opacity={stale ? 0.6 : 1} transition="opacity 0.2s">
+          {body}
+        </Box>
+        {connection && (
+          <Pager
+            page={pages.page}
+            totalPages={pages.totalPages(connection.totalCount)}
+            loading={loading}
+            onPrev={pages.prev}
+            onNext={() => pages.next(connection.pageInfo.endCursor)}
+          />
+        )}
+      </Stack>
+
+      <PostFormPanel
+        open={panel.open}
+        post={panel.post}
+        groupOptions={groups.options}
+        groupsLoading={groups.loading}
+        onClose={() => setPanel((p) => ({ open: false, post: p.post }))}
+        onSaved={() => {
+          setPanel((p) => ({ open: false, post: p.post }));
+          reload();
+        }}
+      />
+
+      <ConfirmDialog
+        open={toArchive !== null}
+        title={`Archiviare «${toArchive?.title ?? ''}»?`}
+        message={MSG.postArchiveConfirm}
+        confirmLabel="Archivia"
+        loading={archiving}
+        onConfirm={() => void confirmArchive()}
+        onCancel={() => setToArchive(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,207 @@
+// The groups list (/groups) and the categories list (/category): one component, told apart by its configuration.
+// Table on wide screens, cards on phones; search, 8 a page, create / edit / archive, "Apri" to the people list.
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { MSG } from '../../../../../schema/messages';
+import { ArchiveIcon, PencilIcon, PlusIcon } from '../../../components/icons';
+import { ActionsMenu, type RowAction } from '../../../components/ui/actions-menu';
+import { ActiveBadge } from '../../../components/ui/active-badge';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
+import { Pager } from '../../../components/ui/pager';
+import { SearchBox } from '../../../components/ui/search-box';
+import type { GroupList_GroupFragment } from '../../../gql/graphql';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { messageOfError } from '../../../lib/errors';
+import { groupTypeLabel } from '../../../lib/group-types';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { ArchiveGroupMutation, GroupsQuery } from '../group-documents';
+import { GROUP_LIST_CONFIG, openGroupPath, type GroupListMode } from '../group-list-config';
+import { GroupFormPanel } from './group-form-panel';
+
+type Group = GroupList_GroupFragment;
+/** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
+type Panel = { open: boolean; group: Group | null };
+
+export function GroupList({ mode }: { mode: GroupListMode }) {
+  const config = GROUP_LIST_CONFIG[mode];
+  useDocumentTitle(config.title);
+  const [search, setSearch] = useState('');
+  const pages = useCursorPages(`${mode}\u0000${search}`);
+  const { data, previousData, loading, error, refetch } = useQuery(GroupsQuery, {
+    variables: { types: config.types, search: search || null, ...pages.variables },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [panel, setPanel] = useState<Panel>({ open: false, group: null });
+  const [toArchive, setToArchive] = useState<Group | null>(null);
+  const [archiveGroup, { loading: archiving }] = useMutation(ArchiveGroupMutation);
+  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false });
+
+  // While another page or filter loads, the rows on screen stay (dimmed) instead of blinking away.
+  const connection = (data ?? (loading ? previousData : undefined))?.groups;
+  const stale = !data && Boolean(connection);
+  const rows = connection?.edges.map((e) => e.node) ?? [];
+  const totalPages = pages.totalPages(connection?.totalCount ?? 0);
+
+  const reload = () => void refetch().catch(() => undefined);
+
+  async function confirmArchive() {
+    if (!toArchive) return;
+    try {
+      const { data: result } = await archiveGroup({ variables: { id: toArchive.id } });
+      const outcome = readMutationResult(result?.archiveGroup);
+      if (!outcome.ok) {
+        notify(MESSAGE_LEVEL.error, outcome.message);
+        return;
+      }
+      notify(MESSAGE_LEVEL.success, MSG.archived);
+      setToArchive(null);
+      // The last row of a later page went away: that page no longer exists.
+      if (rows.length === 1 && pages.page > 1) pages.prev();
+      else reload();
+    } catch (e) {
+      notify(MESSAGE_LEVEL.error, messageOfError(e));
+    }
+  }
+
+  const actionsOf = (group: Group): RowAction[] => [
+    { value: 'edit', label: 'Modifica', icon: <PencilIcon boxSize="4" />, onSelect: () => setPanel({ open: true, group }) },
+    { value: 'archive', label: 'Archivia', icon: <ArchiveIcon boxSize="4" />, danger: true, onSelect: () => setToArchive(group) },
+  ];
+
+  const openButton = (group: Group) => (
+    <Button asChild size="sm" variant="outline">
+      <RouterLink to={openGroupPath(mode, group)} aria-label={`Apri ${group.name}`}>
+        Apri
+      </RouterLink>
+    </Button>
+  );
+
+  let body;
+  if (!connection && loading) body = <ListLoading />;
+  else if (!connection && error) body = <ListError message={messageOfError(error)} onRetry={reload} />;
+  else if (rows.length === 0) body = <ListEmpty>{search ? config.emptySearchText : config.emptyText}</ListEmpty>;
+  else if (wide) {
+    body = (
+      <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
+        <Table.Root size="md" aria-label={config.title}>
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              <Table.ColumnHeader>Nome</Table.ColumnHeader>
+              <Table.ColumnHeader>Tipologia</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Persone</Table.ColumnHeader>
+              <Table.ColumnHeader>Stato</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Box as="span" srOnly>
+                  Azioni
+                </Box>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((group) => (
+              <Table.Row key={group.id}>
+                <Table.Cell fontWeight="medium">{group.name}</Table.Cell>
+                <Table.Cell color="fg.muted">{groupTypeLabel(group.type)}</Table.Cell>
+                <Table.Cell textAlign="end">{group.memberCount}</Table.Cell>
+                <Table.Cell>
+                  <ActiveBadge active={group.isActive} />
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <HStack gap="1" justify="flex-end">
+                    {openButton(group)}
+                    <ActionsMenu label={`Azioni per ${group.name}`} actions={actionsOf(group)} />
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    );
+  } else {
+    body = (
+      <Stack as="ul" gap="3" listStyleType="none" aria-label={config.title}>
+        {rows.map((group) => (
+          <Card.Root as="li" key={group.id} size="sm">
+            <Card.Body gap="3">
+              <Flex justify="space-between" align="flex-start" gap="2">
+                <Box minW="0">
+                  <Text fontWeight="semibold" overflowWrap="anywhere">
+                    {group.name}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {groupTypeLabel(group.type)} · {group.memberCount} {group.memberCount === 1 ? 'persona' : 'persone'}
+                  </Text>
+                </Box>
+                <ActionsMenu label={`Azioni per ${group.name}`} actions={actionsOf(group)} />
+              </Flex>
+              <Flex justify="space-between" align="center">
+                <ActiveBadge active={group.isActive} />
+                {openButton(group)}
+              </Flex>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Heading as="h1" size="2xl">
+          {config.title}
+        </Heading>
+        <Button onClick={() => setPanel({ open: true, group: null })}>
+          <PlusIcon boxSize="4" />
+          {config.newLabel}
+        </Button>
+      </Flex>
+
+      <Box maxW={{ md: 'sm' }}>
+        <SearchBox value={search} onChange={setSearch} label={config.searchLabel} placeholder="Cerca per nome" />
+      </Box>
+
+      <Stack gap="3" aria-busy={loading}>
+        <Box opacity={stale ? 0.6 : 1} transition="opacity 0.2s">
+          {body}
+        </Box>
+        {connection && (
+          <Pager
+            page={pages.page}
+            totalPages={totalPages}
+            loading={loading}
+            onPrev={pages.prev}
+            onNext={() => pages.next(connection.pageInfo.endCursor)}
+          />
+        )}
+      </Stack>
+
+      <GroupFormPanel
+        config={config}
+        open={panel.open}
+        group={panel.group}
+        onClose={() => setPanel((p) => ({ open: false, group: p.group }))}
+        onSaved={() => {
+          setPanel((p) => ({ open: false, group: p.group }));
+          reload();
+        }}
+      />
+
+      <ConfirmDialog
+        open={toArchive !== null}
+        title={`Archiviare «${toArchive?.name ?? ''}»?`}
+        message={MSG.groupArchiveConfirm}
+        confirmLabel="Archivia"
+        loading={archiving}
+        onConfirm={() => void confirmArchive()}
+        onCancel={() => setToArchive(null)}
+      />
+    </Stack>
+  );
+}

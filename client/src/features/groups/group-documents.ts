@@ -1,0 +1,80 @@
+// GraphQL documents of the groups and categories screens (one list and one form serve both).
+import { graphql } from '../../gql';
+
+export const GroupRowFragment = graphql(`
+  fragment GroupList_Group on Group {
+    id
+    name
+    type
+    isActive
+    memberCount
+  }
+`);
+
+export const GroupsQuery = graphql(`
+  query GroupList_Groups($types: [PersonKind!], $search: String, $first: Int, $after: String) {
+    groups(types: $types, search: $search, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          ...GroupList_Group
+        }
+      }
+    }
+  }
+`);
+
+export const SaveGroupMutation = graphql(`
+  mutation GroupForm_SaveGroup($input: SaveGroupInput!) {
+    saveGroup(input: $input) {
+      __typename
+      ... on MutationSaveGroupSuccess {
+        data {
+          message
+          group {
+            ...GroupList_Group
+          }
+        }
+      }
+      ... on BaseError {
+        code
+        message
+      }
+      ... on ValidationError {
+        fields {
+          field
+          message
+        }
+      }
+      ... on ConflictError {
+        fields {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const ArchiveGroupMutation = graphql(`
+  mutation GroupList_ArchiveGroup($id: ID!) {
+    archiveGroup(id: $id) {
+      __typename
+      ... on MutationArchiveGroupSuccess {
+        data {
+          id
+          isActive
+          archivedAt
+        }
+      }
+      ... on BaseError {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -1,0 +1,75 @@
+// The side panel holding the person form: new (no roleId) or edit (loads the record first).
+import { useQuery } from '@apollo/client/react';
+import { Button, HStack } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
+import { ListError, ListLoading } from '../../../components/ui/list-status';
+import { SidePanel } from '../../../components/ui/side-panel';
+import { graphql } from '../../../gql';
+import { messageOfError } from '../../../lib/errors';
+import { PersonForm } from './person-form';
+
+const PersonRoleQuery = graphql(`
+  query PersonFormPanel_PersonRole($id: ID!) {
+    personRole(id: $id) {
+      ...PersonForm_PersonRole
+    }
+  }
+`);
+
+export type PersonPanelState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; roleId: string };
+
+export interface PersonFormPanelProps {
+  kind: PersonKindKey;
+  state: PersonPanelState;
+  onClose: () => void;
+  /** Saved (toast shown): the owner refreshes its list; the panel closes. */
+  onSaved: () => void;
+}
+
+function EditBody({ kind, roleId, formId, onSendingChange, onSaved }: { kind: PersonKindKey; roleId: string; formId: string; onSendingChange: (s: boolean) => void; onSaved: () => void }) {
+  const { data, loading, error, refetch } = useQuery(PersonRoleQuery, { variables: { id: roleId }, fetchPolicy: 'network-only' });
+  if (loading && !data) return <ListLoading />;
+  if (error) return <ListError message={messageOfError(error)} onRetry={() => void refetch()} />;
+  const role = data?.personRole;
+  if (!role) return <ListError message="Record non trovato: potrebbe essere stato archiviato." />;
+  return <PersonForm key={role.id} kind={kind} role={role} formId={formId} onSendingChange={onSendingChange} onSaved={onSaved} />;
+}
+
+export function PersonFormPanel({ kind, state, onClose, onSaved }: PersonFormPanelProps) {
+  const formId = useId();
+  const [sending, setSending] = useState(false);
+  const singular = PERSON_KIND_INFO[kind].singular.toLowerCase();
+  const title = state.mode === 'edit' ? `Modifica ${singular}` : `Nuovo ${singular}`;
+  const saved = () => {
+    onSaved();
+    onClose();
+  };
+
+  return (
+    <SidePanel
+      open={state.mode !== 'closed'}
+      title={title}
+      onClose={() => {
+        if (!sending) onClose();
+      }}
+      size="lg"
+      footer={
+        <HStack gap="3" w="100%" justify="flex-end">
+          <Button variant="outline" onClick={onClose} disabled={sending}>
+            Annulla
+          </Button>
+          <Button type="submit" form={formId} disabled={sending}>
+            {sending ? 'Salvataggio in corso...' : 'Salva'}
+          </Button>
+        </HStack>
+      }
+    >
+      {state.mode === 'edit' ? (
+        <EditBody kind={kind} roleId={state.roleId} formId={formId} onSendingChange={setSending} onSaved={saved} />
+      ) : state.mode === 'new' ? (
+        <PersonForm kind={kind} role={null} formId={formId} onSendingChange={setSending} onSaved={saved} />
+      ) : null}
+    </SidePanel>
+  );
+}

@@ -1,0 +1,277 @@
+// The six people lists (spec §2): /athlete, /staff/coach, /staff/manager, /staff/assistant, /club/member,
+// /club/voluntary. One page parameterised by the kind: filters (group badges from `tp`, search), 8 rows a page,
+// the form in the side panel, "Associa" and "Archivia" per row.
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
+import { MSG } from '../../../../../schema/messages';
+import { PlusIcon, UploadIcon } from '../../../components/icons';
+import { ActionsMenu } from '../../../components/ui/actions-menu';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ListEmpty, ListError } from '../../../components/ui/list-status';
+import { Pager } from '../../../components/ui/pager';
+import { SearchBox } from '../../../components/ui/search-box';
+import { graphql } from '../../../gql';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { messageOfError } from '../../../lib/errors';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { AssignGroupDialog } from '../components/assign-group-dialog';
+import { GroupBadgeSelector } from '../components/group-badge-selector';
+import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow } from '../components/people-table';
+import { PersonFormPanel, type PersonPanelState } from '../components/person-form-panel';
+import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
+
+const PeopleQuery = graphql(`
+  query PeopleListPage_People($kind: PersonKind!, $search: String, $groupId: ID, $first: Int, $after: String) {
+    people(kind: $kind, search: $search, groupId: $groupId, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          ...PeopleTable_PersonRole
+        }
+      }
+    }
+  }
+`);
+
+const KindGroupsQuery = graphql(`
+  query PeopleListPage_Groups($types: [PersonKind!]) {
+    groups(types: $types, first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+const ArchivePersonMutation = graphql(`
+  mutation PeopleListPage_ArchivePerson($id: ID!) {
+    archivePerson(id: $id) {
+      __typename
+      ... on MutationArchivePersonSuccess {
+        data {
+          id
+          isActive
+          archivedAt
+        }
+      }
+      ... on BaseError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
+  const info = PERSON_KIND_INFO[kind];
+  useDocumentTitle(info.plural);
+  const [params, setParams] = useSearchParams();
+  const tp = params.get('tp');
+  const [search, setSearch] = useState('');
+  const [panel, setPanel] = useState<PersonPanelState>({ mode: 'closed' });
+  const [assigning, setAssigning] = useState<PeopleRow | null>(null);
+  const [archiving, setArchiving] = useState<PeopleRow | null>(null);
+
+  const groupsResult = useQuery(KindGroupsQuery, { variables: { types: [kind] }, fetchPolicy: 'cache-and-network' });
+  const groups: GroupOption[] = useMemo(() => groupsResult.data?.groups.edges.map((e) => e.node) ?? [], [groupsResult.data]);
+  const groupsReady = Boolean(groupsResult.data);
+  const selectedGroup = resolveGroupFilter(tp, groups);
+  // A tp naming no group of this kind (renamed, archived, mistyped): show everyone rather than nothing.
+  const unknownTp = Boolean(tp) && groupsReady && !selectedGroup;
+
+  const term = search.trim();
+  const pages = useCursorPages(`${kind}|${selectedGroup?.id ?? ''}|${term}`);
+  const peopleResult = useQuery(PeopleQuery, {
+    variables: { kind, search: term || null, groupId: selectedGroup?.id ?? null, ...pages.variables },
+    // With a tp in the address, wait for the groups so the first page is already the filtered one.
+    skip: Boolean(tp) && !groupsReady && !groupsResult.error,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  // While the next page (or search) loads, the rows on screen stay (marked busy) instead of a skeleton flash.
+  const connection = (peopleResult.data ?? peopleResult.previousData)?.people;
+  const rows = connection?.edges.map((e) => e.node) ?? [];
+  const totalCount = connection?.totalCount ?? 0;
+  const totalPages = pages.totalPages(totalCount);
+
+  // The last row of the last page went away (archived, moved to another group): step back.
+  useEffect(() => {
+    if (connection && !peopleResult.loading && rows.length === 0 && pages.page > 1) pages.prev();
+  }, [connection, peopleResult.loading, rows.length, pages]);
+
+  const pickGroup = (group: GroupOption | null) => {
+    const next = new URLSearchParams(params);
+    const value = tpValueOf(group);
+    if (value) next.set('tp', value);
+    else next.delete('tp');
+    setParams(next, { replace: true });
+  };
+  const clearFilters = () => {
+    setSearch('');
+    pickGroup(null);
+  };
+  const reload = () => void peopleResult.refetch();
+
+  const [archivePerson, archiveState] = useMutation(ArchivePersonMutation);
+  const confirmArchive = async () => {
+    if (!archiving) return;
+    try {
+      const outcome = readMutationResult((await archivePerson({ variables: { id: archiving.id } })).data?.archivePerson);
+      if (outcome.ok) {
+        notify(MESSAGE_LEVEL.success, MSG.archived);
+        setArchiving(null);
+        reload();
+      } else {
+        notify(MESSAGE_LEVEL.error, outcome.message);
+      }
+    } catch (e) {
+      notify(MESSAGE_LEVEL.error, messageOfError(e));
+    }
+  };
+
+  const filtered = Boolean(term || selectedGroup);
+  const firstLoad = !connection && (peopleResult.loading || (Boolean(tp) && !groupsReady));
+  const error = peopleResult.error ?? (tp ? groupsResult.error : undefined);
+
+  let body;
+  if (error && !connection) {
+    body = <ListError message={messageOfError(error)} onRetry={() => {
+      void groupsResult.refetch();
+      reload();
+    }} />;
+  } else if (firstLoad) {
+    body = <PeopleTableSkeleton />;
+  } else if (rows.length === 0 && !filtered) {
+    body = (
+      <ListEmpty
+        action={
+          <Button onClick={() => setPanel({ mode: 'new' })}>
+            <PlusIcon />
+            Aggiungi il primo
+          </Button>
+        }
+      >
+        Non ci sono ancora {info.plural.toLowerCase()}: aggiungi il primo con «Nuovo» o importali da un file.
+      </ListEmpty>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <ListEmpty
+        action={
+          <Button variant="outline" size="sm" onClick={clearFilters}>
+            Cancella filtri
+          </Button>
+        }
+      >
+        {term ? `Nessun risultato per «${term}»${selectedGroup ? ` nel gruppo ${selectedGroup.name}` : ''}.` : `Nessuno nel gruppo ${selectedGroup?.name}.`}
+      </ListEmpty>
+    );
+  } else {
+    body = (
+      <Stack gap="3" aria-busy={peopleResult.loading}>
+        {error && <FormAlert message={messageOfError(error)} />}
+        <PeopleTable
+          rows={rows}
+          caption={info.plural}
+          onOpen={(row) => setPanel({ mode: 'edit', roleId: row.id })}
+          renderActions={(row) => (
+            <ActionsMenu
+              label={`Azioni per ${fullName(row)}`}
+              actions={[
+                { value: 'edit', label: 'Visualizza / modifica', onSelect: () => setPanel({ mode: 'edit', roleId: row.id }) },
+                { value: 'assign', label: 'Associa', onSelect: () => setAssigning(row) },
+                { value: 'archive', label: 'Archivia', danger: true, onSelect: () => setArchiving(row) },
+              ]}
+            />
+          )}
+        />
+        <Pager
+          page={pages.page}
+          totalPages={totalPages}
+          loading={peopleResult.loading}
+          onPrev={pages.prev}
+          onNext={() => pages.next(connection?.pageInfo.endCursor)}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Stack gap="0">
+          <Heading as="h1" size="2xl">
+            {info.plural}
+          </Heading>
+          {connection && (
+            <Text color="fg.muted" fontSize="sm" aria-live="polite">
+              {totalCount === 1 ? '1 risultato' : `${totalCount} risultati`}
+            </Text>
+          )}
+        </Stack>
+        <HStack gap="2">
+          <Button asChild variant="outline">
+            <RouterLink to={`/import/${kind}`}>
+              <UploadIcon />
+              Importa
+            </RouterLink>
+          </Button>
+          <Button onClick={() => setPanel({ mode: 'new' })}>
+            <PlusIcon />
+            Nuovo
+          </Button>
+        </HStack>
+      </Flex>
+
+      <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '3', md: '4' }}>
+        <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
+          <Box flex="1">
+            <SearchBox
+              value={search}
+              onChange={setSearch}
+              label={`Cerca ${info.plural.toLowerCase()}`}
+              placeholder="Cerca per nome o codice fiscale"
+            />
+          </Box>
+          {filtered && (
+            <Button variant="ghost" size="sm" onClick={clearFilters} alignSelf={{ base: 'flex-start', md: 'auto' }}>
+              Cancella filtri
+            </Button>
+          )}
+        </Flex>
+        <GroupBadgeSelector groups={groups} selectedId={selectedGroup?.id ?? null} onSelect={pickGroup} />
+        {unknownTp && (
+          <Text fontSize="sm" color="fg.warning" role="status">
+            Nessun gruppo «{tp}» tra quelli di questa tipologia: sono mostrati tutti.
+          </Text>
+        )}
+      </Stack>
+      {body}
+
+      <PersonFormPanel kind={kind} state={panel} onClose={() => setPanel({ mode: 'closed' })} onSaved={reload} />
+      <AssignGroupDialog row={assigning} groups={groups} onClose={() => setAssigning(null)} onChanged={reload} />
+      <ConfirmDialog
+        open={archiving !== null}
+        title={archiving ? `Archivia ${fullName(archiving)}` : 'Archivia'}
+        message={MSG.archiveConfirm}
+        confirmLabel="Archivia"
+        loading={archiveState.loading}
+        onConfirm={() => void confirmArchive()}
+        onCancel={() => setArchiving(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+// Stored files (/files/<id>) answer only with the session and club headers, so a plain link cannot open them:
+// fetch with the headers, then hand the browser an object URL.
+import { authHeaders } from './apollo';
+
+async function fetchFile(url: string): Promise<Blob> {
+  const response = await fetch(url, { headers: authHeaders() });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.blob();
+}
+
+/**
+ * Opens a stored file in a new tab (PDFs and images display inline). The tab is opened synchronously, inside the
+ * click, so popup blockers allow it; its address is set once the file has arrived.
+ */
+export async function openAuthorizedFile(url: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const objectUrl = URL.createObjectURL(await fetchFile(url));
+    if (tab) tab.location.href = objectUrl;
+    else window.location.assign(objectUrl);
+    // Keep it long enough for the tab to load it, then free the memory.
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+/** Saves a stored file under its name. */
+export async function downloadAuthorizedFile(url: string, filename: string): Promise<void> {
+  const objectUrl = URL.createObjectURL(await fetchFile(url));
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}

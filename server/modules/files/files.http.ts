@@ -1,0 +1,38 @@
+// GET /files/:id (and /api/files/:id for legacy clients): the bytes of a stored file, only with the session
+// (Authorization: Bearer) and club (X-Club) headers of a member of the owning club. Browsers cannot send those
+// headers from a plain link: the client fetches the file and shows it through an object URL (docs/api/files.md).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../context';
+import { AppError, HTTP_STATUS } from '../../lib/errors';
+import { failure, unexpected } from '../../compat/envelope';
+import { buildRequestContext } from '../../http/request-context';
+import { readClubFile } from './read-club-file.service';
+
+/** RFC 6266 / 5987: a plain ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(filename: string, kind: 'inline' | 'attachment' = 'inline'): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const handler = async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    try {
+      const ctx = await buildRequestContext(deps, req);
+      const file = await readClubFile(ctx, req.params.id);
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', String(file.content.length))
+        .header('content-disposition', contentDisposition(file.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    } catch (error) {
+      if (error instanceof AppError) return reply.status(HTTP_STATUS[error.code]).send(failure(error.message));
+      req.log.error({ err: error }, 'file download failed');
+      return reply.status(500).send(unexpected());
+    }
+  };
+  app.get('/files/:id', handler);
+  app.get('/api/files/:id', handler);
+}

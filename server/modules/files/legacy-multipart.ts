@@ -1,0 +1,106 @@
+// Legacy REST saves may come as multipart/form-data (the legacy manager save always does). This turns such a
+// request into the same plain body a JSON request gives: bracket names nested as PHP-style forms write them
+// (`profile[firstname]`, `groups[]`, `address[city]`), files as UploadedFile values (`documents[]` or a repeated
+// `documents` give an array; a single `medical_examination_document` gives one UploadedFile).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '../../../schema/constants';
+import type { UploadedFile } from './files.service';
+import { MAX_FILES, refusalOf, type UploadRefusal } from './upload-limits';
+
+/** Why a multipart body was refused: status 413 (limits) or 400 (malformed), with its Italian message. */
+export class MultipartRefusedError extends Error {
+  constructor(readonly refusal: UploadRefusal) {
+    super(refusal.message);
+  }
+}
+
+const MAX_DEPTH = 8;
+const MAX_INDEX = 1000;
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Registers @fastify/multipart in `scope` only (the legacy routes' scope; /graphql streams its own). */
+export async function registerLegacyMultipart(scope: FastifyInstance): Promise<void> {
+  await scope.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES, fields: 1000, parts: 1000 + MAX_FILES, fieldSize: 1024 * 1024 },
+  });
+}
+
+export const isMultipartRequest = (req: FastifyRequest) =>
+  typeof (req as { isMultipart?: () => boolean }).isMultipart === 'function' && req.isMultipart();
+
+type Node = Record<string, unknown> | unknown[];
+
+/** Reads the whole multipart body; throws MultipartRefusedError for limits or a malformed request. */
+export async function readMultipartBody(req: FastifyRequest): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        // A form's empty file input still sends a part, with no name and no bytes: that is "no file".
+        if (!part.filename && content.length === 0) continue;
+        const file: UploadedFile = { filename: part.filename, mimeType: part.mimetype, content };
+        setField(body, part.fieldname, file);
+      } else {
+        setField(body, part.fieldname, part.value);
+      }
+    }
+  } catch (error) {
+    throw error instanceof MultipartRefusedError ? error : new MultipartRefusedError(refusalOf(error));
+  }
+  return body;
+}
+
+/** `a[b][]` -> ['a', 'b', '']; a name that is not well-formed brackets is one plain key. */
+export function fieldPath(name: string): string[] {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
+  if (!match) return [name];
+  const rest = [...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]);
+  return [match[1], ...rest];
+}
+
+const malformed = () => new MultipartRefusedError(refusalOf(null));
+const isIndex = (key: string) => /^\d+$/.test(key) && Number(key) < MAX_INDEX;
+const isContainer = (value: unknown): value is Node =>
+  Array.isArray(value) || (!!value && typeof value === 'object' && !Buffer.isBuffer((value as UploadedFile).content));
+
+/** Sets one part's value at its bracket path; a repeated name (or `[]`) collects its values in an array. */
+export function setField(body: Record<string, unknown>, name: string, value: unknown): void {
+  const path = fieldPath(name);
+  if (path.length > MAX_DEPTH || path.some((key) => UNSAFE_KEYS.has(key))) throw malformed();
+  let node: Node = body;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i];
+    const nextIsList = path[i + 1] === '' || isIndex(path[i + 1]);
+    const existing: unknown = key === '' ? undefined : read(node, key);
+    let child: Node;
+    if (isContainer(existing)) child = existing;
+    else {
+      child = nextIsList ? [] : {};
+      write(node, key, child);
+    }
+    node = child;
+  }
+  const last = path[path.length - 1];
+  const existing = last === '' ? undefined : read(node, last);
+  if (existing === undefined) write(node, last, value);
+  else if (Array.isArray(existing)) existing.push(value);
+  else write(node, last, [existing, value]);
+}
+
+function read(node: Node, key: string): unknown {
+  if (Array.isArray(node)) return isIndex(key) ? node[Number(key)] : undefined;
+  return Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
+function write(node: Node, key: string, value: unknown): void {
+  if (!Array.isArray(node)) {
+    node[key] = value;
+    return;
+  }
+  // Lists stay dense: `[]`, a named key or an index past the end appends.
+  if (isIndex(key) && Number(key) < node.length) node[Number(key)] = value;
+  else node.push(value);
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
+import { MSG } from '../../../schema/messages';
+import { searchWords } from '../../../schema/text';
+import { pageNumber, searchText } from '../../../schema/validation/registry';
+import { requireClub } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { parseInput } from '../../lib/validate';
+import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
+import { clubRowWhere, type Db } from '../../lib/club-rows';
+
+const groupFilters = z.object({
+  types: z.array(z.enum(PERSON_KINDS, { error: MSG.kindInvalid }), { error: MSG.kindInvalid }).nullish(),
+  search: searchText,
+  archived: z.boolean().nullish(),
+});
+/** Untrusted (GraphQL args or a legacy body): parsed by the schema above. */
+export interface GroupFilters {
+  types?: readonly unknown[] | null;
+  search?: unknown;
+  archived?: boolean | null;
+}
+
+/** Sorted by name; the id keeps the order (and cursor pages) stable between groups of the same name. */
+export const GROUP_ORDER = [{ name: 'asc' }, { id: 'asc' }] satisfies Prisma.GroupOrderByWithRelationInput[];
+
+/**
+ * The `where` of a group list in the viewer's club: the GraphQL connection and the legacy `load` both use it,
+ * so they cannot disagree. Archived groups appear only with `archived: true`.
+ */
+export async function groupListWhere(ctx: RequestContext, raw: GroupFilters): Promise<Prisma.GroupWhereInput> {
+  const { clubId } = requireClub(ctx);
+  const filters = parseInput(groupFilters, raw);
+  const words = searchWords(filters.search);
+  return {
+    clubId,
+    archivedAt: filters.archived ? { not: null } : null,
+    ...(filters.types?.length ? { type: { in: filters.types } } : {}),
+    ...(words.length ? { id: { in: await groupIdsMatching(ctx.deps.db, clubId, words) } } : {}),
+  };
+}
+
+/**
+ * Ids of the club's groups whose name contains every word, accents and case ignored. Prisma's `contains` with
+ * `mode: insensitive` still tells "Under 12 Nicolò" from "nicolo", and groups keep no folded search column, so
+ * PostgreSQL's unaccent does the folding here (both databases ship it). strpos, unlike LIKE, gives `%` and `_`
+ * no special meaning. One statement whatever the number of words; a club has at most a few hundred groups.
+ */
+async function groupIdsMatching(db: Db, clubId: string, words: string[]): Promise<string[]> {
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT g.id::text AS id FROM groups g
+    WHERE g.club_id = ${clubId}::uuid
+      AND NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w(word) WHERE strpos(lower(unaccent(g.name)), w.word) = 0)`;
+  return rows.map((r) => r.id);
+}
+
+/** One page of PAGE_SIZE groups (legacy `load`), with member counts, and the total. */
+export async function listGroupsPage(ctx: RequestContext, filters: GroupFilters, rawPage: unknown) {
+  const page = parseInput(z.object({ page: pageNumber }), { page: rawPage }).page;
+  const where = await groupListWhere(ctx, filters);
+  const { db } = ctx.deps;
+  const [rows, total] = await Promise.all([
+    db.group.findMany({ where, orderBy: GROUP_ORDER, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include: GROUP_WITH_COUNT }),
+    db.group.count({ where }),
+  ]);
+  return { rows, total, page };
+}
+
+/** The club's groups that can be picked (not archived, active), optionally of one type: /app and /group/by-type. */
+export async function listSelectableGroups(ctx: RequestContext, types?: GroupFilters['types']): Promise<GroupWithCount[]> {
+  const where = await groupListWhere(ctx, { types });
+  return ctx.deps.db.group.findMany({ where: { ...where, isActive: true }, orderBy: GROUP_ORDER, include: GROUP_WITH_COUNT });
+}
+
+/** The `where` of `group(id)`: a group of the viewer's club, archived included; another club's id matches nothing. */
+export function groupLookupWhere(ctx: RequestContext, id: unknown): Prisma.GroupWhereInput {
+  return clubRowWhere(requireClub(ctx).clubId, id);
+}

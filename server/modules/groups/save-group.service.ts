@@ -1,0 +1,51 @@
+import { MSG } from '../../../schema/messages';
+import { foldText } from '../../../schema/text';
+import { saveGroupInput } from '../../../schema/validation/registry';
+import { requireClub } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import type { PersonKind } from '../../generated/prisma/client.js';
+import { ConflictError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
+import type { Db } from '../../lib/club-rows';
+import { findClubGroup } from './groups.policy';
+
+/**
+ * Creates (no id) or updates a group; a category is a group of type athlete. The name is unique per club and
+ * type among the groups not archived, compared without case or accents ("Pulcini" = "pulcinì").
+ */
+export async function saveGroup(ctx: RequestContext, raw: unknown): Promise<{ group: GroupWithCount; message: string }> {
+  const { clubId } = requireClub(ctx);
+  const input = parseInput(saveGroupInput, raw);
+
+  return ctx.deps.db.$transaction(async (tx) => {
+    // Serialises saves of one club's groups, so two requests cannot both pass the name check.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`groups:${clubId}`}, 0))`;
+    const existing = input.id ? await findClubGroup(tx, clubId, input.id) : null;
+    if (existing?.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
+    if (existing && existing.type !== input.type && (await tx.groupMember.count({ where: { groupId: existing.id } })) > 0) {
+      throw new ConflictError(MSG.groupTypeLocked, { type: MSG.groupTypeLocked });
+    }
+    await assertNameFree(tx, clubId, input.type, input.name, existing?.id);
+
+    const data = { name: input.name, type: input.type, isHidden: input.isHidden, isActive: input.isActive };
+    if (existing) {
+      const group = await tx.group.update({ where: { id: existing.id }, data, include: GROUP_WITH_COUNT });
+      return { group, message: MSG.changesSaved };
+    }
+    const group = await tx.group.create({ data: { ...data, clubId }, include: GROUP_WITH_COUNT });
+    return { group, message: input.type === 'athlete' ? MSG.categoryCreated : MSG.groupCreated };
+  });
+}
+
+async function assertNameFree(tx: Db, clubId: string, type: PersonKind, name: string, selfId?: string) {
+  // A club has tens of groups of a type, so comparing folded names here is cheap and needs no extra column.
+  const siblings = await tx.group.findMany({
+    where: { clubId, type, archivedAt: null, ...(selfId ? { id: { not: selfId } } : {}) },
+    select: { name: true },
+  });
+  const wanted = foldText(name);
+  if (siblings.some((g) => foldText(g.name) === wanted)) {
+    throw new ConflictError(MSG.groupNameTaken, { name: MSG.groupNameTaken });
+  }
+}

@@ -1,0 +1,33 @@
+// Single reads: a role by id, a profile by tax code. Unknown ids and ids of another club answer null alike.
+import { requireClub } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { NotFoundError } from '../../lib/errors';
+import type { PersonKindKey } from '../../../schema/constants';
+import { clubRoleWhere } from './people.policy';
+
+/** `args` carries the selection (GraphQL's planned query, or the legacy record's include). */
+type RoleArgs = Omit<Prisma.PersonRoleFindFirstArgs, 'where'>;
+type PersonArgs = Omit<Prisma.PersonFindFirstArgs, 'where'>;
+
+/** A role of the viewer's club (of this kind when given), archived included; null otherwise. */
+export function getPersonRole<A extends RoleArgs>(ctx: RequestContext, id: unknown, args?: A, kind?: PersonKindKey) {
+  const { clubId } = requireClub(ctx);
+  return ctx.deps.db.personRole.findFirst({ ...args, where: clubRoleWhere(clubId, id, kind) }) as Promise<Prisma.PersonRoleGetPayload<A> | null>;
+}
+
+/** Like getPersonRole, but NotFoundError when there is no such role (legacy `single`). */
+export async function requirePersonRole<A extends RoleArgs>(ctx: RequestContext, id: unknown, args?: A, kind?: PersonKindKey) {
+  const role = await getPersonRole(ctx, id, args, kind);
+  if (!role) throw new NotFoundError();
+  return role;
+}
+
+/** Tax codes are stored upper-cased without spaces; a lookup accepts them as typed. */
+export const normalizeTaxCode = (raw: string) => raw.toUpperCase().replace(/\s+/g, '');
+
+/** The club's profile with this tax code, to reuse it for another role without retyping (null when none). */
+export function findPersonByTaxCode<A extends PersonArgs>(ctx: RequestContext, taxIdCode: string, args?: A) {
+  const { clubId } = requireClub(ctx);
+  return ctx.deps.db.person.findFirst({ ...args, where: { clubId, taxIdCode: normalizeTaxCode(taxIdCode) } }) as Promise<Prisma.PersonGetPayload<A> | null>;
+}

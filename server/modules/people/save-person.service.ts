@@ -1,0 +1,250 @@
+// Creating and updating a person role (GraphQL savePerson and legacy /{resource}/save). One Person profile per
+// tax code per club is shared by all the roles of that person; each role keeps its kind's fields in a details row.
+import type { PersonKindKey } from '../../../schema/constants';
+import { MSG } from '../../../schema/messages';
+import { foldText } from '../../../schema/text';
+import { addressInput, DETAILS_INPUT, personProfileInput, savePersonInput, type SavePersonInput } from '../../../schema/validation/people';
+import { requireClub } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import type { Person } from '../../generated/prisma/client.js';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import { storeFile, type UploadedFile } from '../files/files.service';
+import { PEOPLE_KINDS, type PersonKindSpec } from './people.kinds';
+import type { Db } from '../../lib/club-rows';
+import { clubRoleWhere } from './people.policy';
+
+/** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
+export interface PersonFiles {
+  blsdFile?: UploadedFile;
+  firstAidFile?: UploadedFile;
+  firePreventionFile?: UploadedFile;
+  medicalExaminationDocument?: UploadedFile;
+  documents?: UploadedFile[];
+}
+
+export interface SavePersonResult {
+  roleId: string;
+  created: boolean;
+  /** The kind's creation message (spec §8) or 'Modifiche salvate'. */
+  message: string;
+}
+
+type Row = Record<string, unknown>;
+type ProfileInput = SavePersonInput['profile'];
+
+/** @db.Date columns: the inputs carry them as YYYY-MM-DD. */
+const DATE_FIELDS = new Set([
+  'birthday',
+  'blsdExpiresOn',
+  'firstAidExpiresOn',
+  'firePreventionExpiresOn',
+  'medicalExaminationExpirationDate',
+  'medicalExaminationScheduledDate',
+  'coachValidityStartDate',
+  'coachValidityEndDate',
+  'membershipStartDate',
+  'membershipExpiredDate',
+]);
+
+/** Profile columns an edit may empty (required names and the yes/no flags cannot be null). */
+const CLEARABLE_PROFILE = Object.keys(personProfileInput.shape).filter(
+  (k) => !['firstname', 'lastname', 'taxIdCode', 'address', 'hasBlsd', 'hasFirstAid', 'hasFirePrevention', 'isGuarded'].includes(k),
+);
+const ADDRESS_FIELDS = Object.keys(addressInput.shape);
+
+const toColumns = (values: Row): Row =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, DATE_FIELDS.has(k) && typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : v]));
+
+const definedOnly = (values: object = {}): Row => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+
+/**
+ * The fields an edit sent empty ('' or null) among `keys`, as nulls. Validation turns blanks into "not sent", which
+ * is right for a new role reusing a profile (nothing typed is nothing to overwrite) but an edit form that empties a
+ * field means to clear it.
+ */
+function emptied(raw: unknown, keys: readonly string[]): Row {
+  if (!raw || typeof raw !== 'object') return {};
+  const out: Row = {};
+  for (const key of keys) {
+    const v = (raw as Row)[key];
+    if (v === null || (typeof v === 'string' && v.trim() === '')) out[key] = null;
+  }
+  return out;
+}
+
+const nested = (raw: unknown, key: string): unknown => (raw && typeof raw === 'object' ? (raw as Row)[key] : undefined);
+
+/** Person.searchText: what the people search matches every word against (folded like the search words). */
+export function personSearchText(p: Pick<Person, 'firstname' | 'lastname' | 'taxIdCode'> & { secondname?: string | null; nickname?: string | null }) {
+  return foldText([p.firstname, p.secondname, p.lastname, p.nickname, p.taxIdCode].filter(Boolean).join(' '));
+}
+
+const roleConflict = (spec: PersonKindSpec, archived: boolean) => {
+  const message = archived ? MSG.roleArchivedExists(spec.singular) : MSG.roleExists(spec.singular);
+  return new ConflictError(message, { 'profile.taxIdCode': message });
+};
+const taxCodeTaken = () => new ConflictError(MSG.taxCodeTaken, { 'profile.taxIdCode': MSG.taxCodeTaken });
+
+/**
+ * Creates (no id) or updates (id of a role of this kind and club) a person role, its profile, address, details and
+ * files in one transaction: a refused file or a conflict leaves nothing half-saved.
+ * - create: the club's profile with the same tax code is reused (and updated with the fields sent), else created;
+ *   a second role of the same kind is a ConflictError.
+ * - update: archived roles are read-only; the tax code cannot move onto another person of the club.
+ * `sentFiles` may be a function reading them (GraphQL upload streams).
+ */
+export async function savePerson(
+  ctx: RequestContext,
+  kind: PersonKindKey,
+  raw: unknown,
+  sentFiles: PersonFiles | (() => Promise<PersonFiles>) = {},
+): Promise<SavePersonResult> {
+  const { clubId } = requireClub(ctx);
+  const input = parseInput(savePersonInput(kind), raw);
+  const spec = PEOPLE_KINDS[kind];
+  // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.
+  const files = typeof sentFiles === 'function' ? await sentFiles() : sentFiles;
+  try {
+    return await ctx.deps.db.$transaction(async (tx) => {
+      const { roleId, personId } = input.id
+        ? await updateRole(tx, clubId, spec, input, raw)
+        : await createRole(tx, clubId, spec, input);
+      await attachFiles(tx, clubId, spec, { roleId, personId }, files);
+      return { roleId, created: !input.id, message: input.id ? MSG.changesSaved : spec.createdMessage };
+    });
+  } catch (e) {
+    // Two saves racing for one tax code: the unique indexes decide and the loser gets the same answer as above.
+    if ((e as { code?: string }).code === 'P2002') throw input.id ? taxCodeTaken() : roleConflict(spec, false);
+    throw e;
+  }
+}
+
+async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput) {
+  const { address, ...profile } = input.profile;
+  const existing = await tx.person.findUnique({
+    where: { clubId_taxIdCode: { clubId, taxIdCode: profile.taxIdCode } },
+    include: { roles: { where: { kind: spec.key }, select: { archivedAt: true } } },
+  });
+  const held = existing?.roles[0];
+  if (held) throw roleConflict(spec, held.archivedAt !== null);
+
+  let personId: string;
+  if (existing) {
+    const sent = definedOnly(profile);
+    await tx.person.update({
+      where: { id: existing.id },
+      data: { ...toColumns(sent), searchText: personSearchText({ ...existing, ...sent }) },
+    });
+    await saveAddress(tx, clubId, existing, definedOnly(address));
+    personId = existing.id;
+  } else {
+    const addressValues = definedOnly(address);
+    const created = Object.keys(addressValues).length ? await tx.address.create({ data: { ...addressValues, clubId } }) : null;
+    const person = await tx.person.create({
+      data: { ...(toColumns(definedOnly(profile)) as ProfileColumns), clubId, addressId: created?.id, searchText: personSearchText(profile) },
+    });
+    personId = person.id;
+  }
+
+  const role = await tx.personRole.create({
+    data: {
+      clubId,
+      personId,
+      kind: spec.key,
+      notePrivate: input.notePrivate,
+      isActive: input.isActive ?? true,
+      ...(spec.details ? { [spec.details]: { create: toColumns(definedOnly(input.details)) } } : {}),
+    },
+  });
+  return { roleId: role.id, personId };
+}
+
+async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput, raw: unknown) {
+  const role = await tx.personRole.findFirst({ where: clubRoleWhere(clubId, input.id, spec.key), include: { person: true } });
+  if (!role) throw new NotFoundError();
+  if (role.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
+
+  const { address, ...profile } = input.profile;
+  if (profile.taxIdCode !== role.person.taxIdCode) {
+    const other = await tx.person.findUnique({ where: { clubId_taxIdCode: { clubId, taxIdCode: profile.taxIdCode } }, select: { id: true } });
+    if (other) throw taxCodeTaken();
+  }
+  const rawProfile = nested(raw, 'profile');
+  const values = { ...emptied(rawProfile, CLEARABLE_PROFILE), ...definedOnly(profile) };
+  await tx.person.update({
+    where: { id: role.personId },
+    data: { ...toColumns(values), searchText: personSearchText({ ...role.person, ...values }) },
+  });
+  await saveAddress(tx, clubId, role.person, { ...emptied(nested(rawProfile, 'address'), ADDRESS_FIELDS), ...definedOnly(address) });
+
+  const detailsSchema = DETAILS_INPUT[spec.key];
+  const details = detailsSchema
+    ? toColumns({ ...emptied(nested(raw, 'details'), Object.keys(detailsSchema.shape)), ...definedOnly(input.details) })
+    : {};
+  await tx.personRole.update({
+    where: { id: role.id },
+    data: {
+      notePrivate: input.notePrivate ?? (emptied(raw, ['notePrivate']).notePrivate as null | undefined),
+      isActive: input.isActive,
+      ...(spec.details ? { [spec.details]: { upsert: { create: details, update: details } } } : {}),
+    },
+  });
+  return { roleId: role.id, personId: role.personId };
+}
+
+/** Writes the address fields sent (creating the club's Address row on first use); nothing sent, nothing written. */
+async function saveAddress(tx: Db, clubId: string, person: Pick<Person, 'id' | 'addressId'>, values: Row) {
+  if (person.addressId) {
+    if (Object.keys(values).length) await tx.address.update({ where: { id: person.addressId }, data: values });
+    return;
+  }
+  const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
+  if (!Object.keys(filled).length) return;
+  const created = await tx.address.create({ data: { ...filled, clubId } });
+  await tx.person.update({ where: { id: person.id }, data: { addressId: created.id } });
+}
+
+/** The profile's training-flag files: input field, Person column, stored purpose. */
+const PROFILE_FILES = [
+  { field: 'blsdFile', column: 'blsdFileId', purpose: 'blsd' },
+  { field: 'firstAidFile', column: 'firstAidFileId', purpose: 'first-aid' },
+  { field: 'firePreventionFile', column: 'firePreventionFileId', purpose: 'fire-prevention' },
+] as const;
+
+/** Stores the files in the save's transaction; a refused file (type, size) throws and rolls the save back. */
+async function attachFiles(tx: Db, clubId: string, spec: PersonKindSpec, ids: { roleId: string; personId: string }, files: PersonFiles) {
+  const replaced: string[] = [];
+  const profileFiles = PROFILE_FILES.filter(({ field }) => files[field]);
+  if (profileFiles.length) {
+    const before = await tx.person.findUniqueOrThrow({
+      where: { id: ids.personId },
+      select: { blsdFileId: true, firstAidFileId: true, firePreventionFileId: true },
+    });
+    const columns: Partial<Record<(typeof PROFILE_FILES)[number]['column'], string>> = {};
+    for (const { field, column, purpose } of profileFiles) {
+      columns[column] = (await storeFile(tx, { clubId, purpose }, files[field]!, `profile.${field}`)).id;
+      if (before[column]) replaced.push(before[column]);
+    }
+    await tx.person.update({ where: { id: ids.personId }, data: columns });
+  }
+  if (spec.key === 'athlete' && files.medicalExaminationDocument) {
+    const stored = await storeFile(tx, { clubId, purpose: 'medical-certificate' }, files.medicalExaminationDocument, 'details.medicalExaminationDocument');
+    const before = await tx.athleteDetails.findUnique({ where: { roleId: ids.roleId }, select: { medicalExaminationDocumentId: true } });
+    await tx.athleteDetails.upsert({
+      where: { roleId: ids.roleId },
+      create: { roleId: ids.roleId, medicalExaminationDocumentId: stored.id },
+      update: { medicalExaminationDocumentId: stored.id },
+    });
+    if (before?.medicalExaminationDocumentId) replaced.push(before.medicalExaminationDocumentId);
+  }
+  if (spec.key === 'manager') {
+    for (const document of files.documents ?? []) {
+      await storeFile(tx, { clubId, purpose: 'manager-document', roleId: ids.roleId }, document, 'details.documents');
+    }
+  }
+  // A replaced file is referenced by nothing any more.
+  if (replaced.length) await tx.storedFile.deleteMany({ where: { id: { in: replaced }, clubId } });
+}
+
+type ProfileColumns = Omit<ProfileInput, 'address' | 'birthday' | 'blsdExpiresOn' | 'firstAidExpiresOn' | 'firePreventionExpiresOn'>;

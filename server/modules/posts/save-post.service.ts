@@ -1,0 +1,54 @@
+import { MSG } from '../../../schema/messages';
+import { foldText } from '../../../schema/text';
+import { savePostInput } from '../../../schema/validation/registry';
+import { requireClub } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import { clubRowWhere } from '../../lib/club-rows';
+import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
+
+/**
+ * Creates (no id) or updates a feed post. Its target groups must be groups of the club that are not archived;
+ * on update a group the post already targets may stay even if archived since (the form sends it back as it was).
+ * A save replaces the whole list of targets.
+ */
+export async function savePost(ctx: RequestContext, raw: unknown): Promise<{ post: PostWithGroups; message: string }> {
+  const { clubId } = requireClub(ctx);
+  const input = parseInput(savePostInput, raw);
+  const groupIds = [...new Set(input.groupIds)];
+
+  return ctx.deps.db.$transaction(async (tx) => {
+    const existing = input.id ? await tx.post.findFirst({ where: clubRowWhere(clubId, input.id) }) : null;
+    if (input.id && !existing) throw new NotFoundError();
+    if (existing?.archivedAt) throw new ValidationError({ id: MSG.archivedReadOnly }, MSG.archivedReadOnly);
+
+    const usable = await tx.group.count({
+      where: {
+        id: { in: groupIds },
+        clubId,
+        OR: [{ archivedAt: null }, ...(existing ? [{ posts: { some: { postId: existing.id } } }] : [])],
+      },
+    });
+    if (usable !== groupIds.length) throw new ValidationError({ groupIds: MSG.idInvalid });
+
+    const data = {
+      title: input.title,
+      caption: input.caption,
+      priority: input.priority,
+      isActive: input.isActive,
+      searchText: foldText(`${input.title} ${input.caption}`),
+    };
+    const targets = groupIds.map((groupId) => ({ groupId }));
+    if (existing) {
+      const post = await tx.post.update({
+        where: { id: existing.id },
+        data: { ...data, groups: { deleteMany: {}, create: targets } },
+        include: POST_WITH_GROUPS,
+      });
+      return { post, message: MSG.changesSaved };
+    }
+    const post = await tx.post.create({ data: { ...data, clubId, groups: { create: targets } }, include: POST_WITH_GROUPS });
+    return { post, message: MSG.postCreated };
+  });
+}

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../schema/messages';
+import type { PersonForm_PersonRoleFragment } from '../../client/src/gql/graphql';
+import {
+  checkDocument,
+  emptyFiles,
+  emptyValues,
+  fieldErrorsFromSave,
+  tidyPhone,
+  toSaveInput,
+  validatePerson,
+  valuesFromRole,
+  type PersonFormValues,
+} from '../../client/src/features/people/person-form-values';
+
+function filled(kind: Parameters<typeof emptyValues>[0]): PersonFormValues {
+  const v = emptyValues(kind);
+  v.profile.firstname = ' Nicolò ';
+  v.profile.lastname = 'Bianchi';
+  v.profile.taxIdCode = 'bncncl10a01f205x';
+  v.profile.typeGenderId = '1';
+  return v;
+}
+
+describe('person form: checks with the server rules', () => {
+  it('an empty athlete: name, surname, tax code and gender are required, with the spec messages', () => {
+    expect(validatePerson('athlete', emptyValues('athlete'), null)).toEqual({
+      'profile.firstname': MSG.firstnameRequired,
+      'profile.lastname': MSG.lastnameRequired,
+      'profile.taxIdCode': MSG.taxCodeRequired,
+      'profile.typeGenderId': MSG.genderRequired,
+    });
+  });
+
+  it('gender is optional for volunteers, managers and accompagnatori', () => {
+    for (const kind of ['voluntary', 'manager', 'staff'] as const) {
+      const v = filled(kind);
+      v.profile.typeGenderId = '';
+      expect(validatePerson(kind, v, null)).toEqual({});
+    }
+  });
+
+  it('a phone with letters, a child under 3 and an end before the start are refused', () => {
+    const v = filled('coach');
+    v.profile.phonePrimary = '333 12a4567';
+    v.profile.birthday = `${new Date().getFullYear() - 1}-01-01`;
+    v.details.coachValidityStartDate = '2026-09-01';
+    v.details.coachValidityEndDate = '2026-06-30';
+    expect(validatePerson('coach', v, null)).toEqual({
+      'profile.phonePrimary': MSG.phonePrimaryDigits,
+      'profile.birthday': MSG.minAge,
+      'details.coachValidityEndDate': MSG.validityEndBeforeStart,
+    });
+  });
+
+  it('the phone helper rewrites a number written with separators, and leaves a wrong one to its message', () => {
+    expect(tidyPhone('0039 333 123.45-67')).toBe('+393331234567');
+    expect(tidyPhone('(02) 1234/567')).toBe('021234567');
+    expect(tidyPhone('333 12a4567')).toBe('333 12a4567');
+    expect(tidyPhone('')).toBe('');
+  });
+
+  it('checks a chosen document by size and type', () => {
+    expect(checkDocument(new File(['%PDF-1.4'], 'c.pdf', { type: 'application/pdf' }))).toBeUndefined();
+    expect(checkDocument(new File([], 'c.pdf', { type: 'application/pdf' }))).toBe(MSG.fileEmpty);
+    expect(checkDocument(new File(['x'], 'c.exe', { type: 'application/x-msdownload' }))).toBe(MSG.fileTypeNotAllowed);
+    expect(checkDocument(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }))).toBe(MSG.fileTooLarge);
+  });
+});
+
+describe('person form: the SavePersonInput sent', () => {
+  it('trims, upper-cases the tax code, sends blanks as null and numbers for coded fields', () => {
+    const v = filled('athlete');
+    v.details.typeMedicalExaminationId = '2';
+    v.details.allergies = 'Graminacee';
+    v.profile.address.city = 'Bergamo';
+    v.profile.hasBlsd = true;
+    v.profile.blsdExpiresOn = '2027-05-31';
+    const input = toSaveInput('athlete', v, emptyFiles(), null);
+    expect(input).toMatchObject({
+      kind: 'athlete',
+      notePrivate: null,
+      profile: {
+        firstname: 'Nicolò',
+        lastname: 'Bianchi',
+        taxIdCode: 'BNCNCL10A01F205X',
+        typeGenderId: 1,
+        secondname: null,
+        emailPrimary: null,
+        hasBlsd: true,
+        blsdExpiresOn: '2027-05-31',
+        hasFirstAid: false,
+        address: { city: 'Bergamo', address: null },
+      },
+      athlete: { typeMedicalExaminationId: 2, typeMedicalExaminationAccountableId: null, allergies: 'Graminacee', healthCard: null },
+    });
+    expect(input).not.toHaveProperty('id');
+    expect(input.profile).not.toHaveProperty('blsdFile');
+    expect(input.athlete).not.toHaveProperty('medicalExaminationDocument');
+  });
+
+  it('puts each chosen file where the contract expects it, and the id on an edit', () => {
+    const pdf = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
+    const files = { ...emptyFiles(), blsdFile: pdf, medicalExaminationDocument: pdf, documents: [pdf, pdf] };
+    const athlete = toSaveInput('athlete', filled('athlete'), files, 'role-1');
+    expect(athlete.id).toBe('role-1');
+    expect(athlete.profile.blsdFile).toBe(pdf);
+    expect(athlete.athlete?.medicalExaminationDocument).toBe(pdf);
+    const manager = toSaveInput('manager', filled('manager'), files, null);
+    expect(manager.manager?.documents).toEqual([pdf, pdf]);
+    expect(manager).not.toHaveProperty('athlete');
+    const volunteer = toSaveInput('voluntary', filled('voluntary'), files, null);
+    expect(Object.keys(volunteer).sort()).toEqual(['kind', 'notePrivate', 'profile']);
+  });
+
+  it('an edit starts from the stored record', () => {
+    const role = {
+      id: 'r1',
+      kind: 'member',
+      isActive: true,
+      archivedAt: null,
+      notePrivate: 'Quota pagata',
+      person: {
+        id: 'p1',
+        firstname: 'Anna',
+        secondname: null,
+        lastname: 'Verdi',
+        nickname: null,
+        taxIdCode: 'vrdnna80a41a794k',
+        typeGenderId: 2,
+        birthday: '1980-01-01',
+        birthplace: 'Bergamo',
+        birthNation: null,
+        nationality: null,
+        legalRepresentative: null,
+        emailPrimary: 'anna@example.it',
+        emailSecondary: null,
+        phonePrimary: '+39333111222',
+        phoneSecondary: null,
+        address: { id: 'a1', address: 'Via Roma', streetNumber: '1', postalCode: '24100', city: 'Bergamo', province: 'BG', country: null },
+        hasBlsd: false,
+        blsdExpiresOn: null,
+        blsdFile: null,
+        hasFirstAid: true,
+        firstAidExpiresOn: '2027-01-31',
+        firstAidFile: null,
+        hasFirePrevention: false,
+        firePreventionExpiresOn: null,
+        firePreventionFile: null,
+        isGuarded: false,
+        roles: [],
+      },
+      athlete: null,
+      coach: null,
+      member: { typeMembershipId: 1, membershipNumber: 'S-12', membershipStartDate: '2025-09-01', membershipExpiredDate: null },
+      manager: null,
+      documents: [],
+    } satisfies PersonForm_PersonRoleFragment;
+    const values = valuesFromRole('member', role);
+    expect(values.profile).toMatchObject({ firstname: 'Anna', taxIdCode: 'VRDNNA80A41A794K', typeGenderId: '2', secondname: '', hasFirstAid: true, firstAidExpiresOn: '2027-01-31' });
+    expect(values.profile.address).toEqual({ address: 'Via Roma', streetNumber: '1', postalCode: '24100', city: 'Bergamo', province: 'BG', country: '' });
+    expect(values.details).toEqual({ typeMembershipId: '1', membershipNumber: 'S-12', membershipStartDate: '2025-09-01', membershipExpiredDate: '' });
+    expect(values.notePrivate).toBe('Quota pagata');
+    expect(validatePerson('member', values, role.id)).toEqual({ id: MSG.idInvalid });
+  });
+});
+
+describe('person form: server field errors', () => {
+  it('the kind own fields come back as `athlete.x`... and go under the form fields `details.x`', () => {
+    expect(
+      fieldErrorsFromSave('athlete', {
+        'profile.taxIdCode': MSG.roleExists('Atleta'),
+        'athlete.medicalExaminationDocument': MSG.fileTypeNotAllowed,
+        'coach.coachRole': 'x',
+      }),
+    ).toEqual({
+      'profile.taxIdCode': MSG.roleExists('Atleta'),
+      'details.medicalExaminationDocument': MSG.fileTypeNotAllowed,
+      'coach.coachRole': 'x',
+    });
+  });
+});

@@ -1,0 +1,183 @@
+// The people lists, the person form and the archive in a real browser against the real server, on a phone and on
+// a desktop: errors then a valid athlete, accent-insensitive search, "Associa", the tp link, paging, "Archivia" and
+// the archive (read only, nothing to associate).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
+import { MSG } from '../../schema/messages';
+import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { createClub, type TestClub } from '../support/factories';
+import { startLiveServer } from '../support/live-server';
+
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+beforeAll(async () => {
+  server = await startLiveServer();
+});
+afterAll(() => server?.close());
+
+/** A GraphQL request as the club's administrator (what the admin client sends). */
+async function gql<T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${club.token}`, 'x-club': club.clubToken },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+async function createGroup(club: TestClub, name: string) {
+  const data = await gql(club, `mutation($i: SaveGroupInput!) { saveGroup(input: $i) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`, {
+    i: { name, type: 'athlete' },
+  });
+  return data.saveGroup.data.group.id as string;
+}
+
+/** Eight more athletes, so that with the one typed in the form the list has two pages. */
+const OTHERS = ['Alberti', 'Barbieri', 'Caruso', 'Conti', 'De Luca', 'Fontana', 'Galli', 'Lombardi'];
+async function createOtherAthletes(club: TestClub) {
+  for (const [i, lastname] of OTHERS.entries()) {
+    const data = await gql(club, `mutation($i: SavePersonInput!) { savePerson(input: $i) { __typename } }`, {
+      i: { kind: 'athlete', profile: { firstname: 'Luca', lastname, taxIdCode: `LCUXXX10A01F20${i}Y`, typeGenderId: 1 } },
+    });
+    expect(data.savePerson.__typename).toBe('MutationSavePersonSuccess');
+  }
+}
+
+async function signIn(page: Page, club: TestClub) {
+  await page.goto(`${server.url}/login`);
+  await page.evaluate(
+    ({ keys, tokens }) => {
+      localStorage.setItem(keys.session, tokens.session);
+      localStorage.setItem(keys.club, tokens.club);
+    },
+    { keys: { session: SESSION_STORAGE_KEY, club: CLUB_STORAGE_KEY }, tokens: { session: club.token, club: club.clubToken } },
+  );
+}
+
+const results = (page: Page, n: number) => page.getByText(n === 1 ? '1 risultato' : `${n} risultati`, { exact: true }).waitFor();
+
+describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, viewport) => {
+  it('creates an athlete, finds, associates, filters by tp, pages, archives', async () => {
+    const club = await createClub(server.deps);
+    const under12 = await createGroup(club, 'Under 12');
+    await createGroup(club, 'Under 14');
+    await createOtherAthletes(club);
+
+    const browser = await launchBrowser(viewport);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await signIn(page, club);
+      await page.goto(`${server.url}/athlete`);
+      await page.getByRole('heading', { name: 'Atleti', level: 1 }).waitFor();
+      await results(page, 8);
+
+      // --- the form: the spec's messages first, then a valid athlete
+      await page.getByRole('button', { name: 'Nuovo', exact: true }).click();
+      const form = page.getByRole('dialog', { name: 'Nuovo atleta' });
+      await form.getByRole('button', { name: 'Salva' }).click();
+      await form.getByText(MSG.invalidFields).waitFor();
+      for (const message of [MSG.firstnameRequired, MSG.lastnameRequired, MSG.taxCodeRequired, MSG.genderRequired]) {
+        await form.getByText(message, { exact: true }).waitFor();
+      }
+      await form.getByLabel('Nome', { exact: true }).fill('Nicolò');
+      await form.getByLabel('Cognome').fill('Bianchi');
+      await form.getByLabel('Codice fiscale').fill('bncncl10a01f205x');
+      await form.getByLabel('Genere').selectOption({ label: 'Maschio' });
+      await form.getByLabel('Data di nascita').fill(`${new Date().getFullYear() - 1}-03-01`);
+      await form.getByLabel('Telefono', { exact: true }).fill('333 12a4567');
+      await form.getByRole('button', { name: 'Salva' }).click();
+      await form.getByText(MSG.minAge, { exact: true }).waitFor();
+      await form.getByText(MSG.phonePrimaryDigits, { exact: true }).waitFor();
+      await form.getByLabel('Data di nascita').fill('2012-03-01');
+      await form.getByLabel('Telefono', { exact: true }).fill('333 123.45.67');
+      await form.getByLabel('Email', { exact: true }).click(); // blur: the phone helper tidies the number
+      await expect.poll(() => form.getByLabel('Telefono', { exact: true }).inputValue()).toBe('3331234567');
+      expect(await form.getByLabel('Codice fiscale').inputValue()).toBe('BNCNCL10A01F205X');
+      await form.getByRole('button', { name: 'Salva' }).click();
+      await page.getByText(MSG.athleteCreated).first().waitFor();
+      await form.waitFor({ state: 'detached' });
+      await results(page, 9);
+
+      // --- search without the accent
+      await page.getByRole('searchbox', { name: 'Cerca atleti' }).fill('nicolo');
+      await results(page, 1);
+      await page.getByRole('button', { name: 'Nicolò Bianchi', exact: true }).waitFor();
+      await page.getByText('BNCNCL10A01F205X').waitFor();
+      await page.getByRole('link', { name: '3331234567' }).waitFor();
+
+      // --- Associa: join Under 12 from the row's menu
+      await page.getByRole('button', { name: 'Azioni per Nicolò Bianchi' }).click();
+      await page.getByRole('menuitem', { name: 'Associa' }).click();
+      const assign = page.getByRole('dialog', { name: 'Associa Nicolò Bianchi' });
+      await assign.getByRole('button', { name: 'Associa a Under 12' }).click();
+      await page.getByText(MSG.assigned).first().waitFor();
+      await assign.getByRole('button', { name: 'Rimuovi da Under 12' }).waitFor();
+      await assign.getByRole('button', { name: 'Chiudi' }).last().click();
+      await assign.waitFor({ state: 'detached' });
+
+      // --- the groups page links with tp = the group's name, the categories page with <id>_<name>
+      await page.goto(`${server.url}/athlete?tp=${encodeURIComponent('under 12')}`);
+      await results(page, 1);
+      expect(await page.getByRole('button', { name: 'Under 12', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await page.goto(`${server.url}/athlete?tp=${encodeURIComponent(`${under12}_Under 12`)}`);
+      await results(page, 1);
+      await page.getByRole('button', { name: 'Nicolò Bianchi', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Under 14', exact: true }).click();
+      await page.waitForURL(/tp=Under\+14|tp=Under%2014/);
+      await page.getByText('Nessuno nel gruppo Under 14.').waitFor();
+      await page.getByRole('button', { name: 'Tutti', exact: true }).click();
+      await page.waitForURL((url) => !url.searchParams.has('tp'));
+      await results(page, 9);
+
+      // --- paging: 8 rows, then 1
+      await page.getByText('Pagina 1 di 2').waitFor();
+      await page.getByRole('button', { name: 'Successiva' }).click();
+      await page.getByText('Pagina 2 di 2').waitFor();
+      await page.getByRole('button', { name: 'Luca Lombardi', exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: /^Azioni per / }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Precedente' }).click();
+      await page.getByText('Pagina 1 di 2').waitFor();
+      expect(await page.getByRole('button', { name: /^Azioni per / }).count()).toBe(8);
+
+      // --- Archivia, after the spec's warning
+      await page.getByRole('button', { name: 'Azioni per Nicolò Bianchi' }).click();
+      await page.getByRole('menuitem', { name: 'Archivia' }).click();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.getByText(MSG.archiveConfirm).waitFor();
+      await confirm.getByRole('button', { name: 'Archivia' }).click();
+      await page.getByText(MSG.archived).first().waitFor();
+      await results(page, 8);
+      await page.getByRole('searchbox', { name: 'Cerca atleti' }).fill('nicolo');
+      await page.getByText('Nessun risultato per «nicolo».').waitFor();
+      await page.getByRole('searchbox', { name: 'Cerca atleti' }).press('Escape'); // Escape clears the search
+      await results(page, 8);
+
+      // --- the archive: there, read only, nothing to associate
+      await page.goto(`${server.url}/archive`);
+      await page.getByRole('heading', { name: 'Archiviati', level: 1 }).waitFor();
+      expect(await page.getByRole('tab', { name: 'Atleti' }).getAttribute('aria-selected')).toBe('true');
+      await page.getByText('Nicolò Bianchi').waitFor();
+      await page.getByText('BNCNCL10A01F205X').waitFor();
+      await page.getByText('1 record archiviato').waitFor();
+      expect(await page.getByRole('button', { name: /Associa|Azioni per/ }).count()).toBe(0);
+      expect(await page.getByRole('menuitem').count()).toBe(0);
+      await page.getByRole('tab', { name: 'Allenatori' }).click();
+      await page.getByText('Nessun record archiviato tra allenatori.').waitFor();
+
+      // and the server refuses to associate it (the UI offers no way, a crafted request gets the spec's rule)
+      const archivedId = (
+        await gql(club, `query { people(kind: athlete, archived: true, first: 1) { edges { node { id } } } }`, {})
+      ).people.edges[0].node.id;
+      const refused = await gql(club, `mutation($g: ID!, $r: ID!) { assignToGroup(groupId: $g, roleId: $r) { __typename ... on BaseError { message } } }`, {
+        g: under12,
+        r: archivedId,
+      });
+      expect(refused.assignToGroup.message).toBe(MSG.archivedNotAssignable);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+// A people list costs the same number of SQL statements whatever its size: rows with their profile and groups are
+// loaded in batches, never one query per row (no N+1). Counted at the driver adapter, i.e. statements really sent.
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClub, type TestClub } from '../../support/factories';
+import { gql, rest } from '../../support/http';
+import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+const PEOPLE = /* GraphQL */ `
+  query($first: Int) {
+    people(kind: athlete, first: $first) {
+      totalCount
+      edges { node { id isActive person { firstname lastname taxIdCode emailPrimary } groups { id name type } } }
+    }
+  }`;
+
+/**
+ * The prototype every query of the app's database adapter goes through (adapter and transactions alike): the
+ * adapter classes are not exported, so it is read off a throwaway instance of the same module.
+ */
+async function queryablePrototype(kind: TestApp['databaseKind']): Promise<Record<'queryRaw' | 'executeRaw', (...args: unknown[]) => unknown>> {
+  if (kind === 'pglite') {
+    const db = new PGlite();
+    const adapter = await new PrismaPGlite(db).connect();
+    const proto = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
+    await adapter.dispose();
+    await db.close();
+    return proto;
+  }
+  // pg connects lazily: no connection is made to this address
+  const adapter = await new PrismaPg({ connectionString: 'postgresql://nobody@127.0.0.1:1/none' }).connect();
+  const proto = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
+  await adapter.dispose();
+  return proto;
+}
+
+let t: TestApp;
+let club: TestClub;
+let statements: string[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+  club = await createClub(t.deps);
+  const ctx = await clubContext(t.deps, club);
+  const roles: string[] = [];
+  for (let i = 0; i < 11; i++) {
+    roles.push((await createPerson(ctx, 'athlete', { profile: { firstname: `Nome${i}`, lastname: `Cognome${String(i).padStart(2, '0')}` } })).roleId);
+  }
+  await createGroupWith(t.deps, club.clubId, 'athlete', 'Under 14', roles);
+  await createGroupWith(t.deps, club.clubId, 'athlete', 'Squadra B', roles.filter((_, i) => i % 2 === 0));
+
+  const proto = await queryablePrototype(t.databaseKind);
+  for (const method of ['queryRaw', 'executeRaw'] as const) {
+    const original = proto[method];
+    vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+      statements.push((args[0] as { sql: string }).sql);
+      return original.apply(this, args);
+    });
+  }
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t.close();
+});
+
+async function counted<T>(request: () => Promise<T>): Promise<{ result: T; count: number }> {
+  statements = [];
+  const result = await request();
+  return { result, count: statements.length };
+}
+
+const creds = () => ({ token: club.token, club: club.clubToken });
+
+describe('statements per people list request', () => {
+  it('GraphQL: 3 rows and 8 rows with their groups cost the same statements', async () => {
+    const small = await counted(() => gql(t.app, PEOPLE, { first: 3 }, creds()));
+    const large = await counted(() => gql(t.app, PEOPLE, { first: 8 }, creds()));
+    const edges = (r: typeof small) => r.result.body.data!.people.edges as Array<{ node: { groups: unknown[] } }>;
+    expect(edges(small)).toHaveLength(3);
+    expect(edges(large)).toHaveLength(8);
+    expect(edges(large).every((e) => e.node.groups.length >= 1)).toBe(true);
+    expect(edges(large).some((e) => e.node.groups.length === 2)).toBe(true);
+
+    expect(small.count).toBeGreaterThan(0); // the counter sees the app's statements
+    expect(large.count).toBe(small.count);
+  });
+
+  it('legacy load: a full page of 8 and a last page of 3 cost the same statements', async () => {
+    const full = await counted(() => rest(t.app, '/athlete/load', { page: 1 }, creds()));
+    const last = await counted(() => rest(t.app, '/athlete/load', { page: 2 }, creds()));
+    expect(full.result.body.context.data).toHaveLength(8);
+    expect(last.result.body.context.data).toHaveLength(3);
+    expect(full.result.body.context.data.every((p: { groups: unknown[] }) => p.groups.length >= 1)).toBe(true);
+    expect(full.count).toBeGreaterThan(0);
+    expect(full.count).toBe(last.count);
+  });
+});
