@@ -1,14 +1,47 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = process.env.CAMPOBASE_API_URL ?? 'http://localhost:4000';
 
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of the build; the server sends them to browsers that
+ * accept them (@fastify/static preCompressed). Compressing once at build time, at the highest levels, costs the
+ * server nothing per request: the public pages' JavaScript travels at about a third of its size.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'campobase-precompress',
+    apply: 'build',
+    // After the bundle is on disk: every other plugin has finished rewriting the chunks by then.
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? path.dirname(options.file ?? '');
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((fileName) => /\.(js|css|html|svg|json)$/.test(fileName))
+          .map(async (fileName) => {
+            const file = path.join(dir, fileName);
+            const source = await readFile(file);
+            if (source.length < 1024) return;
+            await writeFile(
+              `${file}.br`,
+              brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            );
+            await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
 // The client lives in client/; the server serves the build from dist/client.
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -102,3 +102,17 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
 /** Longest search text accepted by the lists. */
 export const SEARCH_MAX_LENGTH = 100;
+
+/** Lead form (spec §3 Lead, §9): the role in the club, the member-count brackets and the 20 Italian regions. */
+export const LEAD_ROLES = ['Presidente', 'Allenatore', 'Direttivo', 'Altro'] as const;
+export type LeadRole = (typeof LEAD_ROLES)[number];
+export const MEMBER_BRACKETS = ['0 - 50', '51 - 200', '201+'] as const;
+export type MemberBracket = (typeof MEMBER_BRACKETS)[number];
+export const ITALIAN_REGIONS = [
+  'Abruzzo', 'Basilicata', 'Calabria', 'Campania', 'Emilia-Romagna', 'Friuli-Venezia Giulia', 'Lazio', 'Liguria',
+  'Lombardia', 'Marche', 'Molise', 'Piemonte', 'Puglia', 'Sardegna', 'Sicilia', 'Toscana', 'Trentino-Alto Adige',
+  'Umbria', "Valle d'Aosta", 'Veneto',
+] as const;
+export type ItalianRegion = (typeof ITALIAN_REGIONS)[number];
+/** Funnel name of a lead that came with no `fn` query parameter (spec §2). */
+export const DEFAULT_FUNNEL = 'direct';

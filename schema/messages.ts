@@ -93,6 +93,9 @@ export const MSG = {
   kindInvalid: 'Tipologia di persona non valida.',
   archiveConfirm:
     'Una volta archiviato, il record non potrà più essere associato ad altri gruppi e il profilo collegato riceverà una notifica. Vuoi continuare?',
+  groupArchiveConfirm:
+    'Una volta archiviato, il gruppo non comparirà più negli elenchi e non potrà più essere associato a persone o post. Vuoi continuare?',
+  postArchiveConfirm: 'Una volta archiviato, il post non sarà più visibile nel feed. Vuoi continuare?',
   archived: 'Record archiviato correttamente',
   assigned: 'Associazione salvata',
   unassigned: 'Associazione rimossa',
@@ -106,8 +109,27 @@ export const MSG = {
     `Questa persona è archiviata come ${singular.toLowerCase()}: l'archiviazione non si può annullare.`,
   archivedReadOnly: 'Il record è archiviato e non può essere modificato.',
   groupNameTaken: 'Esiste già un gruppo con questo nome e questa tipologia.',
+  groupTypeLocked: 'Il gruppo ha già delle persone associate: non se ne può cambiare la tipologia.',
   fileTooLarge: 'Il file supera la dimensione massima di 5 MB.',
   fileTypeNotAllowed: 'Formato del file non supportato: sono ammessi PDF, PNG, JPEG e WebP.',
   fileEmpty: 'Il file è vuoto.',
+  fileMissing: 'Il file non è arrivato: riprova il caricamento.',
+  tooManyFiles: 'Troppi file in una sola richiesta: al massimo 10.',
+  malformedMultipart: 'Richiesta non valida: il caricamento dei file non è leggibile.',
   archivedNotificationTitle: (club: string) => `${club}: la tua scheda è stata archiviata`,
+  archivedNotificationBody: (club: string, singular: string) =>
+    `${club} ha archiviato la tua scheda di ${singular.toLowerCase()}: non comparirai più nei suoi elenchi e non potrai essere associato a nuovi gruppi. Per chiarimenti contatta la società.`,
+  taxCodeTaken: 'Un\'altra persona della società ha già questo codice fiscale.',
+
+  // leads: the contact-request form (§4, §5); the spec names the fields, the messages are the product's own
+  leadNameRequired: 'Nome e cognome obbligatori',
+  leadEmailRequired: 'Email obbligatoria',
+  leadPhoneRequired: 'Telefono obbligatorio',
+  leadPhoneInvalid: 'Il telefono deve contenere solo numeri (ed eventualmente il + iniziale).',
+  leadClubRequired: 'Nome della società obbligatorio',
+  leadRoleRequired: 'Seleziona il tuo ruolo nella società',
+  leadMembersRequired: 'Seleziona il numero di tesserati',
+  leadRegionInvalid: 'Seleziona una regione valida',
+  leadSent: 'Richiesta inviata: ti contatteremo entro 24 ore.',
+  operatorsOnly: 'Solo gli operatori di CampoBase possono consultare le richieste di contatto.',
 } as const;

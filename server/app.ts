@@ -17,11 +17,22 @@ import { failure } from './compat/envelope';
 import { registerLegacyRoutes } from './compat/router';
 import { registerGraphQL } from './http/graphql-route';
 import { registerXsrf } from './http/xsrf';
+import { registerFileRoutes } from './modules/files/files.http';
 import { accountsLegacyRoutes } from './modules/accounts/accounts.compat';
 import { clubsLegacyRoutes } from './modules/clubs/clubs.compat';
 import { groupsLegacyRoutes } from './modules/groups/groups.compat';
+import { leadsLegacyRoutes } from './modules/leads/leads.compat';
+import { registerLeadRoutes } from './modules/leads/leads.http';
 import { peopleLegacyRoutes } from './modules/people/people.compat';
 import { postsLegacyRoutes } from './modules/posts/posts.compat';
+import { siteLegacyRoutes } from './modules/site/site.compat';
+
+/** Origins of the Google tag (gtag.js) and its beacons, per Google's CSP guide for Google Analytics 4. */
+export const ANALYTICS_CSP = {
+  script: ['https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
 
 /** JSON bodies above this are refused with 413 (uploads go through multipart with their own limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -51,6 +62,7 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
+  registerServerTiming(app);
   const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase });
   app.addHook('onClose', async () => {
     await db.migrated.catch(() => {});
@@ -78,7 +90,7 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
   );
   // Data requests wait for the schema to be current; static files do not.
   app.addHook('onRequest', async (req, reply) => {
-    if (!/^\/(api|graphql|healthz)(\/|\?|$)/.test(req.url)) return;
+    if (!/^\/(api|graphql|healthz|files)(\/|\?|$)/.test(req.url)) return;
     try {
       await db.migrated;
     } catch {
@@ -87,15 +99,18 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
   });
 
   await app.register(fastifyCookie);
+  // The Google tag's origins, allowed only when an analytics id is configured (the public site loads it only
+  // after cookie consent; see client/src/features/public-site/consent/).
+  const analytics = config.analyticsId ? ANALYTICS_CSP : { script: [], connect: [], img: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analytics.script],
         styleSrc: ["'self'", "'unsafe-inline'"], // Chakra (emotion) injects its styles at run time
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...analytics.img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...analytics.connect],
         frameAncestors: ["'none'"],
         // Plain HTTP on a LAN address must keep loading its own assets.
         upgradeInsecureRequests: null,
@@ -116,16 +131,38 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
     }
   });
   registerGraphQL(app, deps);
+  registerFileRoutes(app, deps);
+  registerLeadRoutes(app, deps);
   registerLegacyRoutes(app, deps, [
     ...accountsLegacyRoutes,
     ...clubsLegacyRoutes,
     ...peopleLegacyRoutes,
     ...groupsLegacyRoutes,
     ...postsLegacyRoutes,
+    ...leadsLegacyRoutes,
+    ...siteLegacyRoutes,
   ]);
   await serveClient(app, config.clientDir);
 
   return { app, deps, databaseReady: db.migrated };
+}
+
+/**
+ * `Server-Timing: app;dur=<ms>` on /graphql and /api answers, from the first onRequest hook to onSend: the server
+ * time the benchmarks report (bench/people-list.ts), also shown by the browser's dev tools.
+ */
+function registerServerTiming(app: FastifyInstance) {
+  const started = new WeakMap<object, number>();
+  app.addHook('onRequest', async (req) => {
+    started.set(req, performance.now());
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    const start = started.get(req);
+    if (start !== undefined && /^\/(api|graphql)(\/|\?|$)/.test(req.url)) {
+      reply.header('server-timing', `app;dur=${(performance.now() - start).toFixed(2)}`);
+    }
+    return payload;
+  });
 }
 
 /** Legacy clients POST with `Content-Type: application/json` and no body (/me, /logout, /app): that means {}. */
@@ -171,6 +208,8 @@ async function serveClient(app: FastifyInstance, clientDir: string) {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (client/vite.config.ts): served by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -17,6 +17,60 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Multiplies every rate-limit allowance (tests and load benchmarks raise it). */
   rateLimitFactor: number;
+  /** Where contact requests (leads) are emailed; without it they are only stored (and a warning is logged). */
+  salesEmail?: string;
+  /** Analytics tag id, loaded by the public site only after cookie consent; none without it. */
+  analyticsId?: string;
+  /** The data controller named on the legal pages (privacy, cookies, site notice): configuration, not code. */
+  legal: LegalEntity;
+}
+
+export interface LegalEntity {
+  name: string;
+  address: string;
+  vatNumber: string;
+  email: string;
+  pec: string;
+  /** false while every LEGAL_* setting is unset and the example values below are shown. */
+  configured: boolean;
+}
+
+/** Example controller of a fresh (demo) installation: obviously not a real company, replaced by LEGAL_*. */
+export const EXAMPLE_LEGAL_ENTITY: Omit<LegalEntity, 'configured'> = {
+  name: 'CampoBase S.r.l.',
+  address: 'Via dello Sport 1, 00100 Roma (RM)',
+  vatNumber: '00000000000',
+  email: 'privacy@campobase.local',
+  pec: 'campobase@pec.campobase.local',
+};
+
+function legalFrom(env: NodeJS.ProcessEnv): LegalEntity {
+  const set = (name: string) => env[name]?.trim() || undefined;
+  const given = { name: set('LEGAL_NAME'), address: set('LEGAL_ADDRESS'), vatNumber: set('LEGAL_VAT'), email: set('LEGAL_EMAIL'), pec: set('LEGAL_PEC') };
+  return {
+    name: given.name ?? EXAMPLE_LEGAL_ENTITY.name,
+    address: given.address ?? EXAMPLE_LEGAL_ENTITY.address,
+    vatNumber: given.vatNumber ?? EXAMPLE_LEGAL_ENTITY.vatNumber,
+    email: given.email ?? EXAMPLE_LEGAL_ENTITY.email,
+    pec: given.pec ?? EXAMPLE_LEGAL_ENTITY.pec,
+    configured: Object.values(given).some(Boolean),
+  };
+}
+
+/** One address or several separated by commas (each receives every lead). */
+function salesEmailFrom(value: string | undefined): string | undefined {
+  const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const bad = list.find((a) => !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(a));
+  if (bad) throw new Error(`SALES_EMAIL contiene un indirizzo non valido: "${bad}"`);
+  return list.length ? list.join(', ') : undefined;
+}
+
+/** The id ends up in a script URL on the public site: letters, digits, dashes and underscores only (e.g. G-AB12CD34EF). */
+function analyticsIdFrom(value: string | undefined): string | undefined {
+  const id = value?.trim();
+  if (!id) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new Error(`ANALYTICS_ID non valido: "${id}" (solo lettere, cifre, - e _)`);
+  return id;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -45,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
+    salesEmail: salesEmailFrom(env.SALES_EMAIL),
+    analyticsId: analyticsIdFrom(env.ANALYTICS_ID),
+    legal: legalFrom(env),
     ...overrides,
   };
 }

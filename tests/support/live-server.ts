@@ -4,14 +4,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp, type CampoApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type ServerConfig } from '../../server/config';
 
-export const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client');
+/** The built client: dist/client, or CAMPOBASE_E2E_CLIENT_DIR (a build elsewhere, e.g. while dist/ is in use). */
+export const CLIENT_DIR = path.resolve(process.env.CAMPOBASE_E2E_CLIENT_DIR ?? path.join(import.meta.dirname, '../../dist/client'));
 
-export async function startLiveServer(): Promise<CampoApp & { url: string; dataDir: string; close(): Promise<void> }> {
+/** `overrides`: settings for this server (e.g. an analytics id), on top of the test defaults. */
+export async function startLiveServer(
+  overrides: Partial<ServerConfig> = {},
+): Promise<CampoApp & { url: string; dataDir: string; close(): Promise<void> }> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-e2e-'));
-  const config = loadConfig({}, { dataDir, logLevel: 'warn', clientDir: CLIENT_DIR, host: '127.0.0.1', port: 0 });
+  const config = loadConfig({}, { dataDir, logLevel: 'warn', clientDir: CLIENT_DIR, host: '127.0.0.1', port: 0, ...overrides });
   const campo = await createApp({ config });
   await campo.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = campo.app.server.address() as { port: number };

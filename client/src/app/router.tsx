@@ -2,16 +2,26 @@
 // Navigations are not transitions (see main.tsx): the new URL and the new page (or its loading state) appear
 // together, never the old page under the new URL while a chunk loads.
 // Every page is a lazy chunk; the layout routes bring in their libraries only where needed:
-//   /                      -> home (plain CSS: no Chakra, no Apollo)
-//   UiLayout (Chakra)      -> /inscription, 404
+//   PublicLayout (plain CSS: no Chakra, no Apollo) -> /, /pricing, /cart, feature pages, /tester, /wizard, legal pages,
+//                          /inscription and the lead page /richiedi-informazioni
+//   UiLayout (Chakra)      -> 404
 //   SessionLayout (Apollo) -> /login, /signup, /forgot-password, and the guarded area (AdminLayout)
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PERSON_KIND_INFO, PERSON_KINDS } from '../../../schema/constants';
 import { routeModules } from './route-modules';
+import { LEGAL_ROUTES } from '../features/public-site/legal/legal-routes';
 import { COMING_SOON_SECTIONS } from './sections';
 import { RouteErrorBoundary } from './routes/route-error';
 
+const PublicLayout = lazy(routeModules.publicLayout);
 const HomePage = lazy(routeModules.home);
+const PricingPage = lazy(routeModules.pricing);
+const CartPage = lazy(routeModules.cart);
+const FeaturePage = lazy(routeModules.featurePage);
+const TesterPage = lazy(routeModules.tester);
+const WizardPage = lazy(routeModules.wizard);
+const LegalPage = lazy(routeModules.legal);
 const UiLayout = lazy(routeModules.uiLayout);
 const SessionLayout = lazy(routeModules.sessionLayout);
 const AdminLayout = lazy(routeModules.adminLayout);
@@ -19,7 +29,13 @@ const LoginPage = lazy(routeModules.login);
 const SignUpPage = lazy(routeModules.signup);
 const ForgotPasswordPage = lazy(routeModules.forgotPassword);
 const InscriptionPage = lazy(routeModules.inscription);
+const LeadPage = lazy(routeModules.leadPage);
 const DashboardPage = lazy(routeModules.dashboard);
+const GroupsPage = lazy(routeModules.groups);
+const CategoriesPage = lazy(routeModules.categories);
+const FeedPage = lazy(routeModules.feed);
+const PeopleListPage = lazy(routeModules.peopleList);
+const ArchivePage = lazy(routeModules.archive);
 const SectionComingSoon = lazy(routeModules.sectionComingSoon);
 const NotFoundPage = lazy(routeModules.notFound);
 
@@ -37,15 +53,34 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <Suspense fallback={<PlainFallback />}>
         <Routes>
-          <Route index element={<HomePage />} />
-          <Route element={<UiLayout />}>
+          <Route element={<PublicLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="pricing" element={<PricingPage />} />
+            <Route path="cart" element={<CartPage />} />
+            <Route path="funzionalita/:category/:tab?" element={<FeaturePage />} />
+            <Route path="feature/:category/:tab?" element={<FeaturePage />} />
+            <Route path="tester" element={<TesterPage />} />
+            <Route path="wizard" element={<WizardPage />} />
             <Route path="inscription" element={<InscriptionPage />} />
+            <Route path="richiedi-informazioni" element={<LeadPage />} />
+            {LEGAL_ROUTES.map((doc) => (
+              <Route key={doc} path={doc} element={<LegalPage key={doc} doc={doc} />} />
+            ))}
+          </Route>
+          <Route element={<UiLayout />}>
             <Route element={<SessionLayout />}>
               <Route path="login" element={<LoginPage />} />
               <Route path="signup" element={<SignUpPage />} />
               <Route path="forgot-password" element={<ForgotPasswordPage />} />
               <Route element={<AdminLayout />}>
                 <Route path="dashboard" element={<DashboardPage />} />
+                <Route path="groups" element={<GroupsPage />} />
+                <Route path="category" element={<CategoriesPage />} />
+                <Route path="feed" element={<FeedPage />} />
+                {PERSON_KINDS.map((kind) => (
+                  <Route key={kind} path={PERSON_KIND_INFO[kind].route} element={<PeopleListPage key={kind} kind={kind} />} />
+                ))}
+                <Route path="archive" element={<ArchivePage />} />
                 {COMING_SOON_SECTIONS.map(({ path, title }) => (
                   <Route key={path} path={path} element={<SectionComingSoon key={path} title={title} />} />
                 ))}

@@ -19,3 +19,12 @@ export function readSelectedPlan(): SelectedPlan | null {
     return null;
   }
 }
+
+/** Remembers the plan chosen on /pricing or /wizard (read back by /cart and the sign-up wizard). */
+export function writeSelectedPlan(plan: SelectedPlan): void {
+  try {
+    window.localStorage.setItem(SELECTED_PLAN_STORAGE_KEY, JSON.stringify({ name: plan.name, price: plan.price }));
+  } catch {
+    // storage disabled: /cart will offer to choose again
+  }
+}

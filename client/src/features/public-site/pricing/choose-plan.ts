@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { writeSelectedPlan } from '../../auth/selected-plan';
+import type { Plan } from './plans';
+
+/** "Scegli piano": stores {name, price} (localStorage 'campobase.plan') and opens /cart. */
+export function useChoosePlan(): (plan: Plan) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (plan: Plan) => {
+      writeSelectedPlan({ name: plan.name, price: plan.priceText });
+      navigate('/cart');
+    },
+    [navigate],
+  );
+}

@@ -1,0 +1,32 @@
+// GET /api/leads/export.csv?search=&funnel=: every lead matching the filters as a CSV file, for operators only
+// (Authorization: Bearer <session token>; anonymous 401, any other account 403, both in the legacy envelope).
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../context';
+import { AppError, HTTP_STATUS } from '../../lib/errors';
+import { failure, unexpected } from '../../compat/envelope';
+import { buildRequestContext } from '../../http/request-context';
+import { contentDisposition } from '../files/files.http';
+import { exportFilename, exportLeadsCsv } from './export-leads.service';
+
+export const LEADS_EXPORT_PATH = '/api/leads/export.csv';
+
+export function registerLeadRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get(LEADS_EXPORT_PATH, async (req: FastifyRequest<{ Querystring: { search?: string; funnel?: string } }>, reply: FastifyReply) => {
+    try {
+      const ctx = await buildRequestContext(deps, req);
+      const { search, funnel } = req.query ?? {};
+      const chunks = await exportLeadsCsv(ctx, { search, funnel });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(exportFilename(), 'attachment'))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(chunks));
+    } catch (error) {
+      if (error instanceof AppError) return reply.status(HTTP_STATUS[error.code]).send(failure(error.message));
+      req.log.error({ err: error }, 'leads export failed');
+      return reply.status(500).send(unexpected());
+    }
+  });
+}

@@ -1,0 +1,13 @@
+// What the public site needs from the server's configuration: the analytics id (loaded only after cookie consent)
+// and the data controller named on the legal pages. Only public facts: never the sales or SMTP addresses.
+import type { ServerConfig } from '../../config';
+
+export interface SiteConfig {
+  analyticsId: string | null;
+  controller: { name: string; address: string; vatNumber: string; email: string; pec: string; configured: boolean };
+}
+
+export function siteConfig(config: Pick<ServerConfig, 'analyticsId' | 'legal'>): SiteConfig {
+  const { name, address, vatNumber, email, pec, configured } = config.legal;
+  return { analyticsId: config.analyticsId ?? null, controller: { name, address, vatNumber, email, pec, configured } };
+}
