@@ -1,0 +1,396 @@
+// Benchmark (not a test): the people list page on 100k athletes of one club, on embedded PGlite and on
+// PostgreSQL. For each database: a fresh database, the real app (createApp) listening on a free port, the
+// GraphQL `people` query timed end to end over HTTP and as server time (Server-Timing), then the same page
+// (8 rows, their groups, the total) as one raw SQL statement through `pg` or PGlite's own `query`.
+//   npm run bench:people [-- [--people 100000] [--requests 200] [--warmup 20] [--db pglite,postgres] [--show-sql]]
+// Targets (DESIGN.md): p95 < 20 ms server time on PostgreSQL; GraphQL within 3x of raw; PGlite within 3x of
+// PostgreSQL. Results: a table on stdout and bench/results/people-list.json.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { PAGE_SIZE } from '../schema/constants';
+import { searchWords } from '../schema/text';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createPGlite } from '../server/db/adapters';
+import { signUp } from '../server/modules/accounts/sign-up.service';
+import { seedAthletes } from './seed-people';
+
+const { values: args } = parseArgs({
+  options: {
+    people: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '200' },
+    warmup: { type: 'string', default: '20' },
+    db: { type: 'string', default: 'pglite,postgres' },
+    'show-sql': { type: 'boolean', default: false },
+  },
+});
+const PEOPLE = Number(args.people);
+const REQUESTS = Number(args.requests);
+const WARMUP = Number(args.warmup);
+const DATABASES = args.db.split(',').map((s) => s.trim()) as Array<'pglite' | 'postgres'>;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The searches timed: two words (every word must match), one word, none. */
+const SCENARIOS = [
+  { name: 'search "ross mar"', search: 'ross mar' as string | null },
+  { name: 'search "rossi"', search: 'rossi' },
+  { name: 'no search', search: null },
+];
+
+const PEOPLE_QUERY = /* GraphQL */ `
+  query PeopleListBench($search: String, $first: Int) {
+    people(kind: athlete, search: $search, first: $first) {
+      totalCount
+      edges { node { id person { firstname lastname taxIdCode } groups { id name } } }
+    }
+  }`;
+
+/**
+ * The same page as one statement: the roles of the kind in the club, not archived, every folded search word in
+ * Person.search_text (trigram index), by last name, first name, id; the total; each row's active groups by name.
+ */
+function rawPeopleSql(search: string | null): { text: string; params: unknown[] } {
+  const words = searchWords(search);
+  const likes = words.map((_, i) => `AND p.search_text LIKE $${i + 2}`).join(' ');
+  return {
+    text: `
+      WITH matched AS (
+        SELECT r.id, p.firstname, p.lastname, p.tax_id_code
+        FROM person_roles r JOIN people p ON p.id = r.person_id
+        WHERE r.club_id = $1 AND r.kind = 'athlete' AND r.archived_at IS NULL ${likes}
+      ), page AS (
+        SELECT * FROM matched ORDER BY lastname, firstname, id LIMIT ${PAGE_SIZE}
+      )
+      SELECT (SELECT count(*) FROM matched)::int AS total_count, page.id, page.firstname, page.lastname, page.tax_id_code,
+        COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name)
+                  FROM group_members gm JOIN groups g ON g.id = gm.group_id
+                  WHERE gm.role_id = page.id AND g.archived_at IS NULL), '[]'::json) AS groups
+      FROM page ORDER BY page.lastname, page.firstname, page.id`,
+    params: words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+  };
+}
+
+interface Stats {
+  p50: number;
+  p95: number;
+  mean: number;
+  n: number;
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length), n: sorted.length };
+}
+
+async function timed(runs: number, once: () => Promise<number | void>): Promise<{ total: Stats; reported?: Stats }> {
+  for (let i = 0; i < WARMUP; i++) await once();
+  const total: number[] = [];
+  const reported: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const r = await once();
+    total.push(performance.now() - t0);
+    if (typeof r === 'number') reported.push(r);
+  }
+  return { total: stats(total), reported: reported.length ? stats(reported) : undefined };
+}
+
+interface PageAnswer {
+  totalCount: number;
+  ids: string[];
+}
+
+interface ScenarioResult {
+  scenario: string;
+  totalCount: number;
+  graphqlServer?: Stats;
+  graphqlEndToEnd?: Stats;
+  raw: Stats;
+  /** GraphQL and raw SQL answered the same total and the same 8 rows in the same order. */
+  sameAnswer?: boolean;
+  /** SQL statements one GraphQL request sent (PostgreSQL run), by page size (`first`). */
+  statementsPerRequest?: Record<number, number>;
+}
+
+interface DatabaseResult {
+  database: 'pglite' | 'postgres';
+  seedSeconds: number;
+  graphqlAvailable: boolean;
+  graphqlError?: string;
+  scenarios: ScenarioResult[];
+}
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+/** Interrupted (Ctrl+C) runs still drop their database and temp directory. */
+const cleanups = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    log(`\n${signal}: cleaning up`);
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    process.exit(130);
+  });
+}
+
+async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseResult | null> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-bench-people-'));
+  let pgName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (database === 'postgres') {
+    pgName = `campobase_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+    try {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${pgName}"`);
+    } catch (error) {
+      log(`PostgreSQL not reachable at ${ADMIN_URL} (${(error as Error).message}): skipping the PostgreSQL run.`);
+      await rm(dataDir, { recursive: true, force: true });
+      return null;
+    } finally {
+      await admin.end().catch(() => {});
+    }
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${pgName}`;
+    databaseUrl = url.toString();
+  }
+
+  const cleanup = async () => {
+    cleanups.delete(cleanup);
+    if (pgName) {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).finally(() => admin.end());
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  cleanups.add(cleanup);
+  try {
+    const config = loadConfig({}, {
+      dataDir,
+      databaseUrl,
+      logLevel: 'error', // not 'warn': the API-only app warns that no client is built
+      clientDir: path.join(dataDir, 'no-client'),
+      rateLimitFactor: 1000,
+    });
+    log(`\n[${database}] fresh database${pgName ? ` "${pgName}"` : ` in ${dataDir}`}, applying migrations...`);
+    const { app, deps } = await createApp({ config });
+    let clubId: string;
+    const scenarios: ScenarioResult[] = [];
+    let graphqlAvailable = false;
+    let graphqlError: string | undefined;
+    let seedSeconds: number;
+    const graphql: Array<{ server: Stats; endToEnd: Stats; answer: PageAnswer; statements?: Record<number, number> } | undefined> = [];
+    try {
+      const ctx = { deps, meta: { ip: '127.0.0.1', userAgent: 'bench' }, viewer: null };
+      const password = 'password-bench-1';
+      const { token, accountId } = await signUp(ctx, {
+        taxIdCode: 'RSSMRA80A01H501U', firstname: 'Mario', lastname: 'Rossi', birthday: '1980-01-01', role: 1,
+        fullName: 'ASD Bench', foundation: 1990, vatNumber: '12345678901', typeSport: 'rugby',
+        email: 'bench@example.it', password, passwordConfirmation: password,
+      });
+      const membership = await deps.db.membership.findFirstOrThrow({ where: { accountId } });
+      clubId = membership.clubId;
+
+      log(`[${database}] seeding ${PEOPLE.toLocaleString('en')} athletes...`);
+      const seeded = await seedAthletes(deps.db, clubId, {
+        count: PEOPLE,
+        onProgress: (done) => process.stdout.write(`\r[${database}]   ${done.toLocaleString('en')} people`),
+      });
+      process.stdout.write('\n');
+      // Planner statistics, as autovacuum would have them on a live database.
+      await deps.db.$executeRawUnsafe('ANALYZE');
+      seedSeconds = Math.round(seeded.seconds * 10) / 10;
+      log(`[${database}] seeded in ${seedSeconds} s`);
+
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const ask = async (search: string | null, first = PAGE_SIZE) => {
+        const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-club': membership.token },
+          body: JSON.stringify({ query: PEOPLE_QUERY, variables: { search, first } }),
+        });
+        const body = (await res.json()) as { data?: { people: { totalCount: number; edges: Array<{ node: { id: string } }> } }; errors?: Array<{ message: string }> };
+        const timing = /app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+        return { body, serverMs: timing ? Number(timing[1]) : undefined };
+      };
+
+      const probe = await ask('ross mar');
+      graphqlAvailable = !!probe.body.data?.people;
+      if (!graphqlAvailable) graphqlError = probe.body.errors?.map((e) => e.message).join('; ') ?? 'no data';
+      if (graphqlAvailable && probe.serverMs === undefined) throw new Error('no Server-Timing header on /graphql');
+
+      for (const scenario of SCENARIOS) {
+        if (!graphqlAvailable) {
+          graphql.push(undefined);
+          continue;
+        }
+        log(`[${database}] GraphQL ${scenario.name}: ${WARMUP} warm-up + ${REQUESTS} requests`);
+        let answer: PageAnswer | undefined;
+        const { total, reported } = await timed(REQUESTS, async () => {
+          const { body, serverMs } = await ask(scenario.search);
+          if (!body.data) throw new Error(`GraphQL error: ${JSON.stringify(body.errors)}`);
+          answer = { totalCount: body.data.people.totalCount, ids: body.data.people.edges.map((e) => e.node.id) };
+          return serverMs;
+        });
+        // SQL statements of one request (PostgreSQL: every statement goes through pg's Client#query), with the
+        // page size and with six times more rows: they must not grow with the page.
+        const statements = database === 'postgres' ? { [PAGE_SIZE]: await countStatements(() => ask(scenario.search)), [PAGE_SIZE * 6]: await countStatements(() => ask(scenario.search, PAGE_SIZE * 6)) } : undefined;
+        graphql.push({ server: reported!, endToEnd: total, answer: answer!, statements });
+      }
+    } finally {
+      await app.close();
+    }
+
+    // Raw SQL after the app has closed the database: PGlite opens a data directory in one place at a time.
+    const raw = await openRaw(database, databaseUrl, dataDir);
+    try {
+      for (const [i, scenario] of SCENARIOS.entries()) {
+        log(`[${database}] raw SQL ${scenario.name}: ${WARMUP} warm-up + ${REQUESTS} queries`);
+        const sql = rawPeopleSql(scenario.search);
+        let answer: PageAnswer = { totalCount: 0, ids: [] };
+        const { total } = await timed(REQUESTS, async () => {
+          const rows = await raw.query(sql.text, [clubId, ...sql.params]);
+          answer = { totalCount: rows[0]?.total_count ?? 0, ids: rows.map((r) => r.id) };
+        });
+        const g = graphql[i];
+        scenarios.push({
+          scenario: scenario.name,
+          totalCount: answer.totalCount,
+          graphqlServer: g?.server,
+          graphqlEndToEnd: g?.endToEnd,
+          raw: total,
+          sameAnswer: g ? g.answer.totalCount === answer.totalCount && g.answer.ids.join() === answer.ids.join() : undefined,
+          statementsPerRequest: g?.statements,
+        });
+      }
+    } finally {
+      await raw.close();
+    }
+    return { database, seedSeconds, graphqlAvailable, graphqlError, scenarios };
+  } finally {
+    await cleanup();
+  }
+}
+
+/** Statements sent through `pg` while `run` runs (the app's PostgreSQL adapter uses the same `pg`). */
+async function countStatements(run: () => Promise<unknown>, show = args['show-sql']): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    count++;
+    if (show) {
+      const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string })?.text;
+      log(`    SQL ${count}: ${String(text).replace(/\s+/g, ' ').slice(0, 400)}`);
+    }
+    return original.apply(this, a);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  return count;
+}
+
+interface RawDb {
+  query(text: string, params: unknown[]): Promise<Array<Record<string, any>>>;
+  close(): Promise<void>;
+}
+
+async function openRaw(database: 'pglite' | 'postgres', databaseUrl: string | undefined, dataDir: string): Promise<RawDb> {
+  if (database === 'postgres') {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return { query: async (text, params) => (await client.query(text, params)).rows, close: () => client.end() };
+  }
+  const pglite = createPGlite(path.join(dataDir, 'pglite'));
+  await pglite.waitReady;
+  return { query: async (text, params) => (await pglite.query<Record<string, any>>(text, params)).rows, close: () => pglite.close() };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const startedAt = new Date();
+const loadAtStart = os.loadavg();
+const results: DatabaseResult[] = [];
+for (const database of DATABASES) {
+  const result = await benchDatabase(database);
+  if (result) results.push(result);
+}
+
+const pgResult = results.find((r) => r.database === 'postgres');
+const liteResult = results.find((r) => r.database === 'pglite');
+const fmt = (s?: Stats) => (s ? `${s.p50.toFixed(1).padStart(6)} / ${s.p95.toFixed(1).padStart(6)}` : '     - /      -');
+log(`\nPeople list (kind athlete, first ${PAGE_SIZE}, with groups) on ${PEOPLE.toLocaleString('en')} athletes; ${REQUESTS} requests each after ${WARMUP} warm-up; p50 / p95 in ms`);
+log(`${os.cpus().length} CPUs, load average ${loadAtStart[0].toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end (other work on the machine inflates every figure)`);
+log(`${'database'.padEnd(9)} ${'query'.padEnd(20)} ${'matches'.padStart(7)}  ${'GraphQL server'.padEnd(15)}  ${'GraphQL HTTP'.padEnd(15)}  ${'raw SQL'.padEnd(15)}  same`);
+for (const r of results) {
+  for (const s of r.scenarios) {
+    log(`${r.database.padEnd(9)} ${s.scenario.padEnd(20)} ${String(s.totalCount).padStart(7)}  ${fmt(s.graphqlServer)}  ${fmt(s.graphqlEndToEnd)}  ${fmt(s.raw)}  ${s.sameAnswer === undefined ? '-' : s.sameAnswer ? 'yes' : 'NO'}`);
+  }
+  if (!r.graphqlAvailable) log(`${r.database}: GraphQL people query not available (${r.graphqlError}); raw SQL only.`);
+}
+for (const s of pgResult?.scenarios ?? []) {
+  if (s.statementsPerRequest) {
+    log(`SQL statements per GraphQL request, ${s.scenario}: ${Object.entries(s.statementsPerRequest).map(([first, n]) => `${n} with first: ${first}`).join(', ')}`);
+  }
+}
+
+// Targets, judged on p95.
+const targets: Array<{ target: string; value: string; met: boolean | null }> = [];
+const worst = (r: DatabaseResult | undefined, pick: (s: ScenarioResult) => Stats | undefined) =>
+  r?.scenarios.map(pick).every(Boolean) ? Math.max(...r.scenarios.map((s) => pick(s)!.p95)) : undefined;
+const pgServer = worst(pgResult, (s) => s.graphqlServer);
+targets.push({ target: 'PostgreSQL: GraphQL server time p95 < 20 ms (worst query)', value: pgServer === undefined ? 'n/a' : `${pgServer.toFixed(1)} ms`, met: pgServer === undefined ? null : pgServer < 20 });
+for (const r of results) {
+  const ratios = r.scenarios.filter((s) => s.graphqlEndToEnd).map((s) => s.graphqlEndToEnd!.p95 / s.raw.p95);
+  const ratio = ratios.length ? Math.max(...ratios) : undefined;
+  targets.push({ target: `${r.database}: GraphQL over HTTP within 3x of raw SQL (p95, worst query)`, value: ratio === undefined ? 'n/a' : `${ratio.toFixed(2)}x`, met: ratio === undefined ? null : ratio <= 3 });
+}
+const liteServer = worst(liteResult, (s) => s.graphqlServer);
+const liteVsPg = liteServer !== undefined && pgServer !== undefined ? liteServer / pgServer : undefined;
+targets.push({ target: 'PGlite within 3x of PostgreSQL (GraphQL server p95, worst query)', value: liteVsPg === undefined ? 'n/a' : `${liteVsPg.toFixed(2)}x`, met: liteVsPg === undefined ? null : liteVsPg <= 3 });
+const liteRaw = worst(liteResult, (s) => s.raw);
+const pgRaw = worst(pgResult, (s) => s.raw);
+const rawRatio = liteRaw !== undefined && pgRaw !== undefined ? liteRaw / pgRaw : undefined;
+targets.push({ target: 'PGlite within 3x of PostgreSQL (raw SQL p95, worst query)', value: rawRatio === undefined ? 'n/a' : `${rawRatio.toFixed(2)}x`, met: rawRatio === undefined ? null : rawRatio <= 3 });
+const counted = (pgResult?.scenarios ?? []).map((s) => s.statementsPerRequest).filter((c): c is Record<number, number> => !!c);
+targets.push({
+  target: 'SQL statements per request do not grow with page size (PostgreSQL)',
+  value: counted.length ? counted.map((c) => Object.values(c).join(' -> ')).join(', ') : 'n/a',
+  met: counted.length ? counted.every((c) => new Set(Object.values(c)).size === 1) : null,
+});
+log('\nTargets (DESIGN.md)');
+for (const t of targets) log(`  ${t.met === null ? 'n/a ' : t.met ? 'met ' : 'MISS'}  ${t.target}: ${t.value}`);
+
+const resultsDir = path.join(root, 'bench', 'results');
+await mkdir(resultsDir, { recursive: true });
+const file = path.join(resultsDir, 'people-list.json');
+await writeFile(
+  file,
+  `${JSON.stringify(
+    {
+      benchmark: 'people-list',
+      startedAt: startedAt.toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: { start: loadAtStart.map((l) => Math.round(l * 100) / 100), end: os.loadavg().map((l) => Math.round(l * 100) / 100) }, node: process.version, platform: `${os.platform()} ${os.release()}` },
+      people: PEOPLE,
+      requests: REQUESTS,
+      warmup: WARMUP,
+      query: PEOPLE_QUERY.trim().replace(/\s+/g, ' '),
+      results,
+      targets,
+    },
+    null,
+    2,
+  )}\n`,
+);
+log(`\nResults written to ${path.relative(process.cwd(), file)}`);
