@@ -12,8 +12,6 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { SelectInput } from '../../../components/ui/select-field';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { readMutationResult } from '../../../lib/mutation-result';
-import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { PostCard, type FeedPost } from '../components/post-card';
 import { PostFormPanel } from '../components/post-form-panel';
@@ -29,6 +27,7 @@ import {
   type FeedFilters,
 } from '../feed-filters';
 import { useGroupOptions } from '../use-group-options';
+import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 
 /** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
 type Panel = { open: boolean; post: FeedPost | null };
@@ -64,8 +63,7 @@ export default function FeedPage() {
   });
   const groups = useGroupOptions();
   const [panel, setPanel] = useState<Panel>({ open: false, post: null });
-  const [toArchive, setToArchive] = useState<FeedPost | null>(null);
-  const [archivePost, { loading: archiving }] = useMutation(ArchivePostMutation);
+  const [archivePost] = useMutation(ArchivePostMutation);
 
   // While another page or filter loads, the rows on screen stay (dimmed) instead of blinking away.
   const connection = (data ?? (loading ? previousData : undefined))?.posts;
@@ -75,23 +73,11 @@ export default function FeedPage() {
   const setFilter = <K extends keyof FeedFilters>(key: K, value: FeedFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
   const reload = () => void refetch().catch(() => undefined);
 
-  async function confirmArchive() {
-    if (!toArchive) return;
-    try {
-      const { data: result } = await archivePost({ variables: { id: toArchive.id } });
-      const outcome = readMutationResult(result?.archivePost);
-      if (!outcome.ok) {
-        notify(MESSAGE_LEVEL.error, outcome.message);
-        return;
-      }
-      notify(MESSAGE_LEVEL.success, MSG.archived);
-      setToArchive(null);
-      if (posts.length === 1 && pages.page > 1) pages.prev();
-      else reload();
-    } catch (e) {
-      notify(MESSAGE_LEVEL.error, messageOfError(e));
-    }
-  }
+  const archiving = useConfirmedArchive<FeedPost>(
+    async (id) => (await archivePost({ variables: { id } })).data?.archivePost,
+    // The last card of a later page went away: that page no longer exists.
+    () => (posts.length === 1 && pages.page > 1 ? pages.prev() : reload()),
+  );
 
   let body;
   if (!connection && loading) body = <ListLoading />;
@@ -114,7 +100,7 @@ export default function FeedPage() {
     body = (
       <SimpleGrid as="section" aria-label="Post del feed" columns={{ base: 1, md: 2, xl: 3 }} gap="4">
         {posts.map((post) => (
-          <PostCard key={post.id} post={post} onEdit={() => setPanel({ open: true, post })} onArchive={() => setToArchive(post)} />
+          <PostCard key={post.id} post={post} onEdit={() => setPanel({ open: true, post })} onArchive={() => archiving.ask(post)} />
         ))}
       </SimpleGrid>
     );
@@ -186,13 +172,13 @@ export default function FeedPage() {
       />
 
       <ConfirmDialog
-        open={toArchive !== null}
-        title={`Archiviare «${toArchive?.title ?? ''}»?`}
+        open={archiving.target !== null}
+        title={`Archiviare «${archiving.target?.title ?? ''}»?`}
         message={MSG.postArchiveConfirm}
         confirmLabel="Archivia"
-        loading={archiving}
-        onConfirm={() => void confirmArchive()}
-        onCancel={() => setToArchive(null)}
+        loading={archiving.busy}
+        onConfirm={archiving.confirm}
+        onCancel={archiving.cancel}
       />
     </Stack>
   );

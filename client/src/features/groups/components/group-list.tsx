@@ -16,12 +16,11 @@ import type { GroupList_GroupFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { groupTypeLabel } from '../../../lib/group-types';
-import { readMutationResult } from '../../../lib/mutation-result';
-import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { ArchiveGroupMutation, GroupsQuery } from '../group-documents';
 import { GROUP_LIST_CONFIG, openGroupPath, type GroupListMode } from '../group-list-config';
 import { GroupFormPanel } from './group-form-panel';
+import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 
 type Group = GroupList_GroupFragment;
 /** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
@@ -37,8 +36,7 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
     fetchPolicy: 'cache-and-network',
   });
   const [panel, setPanel] = useState<Panel>({ open: false, group: null });
-  const [toArchive, setToArchive] = useState<Group | null>(null);
-  const [archiveGroup, { loading: archiving }] = useMutation(ArchiveGroupMutation);
+  const [archiveGroup] = useMutation(ArchiveGroupMutation);
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false });
 
   // While another page or filter loads, the rows on screen stay (dimmed) instead of blinking away.
@@ -49,28 +47,15 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
 
   const reload = () => void refetch().catch(() => undefined);
 
-  async function confirmArchive() {
-    if (!toArchive) return;
-    try {
-      const { data: result } = await archiveGroup({ variables: { id: toArchive.id } });
-      const outcome = readMutationResult(result?.archiveGroup);
-      if (!outcome.ok) {
-        notify(MESSAGE_LEVEL.error, outcome.message);
-        return;
-      }
-      notify(MESSAGE_LEVEL.success, MSG.archived);
-      setToArchive(null);
-      // The last row of a later page went away: that page no longer exists.
-      if (rows.length === 1 && pages.page > 1) pages.prev();
-      else reload();
-    } catch (e) {
-      notify(MESSAGE_LEVEL.error, messageOfError(e));
-    }
-  }
+  const archiving = useConfirmedArchive<Group>(
+    async (id) => (await archiveGroup({ variables: { id } })).data?.archiveGroup,
+    // The last row of a later page went away: that page no longer exists.
+    () => (rows.length === 1 && pages.page > 1 ? pages.prev() : reload()),
+  );
 
   const actionsOf = (group: Group): RowAction[] => [
     { value: 'edit', label: 'Modifica', icon: <PencilIcon boxSize="4" />, onSelect: () => setPanel({ open: true, group }) },
-    { value: 'archive', label: 'Archivia', icon: <ArchiveIcon boxSize="4" />, danger: true, onSelect: () => setToArchive(group) },
+    { value: 'archive', label: 'Archivia', icon: <ArchiveIcon boxSize="4" />, danger: true, onSelect: () => archiving.ask(group) },
   ];
 
   const openButton = (group: Group) => (
@@ -194,13 +179,13 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
       />
 
       <ConfirmDialog
-        open={toArchive !== null}
-        title={`Archiviare «${toArchive?.name ?? ''}»?`}
+        open={archiving.target !== null}
+        title={`Archiviare «${archiving.target?.name ?? ''}»?`}
         message={MSG.groupArchiveConfirm}
         confirmLabel="Archivia"
-        loading={archiving}
-        onConfirm={() => void confirmArchive()}
-        onCancel={() => setToArchive(null)}
+        loading={archiving.busy}
+        onConfirm={archiving.confirm}
+        onCancel={archiving.cancel}
       />
     </Stack>
   );

@@ -17,14 +17,13 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { readMutationResult } from '../../../lib/mutation-result';
-import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { AssignGroupDialog } from '../components/assign-group-dialog';
 import { GroupBadgeSelector } from '../components/group-badge-selector';
 import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow } from '../components/people-table';
 import { PersonFormPanel, type PersonPanelState } from '../components/person-form-panel';
 import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
+import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 
 const PeopleQuery = graphql(`
   query PeopleListPage_People($kind: PersonKind!, $search: String, $groupId: ID, $first: Int, $after: String) {
@@ -83,7 +82,6 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const [search, setSearch] = useState('');
   const [panel, setPanel] = useState<PersonPanelState>({ mode: 'closed' });
   const [assigning, setAssigning] = useState<PeopleRow | null>(null);
-  const [archiving, setArchiving] = useState<PeopleRow | null>(null);
 
   const groupsResult = useQuery(KindGroupsQuery, { variables: { types: [kind] }, fetchPolicy: 'cache-and-network' });
   const groups: GroupOption[] = useMemo(() => groupsResult.data?.groups.edges.map((e) => e.node) ?? [], [groupsResult.data]);
@@ -125,22 +123,8 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   };
   const reload = () => void peopleResult.refetch();
 
-  const [archivePerson, archiveState] = useMutation(ArchivePersonMutation);
-  const confirmArchive = async () => {
-    if (!archiving) return;
-    try {
-      const outcome = readMutationResult((await archivePerson({ variables: { id: archiving.id } })).data?.archivePerson);
-      if (outcome.ok) {
-        notify(MESSAGE_LEVEL.success, MSG.archived);
-        setArchiving(null);
-        reload();
-      } else {
-        notify(MESSAGE_LEVEL.error, outcome.message);
-      }
-    } catch (e) {
-      notify(MESSAGE_LEVEL.error, messageOfError(e));
-    }
-  };
+  const [archivePerson] = useMutation(ArchivePersonMutation);
+  const archiving = useConfirmedArchive<PeopleRow>(async (id) => (await archivePerson({ variables: { id } })).data?.archivePerson, reload);
 
   const filtered = Boolean(term || selectedGroup);
   const firstLoad = !connection && (peopleResult.loading || (Boolean(tp) && !groupsReady));
@@ -193,7 +177,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
               actions={[
                 { value: 'edit', label: 'Visualizza / modifica', onSelect: () => setPanel({ mode: 'edit', roleId: row.id }) },
                 { value: 'assign', label: 'Associa', onSelect: () => setAssigning(row) },
-                { value: 'archive', label: 'Archivia', danger: true, onSelect: () => setArchiving(row) },
+                { value: 'archive', label: 'Archivia', danger: true, onSelect: () => archiving.ask(row) },
               ]}
             />
           )}
@@ -264,13 +248,13 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
       <PersonFormPanel kind={kind} state={panel} onClose={() => setPanel({ mode: 'closed' })} onSaved={reload} />
       <AssignGroupDialog row={assigning} groups={groups} onClose={() => setAssigning(null)} onChanged={reload} />
       <ConfirmDialog
-        open={archiving !== null}
-        title={archiving ? `Archivia ${fullName(archiving)}` : 'Archivia'}
+        open={archiving.target !== null}
+        title={archiving.target ? `Archivia ${fullName(archiving.target)}` : 'Archivia'}
         message={MSG.archiveConfirm}
         confirmLabel="Archivia"
-        loading={archiveState.loading}
-        onConfirm={() => void confirmArchive()}
-        onCancel={() => setArchiving(null)}
+        loading={archiving.busy}
+        onConfirm={archiving.confirm}
+        onCancel={archiving.cancel}
       />
     </Stack>
   );
