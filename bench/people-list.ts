@@ -2,7 +2,8 @@
 // PostgreSQL. For each database: a fresh database, the real app (createApp) listening on a free port, the
 // GraphQL `people` query timed end to end over HTTP and as server time (Server-Timing), then the same page
 // (8 rows, their groups, the total) as one raw SQL statement through `pg` or PGlite's own `query`.
-//   npm run bench:people [-- [--people 100000] [--requests 200] [--warmup 20] [--db pglite,postgres] [--show-sql]]
+//   npm run bench:people [-- [--people 100000] [--requests 200] [--warmup 20] [--db pglite,postgres] [--show-sql] [--keep]]
+// --keep leaves the PostgreSQL database in place (its name is printed) to EXPLAIN the statements afterwards.
 // Targets (DESIGN.md): p95 < 20 ms server time on PostgreSQL; GraphQL within 3x of raw; PGlite within 3x of
 // PostgreSQL. Results: a table on stdout and bench/results/people-list.json.
 import { randomBytes } from 'node:crypto';
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '20' },
     db: { type: 'string', default: 'pglite,postgres' },
     'show-sql': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
   },
 });
 const PEOPLE = Number(args.people);
@@ -52,25 +54,27 @@ const PEOPLE_QUERY = /* GraphQL */ `
 
 /**
  * The same page as one statement: the roles of the kind in the club, not archived, every folded search word in
- * Person.search_text (trigram index), by last name, first name, id; the total; each row's active groups by name.
+ * the role's copy of Person.search_text (trigram index), by sort_name (folded "lastname firstname"), id; the
+ * total (counted, or without a search read from person_role_counts as the app does); each row's active groups.
  */
 function rawPeopleSql(search: string | null): { text: string; params: unknown[] } {
   const words = searchWords(search);
-  const likes = words.map((_, i) => `AND p.search_text LIKE $${i + 2}`).join(' ');
+  const likes = words.map((_, i) => `AND r.search_text LIKE $${i + 2}`).join(' ');
   return {
     text: `
       WITH matched AS (
-        SELECT r.id, p.firstname, p.lastname, p.tax_id_code
-        FROM person_roles r JOIN people p ON p.id = r.person_id
+        SELECT r.id, r.person_id, r.sort_name
+        FROM person_roles r
         WHERE r.club_id = $1 AND r.kind = 'athlete' AND r.archived_at IS NULL ${likes}
       ), page AS (
-        SELECT * FROM matched ORDER BY lastname, firstname, id LIMIT ${PAGE_SIZE}
+        SELECT m.id, m.sort_name, p.firstname, p.lastname, p.tax_id_code
+        FROM (SELECT * FROM matched ORDER BY sort_name, id LIMIT ${PAGE_SIZE}) m JOIN people p ON p.id = m.person_id
       )
-      SELECT (SELECT count(*) FROM matched)::int AS total_count, page.id, page.firstname, page.lastname, page.tax_id_code,
+      SELECT ${words.length ? '(SELECT count(*) FROM matched)' : `(SELECT total FROM person_role_counts WHERE club_id = $1 AND kind = 'athlete' AND NOT archived)`}::int AS total_count, page.id, page.firstname, page.lastname, page.tax_id_code,
         COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name)
                   FROM group_members gm JOIN groups g ON g.id = gm.group_id
                   WHERE gm.role_id = page.id AND g.archived_at IS NULL), '[]'::json) AS groups
-      FROM page ORDER BY page.lastname, page.firstname, page.id`,
+      FROM page ORDER BY page.sort_name, page.id`,
     params: words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
   };
 }
@@ -163,7 +167,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
 
   const cleanup = async () => {
     cleanups.delete(cleanup);
-    if (pgName) {
+    if (pgName && args.keep) log(`[postgres] kept database "${pgName}" (--keep): DROP DATABASE it when done`);
+    else if (pgName) {
       const admin = new pg.Client({ connectionString: ADMIN_URL });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).finally(() => admin.end());
@@ -204,8 +209,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
         onProgress: (done) => process.stdout.write(`\r[${database}]   ${done.toLocaleString('en')} people`),
       });
       process.stdout.write('\n');
-      // Planner statistics, as autovacuum would have them on a live database.
-      await deps.db.$executeRawUnsafe('ANALYZE');
+      // Planner statistics and the visibility map, as autovacuum would have them on a live database.
+      await deps.db.$executeRawUnsafe('VACUUM ANALYZE');
       seedSeconds = Math.round(seeded.seconds * 10) / 10;
       log(`[${database}] seeded in ${seedSeconds} s`);
 
@@ -289,7 +294,7 @@ async function countStatements(run: () => Promise<unknown>, show = args['show-sq
     count++;
     if (show) {
       const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string })?.text;
-      log(`    SQL ${count}: ${String(text).replace(/\s+/g, ' ').slice(0, 400)}`);
+      log(`    SQL ${count}: ${String(text).replace(/\s+/g, ' ').slice(0, process.env.BENCH_SQL_CHARS ? Number(process.env.BENCH_SQL_CHARS) : 400)}`);
     }
     return original.apply(this, a);
   };

@@ -4,16 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { foldText } from '../../schema/text';
 import type { PersonKind, Prisma } from '../../server/generated/prisma/client.js';
-import { personSearchText } from '../../server/modules/people/save-person.service';
+import { personKeys } from '../../server/modules/people/save-person.service';
 
-export { personSearchText };
 
 export type Db = Prisma.TransactionClient;
 
 type Without<T, K extends keyof T> = Omit<T, K>;
 
 export type AddressSeed = Without<Prisma.AddressCreateManyInput, 'id' | 'clubId'>;
-export type ProfileSeed = Without<Prisma.PersonCreateManyInput, 'id' | 'clubId' | 'searchText' | 'addressId'> & {
+export type ProfileSeed = Without<Prisma.PersonCreateManyInput, 'id' | 'clubId' | 'searchText' | 'sortName' | 'addressId'> & {
   address?: AddressSeed | null;
 };
 
@@ -108,7 +107,7 @@ export async function insertPeople(db: Db, clubId: string, people: PersonSeed[])
       addressId = randomUUID();
       addresses.push({ ...address, id: addressId, clubId });
     }
-    persons.push({ ...fields, taxIdCode: fields.taxIdCode.toUpperCase(), id: personId, clubId, addressId, searchText: personSearchText(fields), updatedAt: now });
+    persons.push({ ...fields, taxIdCode: fields.taxIdCode.toUpperCase(), id: personId, clubId, addressId, ...personKeys(fields), updatedAt: now });
     const roleIds: string[] = [];
     for (const role of personRoles) {
       const roleId = randomUUID();

@@ -22,24 +22,30 @@ export async function resolveViewer(
 ): Promise<Viewer | null> {
   if (!bearer) return null;
   const now = new Date();
-  const session = await deps.db.session.findUnique({
-    where: { tokenHash: hashToken(bearer) },
-    select: { id: true, accountId: true, expiresAt: true, revokedAt: true, lastUsedAt: true, account: { select: { isActive: true } } },
-  });
+  const token = clubToken?.trim();
+  // Both looked up at once (one round trip less on every request); the membership must then be the session's.
+  const [session, membership] = await Promise.all([
+    deps.db.session.findUnique({
+      where: { tokenHash: hashToken(bearer) },
+      select: { id: true, accountId: true, expiresAt: true, revokedAt: true, lastUsedAt: true, account: { select: { isActive: true } } },
+    }),
+    token
+      ? deps.db.membership.findFirst({
+          where: { token, club: { archivedAt: null } },
+          select: { id: true, accountId: true, clubId: true, role: true, token: true },
+        })
+      : null,
+  ]);
   if (!session || session.revokedAt || session.expiresAt <= now || !session.account.isActive) return null;
 
   if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await deps.db.session.update({ where: { id: session.id }, data: { lastUsedAt: now } });
   }
 
-  let membership: Viewer['membership'] = null;
-  const token = clubToken?.trim();
-  if (token) {
-    membership = await deps.db.membership.findFirst({
-      where: { token, accountId: session.accountId, club: { archivedAt: null } },
-      select: { id: true, clubId: true, role: true, token: true },
-    });
-    if (!membership) throw new ForbiddenError();
-  }
-  return { accountId: session.accountId, sessionId: session.id, membership };
+  if (token && membership?.accountId !== session.accountId) throw new ForbiddenError();
+  return {
+    accountId: session.accountId,
+    sessionId: session.id,
+    membership: membership && { id: membership.id, clubId: membership.clubId, role: membership.role, token: membership.token },
+  };
 }

@@ -89,15 +89,32 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
     this.adapterName = this.inner.adapterName;
   }
 
-  connect(): Promise<SqlDriverAdapter> {
-    return this.inner.connect();
+  async connect(): Promise<SqlDriverAdapter> {
+    return wholeScripts(await this.inner.connect());
   }
 
-  connectToShadowDb(): Promise<SqlDriverAdapter> {
-    return this.inner.connectToShadowDb();
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    return wholeScripts(await this.inner.connectToShadowDb());
   }
 
   async close(): Promise<void> {}
+}
+
+// @prisma/adapter-pg 7.10 runs a migration script by splitting it on every ";", which cuts function bodies
+// ($$ ... ; ... $$, e.g. the people_sort_key triggers) in pieces. Send the script whole instead: the simple
+// query protocol runs several statements, as one implicit transaction, as `psql -1` would.
+function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const onError = (adapter as unknown as { onError?: (e: unknown) => never }).onError?.bind(adapter);
+  const driver = (adapter as unknown as { underlyingDriver(): { query(sql: string): Promise<unknown> } }).underlyingDriver();
+  adapter.executeScript = async (script: string) => {
+    try {
+      await driver.query(script);
+    } catch (error) {
+      if (onError) onError(error);
+      throw error;
+    }
+  };
+  return adapter;
 }
 
 class PGliteAdapterFactory implements CampoAdapterFactory {

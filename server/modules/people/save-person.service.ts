@@ -75,9 +75,17 @@ function emptied(raw: unknown, keys: readonly string[]): Row {
 
 const nested = (raw: unknown, key: string): unknown => (raw && typeof raw === 'object' ? (raw as Row)[key] : undefined);
 
-/** Person.searchText: what the people search matches every word against (folded like the search words). */
-export function personSearchText(p: Pick<Person, 'firstname' | 'lastname' | 'taxIdCode'> & { secondname?: string | null; nickname?: string | null }) {
-  return foldText([p.firstname, p.secondname, p.lastname, p.nickname, p.taxIdCode].filter(Boolean).join(' '));
+type KeyedFields = Pick<Person, 'firstname' | 'lastname' | 'taxIdCode'> & { secondname?: string | null; nickname?: string | null };
+
+/**
+ * The folded keys written with every profile (database triggers copy them to its roles):
+ * searchText, what the people search matches every word against; sortName, the lists' order.
+ */
+export function personKeys(p: KeyedFields): { searchText: string; sortName: string } {
+  return {
+    searchText: foldText([p.firstname, p.secondname, p.lastname, p.nickname, p.taxIdCode].filter(Boolean).join(' ')),
+    sortName: foldText(`${p.lastname} ${p.firstname}`),
+  };
 }
 
 const roleConflict = (spec: PersonKindSpec, archived: boolean) => {
@@ -134,7 +142,7 @@ async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
     const sent = definedOnly(profile);
     await tx.person.update({
       where: { id: existing.id },
-      data: { ...toColumns(sent), searchText: personSearchText({ ...existing, ...sent }) },
+      data: { ...toColumns(sent), ...personKeys({ ...existing, ...sent }) },
     });
     await saveAddress(tx, clubId, existing, definedOnly(address));
     personId = existing.id;
@@ -142,7 +150,7 @@ async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
     const addressValues = definedOnly(address);
     const created = Object.keys(addressValues).length ? await tx.address.create({ data: { ...addressValues, clubId } }) : null;
     const person = await tx.person.create({
-      data: { ...(toColumns(definedOnly(profile)) as ProfileColumns), clubId, addressId: created?.id, searchText: personSearchText(profile) },
+      data: { ...(toColumns(definedOnly(profile)) as ProfileColumns), clubId, addressId: created?.id, ...personKeys(profile) },
     });
     personId = person.id;
   }
@@ -174,7 +182,7 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   const values = { ...emptied(rawProfile, CLEARABLE_PROFILE), ...definedOnly(profile) };
   await tx.person.update({
     where: { id: role.personId },
-    data: { ...toColumns(values), searchText: personSearchText({ ...role.person, ...values }) },
+    data: { ...toColumns(values), ...personKeys({ ...role.person, ...values }) },
   });
   await saveAddress(tx, clubId, role.person, { ...emptied(nested(rawProfile, 'address'), ADDRESS_FIELDS), ...definedOnly(address) });
 

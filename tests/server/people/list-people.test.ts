@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../../schema/constants';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
-import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
+import { savePerson } from '../../../server/modules/people/save-person.service';
+import { clubContext, createGroupWith, createPerson, personInput } from '../../support/people-factories';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const PEOPLE = /* GraphQL */ `
@@ -162,5 +163,27 @@ describe('pagination', () => {
     expect(page.totalCount).toBe(101);
     expect(page.edges).toHaveLength(100);
     expect(page.pageInfo.hasNextPage).toBe(true);
+  });
+});
+
+describe('sort and search keys', () => {
+  it('follow a renamed profile into every role, and reach a role added later', async () => {
+    const { club, ctx } = await newClub();
+    await createPerson(ctx, 'athlete', { profile: { firstname: 'Marco', lastname: 'Mele' } });
+    const renamed = await createPerson(ctx, 'athlete', { profile: { firstname: 'Zoe', lastname: 'Zanetti', taxIdCode: 'ZNTZOE90A41H501X' } });
+    await createPerson(ctx, 'coach', { profile: { firstname: 'Zoe', lastname: 'Zanetti', taxIdCode: 'ZNTZOE90A41H501X' } });
+    expect(names(await people(club, { kind: 'athlete' }))).toEqual(['Mele Marco', 'Zanetti Zoe']);
+
+    // the profile is renamed through the athlete role: the coach role's list follows (database trigger)
+    await savePerson(ctx, 'athlete', { ...personInput({ profile: { firstname: 'Zoe', lastname: 'Àlbani', taxIdCode: 'ZNTZOE90A41H501X' } }), id: renamed.roleId });
+    expect(names(await people(club, { kind: 'athlete' }))).toEqual(['Àlbani Zoe', 'Mele Marco']);
+    expect(names(await people(club, { kind: 'coach', search: 'albani' }))).toEqual(['Àlbani Zoe']);
+    expect((await people(club, { kind: 'coach', search: 'zanetti' })).totalCount).toBe(0);
+
+    // a role created after the rename copies the current keys
+    await createPerson(ctx, 'member', { profile: { firstname: 'Zoe', lastname: 'Àlbani', taxIdCode: 'ZNTZOE90A41H501X' } });
+    const keys = await t.deps.db.personRole.findMany({ where: { personId: renamed.personId }, select: { kind: true, sortName: true, searchText: true } });
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key).toMatchObject({ sortName: 'albani zoe', searchText: expect.stringContaining('albani') });
   });
 });
