@@ -116,3 +116,19 @@ export const ITALIAN_REGIONS = [
 export type ItalianRegion = (typeof ITALIAN_REGIONS)[number];
 /** Funnel name of a lead that came with no `fn` query parameter (spec §2). */
 export const DEFAULT_FUNNEL = 'direct';
+
+/** Legal forms of a club (type_club): the value is what is stored and what legacy clients send. */
+export const CLUB_TYPES = [
+  { value: 'ASD', label: 'ASD - Associazione sportiva dilettantistica' },
+  { value: 'SSD', label: 'SSD - Società sportiva dilettantistica' },
+  { value: 'APS', label: 'APS - Associazione di promozione sociale' },
+  { value: 'altro', label: 'Altro' },
+] as const;
+export type ClubTypeValue = (typeof CLUB_TYPES)[number]['value'];
+export const CLUB_TYPE_VALUES = CLUB_TYPES.map((t) => t.value) as [ClubTypeValue, ...ClubTypeValue[]];
+
+/** The club logo (/modifica-club): images only, checked by content, smaller than other documents. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** A club colour: #rrggbb, lower case as stored. */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/;

@@ -91,6 +91,10 @@ export const MSG = {
   priorityInvalid: 'Seleziona una priorità valida.',
   idInvalid: 'Identificativo non valido.',
   kindInvalid: 'Tipologia di persona non valida.',
+  // dashboard filters (product's own)
+  periodInvalid: 'Periodo non valido: usa oggi o settimana.',
+  certificateStatusInvalid: 'Stato del certificato non valido.',
+  certificateAthletesOnly: 'Il filtro sul certificato medico vale solo per gli atleti.',
   archiveConfirm:
     'Una volta archiviato, il record non potrà più essere associato ad altri gruppi e il profilo collegato riceverà una notifica. Vuoi continuare?',
   groupArchiveConfirm:
@@ -132,4 +136,30 @@ export const MSG = {
   leadRegionInvalid: 'Seleziona una regione valida',
   leadSent: 'Richiesta inviata: ti contatteremo entro 24 ore.',
   operatorsOnly: 'Solo gli operatori di CampoBase possono consultare le richieste di contatto.',
+
+  // the account's own pages: profile, security (password and sessions), feedback; the product's own (spec silent)
+  currentPasswordRequired: 'Inserisci la password attuale.',
+  currentPasswordWrong: 'La password attuale non è corretta.',
+  passwordUnchanged: 'La nuova password deve essere diversa da quella attuale.',
+  sessionNotFound: 'Sessione non trovata o già terminata.',
+  sessionRevoked: 'Sessione terminata.',
+  otherSessionsRevoked: (count: number) =>
+    count === 0 ? 'Non ci sono altre sessioni attive.' : count === 1 ? 'Terminata 1 altra sessione.' : `Terminate ${count} altre sessioni.`,
+  feedbackTopicRequired: 'Seleziona il tipo di feedback.',
+  feedbackMessageRequired: 'Scrivi il tuo messaggio.',
+  feedbackMessageTooLong: (max: number) => `Il messaggio può contenere al massimo ${max} caratteri.`,
+  feedbackSent: 'Grazie! Il tuo feedback è stato inviato.',
+
+  // the club's own data (/club, /modifica-club, /impostazioni): §8 success message word for word, the rest the product's own
+  clubUpdated: 'Dati club aggiornati con successo',
+  clubNameRequired: 'Nome della società obbligatorio',
+  clubTypeInvalid: 'Seleziona un tipo di società valido.',
+  vatFormat: 'La partita IVA deve contenere 11 cifre.',
+  vatChecksum: 'Partita IVA non valida: la cifra di controllo non corrisponde.',
+  clubFiscalCodeInvalid: 'Codice fiscale non valido: 11 cifre (ente) o 16 caratteri (persona).',
+  colorInvalid: 'Colore non valido: usa il formato esadecimale #rrggbb.',
+  seasonLabelInvalid: 'Stagione non valida: usa il formato 2025/26 (anni consecutivi).',
+  logoTooLarge: 'Il logo supera la dimensione massima di 2 MB.',
+  logoTypeNotAllowed: 'Formato del logo non supportato: sono ammessi PNG, JPEG e WebP.',
+  logoUnreadable: "Il logo non è un'immagine leggibile: il file è danneggiato o incompleto.",
 } as const;

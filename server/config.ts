@@ -19,6 +19,8 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Where contact requests (leads) are emailed; without it they are only stored (and a warning is logged). */
   salesEmail?: string;
+  /** Where "Lascia un feedback" messages are emailed (FEEDBACK_EMAIL, else SALES_EMAIL, else an example address). */
+  feedbackEmail: string;
   /** Analytics tag id, loaded by the public site only after cookie consent; none without it. */
   analyticsId?: string;
   /** The data controller named on the legal pages (privacy, cookies, site notice): configuration, not code. */
@@ -57,13 +59,16 @@ function legalFrom(env: NodeJS.ProcessEnv): LegalEntity {
   };
 }
 
-/** One address or several separated by commas (each receives every lead). */
-function salesEmailFrom(value: string | undefined): string | undefined {
+/** One address or several separated by commas (each receives every message), for the setting `name`. */
+function emailListFrom(value: string | undefined, name = 'SALES_EMAIL'): string | undefined {
   const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
   const bad = list.find((a) => !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(a));
-  if (bad) throw new Error(`SALES_EMAIL contiene un indirizzo non valido: "${bad}"`);
+  if (bad) throw new Error(`${name} contiene un indirizzo non valido: "${bad}"`);
   return list.length ? list.join(', ') : undefined;
 }
+
+/** Feedback always has somewhere to go: the example address only reaches the outbox (or nobody) until configured. */
+export const DEFAULT_FEEDBACK_EMAIL = 'feedback@campobase.local';
 
 /** The id ends up in a script URL on the public site: letters, digits, dashes and underscores only (e.g. G-AB12CD34EF). */
 function analyticsIdFrom(value: string | undefined): string | undefined {
@@ -99,7 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
-    salesEmail: salesEmailFrom(env.SALES_EMAIL),
+    salesEmail: emailListFrom(env.SALES_EMAIL),
+    feedbackEmail: emailListFrom(env.FEEDBACK_EMAIL, 'FEEDBACK_EMAIL') ?? emailListFrom(env.SALES_EMAIL) ?? DEFAULT_FEEDBACK_EMAIL,
     analyticsId: analyticsIdFrom(env.ANALYTICS_ID),
     legal: legalFrom(env),
     ...overrides,

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
+import { normalizePhone } from '../text';
+
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Trims strings and turns blank into undefined, so optional fields accept "" from forms and legacy clients. */
 export const optionalText = z.preprocess(
@@ -36,3 +40,16 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return out;
 }
+
+/** An optional email, trimmed and lower-cased. */
+export const optionalEmail = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
+  z.email({ error: MSG.emailInvalid }).max(254, { error: MSG.textTooLong }).optional(),
+);
+
+/** The phone rule (spec §5): digits after removing spaces and the usual separators, an optional leading + (or 00); stored normalised. */
+export const phone = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[\s.\-/()]/g, '') || undefined : typeof v === 'number' ? String(v) : blankToUndefined(v)),
+    z.string({ error: message }).regex(/^(\+|00)?\d{3,20}$/, { error: message }).transform(normalizePhone).optional(),
+  );

@@ -3,11 +3,9 @@
 import { z } from 'zod';
 import { MIN_PERSON_AGE_YEARS, PERSON_KIND_INFO, type PersonKindKey } from '../constants';
 import { MSG } from '../messages';
-import { normalizePhone } from '../text';
-import { isoDate, optionalText, requiredText } from './fields';
+import { blankToUndefined, isoDate, optionalEmail, optionalText, phone, requiredText } from './fields';
 
 /** Optional, blank-tolerant wrappers for legacy payloads and HTML forms (which send "" and "1"/"0"). */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const optionalDate = z.preprocess(blankToUndefined, isoDate(MSG.dateInvalid).optional());
 
@@ -29,17 +27,7 @@ export const flag = z.preprocess((v) => {
 const longText = (max = 2000) => optionalText.pipe(z.string().max(max, { error: MSG.textTooLong }).optional());
 const shortText = longText(200);
 
-const optionalEmail = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
-  z.email({ error: MSG.emailInvalid }).optional(),
-);
 
-/** Digits only, after removing spaces and the usual separators; a leading + (or 00) is allowed. Stored normalised. */
-const phone = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/[\s.\-/()]/g, '') || undefined : typeof v === 'number' ? String(v) : blankToUndefined(v)),
-    z.string({ error: message }).regex(/^(\+|00)?\d{3,20}$/, { error: message }).transform(normalizePhone).optional(),
-  );
 
 /** Age by calendar-year difference (spec §5): born in 2023 is 3 in 2026, whatever the month. */
 export function ageInYears(birthday: string, today = new Date()): number {

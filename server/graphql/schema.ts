@@ -4,11 +4,14 @@ import './errors';
 import './scalars';
 import '../modules/clubs/clubs.graphql';
 import '../modules/accounts/accounts.graphql';
+import '../modules/accounts/my-account.graphql';
+import '../modules/feedback/feedback.graphql';
 import '../modules/files/files.graphql';
 import '../modules/people/people.graphql';
 import '../modules/groups/groups.graphql';
 import '../modules/posts/posts.graphql';
 import '../modules/notifications/notifications.graphql';
 import '../modules/leads/leads.graphql';
+import '../modules/dashboard/dashboard.graphql';
 
 export const schema = builder.toSchema({ sortSchema: true });

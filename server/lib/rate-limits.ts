@@ -3,7 +3,7 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitError } from './errors';
 
-export type LimitedAction = 'login' | 'forgot' | 'verify' | 'lead' | 'signup';
+export type LimitedAction = 'login' | 'forgot' | 'verify' | 'lead' | 'signup' | 'passwordChange';
 
 // points per window (seconds), per IP and per account (email)
 const RULES: Record<LimitedAction, { ip: number; account: number; window: number }> = {
@@ -12,6 +12,8 @@ const RULES: Record<LimitedAction, { ip: number; account: number; window: number
   verify: { ip: 30, account: 10, window: 15 * 60 },
   lead: { ip: 10, account: 3, window: 60 * 60 },
   signup: { ip: 10, account: 5, window: 60 * 60 },
+  // guessing the current password from a stolen session is a login attempt by another door: same allowance
+  passwordChange: { ip: 30, account: 10, window: 15 * 60 },
 };
 
 export interface RateLimits {

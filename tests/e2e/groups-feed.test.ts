@@ -2,9 +2,8 @@
 // validation messages (client and server), saving, the "Apri" links with tp, search, filters, sort, archive.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -17,14 +16,7 @@ afterAll(() => server?.close());
 /** Signs in a new club by storing its tokens, as a login does. */
 async function signInNewClub(page: Page) {
   const club = await createClub(server.deps);
-  await page.goto(`${server.url}/login`);
-  await page.evaluate(
-    ({ keys, tokens }) => {
-      localStorage.setItem(keys.session, tokens.session);
-      localStorage.setItem(keys.club, tokens.club);
-    },
-    { keys: { session: SESSION_STORAGE_KEY, club: CLUB_STORAGE_KEY }, tokens: { session: club.token, club: club.clubToken } },
-  );
+  await storeSession(page, server.url, club);
   return club;
 }
 

@@ -3,9 +3,8 @@
 // the archive (read only, nothing to associate).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -45,15 +44,8 @@ async function createOtherAthletes(club: TestClub) {
   }
 }
 
-async function signIn(page: Page, club: TestClub) {
-  await page.goto(`${server.url}/login`);
-  await page.evaluate(
-    ({ keys, tokens }) => {
-      localStorage.setItem(keys.session, tokens.session);
-      localStorage.setItem(keys.club, tokens.club);
-    },
-    { keys: { session: SESSION_STORAGE_KEY, club: CLUB_STORAGE_KEY }, tokens: { session: club.token, club: club.clubToken } },
-  );
+function signIn(page: Page, club: TestClub) {
+  return storeSession(page, server.url, club);
 }
 
 const results = (page: Page, n: number) => page.getByText(n === 1 ? '1 risultato' : `${n} risultati`, { exact: true }).waitFor();

@@ -23,6 +23,12 @@ export const routeModules = {
   feed: () => import('../features/feed/routes/feed-page'),
   peopleList: () => import('../features/people/routes/people-list-page'),
   archive: () => import('../features/archive/routes/archive-page'),
+  accountProfile: () => import('../features/account/routes/profile-page'),
+  accountSecurity: () => import('../features/account/routes/security-page'),
+  help: () => import('../features/account/routes/help-page'),
+  club: () => import('../features/club/routes/club-page'),
+  clubEdit: () => import('../features/club/routes/club-edit-page'),
+  clubSettings: () => import('../features/club/routes/club-settings-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

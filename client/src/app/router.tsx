@@ -36,6 +36,12 @@ const CategoriesPage = lazy(routeModules.categories);
 const FeedPage = lazy(routeModules.feed);
 const PeopleListPage = lazy(routeModules.peopleList);
 const ArchivePage = lazy(routeModules.archive);
+const AccountProfilePage = lazy(routeModules.accountProfile);
+const AccountSecurityPage = lazy(routeModules.accountSecurity);
+const HelpPage = lazy(routeModules.help);
+const ClubPage = lazy(routeModules.club);
+const ClubEditPage = lazy(routeModules.clubEdit);
+const ClubSettingsPage = lazy(routeModules.clubSettings);
 const SectionComingSoon = lazy(routeModules.sectionComingSoon);
 const NotFoundPage = lazy(routeModules.notFound);
 
@@ -81,6 +87,13 @@ export function AppRoutes() {
                   <Route key={kind} path={PERSON_KIND_INFO[kind].route} element={<PeopleListPage key={kind} kind={kind} />} />
                 ))}
                 <Route path="archive" element={<ArchivePage />} />
+                <Route path="modifica-utente" element={<AccountProfilePage />} />
+                {/* /sicurezza is the public security notice: the account's security page lives under /account */}
+                <Route path="account/sicurezza" element={<AccountSecurityPage />} />
+                <Route path="aiuto" element={<HelpPage />} />
+                <Route path="club" element={<ClubPage />} />
+                <Route path="modifica-club" element={<ClubEditPage />} />
+                <Route path="impostazioni" element={<ClubSettingsPage />} />
                 {COMING_SOON_SECTIONS.map(({ path, title }) => (
                   <Route key={path} path={path} element={<SectionComingSoon key={path} title={title} />} />
                 ))}

@@ -75,6 +75,7 @@ const BUILT_SECTIONS = new Set([
   '/club/member',
   '/club/voluntary',
   '/archive',
+  '/club',
 ]);
 
 /**
@@ -86,6 +87,4 @@ export const COMING_SOON_SECTIONS: { path: string; title: string }[] = [
     .filter((i) => !BUILT_SECTIONS.has(i.path))
     .map((i) => ({ path: i.path, title: i.title ?? i.label })),
   { path: '/import/:type', title: 'Importazione' },
-  { path: '/modifica-utente', title: 'Modifica profilo' },
-  { path: '/modifica-club', title: 'Modifica società' },
 ];

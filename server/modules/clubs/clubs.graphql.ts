@@ -1,7 +1,12 @@
 import { SPORT_VALUES } from '../../../schema/constants';
 import { seasonLabelFor } from '../../../schema/season';
+import { requireClub } from '../../auth/policy';
 import { builder } from '../../graphql/builder';
+import { AddressInput } from '../../graphql/address';
+import { fileUrl, readGraphQLUpload } from '../files/files.service';
 import { getAppSettings } from './app-settings.service';
+import { updateClub, updateClubSettings } from './update-club.service';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 
 export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
 const MembershipRoleEnum = builder.enumType('MembershipRole', { values: ['owner', 'admin'] as const });
@@ -10,17 +15,37 @@ builder.prismaObject('Club', {
   fields: (t) => ({
     id: t.exposeID('id'),
     fullName: t.exposeString('fullName'),
+    typeClub: t.exposeString('typeClub', { nullable: true, description: 'Legal form: ASD, SSD, APS or altro.' }),
     sport: t.expose('sport', { type: SportEnum, nullable: true }),
     foundation: t.exposeInt('foundation', { nullable: true }),
+    companyName: t.exposeString('companyName', { nullable: true }),
     vatNumber: t.exposeString('vatNumber', { nullable: true }),
-    logoUrl: t.exposeString('logoUrl', { nullable: true }),
-    primaryColor: t.exposeString('primaryColor', { nullable: true }),
-    secondaryColor: t.exposeString('secondaryColor', { nullable: true }),
+    fiscalCode: t.exposeString('fiscalCode', { nullable: true }),
+    legalRepresentativeNameSurname: t.exposeString('legalRepresentativeNameSurname', { nullable: true }),
+    legalRepresentativeFiscalCode: t.exposeString('legalRepresentativeFiscalCode', { nullable: true }),
+    emailPrimary: t.exposeString('emailPrimary', { nullable: true }),
+    emailSecondary: t.exposeString('emailSecondary', { nullable: true }),
+    phonePrimary: t.exposeString('phonePrimary', { nullable: true }),
+    phoneSecondary: t.exposeString('phoneSecondary', { nullable: true }),
+    legalAddress: t.relation('legalAddress', { nullable: true }),
+    clubAddress: t.relation('clubAddress', { nullable: true, description: "The club's seat (sede)." }),
+    logoUrl: t.string({
+      nullable: true,
+      description: 'The uploaded logo (/files/<id>, served with the Authorization and X-Club headers), else the url given at sign-up.',
+      resolve: (club) => (club.logoFileId ? fileUrl(club.logoFileId) : club.logoUrl),
+    }),
+    hasUploadedLogo: t.boolean({ description: 'Whether a logo was uploaded (logoUrl is then /files/<id>).', resolve: (club) => !!club.logoFileId }),
+    primaryColor: t.exposeString('primaryColor', { nullable: true, description: '#rrggbb' }),
+    secondaryColor: t.exposeString('secondaryColor', { nullable: true, description: '#rrggbb' }),
     plan: t.exposeString('plan', { nullable: true }),
     seasonLabel: t.string({
       description: "The club's own season label, or the current September-August season (e.g. 2026/27).",
       select: { seasonLabel: true },
       resolve: (club) => seasonLabelFor(club.seasonLabel),
+    }),
+    customSeasonLabel: t.exposeString('seasonLabel', {
+      nullable: true,
+      description: 'The season label the club set (settings), null when seasonLabel is the computed one.',
     }),
   }),
 });
@@ -58,3 +83,87 @@ builder.queryField('appSettings', (t) =>
     resolve: (_root, _args, ctx) => getAppSettings(ctx),
   }),
 );
+
+builder.queryField('club', (t) =>
+  t.prismaField({
+    type: 'Club',
+    description: 'The club named by X-Club. Needs a session and the X-Club header.',
+    resolve: (query, _root, _args, ctx) => ctx.deps.db.club.findUniqueOrThrow({ ...query, where: { id: requireClub(ctx).clubId } }),
+  }),
+);
+
+const settingsFields = {
+  seasonLabel: 'e.g. 2025/26; empty for the current September-August season.',
+  primaryColor: '#rrggbb; tints the admin area.',
+  secondaryColor: '#rrggbb',
+} as const;
+
+const ClubSettingsInput = builder.inputType('ClubSettingsInput', {
+  description: 'Empty or null clears a value; a field left out stays as stored.',
+  fields: (t) => ({
+    seasonLabel: t.string({ description: settingsFields.seasonLabel }),
+    primaryColor: t.string({ description: settingsFields.primaryColor }),
+    secondaryColor: t.string({ description: settingsFields.secondaryColor }),
+  }),
+});
+
+const ClubInput = builder.inputType('ClubInput', {
+  description:
+    "Every club field (spec §3). Not required by the schema so that problems come back as ValidationError with Italian messages; empty or null clears a field, a field left out stays as stored.",
+  fields: (t) => ({
+    id: t.id({ description: 'Optional: when sent it must be the id of the club named by X-Club.' }),
+    fullName: t.string(),
+    typeClub: t.string({ description: 'ASD, SSD, APS or altro.' }),
+    sport: t.field({ type: SportEnum }),
+    foundation: t.int({ description: '1800 to the current year.' }),
+    companyName: t.string(),
+    vatNumber: t.string({ description: 'Partita IVA: 11 digits with a valid check digit (an IT prefix and spaces are accepted).' }),
+    fiscalCode: t.string({ description: '11 digits (entity) or 16 characters.' }),
+    legalRepresentativeNameSurname: t.string(),
+    legalRepresentativeFiscalCode: t.string(),
+    emailPrimary: t.string(),
+    emailSecondary: t.string(),
+    phonePrimary: t.string(),
+    phoneSecondary: t.string(),
+    legalAddress: t.field({ type: AddressInput }),
+    clubAddress: t.field({ type: AddressInput }),
+    seasonLabel: t.string({ description: settingsFields.seasonLabel }),
+    primaryColor: t.string({ description: settingsFields.primaryColor }),
+    secondaryColor: t.string({ description: settingsFields.secondaryColor }),
+  }),
+});
+
+const UpdateClubPayload = builder.objectRef<{ message: string; clubId: string }>('UpdateClubPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message', { description: "'Dati club aggiornati con successo' (updateClub) or 'Modifiche salvate' (settings)." }),
+    club: t.prismaField({
+      type: 'Club',
+      resolve: (query, payload, _args, ctx) => ctx.deps.db.club.findUniqueOrThrow({ ...query, where: { id: payload.clubId } }),
+    }),
+  }),
+});
+
+const clubRefusals = [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError];
+
+builder.mutationFields((t) => ({
+  updateClub: t.field({
+    type: UpdateClubPayload,
+    description:
+      'Updates the club named by X-Club. `logo`: PNG, JPEG or WebP up to 2 MB, checked by content; it replaces the stored one. `removeLogo` brings back the placeholder.',
+    args: {
+      input: t.arg({ type: ClubInput, required: true }),
+      logo: t.arg({ type: 'Upload' }),
+      removeLogo: t.arg.boolean(),
+    },
+    errors: { types: clubRefusals },
+    resolve: (_root, { input, logo, removeLogo }, ctx) =>
+      updateClub(ctx, input, { logo: logo ? () => readGraphQLUpload(logo, 'logo') : undefined, removeLogo }),
+  }),
+  updateClubSettings: t.field({
+    type: UpdateClubPayload,
+    description: 'Season label and club colours of the club named by X-Club (/impostazioni).',
+    args: { input: t.arg({ type: ClubSettingsInput, required: true }) },
+    errors: { types: clubRefusals },
+    resolve: (_root, { input }, ctx) => updateClubSettings(ctx, input),
+  }),
+}));

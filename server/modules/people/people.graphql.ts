@@ -2,33 +2,23 @@
 // connection with totalCount) and savePerson / archivePerson. Thin adapters: the rules live in the services.
 import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
+import { AddressInput } from '../../graphql/address';
 import type { FileUpload } from '../../graphql/scalars';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { readGraphQLUpload } from '../files/files.service';
 import { GroupRef, PersonKindEnum } from '../groups/groups.graphql';
 import { archivePerson } from './archive-person.service';
 import { findPersonByTaxCode, getPersonRole } from './get-person.service';
-import { PEOPLE_ORDER, peopleListWhere } from './list-people.service';
+import { countPeople, peopleListOrder, peopleListWhere } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { savePerson, type PersonFiles } from './save-person.service';
+import { CertificateStatusEnum, RecentPeriodEnum } from '../dashboard/recent-activity';
 
 /** Largest page a client may ask for with first/last. */
 const PEOPLE_MAX_PAGE = 100;
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
-
-builder.prismaObject('Address', {
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    address: t.exposeString('address', { nullable: true }),
-    streetNumber: t.exposeString('streetNumber', { nullable: true }),
-    postalCode: t.exposeString('postalCode', { nullable: true }),
-    city: t.exposeString('city', { nullable: true }),
-    province: t.exposeString('province', { nullable: true }),
-    country: t.exposeString('country', { nullable: true }),
-  }),
-});
 
 builder.prismaObject('Person', {
   description: 'The shared person profile (one per person per club, identified by the upper-cased tax code).',
@@ -159,15 +149,17 @@ builder.queryFields((t) => ({
         search: t.arg.string(),
         groupId: t.arg.id(),
         archived: t.arg.boolean({ defaultValue: false }),
+        addedWithin: t.arg({ type: RecentPeriodEnum, description: 'Only roles created today / this week (club time zone).' }),
+        certificate: t.arg({ type: CertificateStatusEnum, description: 'Athletes only (refused for other kinds): by medical certificate expiry.' }),
       },
       resolve: (query, _root, args, ctx) => {
         const selection = { ...query };
         const where = peopleListWhere(ctx, args);
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
-        return ctx.deps.db.personRole.findMany({ ...selection, where, orderBy: PEOPLE_ORDER });
+        return ctx.deps.db.personRole.findMany({ ...selection, where, orderBy: peopleListOrder(args.search) });
       },
-      totalCount: (_connection, args, ctx) => ctx.deps.db.personRole.count({ where: peopleListWhere(ctx, args) }),
+      totalCount: (_connection, args, ctx) => countPeople(ctx, args),
     },
     { name: 'PersonRoleConnection' },
     { name: 'PersonRoleEdge' },
@@ -187,17 +179,6 @@ builder.queryFields((t) => ({
     resolve: (query, _root, { taxIdCode }, ctx) => findPersonByTaxCode(ctx, taxIdCode, { ...query }),
   }),
 }));
-
-const AddressInput = builder.inputType('AddressInput', {
-  fields: (t) => ({
-    address: t.string(),
-    streetNumber: t.string(),
-    postalCode: t.string(),
-    city: t.string(),
-    province: t.string(),
-    country: t.string(),
-  }),
-});
 
 const PersonProfileInput = builder.inputType('PersonProfileInput', {
   fields: (t) => ({

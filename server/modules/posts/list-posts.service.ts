@@ -10,6 +10,7 @@ import { parseInput } from '../../lib/validate';
 import { clubRowWhere, isUuid } from '../../lib/club-rows';
 import { likeLiteral } from '../../lib/search';
 import { POST_WITH_GROUPS } from './posts.present';
+import { createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
 
 export const POST_ORDERS = ['NEWEST', 'OLDEST', 'PRIORITY'] as const;
 export type PostOrder = (typeof POST_ORDERS)[number];
@@ -30,6 +31,7 @@ const postFilters = z.object({
   groupId: z.unknown().optional(),
   orderBy: z.enum(POST_ORDERS, { error: MSG.invalidFields }).nullish(),
   archived: z.boolean().nullish(),
+  createdWithin: recentPeriod,
 });
 /** Untrusted (GraphQL args or a legacy body): parsed by the schema above. */
 export interface PostFilters {
@@ -38,6 +40,8 @@ export interface PostFilters {
   groupId?: unknown;
   orderBy?: unknown;
   archived?: boolean | null;
+  /** Posts created since local midnight / Monday (the dashboard's "post della settimana"). */
+  createdWithin?: unknown;
 }
 
 /** LIKE patterns (Prisma's `contains`) treat `%`, `_` and `\` as special: a search word means itself. */
@@ -46,7 +50,7 @@ export interface PostFilters {
  * `where` and `orderBy` of the feed in the viewer's club, shared by the GraphQL connection and legacy `load`.
  * Search: every word must occur in the folded title and caption (Post.searchText, written on every save).
  */
-export function postListQuery(ctx: RequestContext, raw: PostFilters) {
+export function postListQuery(ctx: RequestContext, raw: PostFilters, now: Date = new Date()) {
   const { clubId } = requireClub(ctx);
   const filters = parseInput(postFilters, raw);
   const hasGroup = filters.groupId !== undefined && filters.groupId !== null && filters.groupId !== '';
@@ -57,6 +61,7 @@ export function postListQuery(ctx: RequestContext, raw: PostFilters) {
     // Another club's group (or a malformed id) is targeted by none of this club's posts: an empty list.
     ...(hasGroup ? { groups: { some: { groupId: isUuid(filters.groupId) ? filters.groupId : { in: [] } } } } : {}),
     AND: searchWords(filters.search).map((word) => ({ searchText: { contains: likeLiteral(word) } })),
+    ...(filters.createdWithin ? createdWithinWhere(filters.createdWithin, now) : {}),
   };
   return { where, orderBy: ORDER_BY[filters.orderBy ?? 'NEWEST'] };
 }

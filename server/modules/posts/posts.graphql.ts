@@ -6,6 +6,7 @@ import { GroupRef, MAX_PAGE_SIZE } from '../groups/groups.graphql';
 import { archivePost } from './archive-post.service';
 import { POST_ORDERS, postListQuery, postLookupWhere } from './list-posts.service';
 import { savePost } from './save-post.service';
+import { RecentPeriodEnum } from '../dashboard/recent-activity';
 
 const PostOrderEnum = builder.enumType('PostOrder', {
   description: 'NEWEST and OLDEST by creation; PRIORITY: Urgente first, then Importante, then the rest, newest first.',
@@ -71,6 +72,7 @@ builder.queryFields((t) => ({
         groupId: t.arg.id({ description: 'Posts addressed to this group.' }),
         orderBy: t.arg({ type: PostOrderEnum, defaultValue: 'NEWEST' }),
         archived: t.arg.boolean({ defaultValue: false, description: 'true lists the archive.' }),
+        createdWithin: t.arg({ type: RecentPeriodEnum, description: 'Only posts created today / this week (club time zone).' }),
       },
       resolve: (query, _root, args, ctx) => {
         const selection = { ...query };

@@ -11,19 +11,28 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A 1x1 red RGB PNG. */
-export function png(): Buffer {
+/** A size x size RGB PNG whose pixel (x, y) has the colour `rgb(x, y)`. */
+export function pngImage(size: number, rgb: (x: number, y: number) => readonly [number, number, number]): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
+  header.writeUInt32BE(size, 0); // width
+  header.writeUInt32BE(size, 4); // height
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const pixels = deflateSync(Buffer.from([0, 255, 0, 0])); // filter byte + one pixel
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0); // filter byte
+    for (let x = 0; x < size; x++) rows.push(...rgb(x, y));
+  }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', pixels),
+    pngChunk('IDAT', deflateSync(Buffer.from(rows))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A 1x1 red RGB PNG. */
+export function png(): Buffer {
+  return pngImage(1, () => [255, 0, 0]);
 }
 
 /** A one-page PDF with a correct cross-reference table. */

@@ -7,6 +7,9 @@ import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/auth/components/require-auth';
+import { useSession } from '../../features/auth/session';
+import { clubPaletteVars } from '../../features/club/club-palette';
+import { useClubLook } from '../../features/club/use-club-look';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
 
@@ -23,6 +26,10 @@ function readCollapsed(): boolean {
 function AdminShell() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const club = useClubLook(useSession().membership?.club);
+  // The club colours tint the admin area: the brand palette's variables are overridden here, and colorPalette is
+  // set again so the components' palette variables resolve against the overridden ones.
+  const tint = clubPaletteVars(club?.primaryColor, club?.secondaryColor);
 
   const toggleCollapsed = () =>
     setCollapsed((c) => {
@@ -35,7 +42,7 @@ function AdminShell() {
     });
 
   return (
-    <Flex minH="100dvh">
+    <Flex minH="100dvh" style={tint} colorPalette="brand">
       <chakra.a
         href="#contenuto"
         position="absolute"
@@ -101,7 +108,8 @@ function AdminShell() {
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
-            <Drawer.Content>
+            {/* In a portal, outside the tinted root: tinted on its own. */}
+            <Drawer.Content style={tint} colorPalette="brand">
               <Drawer.Header borderBottomWidth="1px">
                 <Drawer.Title>
                   <Wordmark fontSize="xl" />

@@ -1,14 +1,63 @@
-// /dashboard: a simple welcome until the real dashboard (statistics, chart, quick links) is built.
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+// /dashboard (spec §2): welcome, the day's statistics, people per kind with the total, the doughnut of athletes and
+// staff, and quick links opening each kind's create form in a modal. The numbers come from one query and are
+// fetched again after a save from the modal. Composed here (app/) from the dashboard and people features.
+import { useQuery } from '@apollo/client/react';
+import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import type { PersonKindKey } from '../../../../schema/constants';
+import { ListError } from '../../components/ui/list-status';
 import { useSession } from '../../features/auth/session';
+import { chartSlices } from '../../features/dashboard/chart-slices';
+import { ChartCard } from '../../features/dashboard/components/chart-card';
+import { DailyStats, DailyStatsSkeleton } from '../../features/dashboard/components/daily-stats';
+import { KindCounts, KindCountsSkeleton } from '../../features/dashboard/components/kind-counts';
+import { QuickLinks } from '../../features/dashboard/components/quick-links';
+import { formatToday } from '../../features/dashboard/dashboard-dates';
+import { DashboardQuery } from '../../features/dashboard/dashboard-documents';
 import { useDocumentTitle } from '../../lib/document-title';
+import { messageOfError } from '../../lib/errors';
+
+/** The create modal: closing keeps the kind, so the title does not change while the dialog fades out. */
+type Creating = { open: boolean; kind: PersonKindKey; used: boolean };
+
+// The person form (and its validation rules) loads on the first quick link, not with the dashboard: it is the
+// heaviest part of the page and most visits only read the numbers. Pointing at the buttons starts the download.
+const loadPersonFormPanel = () => import('../../features/people/components/person-form-panel');
+const PersonFormPanel = lazy(() => loadPersonFormPanel().then((m) => ({ default: m.PersonFormPanel })));
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { account, membership } = useSession();
   const club = membership?.club;
+  const { data, error, refetch } = useQuery(DashboardQuery, { fetchPolicy: 'cache-and-network', skip: !club, notifyOnNetworkStatusChange: true });
+  const [creating, setCreating] = useState<Creating>({ open: false, kind: 'athlete', used: false });
+  const numbers = data?.dashboard;
+  const reload = () => void refetch().catch(() => undefined);
+
+  let body;
+  if (!club) body = null;
+  else if (!numbers && error) body = <ListError message={messageOfError(error)} onRetry={reload} />;
+  else if (!numbers) {
+    body = (
+      <Stack gap="8" role="status" aria-label="Caricamento della dashboard">
+        <DailyStatsSkeleton />
+        <KindCountsSkeleton />
+      </Stack>
+    );
+  } else {
+    body = (
+      <>
+        <DailyStats numbers={numbers} />
+        <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
+          <KindCounts numbers={numbers} />
+          <ChartCard slices={chartSlices(numbers.kinds)} />
+        </Grid>
+      </>
+    );
+  }
+
   return (
-    <Stack gap="6">
+    <Stack gap="8">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
           Benvenuto, {account?.profile.firstname}
@@ -16,20 +65,28 @@ export default function DashboardPage() {
         <Text color="fg.muted">
           {club ? (
             <>
-              Stai gestendo <strong>{club.fullName}</strong> · stagione {club.seasonLabel}
+              Stai gestendo <strong>{club.fullName}</strong> · stagione {club.seasonLabel} · {formatToday()}
             </>
           ) : (
             'Non risulti ancora associato a una società.'
           )}
         </Text>
       </Stack>
-      <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '5', md: '8' }}>
-        <Text fontWeight="semibold">La tua dashboard</Text>
-        <Text color="fg.muted" mt="1">
-          Qui troverai presto le statistiche del giorno, il riepilogo di atleti e staff e le scorciatoie per aggiungere
-          nuove persone. Usa il menu per muoverti tra le sezioni.
-        </Text>
-      </Box>
+      {club && (
+        <QuickLinks onCreate={(kind) => setCreating({ open: true, kind, used: true })} onIntent={() => void loadPersonFormPanel().catch(() => undefined)} />
+      )}
+      {body}
+      {creating.used && (
+        <Suspense fallback={null}>
+          <PersonFormPanel
+            container="dialog"
+            kind={creating.kind}
+            state={creating.open ? { mode: 'new' } : { mode: 'closed' }}
+            onClose={() => setCreating((c) => ({ ...c, open: false }))}
+            onSaved={reload}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // The session (spec §4): loading -> authenticated (account) | unauthenticated.
 // On load a stored session token is checked with `me`; login/sign-up store the session token and the first
 // club's token; logout calls the server, removes both tokens and clears the account.
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useFragment } from '@apollo/client/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGE_LEVEL } from '../../../../schema/constants';
@@ -181,12 +181,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [client, serverLogout]);
 
-  const signIn = useCallback((payload: { token: string; account: SessionAccount }) => {
-    storeSessionToken(payload.token);
-    storeClubToken(payload.account.profile.clubs[0]?.token ?? null);
-    setAccount(payload.account);
-    setStatus('authenticated');
-  }, []);
+  const signIn = useCallback(
+    (payload: { token: string; account: SessionAccount }) => {
+      storeSessionToken(payload.token);
+      storeClubToken(payload.account.profile.clubs[0]?.token ?? null);
+      // Into the cache too (login answers bypass it), so later saves of the profile or the club update it there.
+      client.writeFragment({ fragment: SessionAccountFragment, fragmentName: 'Session_Account', data: payload.account });
+      setAccount(payload.account);
+      setStatus('authenticated');
+    },
+    [client],
+  );
 
   const login = useCallback(
     async (input: { email: string; password: string }): Promise<LoginResult> => {
@@ -223,11 +228,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/login', { replace: true });
   }, [clearSession, navigate, serverLogout]);
 
-  const membership = useMemo(() => (account ? pickMembership(account) : null), [account]);
+  // The account as the cache has it now: a saved profile (/modifica-utente) or club (/modifica-club, /impostazioni)
+  // shows at once in the top bar, the menu and the dashboard, without a reload.
+  const cached = useFragment({
+    fragment: SessionAccountFragment,
+    fragmentName: 'Session_Account',
+    from: { __typename: 'Account', id: account?.id ?? '' },
+  });
+  const current = account && cached.complete ? (cached.data as SessionAccount) : account;
+  const membership = useMemo(() => (current ? pickMembership(current) : null), [current]);
 
   const value = useMemo<SessionValue>(
-    () => ({ status, account, membership, login, signIn, logout }),
-    [status, account, membership, login, signIn, logout],
+    () => ({ status, account: current, membership, login, signIn, logout }),
+    [status, current, membership, login, signIn, logout],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -18,8 +18,16 @@ export const PostCardFragment = graphql(`
 `);
 
 export const PostsQuery = graphql(`
-  query FeedPage_Posts($search: String, $priority: Int, $groupId: ID, $orderBy: PostOrder, $first: Int, $after: String) {
-    posts(search: $search, priority: $priority, groupId: $groupId, orderBy: $orderBy, first: $first, after: $after) {
+  query FeedPage_Posts(
+    $search: String
+    $priority: Int
+    $groupId: ID
+    $orderBy: PostOrder
+    $createdWithin: RecentPeriod
+    $first: Int
+    $after: String
+  ) {
+    posts(search: $search, priority: $priority, groupId: $groupId, orderBy: $orderBy, createdWithin: $createdWithin, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage

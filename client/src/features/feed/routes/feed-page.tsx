@@ -3,6 +3,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Field, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { FilterChip } from '../../../components/ui/filter-chip';
+import { CREATED_LABELS, CREATED_PARAM, periodOfParam } from '../../../lib/recent-filters';
 import { MSG } from '../../../../../schema/messages';
 import { PlusIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -56,9 +59,17 @@ function FilterSelect(props: FilterSelectProps) {
 export default function FeedPage() {
   useDocumentTitle('Feed');
   const [filters, setFilters] = useState<FeedFilters>(DEFAULT_FEED_FILTERS);
-  const pages = useCursorPages(feedFiltersKey(filters));
+  // From the dashboard's "post della settimana" (?creati=settimana): a removable chip over the controls.
+  const [params, setParams] = useSearchParams();
+  const createdWithin = periodOfParam(params.get(CREATED_PARAM));
+  const dropCreated = () => {
+    const next = new URLSearchParams(params);
+    next.delete(CREATED_PARAM);
+    setParams(next, { replace: true });
+  };
+  const pages = useCursorPages(`${feedFiltersKey(filters)}|${createdWithin ?? ''}`);
   const { data, previousData, loading, error, refetch } = useQuery(PostsQuery, {
-    variables: { ...feedQueryVariables(filters), ...pages.variables },
+    variables: { ...feedQueryVariables(filters), createdWithin, ...pages.variables },
     fetchPolicy: 'cache-and-network',
   });
   const groups = useGroupOptions();
@@ -69,7 +80,7 @@ export default function FeedPage() {
   const connection = (data ?? (loading ? previousData : undefined))?.posts;
   const stale = !data && Boolean(connection);
   const posts = connection?.edges.map((e) => e.node) ?? [];
-  const filtered = hasActiveFilters(filters);
+  const filtered = hasActiveFilters(filters) || createdWithin !== null;
   const setFilter = <K extends keyof FeedFilters>(key: K, value: FeedFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
   const reload = () => void refetch().catch(() => undefined);
 
@@ -86,7 +97,14 @@ export default function FeedPage() {
     body = filtered ? (
       <ListEmpty
         action={
-          <Button size="sm" variant="outline" onClick={() => setFilters(DEFAULT_FEED_FILTERS)}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setFilters(DEFAULT_FEED_FILTERS);
+              dropCreated();
+            }}
+          >
             Azzera filtri
           </Button>
         }
@@ -143,6 +161,8 @@ export default function FeedPage() {
           />
         </SimpleGrid>
       </Stack>
+
+      {createdWithin && <FilterChip label={CREATED_LABELS[createdWithin]} onRemove={dropCreated} />}
 
       <Stack gap="3" aria-busy={loading}>
         <Box opacity={stale ? 0.6 : 1} transition="opacity 0.2s">

@@ -4,6 +4,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { ListError, ListLoading } from '../../../components/ui/list-status';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
@@ -25,6 +26,8 @@ export interface PersonFormPanelProps {
   onClose: () => void;
   /** Saved (toast shown): the owner refreshes its list; the panel closes. */
   onSaved: () => void;
+  /** 'dialog': a centred modal (the dashboard's quick links) instead of the side panel. */
+  container?: 'panel' | 'dialog';
 }
 
 function EditBody({ kind, roleId, formId, onSendingChange, onSaved }: { kind: PersonKindKey; roleId: string; formId: string; onSendingChange: (s: boolean) => void; onSaved: () => void }) {
@@ -36,7 +39,8 @@ function EditBody({ kind, roleId, formId, onSendingChange, onSaved }: { kind: Pe
   return <PersonForm key={role.id} kind={kind} role={role} formId={formId} onSendingChange={onSendingChange} onSaved={onSaved} />;
 }
 
-export function PersonFormPanel({ kind, state, onClose, onSaved }: PersonFormPanelProps) {
+export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'panel' }: PersonFormPanelProps) {
+  const Frame = container === 'dialog' ? FormDialog : SidePanel;
   const formId = useId();
   const [sending, setSending] = useState(false);
   const singular = PERSON_KIND_INFO[kind].singular.toLowerCase();
@@ -47,7 +51,7 @@ export function PersonFormPanel({ kind, state, onClose, onSaved }: PersonFormPan
   };
 
   return (
-    <SidePanel
+    <Frame
       open={state.mode !== 'closed'}
       title={title}
       onClose={() => {
@@ -70,6 +74,6 @@ export function PersonFormPanel({ kind, state, onClose, onSaved }: PersonFormPan
       ) : state.mode === 'new' ? (
         <PersonForm kind={kind} role={null} formId={formId} onSendingChange={setSending} onSaved={saved} />
       ) : null}
-    </SidePanel>
+    </Frame>
   );
 }

@@ -24,10 +24,20 @@ import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow } from '../c
 import { PersonFormPanel, type PersonPanelState } from '../components/person-form-panel';
 import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
 import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
+import { FilterChip } from '../../../components/ui/filter-chip';
+import { ADDED_LABELS, ADDED_PARAM, CERTIFICATE_LABELS, CERTIFICATE_PARAM, certificateOfParam, periodOfParam } from '../../../lib/recent-filters';
 
 const PeopleQuery = graphql(`
-  query PeopleListPage_People($kind: PersonKind!, $search: String, $groupId: ID, $first: Int, $after: String) {
-    people(kind: $kind, search: $search, groupId: $groupId, first: $first, after: $after) {
+  query PeopleListPage_People(
+    $kind: PersonKind!
+    $search: String
+    $groupId: ID
+    $addedWithin: RecentPeriod
+    $certificate: CertificateStatus
+    $first: Int
+    $after: String
+  ) {
+    people(kind: $kind, search: $search, groupId: $groupId, addedWithin: $addedWithin, certificate: $certificate, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage
@@ -79,6 +89,9 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   useDocumentTitle(info.plural);
   const [params, setParams] = useSearchParams();
   const tp = params.get('tp');
+  // From the dashboard's statistics (?aggiunti=oggi, ?certificato=in-scadenza); certificates exist for athletes only.
+  const addedWithin = periodOfParam(params.get(ADDED_PARAM));
+  const certificate = kind === 'athlete' ? certificateOfParam(params.get(CERTIFICATE_PARAM)) : null;
   const [search, setSearch] = useState('');
   const [panel, setPanel] = useState<PersonPanelState>({ mode: 'closed' });
   const [assigning, setAssigning] = useState<PeopleRow | null>(null);
@@ -91,9 +104,9 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const unknownTp = Boolean(tp) && groupsReady && !selectedGroup;
 
   const term = search.trim();
-  const pages = useCursorPages(`${kind}|${selectedGroup?.id ?? ''}|${term}`);
+  const pages = useCursorPages(`${kind}|${selectedGroup?.id ?? ''}|${term}|${addedWithin ?? ''}|${certificate ?? ''}`);
   const peopleResult = useQuery(PeopleQuery, {
-    variables: { kind, search: term || null, groupId: selectedGroup?.id ?? null, ...pages.variables },
+    variables: { kind, search: term || null, groupId: selectedGroup?.id ?? null, addedWithin, certificate, ...pages.variables },
     // With a tp in the address, wait for the groups so the first page is already the filtered one.
     skip: Boolean(tp) && !groupsReady && !groupsResult.error,
     fetchPolicy: 'cache-and-network',
@@ -117,16 +130,21 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
     else next.delete('tp');
     setParams(next, { replace: true });
   };
+  const dropParams = (...names: string[]) => {
+    const next = new URLSearchParams(params);
+    for (const name of names) next.delete(name);
+    setParams(next, { replace: true });
+  };
   const clearFilters = () => {
     setSearch('');
-    pickGroup(null);
+    dropParams('tp', ADDED_PARAM, CERTIFICATE_PARAM);
   };
   const reload = () => void peopleResult.refetch();
 
   const [archivePerson] = useMutation(ArchivePersonMutation);
   const archiving = useConfirmedArchive<PeopleRow>(async (id) => (await archivePerson({ variables: { id } })).data?.archivePerson, reload);
 
-  const filtered = Boolean(term || selectedGroup);
+  const filtered = Boolean(term || selectedGroup || addedWithin || certificate);
   const firstLoad = !connection && (peopleResult.loading || (Boolean(tp) && !groupsReady));
   const error = peopleResult.error ?? (tp ? groupsResult.error : undefined);
 
@@ -160,7 +178,11 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
           </Button>
         }
       >
-        {term ? `Nessun risultato per «${term}»${selectedGroup ? ` nel gruppo ${selectedGroup.name}` : ''}.` : `Nessuno nel gruppo ${selectedGroup?.name}.`}
+        {term
+          ? `Nessun risultato per «${term}»${selectedGroup ? ` nel gruppo ${selectedGroup.name}` : ''}.`
+          : selectedGroup
+            ? `Nessuno nel gruppo ${selectedGroup.name}.`
+            : 'Nessuno corrisponde ai filtri scelti.'}
       </ListEmpty>
     );
   } else {
@@ -237,6 +259,12 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
           )}
         </Flex>
         <GroupBadgeSelector groups={groups} selectedId={selectedGroup?.id ?? null} onSelect={pickGroup} />
+        {(addedWithin || certificate) && (
+          <HStack gap="2" wrap="wrap">
+            {addedWithin && <FilterChip label={ADDED_LABELS[addedWithin]} onRemove={() => dropParams(ADDED_PARAM)} />}
+            {certificate && <FilterChip label={CERTIFICATE_LABELS[certificate]} onRemove={() => dropParams(CERTIFICATE_PARAM)} />}
+          </HStack>
+        )}
         {unknownTp && (
           <Text fontSize="sm" color="fg.warning" role="status">
             Nessun gruppo «{tp}» tra quelli di questa tipologia: sono mostrati tutti.

@@ -1,0 +1,142 @@
+// /impostazioni: the club's settings: the season label shown in the top bar (empty = the current September-August
+// season) and the two club colours that tint the admin area. Saved for real; the tint changes as soon as it is saved.
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../../schema/messages';
+import { currentSeasonLabel } from '../../../../../schema/season';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { FormField } from '../../../components/ui/form-field';
+import { ListError } from '../../../components/ui/list-status';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import type { ClubSettings_ClubFragment } from '../../../gql/graphql';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { messageOfError } from '../../../lib/errors';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { validateSettings } from '../club-form-values';
+import { clubPaletteVars } from '../club-palette';
+import { ClubSettingsQuery, UpdateClubSettingsMutation } from '../club-documents';
+import { ColorField } from '../components/color-field';
+
+/** How the chosen colours will look (a button and a highlighted item), before saving. */
+function TintPreview({ primary, secondary }: { primary: string; secondary: string }) {
+  const vars = clubPaletteVars(primary.trim().toLowerCase(), secondary.trim().toLowerCase());
+  return (
+    <Box style={vars} colorPalette="brand" borderWidth="1px" borderRadius="lg" p="4" aria-label="Anteprima dei colori" role="group">
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        Anteprima
+      </Text>
+      <HStack gap="3" flexWrap="wrap">
+        <Box as="span" bg="brand.solid" color="brand.contrast" px="4" py="2" borderRadius="md" fontWeight="semibold" fontSize="sm">
+          Pulsante
+        </Box>
+        <Box as="span" bg="brand.subtle" color="brand.fg" px="3" py="2" borderRadius="md" fontWeight="semibold" fontSize="sm">
+          Voce selezionata
+        </Box>
+        <Box as="span" h="2" w="16" borderRadius="full" style={{ background: 'var(--club-accent, transparent)' }} />
+      </HStack>
+    </Box>
+  );
+}
+
+function SettingsForm({ club }: { club: ClubSettings_ClubFragment }) {
+  const [save] = useMutation(UpdateClubSettingsMutation);
+  const [values, setValues] = useState(() => ({
+    seasonLabel: club.customSeasonLabel ?? '',
+    primaryColor: club.primaryColor ?? '',
+    secondaryColor: club.secondaryColor ?? '',
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validateSettings(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setSummary(MSG.invalidFields);
+      return;
+    }
+    setErrors({});
+    setSummary(undefined);
+    setSending(true);
+    try {
+      const result = await save({ variables: { input: values } });
+      const outcome = readMutationResult(result.data?.updateClubSettings);
+      if (outcome.ok) {
+        notify(MESSAGE_LEVEL.success, outcome.data.message);
+        const saved = outcome.data.club;
+        setValues({ seasonLabel: saved.customSeasonLabel ?? '', primaryColor: saved.primaryColor ?? '', secondaryColor: saved.secondaryColor ?? '' });
+        return;
+      }
+      setErrors(outcome.fieldErrors);
+      setSummary(outcome.message);
+    } catch (e) {
+      setSummary(messageOfError(e));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={sending}>
+      <Stack gap="6">
+        <FormAlert message={summary} />
+        <Box as="section" aria-labelledby="settings-season" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+          <Heading as="h2" id="settings-season" size="md" mb="4">
+            Stagione sportiva
+          </Heading>
+          <FormField
+            label="Stagione"
+            error={errors.seasonLabel}
+            helper={`Mostrata nella barra in alto. Lascia vuoto per la stagione in corso (${currentSeasonLabel()}).`}
+          >
+            <Input name="seasonLabel" value={values.seasonLabel} onChange={(e) => set('seasonLabel')(e.target.value)} placeholder={currentSeasonLabel()} maxW="xs" autoComplete="off" />
+          </FormField>
+        </Box>
+        <Box as="section" aria-labelledby="settings-colours" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+          <Heading as="h2" id="settings-colours" size="md" mb="1">
+            Colori sociali
+          </Heading>
+          <Text color="fg.muted" fontSize="sm" mb="4">
+            Il colore principale personalizza l&apos;area di gestione; il secondario è usato come accento.
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mb="4">
+            <ColorField label="Colore principale" name="primaryColor" value={values.primaryColor} onChange={set('primaryColor')} error={errors.primaryColor} fallback="#15803d" />
+            <ColorField label="Colore secondario" name="secondaryColor" value={values.secondaryColor} onChange={set('secondaryColor')} error={errors.secondaryColor} fallback="#ffffff" />
+          </SimpleGrid>
+          <TintPreview primary={values.primaryColor} secondary={values.secondaryColor} />
+        </Box>
+        <Flex justify="flex-end">
+          <Button type="submit" loading={sending} loadingText="Salvataggio in corso..." disabled={sending} w={{ base: 'full', sm: 'auto' }}>
+            Salva impostazioni
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
+
+export default function ClubSettingsPage() {
+  useDocumentTitle('Impostazioni');
+  const { data, loading, error, refetch } = useQuery(ClubSettingsQuery, { fetchPolicy: 'network-only' });
+  return (
+    <Stack gap="6" maxW="3xl">
+      <Heading as="h1" size="2xl">
+        Impostazioni
+      </Heading>
+      {data?.club ? (
+        <SettingsForm club={data.club} />
+      ) : loading ? (
+        <PageSpinner label="Caricamento impostazioni..." />
+      ) : (
+        <ListError message={messageOfError(error)} onRetry={() => void refetch()} />
+      )}
+    </Stack>
+  );
+}

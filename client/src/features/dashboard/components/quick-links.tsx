@@ -1,0 +1,26 @@
+// "Aggiungi": one button per kind opening its create form (in a modal, owned by the page).
+import { Button, Heading, Stack, Wrap } from '@chakra-ui/react';
+import { PERSON_KINDS, PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
+import { PlusIcon } from '../../../components/icons';
+
+/** The form's own title: "Nuovo atleta", "Nuovo accompagnatore"... */
+export const newPersonLabel = (kind: PersonKindKey) => `Nuovo ${PERSON_KIND_INFO[kind].singular.toLowerCase()}`;
+
+/** `onIntent`: the pointer or the focus reached the buttons (time to fetch the form's code). */
+export function QuickLinks({ onCreate, onIntent }: { onCreate: (kind: PersonKindKey) => void; onIntent?: () => void }) {
+  return (
+    <Stack as="section" aria-labelledby="dashboard-quick" gap="3" onPointerEnter={onIntent} onFocus={onIntent}>
+      <Heading as="h2" size="md" id="dashboard-quick">
+        Aggiungi
+      </Heading>
+      <Wrap gap="2">
+        {PERSON_KINDS.map((kind) => (
+          <Button key={kind} variant="outline" size={{ base: 'sm', md: 'md' }} onClick={() => onCreate(kind)}>
+            <PlusIcon />
+            {newPersonLabel(kind)}
+          </Button>
+        ))}
+      </Wrap>
+    </Stack>
+  );
+}

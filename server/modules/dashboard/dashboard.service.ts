@@ -1,0 +1,93 @@
+// The dashboard's numbers for the club named by X-Club: active people per kind and in total, people added today /
+// this week, athletes' medical certificates expiring or expired, posts of this week. Two statements whatever the
+// club's size: one grouped count over the club's roles, one count of posts.
+import { PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
+import { certificateDays, clubDate, periodStart } from '../../../schema/club-time';
+import { requireClub } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import { postListQuery } from '../posts/list-posts.service';
+
+export interface KindCount {
+  kind: PersonKindKey;
+  /** Active (non-archived) roles of this kind. */
+  active: number;
+  addedToday: number;
+  addedThisWeek: number;
+}
+
+export interface DashboardNumbers {
+  kinds: KindCount[];
+  /**
+   * Distinct people holding at least one active role. A person who is both athlete and coach is one person, so
+   * this can be less than the sum of the kinds (a sum would count them twice).
+   */
+  people: number;
+  /** Active roles created since local midnight / Monday, every kind (the sum of the kinds' numbers). */
+  addedToday: number;
+  addedThisWeek: number;
+  /** Active athletes whose certificate expires from today to today + 30 days / expired before today. */
+  certificatesExpiring: number;
+  certificatesExpired: number;
+  postsThisWeek: number;
+  /** The club's calendar day the numbers are measured on, the Monday of its week, the end of the expiring window. */
+  today: string;
+  weekStart: string;
+  certificatesExpiringUntil: string;
+}
+
+interface RoleCountRow {
+  kind: PersonKindKey | null;
+  roles: number;
+  people: number;
+  added_today: number;
+  added_week: number;
+  certificates_expiring: number;
+  certificates_expired: number;
+}
+
+/** `now` is the instant measured against (tests pass one; requests use the clock). */
+export async function getDashboard(ctx: RequestContext, now: Date = new Date()): Promise<DashboardNumbers> {
+  const { clubId } = requireClub(ctx);
+  const { db } = ctx.deps;
+  const todayStart = periodStart('today', now);
+  const weekStart = periodStart('week', now);
+  const { today, expiringUntil } = certificateDays(now);
+
+  // GROUPING SETS: a row per kind plus the whole club's row (kind NULL), where count(DISTINCT person_id) counts
+  // each person once. Only athlete roles have athlete_details, so the certificate counts are athletes' by
+  // construction. The boundaries are the same the list filters use (recent-activity.ts): counts match the lists.
+  const [rows, postsThisWeek] = await Promise.all([
+    db.$queryRaw<RoleCountRow[]>`
+      SELECT r.kind::text AS kind,
+             count(*)::int AS roles,
+             count(DISTINCT r.person_id)::int AS people,
+             count(*) FILTER (WHERE r.created_at >= ${todayStart})::int AS added_today,
+             count(*) FILTER (WHERE r.created_at >= ${weekStart})::int AS added_week,
+             count(*) FILTER (WHERE a.medical_examination_expiration_date BETWEEN ${today}::date AND ${expiringUntil}::date)::int AS certificates_expiring,
+             count(*) FILTER (WHERE a.medical_examination_expiration_date < ${today}::date)::int AS certificates_expired
+      FROM person_roles r
+      LEFT JOIN athlete_details a ON a.role_id = r.id
+      WHERE r.club_id = ${clubId}::uuid AND r.archived_at IS NULL
+      GROUP BY GROUPING SETS ((r.kind), ())`,
+    db.post.count({ where: postListQuery(ctx, { createdWithin: 'week' }, now).where }),
+  ]);
+
+  const byKind = new Map(rows.filter((r) => r.kind !== null).map((r) => [r.kind, r]));
+  const club = rows.find((r) => r.kind === null);
+  const kinds = PERSON_KINDS.map((kind) => {
+    const row = byKind.get(kind);
+    return { kind, active: row?.roles ?? 0, addedToday: row?.added_today ?? 0, addedThisWeek: row?.added_week ?? 0 };
+  });
+  return {
+    kinds,
+    people: club?.people ?? 0,
+    addedToday: club?.added_today ?? 0,
+    addedThisWeek: club?.added_week ?? 0,
+    certificatesExpiring: club?.certificates_expiring ?? 0,
+    certificatesExpired: club?.certificates_expired ?? 0,
+    postsThisWeek,
+    today,
+    weekStart: clubDate(weekStart),
+    certificatesExpiringUntil: expiringUntil,
+  };
+}
