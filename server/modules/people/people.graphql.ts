@@ -3,6 +3,7 @@
 import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
 import { AddressInput } from '../../graphql/address';
+import { selectsField } from '../../graphql/selection';
 import type { FileUpload } from '../../graphql/scalars';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { readGraphQLUpload } from '../files/files.service';
@@ -135,6 +136,9 @@ builder.prismaObject('PersonRole', {
   }),
 });
 
+/** Totals started by the `people` resolver, by its args object (the same object reaches `totalCount`). */
+const pendingTotals = new WeakMap<object, Promise<number>>();
+
 builder.queryFields((t) => ({
   people: t.prismaConnection(
     {
@@ -152,14 +156,20 @@ builder.queryFields((t) => ({
         addedWithin: t.arg({ type: RecentPeriodEnum, description: 'Only roles created today / this week (club time zone).' }),
         certificate: t.arg({ type: CertificateStatusEnum, description: 'Athletes only (refused for other kinds): by medical certificate expiry.' }),
       },
-      resolve: (query, _root, args, ctx) => {
+      resolve: (query, _root, args, ctx, info) => {
         const selection = { ...query };
         const where = peopleListWhere(ctx, args);
+        // The total is counted beside the page, not after it (Pothos asks for it once the page is back).
+        if (selectsField(info, 'totalCount')) {
+          const total = countPeople(ctx, args);
+          total.catch(() => {}); // awaited by totalCount; if the page fails first, no unhandled rejection
+          pendingTotals.set(args, total);
+        }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
         return ctx.deps.db.personRole.findMany({ ...selection, where, orderBy: peopleListOrder(args.search) });
       },
-      totalCount: (_connection, args, ctx) => countPeople(ctx, args),
+      totalCount: (_connection, args, ctx) => pendingTotals.get(args) ?? countPeople(ctx, args),
     },
     { name: 'PersonRoleConnection' },
     { name: 'PersonRoleEdge' },
