@@ -22,7 +22,7 @@ function isSuccess(result: TypedResult): result is TypedResult & { data: unknown
 /**
  * Reads a mutation's result union: the success's `data`, or the error's message (a ValidationError's is 'Alcuni
  * campi non sono validi') with its field messages keyed by input path (e.g. `profile.firstname`).
- * Select `... on BaseError { code message }` and `... on ValidationError { fields { field message } }`.
+ * Select the errors with `...MutationError` (lib/mutation-error.ts).
  */
 export function readMutationResult<R extends TypedResult>(result: R | null | undefined): MutationOutcome<DataOf<R>> {
   if (!result) return { ok: false, message: MSG.unexpected, fieldErrors: {}, code: undefined };

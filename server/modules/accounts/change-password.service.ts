@@ -7,6 +7,7 @@ import { ValidationError } from '../../lib/errors';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { parseInput } from '../../lib/validate';
 import type { RequestContext } from '../../context';
+import { revokeAllSessions } from './sessions';
 
 export async function changePassword(ctx: RequestContext, raw: unknown): Promise<{ message: string; revokedSessions: number }> {
   const viewer = requireSession(ctx);
@@ -22,11 +23,7 @@ export async function changePassword(ctx: RequestContext, raw: unknown): Promise
   const passwordHash = await hashSecret(input.newPassword);
   const revokedSessions = await db.$transaction(async (tx) => {
     await tx.account.update({ where: { id: viewer.accountId }, data: { passwordHash } });
-    const { count } = await tx.session.updateMany({
-      where: { accountId: viewer.accountId, revokedAt: null, id: { not: viewer.sessionId } },
-      data: { revokedAt: new Date() },
-    });
-    return count;
+    return revokeAllSessions(tx, viewer.accountId, viewer.sessionId);
   });
   await ctx.deps.limits.reset('passwordChange', viewer.accountId);
   return { message: MSG.passwordUpdated, revokedSessions };

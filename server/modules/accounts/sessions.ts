@@ -24,7 +24,11 @@ export async function revokeSession(ctx: RequestContext, sessionId: string): Pro
   await ctx.deps.db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-export async function revokeAllSessions(db: Tx, accountId: string): Promise<number> {
-  const { count } = await db.session.updateMany({ where: { accountId, revokedAt: null }, data: { revokedAt: new Date() } });
+/** Revokes every session of the account (but `exceptSessionId`, the one asking, when given); answers how many. */
+export async function revokeAllSessions(db: Tx, accountId: string, exceptSessionId?: string): Promise<number> {
+  const { count } = await db.session.updateMany({
+    where: { accountId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    data: { revokedAt: new Date() },
+  });
   return count;
 }

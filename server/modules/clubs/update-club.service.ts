@@ -11,8 +11,8 @@ import { NotFoundError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';
 import { checkLogo } from './logo-image';
-
-type Row = Record<string, unknown>;
+import { saveAddress } from '../../lib/addresses';
+import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
 
 export interface UpdateClubOptions {
   /** The new logo (replaces the stored one); a function reads it lazily (GraphQL upload streams). */
@@ -36,28 +36,12 @@ const CLEARABLE = Object.keys(clubInput.shape).filter((k) => !['fullName', 'lega
 const SETTINGS_FIELDS = Object.keys(clubSettingsInput.shape);
 const CLEARABLE_ADDRESS: readonly string[] = CLUB_ADDRESS_FIELDS;
 
-const definedOnly = (values: object): Row => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-const asRow = (raw: unknown): Row => (raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : {});
-
-/**
- * Fields sent empty ('' or null) among `keys`, as nulls: validation reads blanks as "not sent", but an edit form
- * that empties a field means to clear it. Fields not sent at all stay as stored.
- */
-function emptied(raw: unknown, keys: readonly string[]): Row {
-  const out: Row = {};
-  for (const key of keys) {
-    const v = asRow(raw)[key];
-    if (v === null || (typeof v === 'string' && v.trim() === '')) out[key] = null;
-  }
-  return out;
-}
-
 /**
  * Legacy clients send the club's `id` with the record. Another club's id (or any other value) is answered as an
  * unknown record would be, before anything is read or written: the X-Club header alone names the club.
  */
 function refuseForeignId(raw: unknown, clubId: string): void {
-  const id = asRow(raw).id;
+  const id = nested(raw, 'id');
   if (id !== undefined && id !== null && id !== '' && id !== clubId) throw new NotFoundError();
 }
 
@@ -78,7 +62,7 @@ export async function updateClub(ctx: RequestContext, raw: unknown, options: Upd
     const columns: Row = { ...emptied(raw, CLEARABLE), ...definedOnly(fields) };
     const sentAddresses = { legalAddress, clubAddress };
     for (const { field, column } of ADDRESSES) {
-      const values = { ...emptied(asRow(raw)[field], CLEARABLE_ADDRESS), ...definedOnly(sentAddresses[field] ?? {}) };
+      const values = { ...emptied(nested(raw, field), CLEARABLE_ADDRESS), ...definedOnly(sentAddresses[field] ?? {}) };
       const id = await saveAddress(tx, clubId, club[column], values);
       if (id !== club[column]) columns[column] = id;
     }
@@ -102,15 +86,4 @@ export async function updateClubSettings(ctx: RequestContext, raw: unknown): Pro
   const input = parseInput(clubSettingsInput, raw);
   await ctx.deps.db.club.update({ where: { id: clubId }, data: { ...emptied(raw, SETTINGS_FIELDS), ...definedOnly(input) } });
   return { clubId, message: MSG.changesSaved };
-}
-
-/** Writes the address fields sent, creating the club's Address row on first use; answers the row's id (or null). */
-async function saveAddress(tx: Db, clubId: string, addressId: string | null, values: Row): Promise<string | null> {
-  if (addressId) {
-    if (Object.keys(values).length) await tx.address.update({ where: { id: addressId }, data: values });
-    return addressId;
-  }
-  const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
-  if (!Object.keys(filled).length) return null;
-  return (await tx.address.create({ data: { ...filled, clubId } })).id;
 }

@@ -13,6 +13,8 @@ import { storeFile, type UploadedFile } from '../files/files.service';
 import { PEOPLE_KINDS, type PersonKindSpec } from './people.kinds';
 import type { Db } from '../../lib/club-rows';
 import { clubRoleWhere } from './people.policy';
+import { saveAddress } from '../../lib/addresses';
+import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -30,7 +32,6 @@ export interface SavePersonResult {
   message: string;
 }
 
-type Row = Record<string, unknown>;
 type ProfileInput = SavePersonInput['profile'];
 
 /** @db.Date columns: the inputs carry them as YYYY-MM-DD. */
@@ -56,24 +57,6 @@ const ADDRESS_FIELDS = Object.keys(addressInput.shape);
 const toColumns = (values: Row): Row =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, DATE_FIELDS.has(k) && typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : v]));
 
-const definedOnly = (values: object = {}): Row => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-
-/**
- * The fields an edit sent empty ('' or null) among `keys`, as nulls. Validation turns blanks into "not sent", which
- * is right for a new role reusing a profile (nothing typed is nothing to overwrite) but an edit form that empties a
- * field means to clear it.
- */
-function emptied(raw: unknown, keys: readonly string[]): Row {
-  if (!raw || typeof raw !== 'object') return {};
-  const out: Row = {};
-  for (const key of keys) {
-    const v = (raw as Row)[key];
-    if (v === null || (typeof v === 'string' && v.trim() === '')) out[key] = null;
-  }
-  return out;
-}
-
-const nested = (raw: unknown, key: string): unknown => (raw && typeof raw === 'object' ? (raw as Row)[key] : undefined);
 
 type KeyedFields = Pick<Person, 'firstname' | 'lastname' | 'taxIdCode'> & { secondname?: string | null; nickname?: string | null };
 
@@ -144,7 +127,7 @@ async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
       where: { id: existing.id },
       data: { ...toColumns(sent), ...personKeys({ ...existing, ...sent }) },
     });
-    await saveAddress(tx, clubId, existing, definedOnly(address));
+    await savePersonAddress(tx, clubId, existing, definedOnly(address));
     personId = existing.id;
   } else {
     const addressValues = definedOnly(address);
@@ -184,7 +167,7 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
     where: { id: role.personId },
     data: { ...toColumns(values), ...personKeys({ ...role.person, ...values }) },
   });
-  await saveAddress(tx, clubId, role.person, { ...emptied(nested(rawProfile, 'address'), ADDRESS_FIELDS), ...definedOnly(address) });
+  await savePersonAddress(tx, clubId, role.person, { ...emptied(nested(rawProfile, 'address'), ADDRESS_FIELDS), ...definedOnly(address) });
 
   const detailsSchema = DETAILS_INPUT[spec.key];
   const details = detailsSchema
@@ -201,16 +184,10 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   return { roleId: role.id, personId: role.personId };
 }
 
-/** Writes the address fields sent (creating the club's Address row on first use); nothing sent, nothing written. */
-async function saveAddress(tx: Db, clubId: string, person: Pick<Person, 'id' | 'addressId'>, values: Row) {
-  if (person.addressId) {
-    if (Object.keys(values).length) await tx.address.update({ where: { id: person.addressId }, data: values });
-    return;
-  }
-  const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
-  if (!Object.keys(filled).length) return;
-  const created = await tx.address.create({ data: { ...filled, clubId } });
-  await tx.person.update({ where: { id: person.id }, data: { addressId: created.id } });
+/** The profile's address: its row written in place, or created and linked on first use. */
+async function savePersonAddress(tx: Db, clubId: string, person: Pick<Person, 'id' | 'addressId'>, values: Row) {
+  const addressId = await saveAddress(tx, clubId, person.addressId, values);
+  if (addressId !== person.addressId) await tx.person.update({ where: { id: person.id }, data: { addressId } });
 }
 
 /** The profile's training-flag files: input field, Person column, stored purpose. */

@@ -9,7 +9,6 @@ import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { useSession } from '../../features/auth/session';
 import { clubPaletteVars } from '../../features/club/club-palette';
-import { useClubLook } from '../../features/club/use-club-look';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
 
@@ -26,7 +25,7 @@ function readCollapsed(): boolean {
 function AdminShell() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const club = useClubLook(useSession().membership?.club);
+  const club = useSession().membership?.club;
   // The club colours tint the admin area: the brand palette's variables are overridden here, and colorPalette is
   // set again so the components' palette variables resolve against the overridden ones.
   const tint = clubPaletteVars(club?.primaryColor, club?.secondaryColor);

@@ -1,16 +1,14 @@
 // Top bar of the authenticated area: menu button (phones), club logo (its initial until one is uploaded) + name +
-// season, profile menu. The club's look comes from the cache once a club page or a save has loaded it, so a new
-// logo or season shows without a reload.
+// season, profile menu. The session follows the Apollo cache, so a saved logo or season shows without a reload.
 import { Box, Flex, IconButton, Text } from '@chakra-ui/react';
 import { useSession } from '../../features/auth/session';
 import { ClubLogo } from '../../features/club/components/club-logo';
-import { useClubLook } from '../../features/club/use-club-look';
 import { MenuIcon } from '../../components/icons';
 import { UserMenu } from './user-menu';
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { membership } = useSession();
-  const club = useClubLook(membership?.club);
+  const club = membership?.club ?? null;
 
   return (
     <Flex

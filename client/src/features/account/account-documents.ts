@@ -41,16 +41,7 @@ export const UpdateMyProfileMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);
@@ -65,16 +56,7 @@ export const ChangePasswordMutation = graphql(`
           revokedSessions
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);
@@ -142,16 +124,7 @@ export const SendFeedbackMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);

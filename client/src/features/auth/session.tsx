@@ -39,6 +39,7 @@ export const SessionAccountFragment = graphql(`
           fullName
           sport
           logoUrl
+          hasUploadedLogo
           seasonLabel
           primaryColor
           secondaryColor
@@ -68,15 +69,7 @@ const LoginMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);

@@ -1,5 +1,5 @@
-// GraphQL documents of the club pages. ClubLook_Club is what the top bar and the admin tint read: every mutation
-// here selects it, so the cache update after a save repaints them without a reload.
+// GraphQL documents of the club pages. ClubLook_Club is what the top bar and the admin tint show (through the session,
+// which follows the cache): every mutation here selects it, so a save repaints them without a reload.
 import { graphql } from '../../gql';
 
 export const ClubLookFragment = graphql(`
@@ -71,16 +71,7 @@ export const UpdateClubMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);
@@ -113,16 +104,7 @@ export const UpdateClubSettingsMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);

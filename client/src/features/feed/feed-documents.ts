@@ -70,16 +70,7 @@ export const SavePostMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);

@@ -40,16 +40,7 @@ export const SaveGroupMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
       ... on ConflictError {
         fields {
           field

@@ -24,15 +24,7 @@ const RequestResetMutation = graphql(`
       ... on MutationRequestPasswordResetSuccess {
         data
       }
-      ... on BaseError {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);
@@ -46,15 +38,7 @@ const VerifyCodeMutation = graphql(`
           resetToken
         }
       }
-      ... on BaseError {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);
@@ -66,15 +50,7 @@ const ResetPasswordMutation = graphql(`
       ... on MutationResetPasswordSuccess {
         data
       }
-      ... on BaseError {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);

@@ -33,15 +33,7 @@ const SignUpMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
     }
   }
 `);

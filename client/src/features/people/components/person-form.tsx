@@ -154,16 +154,7 @@ const SavePersonMutation = graphql(`
           }
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...MutationError
       ... on ConflictError {
         fields {
           field
