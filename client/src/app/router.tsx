@@ -7,7 +7,7 @@
 //   UiLayout (Chakra)      -> 404
 //   SessionLayout (Apollo) -> /login, /signup, /forgot-password, and the guarded area (AdminLayout)
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { PERSON_KIND_INFO, PERSON_KINDS } from '../../../schema/constants';
 import { routeModules } from './route-modules';
 import { LEGAL_ROUTES } from '../features/public-site/legal/legal-routes';

@@ -2,7 +2,7 @@
 // phones, the top bar and the page.
 import { Box, Button, chakra, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';

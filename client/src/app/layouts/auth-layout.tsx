@@ -1,7 +1,7 @@
 // Layout of the sign-in pages: a brand panel on wide screens, the form card on the right (alone on phones).
 import { Box, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { Wordmark } from '../../components/ui/wordmark';
 import { useDocumentTitle } from '../../lib/document-title';
 

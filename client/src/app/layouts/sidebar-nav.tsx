@@ -1,7 +1,7 @@
 // The navigation list, shared by the desktop sidebar (expanded or icons only) and the phone drawer.
 import { Box, chakra, Separator, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, type ComponentType } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 import {
   ArchiveIcon,
   BriefcaseIcon,

@@ -2,7 +2,7 @@
 // its order; Collaboratori arrives with its own issue), Esci. Chakra Menu: arrow keys, Enter, Escape.
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon } from '../../components/icons';
 import { FeedbackDialog } from '../../features/account/components/feedback-dialog';
 import { useSession } from '../../features/auth/session';

@@ -2,7 +2,7 @@
 // Lazy, so pages without a session (home, join request, not found) never load Apollo.
 import { ApolloProvider } from '@apollo/client/react';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { SessionProvider } from '../../features/auth/session';
 import { apolloClient } from '../../lib/apollo';

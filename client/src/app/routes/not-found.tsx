@@ -1,5 +1,5 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { Wordmark } from '../../components/ui/wordmark';
 import { useDocumentTitle } from '../../lib/document-title';
 

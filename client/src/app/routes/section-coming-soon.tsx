@@ -1,6 +1,6 @@
 // The one page shown by every authenticated section that later work has not built yet.
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { ToolsIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/document-title';
 

@@ -3,7 +3,7 @@
 // club's token; logout calls the server, removes both tokens and clears the account.
 import { useApolloClient, useFragment } from '@apollo/client/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { MESSAGE_LEVEL } from '../../../../schema/constants';
 import { MSG } from '../../../../schema/messages';
 import { graphql } from '../../gql';

@@ -2,7 +2,7 @@
 // shared schema before sending; the server's field errors land under the same fields. Plain React + public.css.
 // `noValidate`: the browser's own bubbles would hide the Italian messages; `required` still tells assistive tech.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ITALIAN_REGIONS, LEAD_ROLES, MEMBER_BRACKETS } from '../../../../schema/constants';
 import { MSG } from '../../../../schema/messages';
 import type { FieldErrors } from '../../../../schema/validation/fields';

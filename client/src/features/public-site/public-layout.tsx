@@ -2,7 +2,7 @@
 // Two ways in: pages may wrap themselves in <PublicLayout>, and the router's public layout route wraps its
 // pages; nested uses render only their children, so both combine safely.
 import { createContext, Suspense, useContext, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { CookieConsent } from './consent/cookie-consent';
 import { SiteFooter } from './layout/site-footer';
 import { TopBar } from './layout/top-bar';

@@ -3,7 +3,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, CloseButton, Dialog, Fieldset, Flex, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TOPICS, feedbackInput, type FeedbackTopic } from '../../../../../schema/validation/feedback';
 import { CheckCircleIcon } from '../../../components/icons';

@@ -3,7 +3,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { MESSAGE_LEVEL, RESET_CODE_LENGTH, RESET_REDIRECT_MS } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { forgotPasswordInput, resetPasswordFields, verifyResetCodeInput } from '../../../../../schema/validation/auth';

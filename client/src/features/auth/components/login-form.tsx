@@ -1,7 +1,7 @@
 // /login form (spec §2, §5): email + password (required), show/hide toggle, forgot-password and sign-up links.
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
 import { loginInput } from '../../../../../schema/validation/auth';
 import { FormAlert } from '../../../components/ui/form-alert';

@@ -1,6 +1,6 @@
 // Guard of the authenticated area (spec §2): loading text, the protected pages, or /login?returnTo=<path+query>.
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { loginPathFor } from '../../../lib/return-to';
 import { useSession } from '../session';

@@ -4,7 +4,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate } from 'react-router';
 import { BOARD_ROLES, MESSAGE_LEVEL, SPORTS } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { signUpClubStep, signUpCredentialsStep, signUpProfileStep } from '../../../../../schema/validation/auth';

@@ -4,7 +4,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Checkbox, Field, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { CLUB_TYPES, LOGO_MIME_TYPES, SPORTS } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { FormAlert } from '../../../components/ui/form-alert';

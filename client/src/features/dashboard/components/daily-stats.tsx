@@ -1,7 +1,7 @@
 // "Oggi in società": what changed today and this week, and what needs attention (medical certificates), each
 // number linking to the filtered list behind it (people lists and feed read the same Italian parameters).
 import { Heading, Link, SimpleGrid, Stack, Wrap } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import type { DashboardPage_DashboardQuery } from '../../../gql/graphql';
 import { ADDED_PARAM, CERTIFICATE_PARAM, CREATED_PARAM, listLink } from '../../../lib/recent-filters';

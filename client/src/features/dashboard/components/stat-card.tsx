@@ -2,7 +2,7 @@
 // (its accessible name reads label, number and hint); without, the card may hold its own links (`children`).
 import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 
 export interface StatCardProps {
   label: string;

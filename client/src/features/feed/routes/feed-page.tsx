@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Field, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { FilterChip } from '../../../components/ui/filter-chip';
 import { CREATED_LABELS, CREATED_PARAM, periodOfParam } from '../../../lib/recent-filters';
 import { MSG } from '../../../../../schema/messages';

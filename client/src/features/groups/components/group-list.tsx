@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
 import { ArchiveIcon, PencilIcon, PlusIcon } from '../../../components/icons';
 import { ActionsMenu, type RowAction } from '../../../components/ui/actions-menu';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { writeSelectedPlan } from '../../auth/selected-plan';
 import type { Plan } from './plans';
 

@@ -1,5 +1,5 @@
 // /pricing (spec §2, §9): the Gratis, Pro and Club cards; "Scegli piano" remembers the plan and opens /cart.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { FOUNDING_OFFER } from '../offer';
 import { useChoosePlan } from './choose-plan';

@@ -1,5 +1,5 @@
 // /tester: the founding-tester programme (spec §1 offer): what testers get, what we ask, the dates.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { FOUNDING_OFFER } from '../offer';
 import './tester.css';
