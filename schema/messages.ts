@@ -53,6 +53,9 @@ export const MSG = {
   malformedJson: 'Richiesta non valida: il corpo non è un JSON valido.',
   bodyTooLarge: 'Richiesta troppo grande.',
   unsupportedMediaType: 'Formato della richiesta non supportato.',
+  paginationInvalid: 'Paginazione non valida: controlla first, last, after e before.',
+  textUnstorable: 'Il testo contiene caratteri non ammessi (ad esempio il carattere nullo).',
+  inputUnstorable: 'Alcuni dati inviati non sono validi (caratteri non ammessi, numeri fuori intervallo o valori del tipo sbagliato).',
   xsrfMismatch: 'Token di sicurezza non valido: ricarica la pagina e riprova.',
   notFound: 'Risorsa non trovata.',
   routeNotFound: 'Indirizzo non trovato.',
@@ -120,10 +123,25 @@ export const MSG = {
   fileMissing: 'Il file non è arrivato: riprova il caricamento.',
   tooManyFiles: 'Troppi file in una sola richiesta: al massimo 10.',
   malformedMultipart: 'Richiesta non valida: il caricamento dei file non è leggibile.',
+  filesNotAccepted: 'Questa richiesta non accetta file.',
+  uploadsBusy: 'Troppi caricamenti in corso: riprova tra qualche istante.',
   archivedNotificationTitle: (club: string) => `${club}: la tua scheda è stata archiviata`,
   archivedNotificationBody: (club: string, singular: string) =>
     `${club} ha archiviato la tua scheda di ${singular.toLowerCase()}: non comparirai più nei suoi elenchi e non potrai essere associato a nuovi gruppi. Per chiarimenti contatta la società.`,
   taxCodeTaken: 'Un\'altra persona della società ha già questo codice fiscale.',
+
+  // linking a person record to the person's own account (issue 10): the product's own
+  personLinkNoEmail: 'La scheda non ha un indirizzo email: aggiungilo per inviare l\'invito.',
+  personLinkInviteSent: (email: string) => `Invito inviato a ${email}: il link vale 7 giorni.`,
+  personLinkInvalid: 'Il link non è valido o è scaduto: chiedi alla società di inviarne uno nuovo.',
+  personLinkAccepted: (club: string) => `Profilo collegato: riceverai gli avvisi di ${club} sulla tua scheda.`,
+  personLinkMailSubject: (club: string) => `${club} ti invita a collegare la tua scheda al tuo account CampoBase`,
+  personLinkMailBody: (club: string, person: string, url: string) =>
+    `Ciao ${person},\n\n${club} usa CampoBase per gestire i suoi tesserati e ti chiede di collegare la tua scheda al tuo ` +
+    `account CampoBase, così riceverai i suoi avvisi sulla tua scheda.\n\nPer confermare apri questo link (vale 7 giorni, ` +
+    `una sola volta) e accedi o registrati:\n${url}\n\nSe non conosci questa società o non vuoi collegare la scheda, ` +
+    `ignora questo messaggio: non succede nulla.\n\nIl team CampoBase\n`,
+  clubTokenRotated: 'Nuovo token della società generato: il precedente non è più valido.',
 
   // leads: the contact-request form (§4, §5); the spec names the fields, the messages are the product's own
   leadNameRequired: 'Nome e cognome obbligatori',
@@ -162,4 +180,14 @@ export const MSG = {
   logoTooLarge: 'Il logo supera la dimensione massima di 2 MB.',
   logoTypeNotAllowed: 'Formato del logo non supportato: sono ammessi PNG, JPEG e WebP.',
   logoUnreadable: "Il logo non è un'immagine leggibile: il file è danneggiato o incompleto.",
+
+  // GraphQL query limits and database statement timeout (issue 10): the product's own
+  queryTooLong: (max: number) => `Richiesta troppo lunga: al massimo ${max} elementi (token) per richiesta.`,
+  queryTooDeep: (max: number) => `Richiesta troppo annidata: al massimo ${max} livelli di campi.`,
+  queryTooManyAliases: (max: number) => `Richiesta con troppi alias: al massimo ${max} per richiesta.`,
+  queryTooManyDirectives: (max: number) => `Richiesta con troppe direttive: al massimo ${max} per richiesta.`,
+  queryTooComplex: (cost: number, max: number) =>
+    `Richiesta troppo onerosa (costo ${cost}, massimo ${max}): chiedi meno righe per pagina o meno elenchi annidati.`,
+  introspectionSignedInOnly: "Lo schema GraphQL si può consultare solo dopo l'accesso.",
+  queryTimeout: 'La richiesta ha impiegato troppo tempo ed è stata interrotta: riprova con filtri più precisi o meno dati.',
 } as const;

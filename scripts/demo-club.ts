@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type ServerConfig } from '../server/config';
 import type { AppDeps } from '../server/context';
 import { openAppDatabase } from '../server/db/database';
+import { createBackground } from '../server/lib/background';
 import { createMailer } from '../server/lib/mailer';
 import { createRateLimits } from '../server/lib/rate-limits';
 import { PERSON_KINDS, type PersonKindKey } from '../schema/constants';
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
       log: quiet,
       limits: createRateLimits(config.rateLimitFactor),
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: quiet }),
+      background: createBackground(quiet),
     };
     let result: DemoResult;
     try {

@@ -9,23 +9,20 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '../schema/messages';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
-import { openAppDatabase } from './db/database';
+import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createBackground } from './lib/background';
+import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
 import { createRateLimits } from './lib/rate-limits';
 import { failure } from './compat/envelope';
 import { registerLegacyRoutes } from './compat/router';
+import { LEGACY_ROUTES } from './compat/routes';
+import { registerCors } from './http/cors';
 import { registerGraphQL } from './http/graphql-route';
+import { logRefusal } from './http/refusal-log';
 import { registerXsrf } from './http/xsrf';
 import { registerFileRoutes } from './modules/files/files.http';
-import { accountsLegacyRoutes } from './modules/accounts/accounts.compat';
-import { clubsLegacyRoutes } from './modules/clubs/clubs.compat';
-import { groupsLegacyRoutes } from './modules/groups/groups.compat';
-import { leadsLegacyRoutes } from './modules/leads/leads.compat';
 import { registerLeadRoutes } from './modules/leads/leads.http';
-import { peopleLegacyRoutes } from './modules/people/people.compat';
-import { postsLegacyRoutes } from './modules/posts/posts.compat';
-import { siteLegacyRoutes } from './modules/site/site.compat';
 
 /** Origins of the Google tag (gtag.js) and its beacons, per Google's CSP guide for Google Analytics 4. */
 export const ANALYTICS_CSP = {
@@ -47,6 +44,8 @@ export interface CreateAppOptions {
    * the client is served at once (npm start). Default true: resolve when the database is ready.
    */
   waitForDatabase?: boolean;
+  /** Tests: where the JSON log lines go instead of stdout (to check what is logged, and at which level). */
+  logStream?: { write(line: string): void };
 }
 
 export interface CampoApp {
@@ -56,14 +55,14 @@ export interface CampoApp {
   databaseReady: Promise<string[]>;
 }
 
-export async function createApp({ config, inMemoryDatabase, mailer, waitForDatabase = true }: CreateAppOptions): Promise<CampoApp> {
+export async function createApp({ config, inMemoryDatabase, mailer, waitForDatabase = true, logStream }: CreateAppOptions): Promise<CampoApp> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
   registerServerTiming(app);
-  const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase });
+  const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase, log: app.log });
   app.addHook('onClose', async () => {
     await db.migrated.catch(() => {});
     await db.close();
@@ -77,16 +76,23 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
     }
   }
 
+  const limits = createRateLimits(config.rateLimitFactor, {
+    mail: { recipient: config.mailPerRecipientHourly, club: config.mailPerClubHourly },
+  });
+  const transport = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const deps: AppDeps = {
     db: db.prisma,
     config,
     log: app.log,
-    limits: createRateLimits(config.rateLimitFactor),
-    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    limits,
+    mailer: throttledMailer(transport, limits, [config.feedbackEmail, config.salesEmail]),
+    background: createBackground(app.log),
   };
+  // Registered after the database's onClose, so it runs first: mail still being sent finishes before the close.
+  app.addHook('onClose', () => deps.background.idle());
   db.migrated.then(
     (applied) => applied.length && app.log.info({ migrations: applied }, 'database migrations applied'),
-    (err) => app.log.error({ err }, 'database migrations failed'),
+    (err) => app.log.error({ err }, err instanceof DatabaseOpenError ? err.message : 'database migrations failed'),
   );
   // Data requests wait for the schema to be current; static files do not.
   app.addHook('onRequest', async (req, reply) => {
@@ -118,7 +124,10 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
     },
   });
   acceptEmptyJsonBodies(app);
+  // Fastify reads text/plain by default; no route takes it (it would reach the legacy routes as {}): 415 instead.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);
+  registerCors(app, config.corsOrigins);
   registerXsrf(app);
 
   app.get('/healthz', async (_req, reply) => {
@@ -133,15 +142,7 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
   registerGraphQL(app, deps);
   registerFileRoutes(app, deps);
   registerLeadRoutes(app, deps);
-  registerLegacyRoutes(app, deps, [
-    ...accountsLegacyRoutes,
-    ...clubsLegacyRoutes,
-    ...peopleLegacyRoutes,
-    ...groupsLegacyRoutes,
-    ...postsLegacyRoutes,
-    ...leadsLegacyRoutes,
-    ...siteLegacyRoutes,
-  ]);
+  registerLegacyRoutes(app, deps, LEGACY_ROUTES);
   await serveClient(app, config.clientDir);
 
   return { app, deps, databaseReady: db.migrated };
@@ -194,6 +195,7 @@ function handleError(this: FastifyInstance, error: FastifyError, req: { url: str
     req.log.error({ err: error }, 'request failed');
     [status, message, code] = [500, MSG.unexpected, 'INTERNAL'];
   }
+  if (status < 500) logRefusal(req.log, { code, status, message: error.message });
   const body = req.url.startsWith('/graphql')
     ? { errors: [{ message, extensions: { code } }] }
     : failure(message);

@@ -8,9 +8,26 @@ export interface ServerConfig {
   dataDir: string;
   /** postgresql:// URL; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl?: string;
+  /** PostgreSQL cancels a statement running longer than this (STATEMENT_TIMEOUT_MS); PGlite cannot (see README). */
+  statementTimeoutMs: number;
+  /** Other sites' origins allowed to call /graphql and /api from a browser (CORS_ORIGINS); none = same origin only. */
+  corsOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
   sessionTtlDays: number;
+  /** A session not used for this many days is refused (SESSION_IDLE_DAYS), even before sessionTtlDays. */
+  sessionIdleDays: number;
+  /** The address people open the product at (PUBLIC_URL): links in mails (e.g. the person-link invitation). */
+  publicUrl: string;
+  /** Outgoing mail allowance per recipient address and per club, per hour (see server/lib/rate-limits.ts). */
+  mailPerRecipientHourly: number;
+  mailPerClubHourly: number;
+  /** Embedded database snapshots in DATA_DIR/backups (server/db/snapshots.ts): hours between them (0 = only
+   *  before migrations) and how many are kept (0 = none). Ignored with DATABASE_URL. */
+  snapshotHours: number;
+  snapshotKeep: number;
+  /** Bytes every multipart request in progress may hold in memory together (UPLOAD_MEMORY_MB): over it, 429. */
+  uploadMemoryBytes: number;
   /** Built client to serve (index.html + assets); absent folder = API only. */
   clientDir: string;
   logLevel: string;
@@ -78,12 +95,38 @@ function analyticsIdFrom(value: string | undefined): string | undefined {
   return id;
 }
 
+/** http(s) origin (and optional path) without a trailing slash; default the local server. */
+function publicUrlFrom(value: string | undefined, port: number): string {
+  const url = value?.trim().replace(/\/+$/, '');
+  if (!url) return `http://localhost:${port}`;
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url)) throw new Error(`PUBLIC_URL deve essere un indirizzo http(s):// (valore: "${url}")`);
+  return url;
+}
+
+/** Comma-separated origins (scheme, host, optional port), each exactly as a browser sends it in `Origin`. */
+function originListFrom(value: string | undefined): string[] {
+  const list = (value ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of list) {
+    if (!/^https?:\/\/[^\s/?#*]+$/.test(origin) || new URL(origin).origin !== origin) {
+      throw new Error(`CORS_ORIGINS contiene un'origine non valida: "${origin}" (ad esempio https://gestionale.example.it, senza percorso né barra finale)`);
+    }
+  }
+  return list;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} deve essere un numero positivo (valore: "${value}")`);
+  return n;
+}
+
+function zeroOrMore(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} deve essere un numero non negativo (valore: "${value}")`);
   return n;
 }
 
@@ -97,9 +140,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST?.trim() || 'localhost',
     dataDir: path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), 'data')),
     databaseUrl,
+    statementTimeoutMs: intFrom(env.STATEMENT_TIMEOUT_MS, 10_000, 'STATEMENT_TIMEOUT_MS'),
+    corsOrigins: originListFrom(env.CORS_ORIGINS),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'CampoBase <no-reply@campobase.local>',
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
+    sessionIdleDays: intFrom(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS'),
+    publicUrl: publicUrlFrom(env.PUBLIC_URL, intFrom(env.PORT, 4000, 'PORT')),
+    mailPerRecipientHourly: intFrom(env.MAIL_PER_RECIPIENT_HOURLY, 10, 'MAIL_PER_RECIPIENT_HOURLY'),
+    mailPerClubHourly: intFrom(env.MAIL_PER_CLUB_HOURLY, 200, 'MAIL_PER_CLUB_HOURLY'),
+    snapshotHours: zeroOrMore(env.DB_SNAPSHOT_HOURS, 6, 'DB_SNAPSHOT_HOURS'),
+    snapshotKeep: Math.floor(zeroOrMore(env.DB_SNAPSHOT_KEEP, 8, 'DB_SNAPSHOT_KEEP')),
+    uploadMemoryBytes: intFrom(env.UPLOAD_MEMORY_MB, 256, 'UPLOAD_MEMORY_MB') * 1024 * 1024,
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || path.join(repoRoot, 'dist', 'client')),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -2,6 +2,7 @@
 // GraphQL and REST both build this once per request, so a rule never depends on the face it came through.
 import type { PrismaClient } from './generated/prisma/client.js';
 import type { ServerConfig } from './config';
+import type { Background } from './lib/background';
 import type { Mailer } from './lib/mailer';
 import type { RateLimits } from './lib/rate-limits';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   limits: RateLimits;
   config: ServerConfig;
   log: Logger;
+  /** Work started by a request and finished after its answer (logged on failure). */
+  background: Background;
 }
 
 export interface Viewer {

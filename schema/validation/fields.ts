@@ -4,17 +4,25 @@ import { normalizePhone } from '../text';
 
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+// PostgreSQL text cannot hold NUL (the database would fail the whole statement), and a lone UTF-16 surrogate
+// cannot be encoded as UTF-8 (it would be stored as U+FFFD, not as sent): such text is refused with a field message.
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isStorableText = (s: string) => !UNSTORABLE_TEXT.test(s);
+
+/** The largest value of an `Int` column (PostgreSQL `integer`). */
+export const INT4_MAX = 2_147_483_647;
+
 /** Trims strings and turns blank into undefined, so optional fields accept "" from forms and legacy clients. */
 export const optionalText = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v === null ? undefined : v),
-  z.string().optional(),
+  z.string().refine(isStorableText, { error: MSG.textUnstorable }).optional(),
 );
 
 /** A required text: missing, non-string or blank all fail with the given message. */
 export const requiredText = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v),
-    z.string({ error: message }).min(1, { error: message }),
+    z.string({ error: message }).min(1, { error: message }).refine(isStorableText, { error: MSG.textUnstorable }),
   );
 
 /** Accepts YYYY-MM-DD (or an ISO date-time) and yields YYYY-MM-DD; rejects impossible dates. */
@@ -26,7 +34,8 @@ export const isoDate = (message: string) =>
     .transform((s) => s.slice(0, 10))
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+      // Year 0000 exists for JavaScript, not for PostgreSQL.
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && d.getUTCFullYear() >= 1;
     }, { error: message });
 
 export type FieldErrors = Record<string, string>;

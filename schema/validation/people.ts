@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MIN_PERSON_AGE_YEARS, PERSON_KIND_INFO, type PersonKindKey } from '../constants';
 import { MSG } from '../messages';
-import { blankToUndefined, isoDate, optionalEmail, optionalText, phone, requiredText } from './fields';
+import { blankToUndefined, INT4_MAX, isoDate, optionalEmail, optionalText, phone, requiredText } from './fields';
 
 /** Optional, blank-tolerant wrappers for legacy payloads and HTML forms (which send "" and "1"/"0"). */
 
@@ -14,7 +14,12 @@ export const optionalInt = z.preprocess(
     const b = blankToUndefined(v);
     return typeof b === 'string' ? Number(b.trim()) : b;
   },
-  z.number({ error: MSG.numberInvalid }).int({ error: MSG.numberInvalid }).min(0, { error: MSG.numberInvalid }).optional(),
+  z
+    .number({ error: MSG.numberInvalid })
+    .int({ error: MSG.numberInvalid })
+    .min(0, { error: MSG.numberInvalid })
+    .max(INT4_MAX, { error: MSG.numberInvalid })
+    .optional(),
 );
 
 export const flag = z.preprocess((v) => {

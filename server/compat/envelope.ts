@@ -21,6 +21,7 @@ const LEGACY_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   RATE_LIMITED: 429,
   BAD_REQUEST: 400,
+  QUERY_TIMEOUT: 400,
 };
 
 export const ok = (context: unknown, message = ''): Envelope => ({ status: true, context, message });

@@ -2,7 +2,8 @@
 // the same plain object with files as UploadedFile values) and a RequestContext, and answers the envelope. The
 // handler only maps names; rules live in the services.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UnauthenticatedError } from '../lib/errors';
+import { UnauthenticatedError, type AppError } from '../lib/errors';
+import { logRefusal } from '../http/refusal-log';
 import type { AppDeps, RequestContext } from '../context';
 import { buildRequestContext, requestMeta } from '../http/request-context';
 import { isMultipartRequest, MultipartRefusedError, readMultipartBody, registerLegacyMultipart } from '../modules/files/legacy-multipart';
@@ -20,9 +21,9 @@ export interface LegacyRoute {
 }
 
 export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes: LegacyRoute[]): void {
-  // Own scope, so @fastify/multipart (any save may come as multipart/form-data) leaves /graphql alone.
+  // Own scope: its multipart handling (any save may come as multipart/form-data) leaves /graphql alone.
   app.register(async (scope) => {
-    await registerLegacyMultipart(scope);
+    registerLegacyMultipart(scope);
     for (const route of routes) registerLegacyRoute(scope, deps, route);
   });
 }
@@ -39,13 +40,17 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
             ? { deps, meta: requestMeta(req), viewer: null }
             : await buildRequestContext(deps, req);
         if (route.access !== 'public' && !ctx.viewer) throw new UnauthenticatedError();
+        // Read only now, after the session check: routes open without a session take a form's fields only.
         const body = isMultipartRequest(req)
-          ? await readMultipartBody(req)
+          ? await readMultipartBody(req, reply, { withFiles: route.access !== 'public', config: deps.config })
           : ((req.body && typeof req.body === 'object' ? req.body : {}) as LegacyBody);
         return reply.send(await route.handler(ctx, body, req));
       } catch (error) {
         if (error instanceof MultipartRefusedError) return reply.status(error.refusal.status).send(failure(error.message));
-        if (sendAppError(reply, error)) return reply;
+        if (sendAppError(reply, error)) {
+          logRefusal(req.log, { code: (error as AppError).code, status: reply.statusCode, message: (error as AppError).message });
+          return reply;
+        }
         req.log.error({ err: error }, 'legacy route failed');
         return reply.status(500).send(unexpected());
       }

@@ -9,10 +9,13 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { guardFirstStart, lockDataDir } from './pglite-guard';
+import { refuseUnstorableInput } from './input-refusals';
+import { refuseTimedOutStatements } from './statement-timeout';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; /** undefined = in memory */ dataDir?: string }
-  | { kind: 'postgres'; url: string };
+  | { kind: 'postgres'; url: string; /** the app's queries only (not migrations); see statement-timeout.ts */ statementTimeoutMs?: number };
 
 export type DatabaseKind = DatabaseTarget['kind'];
 
@@ -37,8 +40,24 @@ export interface OpenDatabase {
  * Options go in the single-object form: `new PGlite(undefined, options)` silently drops `options`.
  */
 export function createPGlite(dataDir?: string): PGlite {
-  return new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
+  const fatal: string[] = [];
+  const pglite = new PGlite({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    // PostgreSQL's own reason when it cannot start (PGlite only reports "Aborted()").
+    onStderr: (text) => {
+      const line = /\b(PANIC|FATAL):\s+(.*)$/.exec(text);
+      if (line && fatal.push(`${line[1]}: ${line[2]}`) > 3) fatal.shift();
+      return false;
+    },
+  });
+  startupErrors.set(pglite, fatal);
+  return pglite;
 }
+
+const startupErrors = new WeakMap<PGlite, string[]>();
+/** The PANIC/FATAL lines PostgreSQL printed (the last three), e.g. why a data directory would not open. */
+export const postgresErrors = (pglite: PGlite): string[] => startupErrors.get(pglite) ?? [];
 
 // File data directories currently open in this process, to fail clearly instead of corrupting them.
 const openDataDirs = new Set<string>();
@@ -47,20 +66,34 @@ export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactor
   if (target.kind === 'postgres') return new PostgresAdapterFactory(target.url);
 
   const dataDir = target.dataDir === undefined ? undefined : path.resolve(target.dataDir);
-  if (dataDir !== undefined) {
-    if (openDataDirs.has(dataDir)) {
-      throw new Error(`PGlite data directory ${dataDir} is already open in this process; share its adapter factory`);
-    }
-    openDataDirs.add(dataDir);
+  if (dataDir === undefined) return new PGliteAdapterFactory(createPGlite(), () => {});
+  if (openDataDirs.has(dataDir)) {
+    throw new Error(`PGlite data directory ${dataDir} is already open in this process; share its adapter factory`);
   }
-  return new PGliteAdapterFactory(createPGlite(dataDir), () => {
-    if (dataDir !== undefined) openDataDirs.delete(dataDir);
+  const unlock = lockDataDir(dataDir); // other processes (see pglite-guard.ts)
+  let pglite: PGlite;
+  try {
+    const firstStart = guardFirstStart(dataDir);
+    if (firstStart.movedAside) console.warn(`An interrupted first start left ${dataDir} incomplete: moved to ${firstStart.movedAside}`);
+    pglite = createPGlite(dataDir);
+    pglite.waitReady.then(firstStart.done, () => {});
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  openDataDirs.add(dataDir);
+  return new PGliteAdapterFactory(pglite, () => {
+    openDataDirs.delete(dataDir);
+    unlock();
   });
 }
 
 export function openDatabase(target: DatabaseTarget): OpenDatabase {
   const adapterFactory = createAdapterFactory(target);
-  const prisma = new PrismaClient({ adapter: adapterFactory });
+  // On PostgreSQL the app's client has its own pool with statement_timeout; the migration engine uses adapterFactory.
+  const runtimeAdapter =
+    target.kind === 'postgres' && target.statementTimeoutMs ? new PostgresAdapterFactory(target.url, target.statementTimeoutMs) : adapterFactory;
+  const prisma = refuseUnstorableInput(refuseTimedOutStatements(new PrismaClient({ adapter: runtimeAdapter })));
   let closing: Promise<void> | undefined;
   return {
     prisma,
@@ -84,8 +117,9 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
   readonly adapterName: string;
   private readonly inner: PrismaPg;
 
-  constructor(url: string) {
-    this.inner = new PrismaPg({ connectionString: url });
+  constructor(url: string, statementTimeoutMs?: number) {
+    // pg sends statement_timeout as a connection parameter: the server cancels longer statements itself.
+    this.inner = new PrismaPg({ connectionString: url, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) });
     this.adapterName = this.inner.adapterName;
   }
 
@@ -153,7 +187,9 @@ class PGliteAdapterFactory implements CampoAdapterFactory {
     if (this.closed) return;
     this.closed = true;
     try {
-      if (!this.pglite.closed) await this.pglite.close();
+      // A PGlite that never opened (an unusable directory) has nothing to close, and close() would throw.
+      const opened = await this.pglite.waitReady.then(() => true, () => false);
+      if (opened && !this.pglite.closed) await this.pglite.close();
     } finally {
       this.onClose();
     }

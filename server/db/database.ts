@@ -1,25 +1,63 @@
 // Opens the configured database and brings its schema up to date: PostgreSQL when DATABASE_URL is set,
 // otherwise the embedded PGlite database in DATA_DIR/pglite. Opening is synchronous; `migrated` settles
 // when the schema is current, so the HTTP server can start listening (and serve the client) meanwhile.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
-import { openDatabase, type OpenDatabase } from './adapters';
+import { openDatabase, postgresErrors, type OpenDatabase } from './adapters';
 import { applyPendingMigrations } from './migrate';
+import { createSnapshotSchedule, type SnapshotLog } from './snapshot-schedule';
+import { cannotOpenMessage } from './snapshots';
 
 export interface AppDatabase extends OpenDatabase {
   /** The names of the migrations applied at start; rejects when one fails. */
   migrated: Promise<string[]>;
 }
 
-export function openAppDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> & { inMemory?: boolean }): AppDatabase {
+export function openAppDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<ServerConfig, 'statementTimeoutMs'>> &
+    Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep'>> & { inMemory?: boolean; log?: SnapshotLog },
+): AppDatabase {
   if (!config.databaseUrl && !config.inMemory) mkdirSync(config.dataDir, { recursive: true });
+  const pgliteDir = config.databaseUrl || config.inMemory ? undefined : path.join(config.dataDir, 'pglite');
+  const created = pgliteDir !== undefined && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
   const db = openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.inMemory ? undefined : path.join(config.dataDir, 'pglite') },
+      ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
+      : { kind: 'pglite', dataDir: pgliteDir },
   );
-  const migrated = applyPendingMigrations(db.adapterFactory);
+  if (!db.pglite || !pgliteDir) {
+    const migrated = applyPendingMigrations(db.adapterFactory);
+    migrated.catch(() => {}); // observed by createApp; never an unhandled rejection
+    return { ...db, migrated };
+  }
+
+  // The embedded database in a directory: snapshots (see snapshots.ts) and a clear way out when it won't open.
+  const pglite = db.pglite;
+  const log = config.log ?? { info() {}, error() {} };
+  const schedule = createSnapshotSchedule(pglite, pgliteDir, { hours: config.snapshotHours ?? 0, keep: config.snapshotKeep ?? 0 }, log);
+  const migrated = (async () => {
+    try {
+      await pglite.waitReady;
+    } catch (error) {
+      throw new DatabaseOpenError(cannotOpenMessage(pgliteDir, error, postgresErrors(pglite)), { cause: error });
+    }
+    await schedule.beforeMigrations();
+    const applied = await applyPendingMigrations(db.adapterFactory);
+    schedule.start({ now: !created }); // a database created just now has nothing to keep yet
+    return applied;
+  })();
   migrated.catch(() => {}); // observed by createApp; never an unhandled rejection
-  return { ...db, migrated };
+  return {
+    ...db,
+    migrated,
+    close: async () => {
+      await schedule.stop();
+      await db.close();
+    },
+  };
 }
+
+/** The embedded database directory does not open; the message names the newest snapshot and the restore command. */
+export class DatabaseOpenError extends Error {}

@@ -1,6 +1,7 @@
 // Builds the schema builder only; types live with their domain modules (server/modules/*/*.graphql.ts).
 // Permissions are checked inside the services (one place for GraphQL and REST), not by a schema plugin.
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
@@ -8,6 +9,7 @@ import type { FileUpload } from 'graphql-upload-minimal';
 import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
 import type { RequestContext } from '../context';
+import { fieldCost } from './limits';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -20,7 +22,10 @@ export const builder = new SchemaBuilder<{
     Upload: { Input: Promise<FileUpload>; Output: never };
   };
 }>({
-  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin],
+  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin, ComplexityPlugin],
+  // Each field's cost, for the cost limit checked before execution (limits.ts); no limit here, so the plugin
+  // computes nothing while resolving.
+  complexity: { fieldComplexity: fieldCost },
   // Lists are Relay connections with plain (not global) ids: the legacy REST face and the client share them.
   relay: {
     clientMutationId: 'omit',

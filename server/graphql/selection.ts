@@ -11,3 +11,11 @@ export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
     });
   return info.fieldNodes.some((node) => visit(node.selectionSet));
 }
+
+/**
+ * The planned Prisma selection of a prismaField, never empty: a mutation answering a union whose client asks only
+ * for `__typename` (not `data`) gets `select: {}`, which Prisma refuses. Reading it here also marks it as used.
+ */
+export function plannedSelection<T extends { select?: object }>(query: T): T {
+  return query.select && Object.keys(query.select).length === 0 ? { ...query, select: { id: true } } : { ...query };
+}

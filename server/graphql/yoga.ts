@@ -4,6 +4,7 @@ import { AppError, HTTP_STATUS } from '../lib/errors';
 import { MSG } from '../../schema/messages';
 import type { RequestContext } from '../context';
 import { useGraphQLMultipart, type RawHttp } from '../modules/files/graphql-multipart';
+import { useQueryLimits } from './limits';
 import { schema } from './schema';
 
 export interface YogaServerContext {
@@ -15,41 +16,78 @@ export interface YogaServerContext {
 
 // Duck-typed: Yoga and this module may not share one copy of graphql's GraphQLError class.
 const originalOf = (error: unknown) => (error as { originalError?: unknown })?.originalError ?? error;
-const isDocumentError = (error: unknown) => (error as Error)?.name === 'GraphQLError' && !(error as GraphQLError).originalError;
+/**
+ * The client's own mistakes: the document's syntax and validation, and variable values the schema's types refuse
+ * (graphql-js wraps what a scalar threw as a GraphQLError). Their messages are graphql-js' own, for developers.
+ */
+const isClientError = (error: unknown) => {
+  if ((error as Error)?.name !== 'GraphQLError') return false;
+  const cause = (error as GraphQLError).originalError;
+  return !cause || cause.name === 'GraphQLError';
+};
+/** Pothos' refusals of a connection's arguments: a malformed cursor, a negative `first`, `after` with `before`. */
+const isPaginationError = (error: unknown) => {
+  const cause = originalOf(error) as Error | undefined;
+  return cause?.name === 'PothosValidationError' && /cursor|argument|base64/i.test(cause.message);
+};
+
+export interface GraphQLErrorLog {
+  /** Unexpected failures: logged with their stack. */
+  failed: (error: unknown) => void;
+  /** Expected refusals and client mistakes: one line, no stack (server/http/refusal-log.ts). */
+  refused: (refusal: { code?: unknown; message: string; status?: number }) => void;
+}
 
 /**
  * Expected errors thrown outside a mutation's typed union (queries, context) keep their Italian message and get
- * `extensions.code`; the document's own syntax and validation errors pass as they are; anything else is logged
- * and masked to the generic message, never a stack or database text.
+ * `extensions.code`; the client's own mistakes pass as they are; anything else is logged and masked to the generic
+ * message, never a stack or database text.
  */
-function maskError(error: unknown, log: (e: unknown) => void): Error {
+function maskError(error: unknown, log: GraphQLErrorLog): Error {
   const original = originalOf(error);
   if (original instanceof AppError) {
+    log.refused({ code: original.code, message: original.message, status: HTTP_STATUS[original.code] });
     return new GraphQLError(original.message, {
       extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } },
     });
   }
-  if (isDocumentError(error)) return error as GraphQLError;
-  log(error);
+  if (isPaginationError(error)) {
+    log.refused({ code: 'BAD_USER_INPUT', message: (original as Error).message, status: 400 });
+    return new GraphQLError(MSG.paginationInvalid, {
+      path: (error as GraphQLError).path,
+      extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+    });
+  }
+  if (isClientError(error)) {
+    log.refused({ code: (error as GraphQLError).extensions?.code, message: (error as Error).message });
+    return error as GraphQLError;
+  }
+  log.failed(error);
   return defaultMaskError(error, MSG.unexpected, false);
 }
 
-export function createGraphQLServer(opts: { logErrors: (e: unknown) => void }) {
+export function createGraphQLServer(opts: { log: GraphQLErrorLog }) {
   return createYoga<YogaServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
     context: ({ requestContext }) => requestContext,
     maskedErrors: {
-      maskError: (error) => maskError(error, opts.logErrors),
+      maskError: (error) => maskError(error, opts.log),
     },
-    // Yoga's own multipart parser is off: uploads go through graphql-upload-minimal (see graphql-multipart.ts).
+    // Yoga's own multipart parser is off: uploads are read by graphql-multipart.ts within its own limits.
     multipart: false,
+    // Its body limit too (25 MB, answered in English before any parser): Fastify caps JSON at 1 MB and
+    // graphql-multipart.ts caps uploads (UPLOAD_LIMITS), each with an Italian 413.
+    maxRequestBodySize: false,
     plugins: [
       useGraphQLMultipart((serverContext) => {
         const { http, requestContext } = serverContext as Partial<YogaServerContext>;
-        return { http, signedIn: !!requestContext?.viewer };
+        return { http, signedIn: !!requestContext?.viewer, config: requestContext?.deps.config };
       }),
+      ...useQueryLimits({ signedIn: (context) => !!(context as Partial<YogaServerContext>).requestContext?.viewer }),
     ],
+    // Yoga's default CORS answers any origin; the HTTP layer applies CORS_ORIGINS to /graphql and /api alike.
+    cors: false,
     logging: false,
     landingPage: false,
     // GraphiQL loads its scripts from a CDN, which the CSP (and offline sites) would block: use any GraphQL client.

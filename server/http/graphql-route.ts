@@ -5,26 +5,34 @@ import { AppError, HTTP_STATUS } from '../lib/errors';
 import { createGraphQLServer } from '../graphql/yoga';
 import type { AppDeps } from '../context';
 import { buildRequestContext } from './request-context';
+import { logRefusal } from './refusal-log';
 
 function graphqlErrorBody(error: AppError) {
   return { errors: [{ message: error.message, extensions: { code: error.code } }] };
 }
 
 export function registerGraphQL(app: FastifyInstance, deps: AppDeps): void {
-  const yoga = createGraphQLServer({ logErrors: (err) => app.log.error({ err }, 'graphql resolver failed') });
+  const yoga = createGraphQLServer({
+    log: {
+      failed: (err) => app.log.error({ err }, 'graphql resolver failed'),
+      refused: (refusal) => logRefusal(app.log, refusal),
+    },
+  });
 
-  // Own scope: a multipart body is left unread here, for graphql-upload-minimal to stream (graphql-multipart.ts).
+  // Own scope: a multipart body is left unread here, for graphql-multipart.ts to read after the session check.
   app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
     scope.route({
       url: '/graphql',
-      method: ['GET', 'POST', 'OPTIONS'],
+      // OPTIONS (CORS preflight) is answered by the CORS hook (cors.ts).
+      method: ['GET', 'POST'],
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         let requestContext;
         try {
           requestContext = await buildRequestContext(deps, req);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
+          logRefusal(req.log, { code: error.code, message: error.message, status: HTTP_STATUS[error.code] });
           return reply.status(HTTP_STATUS[error.code]).send(graphqlErrorBody(error));
         }
         const http = { req: req.raw, res: reply.raw };

@@ -7,8 +7,11 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** Request metadata is stored with sessions and logs: a NUL byte (which PostgreSQL text cannot hold) is dropped. */
+const storable = (v: string | undefined) => v?.replace(/\u0000/g, '');
+
 export function requestMeta(req: FastifyRequest): RequestContext['meta'] {
-  return { ip: req.ip, userAgent: header(req, 'user-agent') };
+  return { ip: storable(req.ip), userAgent: storable(header(req, 'user-agent')) };
 }
 
 /** Resolves who is asking (may throw ForbiddenError for a club the session does not belong to). */

@@ -11,7 +11,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'RATE_LIMITED'
-  | 'BAD_REQUEST';
+  | 'BAD_REQUEST'
+  | 'QUERY_TIMEOUT';
 
 /** HTTP status of each code where it surfaces at transport level (REST refusals, GraphQL context errors). */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -23,6 +24,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   BAD_REQUEST: 400,
+  QUERY_TIMEOUT: 400,
 };
 
 export abstract class AppError extends Error {
@@ -84,6 +86,28 @@ export class RateLimitError extends AppError {
   readonly code = 'RATE_LIMITED';
   constructor(readonly retryAfterSeconds: number) {
     super(MSG.rateLimited(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+  }
+}
+
+/**
+ * Input the database refused as unstorable (NUL in text, a number beyond its column, an impossible date) that no
+ * validation rule caught first: a 400 on both faces instead of a 500 (see server/db/input-refusals.ts).
+ */
+export class BadInputError extends AppError {
+  readonly code = 'BAD_REQUEST';
+  constructor(message: string = MSG.inputUnstorable) {
+    super(message);
+  }
+}
+
+/**
+ * PostgreSQL cancelled one of the request's statements after STATEMENT_TIMEOUT_MS (server/db/statement-timeout.ts):
+ * the request asked for too much at once, so it is refused (400) rather than failing as the server's fault.
+ */
+export class QueryTimeoutError extends AppError {
+  readonly code = 'QUERY_TIMEOUT';
+  constructor() {
+    super(MSG.queryTimeout);
   }
 }
 

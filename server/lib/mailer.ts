@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { RateLimits } from './rate-limits';
 
 export interface MailMessage {
   to: string;
@@ -10,8 +11,16 @@ export interface MailMessage {
   text: string;
 }
 
+/** Who caused a mail, for the throttle: the club whose action sends it, the signed-in account, the client's IP. */
+export interface MailOrigin {
+  club?: string;
+  account?: string;
+  ip?: string;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Through the app (throttledMailer) this throws RateLimitError, sending nothing, when a throttle is exhausted. */
+  send(message: MailMessage, origin?: MailOrigin): Promise<void>;
   readonly outboxDir?: string;
 }
 
@@ -41,6 +50,25 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox (no SMTP_URL)');
+    },
+  };
+}
+
+/**
+ * The one door every outgoing mail goes through: each mail counts against the `mail` rule of the rate limits, per
+ * recipient address and per club, account or IP that caused it, and is refused with RateLimitError (nothing sent)
+ * beyond them. The product team's own addresses (FEEDBACK_EMAIL, SALES_EMAIL) are not counted per recipient, so
+ * nobody can exhaust them for everyone; what reaches them stays counted per sender.
+ */
+export function throttledMailer(inner: Mailer, limits: RateLimits, teamAddresses: Array<string | undefined>): Mailer {
+  const team = new Set(teamAddresses.flatMap((list) => (list ?? '').split(',')).map((a) => a.trim().toLowerCase()).filter(Boolean));
+  return {
+    outboxDir: inner.outboxDir,
+    async send({ to, subject, text }, origin = {}) {
+      const recipients = to.split(',').map((a) => a.trim().toLowerCase()).filter((a) => a && !team.has(a));
+      await limits.consume('mail', { club: origin.club, account: origin.account, ip: origin.ip });
+      for (const recipient of recipients) await limits.consume('mail', { recipient });
+      await inner.send({ to, subject, text });
     },
   };
 }

@@ -1,52 +1,80 @@
-// Throttles for the endpoints an attacker would hammer (spec: login, forgot, verify, lead), each both per IP and
-// per account, shared by GraphQL and REST because the services call it. In memory: one server process.
+// Throttles for the endpoints an attacker would hammer (spec: login, forgot, verify, lead) and for outgoing mail,
+// each counted per scope (IP, account, club, mail recipient), shared by GraphQL and REST because the services call
+// it. In memory: one server process.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitError } from './errors';
 
-export type LimitedAction = 'login' | 'forgot' | 'verify' | 'lead' | 'signup' | 'passwordChange';
+export type LimitedAction =
+  | 'login'
+  | 'forgot'
+  | 'verify'
+  | 'lead'
+  | 'signup'
+  | 'passwordChange'
+  | 'feedback'
+  | 'personLinkInvite'
+  | 'personLinkAccept'
+  | 'clubTokenRotate'
+  | 'mail';
 
-// points per window (seconds), per IP and per account (email)
-const RULES: Record<LimitedAction, { ip: number; account: number; window: number }> = {
+export type LimitScope = 'ip' | 'account' | 'club' | 'recipient';
+
+/** Points per window (seconds) for each scope the action is counted in; a scope left out is not counted. */
+export type LimitRule = { window: number } & Partial<Record<LimitScope, number>>;
+
+const HOUR = 60 * 60;
+const RULES: Record<LimitedAction, LimitRule> = {
   login: { ip: 30, account: 10, window: 15 * 60 },
   forgot: { ip: 10, account: 3, window: 15 * 60 },
   verify: { ip: 30, account: 10, window: 15 * 60 },
-  lead: { ip: 10, account: 3, window: 60 * 60 },
-  signup: { ip: 10, account: 5, window: 60 * 60 },
+  lead: { ip: 10, account: 3, window: HOUR },
+  signup: { ip: 10, account: 5, window: HOUR },
   // guessing the current password from a stolen session is a login attempt by another door: same allowance
   passwordChange: { ip: 30, account: 10, window: 15 * 60 },
+  feedback: { ip: 30, account: 10, window: HOUR },
+  personLinkInvite: { ip: 60, account: 30, window: HOUR },
+  personLinkAccept: { ip: 30, account: 10, window: 15 * 60 },
+  clubTokenRotate: { account: 10, window: HOUR },
+  // Every outgoing mail (server/lib/mailer.ts throttledMailer): per recipient address, and per club, account or IP
+  // that caused it. MAIL_PER_RECIPIENT_HOURLY and MAIL_PER_CLUB_HOURLY set the first two.
+  mail: { recipient: 10, club: 200, account: 50, ip: 50, window: HOUR },
 };
 
+export type LimitOverrides = Partial<Record<LimitedAction, Partial<LimitRule>>>;
+
 export interface RateLimits {
-  /** Counts one attempt; throws RateLimitError when the IP or the account has used its allowance. */
-  consume(action: LimitedAction, keys: { ip?: string; account?: string }): Promise<void>;
+  /** Counts one attempt in every scope given; throws RateLimitError when one of them has used its allowance. */
+  consume(action: LimitedAction, keys: Partial<Record<LimitScope, string>>): Promise<void>;
   /** Forgets an account's count, e.g. after a successful login. */
   reset(action: LimitedAction, account: string): Promise<void>;
 }
 
-export function createRateLimits(factor = 1): RateLimits {
-  const limiters = new Map<string, RateLimiterMemory>();
-  const limiter = (action: LimitedAction, scope: 'ip' | 'account') => {
+/** `factor` multiplies every allowance (RATE_LIMIT_FACTOR); `overrides` replace single rules (settings, tests). */
+export function createRateLimits(factor = 1, overrides: LimitOverrides = {}): RateLimits {
+  const limiters = new Map<string, RateLimiterMemory | null>();
+  const limiter = (action: LimitedAction, scope: LimitScope) => {
     const key = `${action}:${scope}`;
-    let l = limiters.get(key);
-    if (!l) {
-      const rule = RULES[action];
-      l = new RateLimiterMemory({ keyPrefix: key, points: rule[scope] * factor, duration: rule.window });
-      limiters.set(key, l);
+    if (!limiters.has(key)) {
+      const rule = { ...RULES[action], ...overrides[action] };
+      const points = rule[scope];
+      limiters.set(key, points === undefined ? null : new RateLimiterMemory({ keyPrefix: key, points: points * factor, duration: rule.window }));
     }
-    return l;
+    return limiters.get(key)!;
   };
   return {
-    async consume(action, { ip, account }) {
+    async consume(action, keys) {
       try {
-        if (ip) await limiter(action, 'ip').consume(ip);
-        if (account) await limiter(action, 'account').consume(account.toLowerCase());
+        for (const scope of Object.keys(keys) as LimitScope[]) {
+          const value = keys[scope];
+          if (value) await limiter(action, scope)?.consume(scope === 'account' || scope === 'recipient' ? value.toLowerCase() : value);
+        }
       } catch (e) {
         if (e instanceof RateLimiterRes) throw new RateLimitError(Math.ceil(e.msBeforeNext / 1000));
         throw e;
       }
     },
     async reset(action, account) {
-      await limiter(action, 'account').delete(account.toLowerCase());
+      await limiter(action, 'account')?.delete(account.toLowerCase());
     },
   };
 }

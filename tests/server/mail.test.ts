@@ -37,6 +37,7 @@ describe('SMTP_URL', () => {
     const club = await createClub(t.deps);
     const res = await gql(t.app, `mutation($e: String!) { requestPasswordReset(input: { email: $e }) { __typename } }`, { e: club.email });
     expect(res.body.data.requestPasswordReset.__typename).toBe('MutationRequestPasswordResetSuccess');
+    await t.deps.background.idle(); // the code is mailed after the answer
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual([club.email]);
     expect(received[0].raw).toMatch(/From: CampoBase <noreply@campobase\.test>/);

@@ -35,4 +35,24 @@ describe('mutations answered with only __typename selected', () => {
       expect(res.body.data?.[field].__typename, field).toMatch(/Success$/);
     }
   });
+
+  it('also when `data` is not selected at all (found by the GraphQL fuzz)', async () => {
+    const { club, ctx } = await createClubWithContext(t.deps);
+    const creds = { token: club.token, club: club.clubToken };
+    const group = await createGroup(ctx, { name: 'Under 14' });
+    const roleId = await createRole(ctx, 'athlete');
+    const post = await createPost(ctx);
+    const calls: Array<[string, string, Record<string, unknown>]> = [
+      ['assignToGroup', 'mutation($g: ID!, $r: ID!) { assignToGroup(groupId: $g, roleId: $r) { __typename } }', { g: group.id, r: roleId }],
+      ['unassignFromGroup', 'mutation($g: ID!, $r: ID!) { unassignFromGroup(groupId: $g, roleId: $r) { __typename } }', { g: group.id, r: roleId }],
+      ['archivePerson', 'mutation($id: ID!) { archivePerson(id: $id) { __typename } }', { id: roleId }],
+      ['archiveGroup', 'mutation($id: ID!) { archiveGroup(id: $id) { __typename } }', { id: group.id }],
+      ['archivePost', 'mutation($id: ID!) { archivePost(id: $id) { __typename } }', { id: post.id }],
+    ];
+    for (const [field, query, variables] of calls) {
+      const res = await gql(t.app, query, variables, creds);
+      expect(res.body.errors, field).toBeUndefined();
+      expect(res.body.data?.[field].__typename, field).toMatch(/Success$/);
+    }
+  });
 });

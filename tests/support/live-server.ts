@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, type CampoApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
+import { trackOutbox } from './test-app';
 
 /** The built client: dist/client, or CAMPOBASE_E2E_CLIENT_DIR (a build elsewhere, e.g. while dist/ is in use). */
 export const CLIENT_DIR = path.resolve(process.env.CAMPOBASE_E2E_CLIENT_DIR ?? path.join(import.meta.dirname, '../../dist/client'));
@@ -17,6 +18,7 @@ export async function startLiveServer(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-e2e-'));
   const config = loadConfig({}, { dataDir, logLevel: 'warn', clientDir: CLIENT_DIR, host: '127.0.0.1', port: 0, ...overrides });
   const campo = await createApp({ config });
+  trackOutbox(dataDir, campo.deps);
   await campo.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = campo.app.server.address() as { port: number };
   return {

@@ -5,8 +5,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createApp, type CampoApp } from '../../server/app';
+import { createApp, type CampoApp, type CreateAppOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
+import type { AppDeps } from '../../server/context';
+import type { Mailer } from '../../server/lib/mailer';
 import { adminQuery, databaseUrl, dropDatabase } from './postgres';
 
 export interface TestApp extends CampoApp {
@@ -32,7 +34,17 @@ async function clonePostgresTemplate(): Promise<string> {
   }
 }
 
-export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/** Apps by data directory: reading an outbox first waits for the mail its app is still sending after an answer. */
+const appsByDataDir = new Map<string, AppDeps>();
+export function trackOutbox(dataDir: string, deps: AppDeps): void {
+  appsByDataDir.set(dataDir, deps);
+}
+
+/** `options.mailer`: a transport of the test's own instead of the outbox (still behind the app's mail throttle). */
+export async function startTestApp(
+  overrides: Partial<ServerConfig> = {},
+  options: { mailer?: Mailer; logStream?: CreateAppOptions['logStream'] } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-test-'));
   const pgName = usingPostgres() ? await clonePostgresTemplate() : undefined;
   const config = loadConfig({}, {
@@ -42,13 +54,15 @@ export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promi
     clientDir: path.join(dataDir, 'no-client'),
     ...overrides,
   });
-  const campo = await createApp({ config, inMemoryDatabase: true });
+  const campo = await createApp({ config, inMemoryDatabase: true, mailer: options.mailer, logStream: options.logStream });
+  trackOutbox(dataDir, campo.deps);
   return {
     ...campo,
     dataDir,
     databaseKind: pgName ? 'postgres' : 'pglite',
     async close() {
       await campo.app.close();
+      appsByDataDir.delete(dataDir);
       if (pgName) await dropDatabase(pgName);
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -63,6 +77,7 @@ export interface SentMail {
 
 /** Mail written to DATA_DIR/outbox (no SMTP_URL), oldest first. */
 export async function readOutbox(dataDir: string): Promise<SentMail[]> {
+  await appsByDataDir.get(dataDir)?.background.idle();
   const dir = path.join(dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(

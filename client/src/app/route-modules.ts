@@ -26,6 +26,7 @@ export const routeModules = {
   accountProfile: () => import('../features/account/routes/profile-page'),
   accountSecurity: () => import('../features/account/routes/security-page'),
   help: () => import('../features/account/routes/help-page'),
+  linkPerson: () => import('../features/account/routes/link-person-page'),
   club: () => import('../features/club/routes/club-page'),
   clubEdit: () => import('../features/club/routes/club-edit-page'),
   clubSettings: () => import('../features/club/routes/club-settings-page'),

@@ -39,6 +39,7 @@ const ArchivePage = lazy(routeModules.archive);
 const AccountProfilePage = lazy(routeModules.accountProfile);
 const AccountSecurityPage = lazy(routeModules.accountSecurity);
 const HelpPage = lazy(routeModules.help);
+const LinkPersonPage = lazy(routeModules.linkPerson);
 const ClubPage = lazy(routeModules.club);
 const ClubEditPage = lazy(routeModules.clubEdit);
 const ClubSettingsPage = lazy(routeModules.clubSettings);
@@ -91,6 +92,8 @@ export function AppRoutes() {
                 {/* /sicurezza is the public security notice: the account's security page lives under /account */}
                 <Route path="account/sicurezza" element={<AccountSecurityPage />} />
                 <Route path="aiuto" element={<HelpPage />} />
+                {/* the link a club mails to a person (invitePersonLink): confirms it for the signed-in account */}
+                <Route path="collega-profilo" element={<LinkPersonPage />} />
                 <Route path="club" element={<ClubPage />} />
                 <Route path="modifica-club" element={<ClubEditPage />} />
                 <Route path="impostazioni" element={<ClubSettingsPage />} />

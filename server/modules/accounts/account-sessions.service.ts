@@ -7,21 +7,22 @@ import { NotFoundError } from '../../lib/errors';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { RequestContext } from '../../context';
 
-/** Sessions that still open the door: not revoked, not expired. */
-export function activeSessionsWhere(accountId: string, now = new Date()): Prisma.SessionWhereInput {
-  return { accountId, revokedAt: null, expiresAt: { gt: now } };
+/** Sessions that still open the door: not revoked, not expired, used within the idle period (see auth/viewer.ts). */
+export function activeSessionsWhere(ctx: RequestContext, accountId: string, now = new Date()): Prisma.SessionWhereInput {
+  const idleSince = new Date(now.getTime() - ctx.deps.config.sessionIdleDays * 24 * 60 * 60 * 1000);
+  return { accountId, revokedAt: null, expiresAt: { gt: now }, lastUsedAt: { gte: idleSince } };
 }
 
 /** The `findMany` arguments of the list (the GraphQL field spreads its own selection into them). */
 export function mySessionsArgs(ctx: RequestContext): { where: Prisma.SessionWhereInput; orderBy: Prisma.SessionOrderByWithRelationInput[] } {
   const { accountId } = requireSession(ctx);
-  return { where: activeSessionsWhere(accountId), orderBy: [{ lastUsedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }] };
+  return { where: activeSessionsWhere(ctx, accountId), orderBy: [{ lastUsedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }] };
 }
 
 export async function revokeMySession(ctx: RequestContext, sessionId: unknown): Promise<{ message: string; current: boolean }> {
   const viewer = requireSession(ctx);
   const { count } = await ctx.deps.db.session.updateMany({
-    where: { ...activeSessionsWhere(viewer.accountId), id: isUuid(sessionId) ? sessionId : { in: [] } },
+    where: { ...activeSessionsWhere(ctx, viewer.accountId), id: isUuid(sessionId) ? sessionId : { in: [] } },
     data: { revokedAt: new Date() },
   });
   if (count !== 1) throw new NotFoundError(MSG.sessionNotFound);
@@ -32,7 +33,7 @@ export async function revokeMySession(ctx: RequestContext, sessionId: unknown): 
 export async function revokeOtherSessions(ctx: RequestContext): Promise<{ message: string; count: number }> {
   const viewer = requireSession(ctx);
   const { count } = await ctx.deps.db.session.updateMany({
-    where: { ...activeSessionsWhere(viewer.accountId), id: { not: viewer.sessionId } },
+    where: { ...activeSessionsWhere(ctx, viewer.accountId), id: { not: viewer.sessionId } },
     data: { revokedAt: new Date() },
   });
   return { message: MSG.otherSessionsRevoked(count), count };

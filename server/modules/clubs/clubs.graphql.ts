@@ -5,8 +5,9 @@ import { builder } from '../../graphql/builder';
 import { AddressInput } from '../../graphql/address';
 import { fileUrl, readGraphQLUpload } from '../files/files.service';
 import { getAppSettings } from './app-settings.service';
+import { rotateClubToken } from './rotate-club-token.service';
 import { updateClub, updateClubSettings } from './update-club.service';
-import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 
 export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
 const MembershipRoleEnum = builder.enumType('MembershipRole', { values: ['owner', 'admin'] as const });
@@ -143,6 +144,17 @@ const UpdateClubPayload = builder.objectRef<{ message: string; clubId: string }>
   }),
 });
 
+const RotateClubTokenPayload = builder.objectRef<{ message: string; membershipId: string }>('RotateClubTokenPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    membership: t.prismaField({
+      type: 'Membership',
+      description: 'The membership with its new token.',
+      resolve: (query, payload, _args, ctx) => ctx.deps.db.membership.findUniqueOrThrow({ ...query, where: { id: payload.membershipId } }),
+    }),
+  }),
+});
+
 const clubRefusals = [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError];
 
 builder.mutationFields((t) => ({
@@ -165,5 +177,12 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ClubSettingsInput, required: true }) },
     errors: { types: clubRefusals },
     resolve: (_root, { input }, ctx) => updateClubSettings(ctx, input),
+  }),
+  rotateClubToken: t.field({
+    type: RotateClubTokenPayload,
+    description:
+      "Replaces the signed-in account's token for the club named by X-Club: the old one is refused (FORBIDDEN) from now on; send `membership.token` as X-Club instead. Other members' tokens and the session are unchanged.",
+    errors: { types: [RateLimitError, ForbiddenError, UnauthenticatedError] },
+    resolve: (_root, _args, ctx) => rotateClubToken(ctx),
   }),
 }));

@@ -1,7 +1,7 @@
 // GraphQL face of "Lascia un feedback": one mutation, club-scoped (the feedback names the club it came from).
 import { FEEDBACK_TOPIC_VALUES, type FeedbackTopic } from '../../../schema/validation/feedback';
 import { builder } from '../../graphql/builder';
-import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { sendFeedback } from './send-feedback.service';
 
 const FeedbackTopicEnum = builder.enumType('FeedbackTopic', { values: FEEDBACK_TOPIC_VALUES });
@@ -38,9 +38,9 @@ const SendFeedbackPayload = builder.objectRef<{ message: string; feedbackId: str
 builder.mutationField('sendFeedback', (t) =>
   t.field({
     type: SendFeedbackPayload,
-    description: 'Stores the feedback for the X-Club club and emails it to the product team (FEEDBACK_EMAIL).',
+    description: 'Stores the feedback for the X-Club club and emails it to the product team (FEEDBACK_EMAIL). At most 10 per account per hour (RateLimitError).',
     args: { input: t.arg({ type: SendFeedbackInput, required: true }) },
-    errors: { types: [ValidationError, UnauthenticatedError, ForbiddenError] },
+    errors: { types: [ValidationError, RateLimitError, UnauthenticatedError, ForbiddenError] },
     resolve: async (_root, { input }, ctx) => {
       const { message, feedback } = await sendFeedback(ctx, input);
       return { message, feedbackId: feedback.id };

@@ -12,6 +12,8 @@ import { formatRomeTime } from '../leads/submit-lead.service';
 export async function sendFeedback(ctx: RequestContext, raw: unknown): Promise<{ message: string; feedback: Feedback }> {
   const membership = requireClub(ctx);
   const input = parseInput(feedbackInput, raw);
+  // Each feedback is a mail to the product team: limited per account and IP before anything is stored.
+  await ctx.deps.limits.consume('feedback', { ip: ctx.meta.ip, account: ctx.viewer!.accountId });
   const { db, log } = ctx.deps;
   const feedback = await db.feedback.create({
     data: { clubId: membership.clubId, accountId: ctx.viewer!.accountId, topic: input.topic, message: input.message, page: input.page ?? null },
@@ -36,7 +38,7 @@ async function mailFeedback(ctx: RequestContext, feedback: Feedback): Promise<Fe
         name: [sender.account?.profile?.firstname, sender.account?.profile?.lastname].filter(Boolean).join(' '),
         email: sender.account?.email ?? 'non disponibile',
       }),
-    });
+    }, { account: feedback.accountId ?? undefined, ip: ctx.meta.ip }); // to the team: not the club's mail allowance
     return await db.feedback.update({ where: { id: feedback.id }, data: { emailedAt: new Date() } });
   } catch (err) {
     log.error({ err, feedbackId: feedback.id }, 'feedback stored but the email to FEEDBACK_EMAIL failed');

@@ -1,15 +1,18 @@
-// GraphQL multipart requests (operations / map / 0, 1...) through graphql-upload-minimal, inside Yoga.
-// Every file of the request is read into memory (UPLOAD_MAX_BYTES each, at most MAX_FILES) BEFORE the operation
-// runs: an oversize or broken upload is answered at transport level with an Italian 4xx and no resolver runs, so
-// nothing is stored; resolvers then get the usual FileUpload promises, whose streams replay the buffered bytes.
+// GraphQL multipart requests (operations / map / 0, 1...: the GraphQL multipart request spec) inside Yoga.
+// The whole request is read by multipart-reader.ts (at most MAX_FILES files of UPLOAD_MAX_BYTES) BEFORE the
+// operation runs: an oversize or broken upload is answered at transport level with an Italian 4xx and no resolver
+// runs, so nothing is stored; resolvers then get graphql-upload-minimal's Upload values (its scalar reads them),
+// whose streams replay the buffered bytes. graphql-upload-minimal's own reader is not used: it lets a second
+// parser error go unhandled, which ended the process on a malformed part header.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
+import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Plugin } from 'graphql-yoga';
-import { UPLOAD_MAX_BYTES } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
-import { readLimited } from './files.service';
-import { MAX_FILES, refusalOf } from './upload-limits';
+import { isFilePart, readMultipart, type MultipartPart } from './multipart-reader';
+import type { UploadedFile } from './files.service';
+import type { ServerConfig } from '../../config';
+import { MAX_FILES, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
 
 /** The raw Node request and response of the HTTP exchange (graphql-route.ts puts them in the server context). */
 export interface RawHttp {
@@ -19,63 +22,93 @@ export interface RawHttp {
 
 const isMultipart = (contentType: string | null) => !!contentType && /^multipart\/form-data\b/i.test(contentType);
 
-/** Every Upload placed in the operations by the `map` field (the same Upload may sit at several paths). */
-function uploadsIn(value: unknown, found = new Set<Upload>()): Set<Upload> {
-  if (value instanceof Upload) found.add(value);
-  else if (Array.isArray(value)) value.forEach((item) => uploadsIn(item, found));
-  else if (value && typeof value === 'object') Object.values(value).forEach((item) => uploadsIn(item, found));
-  return found;
-}
-
-/** Reads each file as its part arrives (parts come in request order, so reading one by one could stall). */
-async function bufferUploads(uploads: Iterable<Upload>): Promise<void> {
-  const settled = await Promise.allSettled(
-    [...uploads].map(async (upload) => {
-      const file: FileUpload = await upload.promise;
-      const content = await readLimited(file.createReadStream() as unknown as Readable, UPLOAD_MAX_BYTES);
-      file.createReadStream = (() => Readable.from([content])) as unknown as FileUpload['createReadStream'];
-    }),
-  );
-  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));
-  // A size refusal says more than the "file missing" that follows it for the uploads left unread.
-  if (failures.length) throw failures.find((e) => (e as { status?: number })?.status === 413) ?? failures[0];
-}
-
 export interface MultipartExchange {
   http?: RawHttp;
-  /** Whether the request carries a valid session: only signed-in users may make the server buffer files. */
+  /** Whether the request carries a valid session: only signed-in users may make the server read files. */
   signedIn: boolean;
+  /** The app's settings (its upload memory budget). */
+  config?: ServerConfig;
 }
 
-/** A request declaring more than all its files at their limit plus the operations is refused before reading. */
-const MAX_REQUEST_BYTES = MAX_FILES * UPLOAD_MAX_BYTES + 2 * 1024 * 1024;
+const CODES: Record<number, string> = { 400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 413: 'PAYLOAD_TOO_LARGE', 429: 'RATE_LIMITED' };
 
-const CODES: Record<number, string> = { 400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 413: 'PAYLOAD_TOO_LARGE' };
+const malformed = () => new MultipartRefusedError({ status: 400, message: MSG.malformedMultipart });
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw malformed();
+  }
+}
+
+/** Puts `value` at a map path such as `variables.input.documents.0` (every step but the last must exist). */
+function placeAt(operations: object, path: unknown, value: Upload): void {
+  if (typeof path !== 'string' || !path) throw malformed();
+  const keys = path.split('.');
+  if (keys.some((key) => !key || UNSAFE_KEYS.has(key))) throw malformed();
+  let node: unknown = operations;
+  for (const key of keys.slice(0, -1)) {
+    node = (node as Record<string, unknown>)[key];
+    if (!node || typeof node !== 'object') throw malformed();
+  }
+  (node as Record<string, unknown>)[keys[keys.length - 1]] = value;
+}
+
+function uploadOf(name: string, file: UploadedFile): Upload {
+  const upload = new Upload();
+  const fileUpload = {
+    fieldName: name,
+    filename: file.filename,
+    mimetype: file.mimeType,
+    encoding: '7bit',
+    createReadStream: () => Readable.from([file.content]),
+  };
+  // Upload's resolve exists at run time (the library's own reader calls it) but not in its typings.
+  (upload as Upload & { resolve(file: FileUpload): void }).resolve(fileUpload as unknown as FileUpload);
+  return upload;
+}
+
+/** The spec's order (operations, map, then the files) and shapes; every mapped file must have arrived. */
+export function operationsFrom(parts: MultipartPart[]): object {
+  const [operationsPart, mapPart, ...rest] = parts;
+  if (!operationsPart || isFilePart(operationsPart) || operationsPart.name !== 'operations') throw malformed();
+  if (!mapPart || isFilePart(mapPart) || mapPart.name !== 'map') throw malformed();
+  const operations = parseJson(operationsPart.value);
+  const map = parseJson(mapPart.value);
+  if (!operations || typeof operations !== 'object' || !isRecord(map)) throw malformed();
+  const entries = Object.entries(map);
+  if (entries.length > MAX_FILES) throw new MultipartRefusedError({ status: 413, message: MSG.tooManyFiles });
+  if (rest.some((part) => !isFilePart(part))) throw malformed();
+  const files = new Map(rest.flatMap((part) => (isFilePart(part) ? [[part.name, part.file] as const] : [])));
+  for (const [name, paths] of entries) {
+    const file = files.get(name);
+    if (!file || !Array.isArray(paths) || paths.length === 0) throw malformed();
+    const upload = uploadOf(name, file);
+    for (const path of paths) placeAt(operations, path, upload);
+  }
+  return operations;
+}
 
 export function useGraphQLMultipart(exchangeOf: (serverContext: object) => MultipartExchange): Plugin {
   return {
     onRequestParse({ request, serverContext, setRequestParser, fetchAPI }) {
       if (request.method !== 'POST' || !isMultipart(request.headers.get('content-type'))) return;
-      const { http, signedIn } = exchangeOf(serverContext);
-      if (!http) return;
+      const { http, signedIn, config } = exchangeOf(serverContext);
+      if (!http || !config) return;
       const refuse = ({ status, message }: { status: number; message: string }) =>
         new fetchAPI.Response(JSON.stringify({ errors: [{ message, extensions: { code: CODES[status] } }] }), {
           status,
           headers: { 'content-type': 'application/json; charset=utf-8' },
         });
       setRequestParser(async () => {
-        // Every operation taking files needs a club session anyway: refuse before reading megabytes.
+        // Every operation taking files needs a club session anyway: refuse before reading the body.
         if (!signedIn) return refuse({ status: 401, message: MSG.notAuthenticated });
-        const declared = Number(http.req.headers['content-length']);
-        if (declared > MAX_REQUEST_BYTES) return refuse({ status: 413, message: MSG.bodyTooLarge });
         try {
-          const operations = await processRequest(http.req, http.res, {
-            // busboy marks a file truncated when it REACHES maxFileSize: one byte more lets exactly the limit pass.
-            maxFileSize: UPLOAD_MAX_BYTES + 1,
-            maxFiles: MAX_FILES,
-          });
-          await bufferUploads(uploadsIn(operations));
-          return operations as never;
+          const charge = uploadBudgetFor(config).forResponse(http.res);
+          return operationsFrom(await readMultipart(http.req, UPLOAD_LIMITS, charge)) as never;
         } catch (error) {
           return refuse(refusalOf(error));
         }

@@ -2,53 +2,46 @@
 // request into the same plain body a JSON request gives: bracket names nested as PHP-style forms write them
 // (`profile[firstname]`, `groups[]`, `address[city]`), files as UploadedFile values (`documents[]` or a repeated
 // `documents` give an array; a single `medical_examination_document` gives one UploadedFile).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastifyMultipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES } from '../../../schema/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../../config';
 import type { UploadedFile } from './files.service';
-import { MAX_FILES, refusalOf, type UploadRefusal } from './upload-limits';
+import { isFilePart, readMultipart } from './multipart-reader';
+import { FORM_LIMITS, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
 
-/** Why a multipart body was refused: status 413 (limits) or 400 (malformed), with its Italian message. */
-export class MultipartRefusedError extends Error {
-  constructor(readonly refusal: UploadRefusal) {
-    super(refusal.message);
-  }
-}
+export { MultipartRefusedError };
 
 const MAX_DEPTH = 8;
 const MAX_INDEX = 1000;
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Registers @fastify/multipart in `scope` only (the legacy routes' scope; /graphql streams its own). */
-export async function registerLegacyMultipart(scope: FastifyInstance): Promise<void> {
-  await scope.register(fastifyMultipart, {
-    throwFileSizeLimit: true,
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES, fields: 1000, parts: 1000 + MAX_FILES, fieldSize: 1024 * 1024 },
-  });
+/**
+ * Leaves multipart bodies unread in `scope` (the legacy routes' scope): the route reads one only after the session
+ * check (readMultipartBody), so a request without a session is refused before its body is read.
+ */
+export function registerLegacyMultipart(scope: FastifyInstance): void {
+  scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
 }
 
-export const isMultipartRequest = (req: FastifyRequest) =>
-  typeof (req as { isMultipart?: () => boolean }).isMultipart === 'function' && req.isMultipart();
+export const isMultipartRequest = (req: FastifyRequest) => /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
 
 type Node = Record<string, unknown> | unknown[];
 
-/** Reads the whole multipart body; throws MultipartRefusedError for limits or a malformed request. */
-export async function readMultipartBody(req: FastifyRequest): Promise<Record<string, unknown>> {
+/**
+ * Reads the whole multipart body; throws MultipartRefusedError for limits or a malformed request. `withFiles`:
+ * false for routes open without a session, which take a form's fields only (FORM_LIMITS). What it holds counts
+ * against the app's upload memory budget until `reply` is sent.
+ */
+export async function readMultipartBody(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  { withFiles, config }: { withFiles: boolean; config: ServerConfig },
+): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        // A form's empty file input still sends a part, with no name and no bytes: that is "no file".
-        if (!part.filename && content.length === 0) continue;
-        const file: UploadedFile = { filename: part.filename, mimeType: part.mimetype, content };
-        setField(body, part.fieldname, file);
-      } else {
-        setField(body, part.fieldname, part.value);
-      }
-    }
-  } catch (error) {
-    throw error instanceof MultipartRefusedError ? error : new MultipartRefusedError(refusalOf(error));
+  const charge = uploadBudgetFor(config).forResponse(reply.raw);
+  for (const part of await readMultipart(req.raw, withFiles ? UPLOAD_LIMITS : FORM_LIMITS, charge)) {
+    if (!isFilePart(part)) setField(body, part.name, part.value);
+    // A form's empty file input still sends a part, with no name and no bytes: that is "no file".
+    else if (part.file.filename || part.file.content.length > 0) setField(body, part.name, part.file);
   }
   return body;
 }

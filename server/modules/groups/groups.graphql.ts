@@ -2,6 +2,7 @@
 // Thin adapters: every rule lives in the services, which the legacy routes call too.
 import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
+import { plannedSelection } from '../../graphql/selection';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { archiveGroup } from './archive-group.service';
 import { assignToGroup, unassignFromGroup } from './group-membership.service';
@@ -104,7 +105,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
     resolve: async (query, _root, { id }, ctx) => {
-      const selection = { ...query };
+      const selection = plannedSelection(query);
       const group = await archiveGroup(ctx, id);
       return ctx.deps.db.group.findUniqueOrThrow({ ...selection, where: { id: group.id } });
     },
@@ -114,7 +115,7 @@ builder.mutationFields((t) => ({
     args: { groupId: t.arg.id({ required: true }), roleId: t.arg.id({ required: true }) },
     errors: { types: [ValidationError, ConflictError, ...refusals] },
     resolve: async (query, _root, args, ctx) => {
-      const selection = { ...query };
+      const selection = plannedSelection(query);
       const role = await assignToGroup(ctx, args);
       return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
     },
@@ -124,7 +125,7 @@ builder.mutationFields((t) => ({
     args: { groupId: t.arg.id({ required: true }), roleId: t.arg.id({ required: true }) },
     errors: { types: [ConflictError, ...refusals] },
     resolve: async (query, _root, args, ctx) => {
-      const selection = { ...query };
+      const selection = plannedSelection(query);
       const role = await unassignFromGroup(ctx, args);
       return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
     },

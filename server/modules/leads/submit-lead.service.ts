@@ -48,7 +48,7 @@ async function notifySales(ctx: RequestContext, lead: Lead, input: LeadFields): 
       to: config.salesEmail,
       subject: `Nuova richiesta di contatto: ${input.clubName} (${input.funnelName})`,
       text: leadMailText(lead),
-    });
+    }, { ip: ctx.meta.ip });
   } catch (err) {
     log.error({ err, leadId: lead.id }, 'lead stored but the email to the sales address failed');
   }

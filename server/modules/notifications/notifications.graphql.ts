@@ -1,5 +1,6 @@
 // GraphQL face of the signed-in account's notifications (e.g. a club archived its person record).
 import { builder } from '../../graphql/builder';
+import { plannedSelection } from '../../graphql/selection';
 import { NotFoundError, UnauthenticatedError } from '../../lib/errors';
 import { listMyNotifications, markNotificationRead } from './notifications.service';
 
@@ -30,7 +31,7 @@ builder.mutationField('markNotificationRead', (t) =>
     args: { id: t.arg.id({ required: true }) },
     errors: { types: [NotFoundError, UnauthenticatedError] },
     resolve: async (query, _root, { id }, ctx) => {
-      const selection = { ...query };
+      const selection = plannedSelection(query);
       const notificationId = await markNotificationRead(ctx, id);
       return ctx.deps.db.notification.findUniqueOrThrow({ ...selection, where: { id: notificationId } });
     },

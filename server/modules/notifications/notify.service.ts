@@ -1,48 +1,40 @@
-// Telling a person's linked profile that a club did something to their record: an in-app notification (read through
-// myNotifications by the linked account) and, when the person has an email, a message.
+// Telling a person's linked account that a club did something to their record: an in-app notification (read through
+// myNotifications by the linked account) and, when the person has an email on the club's record, a message.
+// The account is only ever the one linked by an accepted invitation (people/person-link.service.ts): never one
+// found by tax code, which anybody can type into their own profile.
 import type { AppDeps } from '../../context';
 import type { Notification, Person, Prisma } from '../../generated/prisma/client.js';
+import { RateLimitError } from '../../lib/errors';
 
 type Db = Prisma.TransactionClient;
 
 export interface NotifyPerson {
   clubId: string;
-  person: Pick<Person, 'id' | 'accountId' | 'taxIdCode' | 'emailPrimary'>;
+  person: Pick<Person, 'id' | 'accountId' | 'emailPrimary'>;
   title: string;
   body: string;
 }
 
-/**
- * The account a person record belongs to: the one linked to it, or else the account whose own profile carries the
- * same tax code (the person signed up themselves). null when nobody uses the product under that tax code.
- */
-async function linkedAccountId(db: Db, person: NotifyPerson['person']): Promise<string | null> {
-  if (person.accountId) return person.accountId;
-  const profile = await db.accountProfile.findFirst({
-    where: { taxIdCode: { equals: person.taxIdCode, mode: 'insensitive' } },
-    select: { accountId: true },
-    orderBy: { createdAt: 'asc' },
-  });
-  return profile?.accountId ?? null;
-}
-
 /** Records the notification; call inside the transaction of the change it reports. */
 export async function createPersonNotification(db: Db, { clubId, person, title, body }: NotifyPerson): Promise<Notification> {
-  return db.notification.create({
-    data: { clubId, personId: person.id, accountId: await linkedAccountId(db, person), title, body },
-  });
+  return db.notification.create({ data: { clubId, personId: person.id, accountId: person.accountId, title, body } });
 }
 
 /**
- * Emails the notification to the person, after the change is committed: a mail server that is down must not undo
- * the change, so a failure is logged and the notification simply keeps no `emailedTo`.
+ * Emails the notification to the person's address on the club's own record, after the change is committed: a mail
+ * server that is down, or the club's or the recipient's mail allowance used up, must not undo the change, so the
+ * mail is skipped (logged) and the notification simply keeps no `emailedTo`.
  */
 export async function emailNotification(deps: AppDeps, notification: Notification, to: string | null): Promise<void> {
   if (!to) return;
   try {
-    await deps.mailer.send({ to, subject: notification.title, text: notification.body });
+    await deps.mailer.send({ to, subject: notification.title, text: notification.body }, { club: notification.clubId });
     await deps.db.notification.update({ where: { id: notification.id }, data: { emailedTo: to } });
   } catch (err) {
-    deps.log.error({ err, notificationId: notification.id }, 'notification email failed');
+    if (err instanceof RateLimitError) {
+      deps.log.warn({ notificationId: notification.id, clubId: notification.clubId }, 'notification email skipped: mail throttle reached');
+    } else {
+      deps.log.error({ err, notificationId: notification.id }, 'notification email failed');
+    }
   }
 }

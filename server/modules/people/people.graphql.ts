@@ -1,7 +1,8 @@
 // GraphQL face of people: the shared Person profile, a PersonRole per kind with its details, the lists (Relay
 // connection with totalCount) and savePerson / archivePerson. Thin adapters: the rules live in the services.
-import { PAGE_SIZE } from '../../../schema/constants';
+import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
+import { plannedSelection } from '../../graphql/selection';
 import { AddressInput } from '../../graphql/address';
 import { selectsField } from '../../graphql/selection';
 import type { FileUpload } from '../../graphql/scalars';
@@ -53,9 +54,17 @@ builder.prismaObject('Person', {
     firePreventionExpiresOn: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (p) => day(p.firePreventionExpiresOn) }),
     firePreventionFile: t.relation('firePreventionFile', { nullable: true }),
     isGuarded: t.exposeBoolean('isGuarded'),
+    hasLinkedAccount: t.boolean({
+      description: "Whether the person confirmed an invitation (invitePersonLink) linking the record to their own account.",
+      select: { accountId: true },
+      resolve: (p) => p.accountId !== null,
+    }),
     roles: t.relation('roles', {
       description: 'Every role this person holds in the club (archived ones included).',
       query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+      // At most one role per kind: the cost limit (graphql/limits.ts) multiplies the cycle role.person.roles by 6
+      // per level, so a few levels under a page of people are already refused.
+      complexity: { field: 1, multiplier: PERSON_KINDS.length },
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -339,7 +348,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
     resolve: async (query, _root, { id }, ctx) => {
-      const selection = { ...query };
+      const selection = plannedSelection(query);
       const roleId = await archivePerson(ctx, undefined, id);
       return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: roleId } });
     },

@@ -1,6 +1,7 @@
 // GraphQL face of the club feed. Thin adapters over the post services, which the legacy routes call too.
 import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
+import { plannedSelection } from '../../graphql/selection';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { GroupRef, MAX_PAGE_SIZE } from '../groups/groups.graphql';
 import { archivePost } from './archive-post.service';
@@ -112,7 +113,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
     resolve: async (query, _root, { id }, ctx) => {
-      const selection = { ...query };
+      const selection = plannedSelection(query);
       const post = await archivePost(ctx, id);
       return ctx.deps.db.post.findUniqueOrThrow({ ...selection, where: { id: post.id } });
     },

@@ -79,13 +79,17 @@ describe('archivePerson', () => {
 });
 
 describe('notifying the linked profile', () => {
-  it('notifies the account whose profile has the tax code, in the app and by email', async () => {
-    // someone who runs another club signed up with their own tax code: that account is the person's profile
+  it('notifies the linked account in the app, and the email on the club record, never an account that claims the tax code', async () => {
     const taxIdCode = nextTaxCode('LNK');
-    const linked = await createClub(t.deps, { taxIdCode });
-    const { roleId } = await createPerson(ctx, 'coach', { profile: { taxIdCode, emailPrimary: 'allenatore@example.it' } });
+    // someone who runs another club typed this tax code into their own profile: that proves nothing
+    const claimer = await createClub(t.deps, { taxIdCode });
+    const linked = await createClub(t.deps);
+    const { roleId, personId } = await createPerson(ctx, 'coach', { profile: { taxIdCode, emailPrimary: 'allenatore@example.it' } });
+    // linked the only way there is (an accepted invitation: see person-link.test.ts)
+    await t.deps.db.person.update({ where: { id: personId }, data: { accountId: linked.accountId } });
 
     await archivePerson(ctx, 'coach', roleId);
+    expect((await gql(t.app, NOTIFICATIONS, {}, { token: claimer.token })).body.data!.myNotifications).toEqual([]);
 
     const title = MSG.archivedNotificationTitle('ASD Archivio Test');
     const body = MSG.archivedNotificationBody('ASD Archivio Test', PERSON_KIND_INFO.coach.singular);

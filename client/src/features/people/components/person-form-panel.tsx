@@ -9,11 +9,17 @@ import { SidePanel } from '../../../components/ui/side-panel';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
 import { PersonForm } from './person-form';
+import { PersonLinkInvite } from './person-link-invite';
 
 const PersonRoleQuery = graphql(`
   query PersonFormPanel_PersonRole($id: ID!) {
     personRole(id: $id) {
       ...PersonForm_PersonRole
+      person {
+        id
+        emailPrimary
+        hasLinkedAccount
+      }
     }
   }
 `);
@@ -36,7 +42,12 @@ function EditBody({ kind, roleId, formId, onSendingChange, onSaved }: { kind: Pe
   if (error) return <ListError message={messageOfError(error)} onRetry={() => void refetch()} />;
   const role = data?.personRole;
   if (!role) return <ListError message="Record non trovato: potrebbe essere stato archiviato." />;
-  return <PersonForm key={role.id} kind={kind} role={role} formId={formId} onSendingChange={onSendingChange} onSaved={onSaved} />;
+  return (
+    <>
+      {!role.archivedAt && <PersonLinkInvite person={role.person} />}
+      <PersonForm key={role.id} kind={kind} role={role} formId={formId} onSendingChange={onSendingChange} onSaved={onSaved} />
+    </>
+  );
 }
 
 export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'panel' }: PersonFormPanelProps) {

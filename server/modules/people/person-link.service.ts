@@ -1,0 +1,78 @@
+// Linking a club's person record to the person's own account, the only way Person.accountId is ever set (and so
+// the only way a club's notifications reach an account): the club asks, a single-use link goes to the email on the
+// club's own record, and the person, signed in to their account, confirms. Nobody is linked by a tax code typed
+// into a profile.
+import { MSG } from '../../../schema/messages';
+import { requireClub, requireSession } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import { isUuid } from '../../lib/club-rows';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { hashToken, randomToken } from '../../lib/tokens';
+
+export const PERSON_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The landing page of the admin client that confirms the link (client/src/features/account/routes). */
+export const PERSON_LINK_PATH = '/collega-profilo';
+
+/**
+ * Mails the person `personId` of the viewer's club a link to confirm that the record is theirs; a newer invitation
+ * replaces any pending one. Another club's person id is NotFoundError, like an unknown one. The mail is throttled
+ * per club and per recipient (RateLimitError, nothing stored).
+ */
+export async function invitePersonLink(ctx: RequestContext, personId: unknown): Promise<{ message: string; email: string }> {
+  const { clubId } = requireClub(ctx);
+  const { accountId } = requireSession(ctx);
+  const { db, mailer, config } = ctx.deps;
+  const person = isUuid(personId)
+    ? await db.person.findFirst({
+        where: { id: personId, clubId },
+        select: { id: true, firstname: true, emailPrimary: true, club: { select: { fullName: true } } },
+      })
+    : null;
+  if (!person) throw new NotFoundError();
+  const email = person.emailPrimary?.trim();
+  if (!email) throw new ValidationError({ emailPrimary: MSG.personLinkNoEmail }, MSG.personLinkNoEmail);
+  await ctx.deps.limits.consume('personLinkInvite', { ip: ctx.meta.ip, account: accountId });
+
+  const token = randomToken();
+  const url = `${config.publicUrl}${PERSON_LINK_PATH}?token=${encodeURIComponent(token)}`;
+  // Throttled before anything is stored: a refused mail leaves the pending invitation as it was.
+  await mailer.send(
+    { to: email, subject: MSG.personLinkMailSubject(person.club.fullName), text: MSG.personLinkMailBody(person.club.fullName, person.firstname, url) },
+    { club: clubId, account: accountId },
+  );
+  await db.$transaction([
+    db.personLinkInvitation.updateMany({ where: { personId: person.id, usedAt: null }, data: { usedAt: new Date() } }),
+    db.personLinkInvitation.create({
+      data: { clubId, personId: person.id, email, tokenHash: hashToken(token), invitedById: accountId, expiresAt: new Date(Date.now() + PERSON_LINK_TTL_MS) },
+    }),
+  ]);
+  return { message: MSG.personLinkInviteSent(email), email };
+}
+
+/**
+ * The signed-in account confirms an invitation it received: the person record becomes its own (replacing an earlier
+ * link). Single use, 7 days; an unknown, used, replaced or expired token all answer the same ValidationError.
+ */
+export async function acceptPersonLink(ctx: RequestContext, token: unknown): Promise<{ message: string; clubName: string; personId: string }> {
+  const { accountId } = requireSession(ctx);
+  await ctx.deps.limits.consume('personLinkAccept', { ip: ctx.meta.ip, account: accountId });
+  const invalid = () => new ValidationError({ token: MSG.personLinkInvalid }, MSG.personLinkInvalid);
+  if (typeof token !== 'string' || !token.trim() || token.length > 200) throw invalid();
+
+  return ctx.deps.db.$transaction(async (tx) => {
+    const invitation = await tx.personLinkInvitation.findUnique({
+      where: { tokenHash: hashToken(token.trim()) },
+      select: { id: true, personId: true, expiresAt: true, usedAt: true, club: { select: { fullName: true, archivedAt: true } } },
+    });
+    if (!invitation || invitation.usedAt || invitation.expiresAt <= new Date() || invitation.club.archivedAt) throw invalid();
+    // Conditional, so two confirmations racing link once.
+    const { count } = await tx.personLinkInvitation.updateMany({
+      where: { id: invitation.id, usedAt: null },
+      data: { usedAt: new Date(), acceptedAt: new Date(), acceptedById: accountId },
+    });
+    if (count !== 1) throw invalid();
+    await tx.person.update({ where: { id: invitation.personId }, data: { accountId } });
+    return { message: MSG.personLinkAccepted(invitation.club.fullName), clubName: invitation.club.fullName, personId: invitation.personId };
+  });
+}
