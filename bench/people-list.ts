@@ -202,17 +202,17 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
         fullName: 'ASD Bench', foundation: 1990, vatNumber: '12345678901', typeSport: 'rugby',
         email: 'bench@example.it', password, passwordConfirmation: password,
       });
-      const membership = await deps.db.membership.findFirstOrThrow({ where: { accountId } });
+      const membership = await deps.systemDb.membership.findFirstOrThrow({ where: { accountId } });
       clubId = membership.clubId;
 
       log(`[${database}] seeding ${PEOPLE.toLocaleString('en')} athletes...`);
-      const seeded = await seedAthletes(deps.db, clubId, {
+      const seeded = await seedAthletes(deps.systemDb, clubId, {
         count: PEOPLE,
         onProgress: (done) => process.stdout.write(`\r[${database}]   ${done.toLocaleString('en')} people`),
       });
       process.stdout.write('\n');
       // Planner statistics and the visibility map, as autovacuum would have them on a live database.
-      await deps.db.$executeRawUnsafe('VACUUM ANALYZE');
+      await deps.systemDb.$executeRawUnsafe('VACUUM ANALYZE');
       seedSeconds = Math.round(seeded.seconds * 10) / 10;
       log(`[${database}] seeded in ${seedSeconds} s`);
 

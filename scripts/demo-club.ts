@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type ServerConfig } from '../server/config';
 import type { AppDeps } from '../server/context';
+import { guardedClient } from '../server/access/club-scope';
 import { openAppDatabase } from '../server/db/database';
 import { createBackground } from '../server/lib/background';
 import { createMailer } from '../server/lib/mailer';
@@ -144,7 +145,8 @@ async function main(): Promise<void> {
     }
     const quiet = { info() {}, warn: (_o: object, msg?: string) => console.warn(msg), error: (_o: object, msg?: string) => console.error(msg) };
     const deps: AppDeps = {
-      db: db.prisma,
+      db: guardedClient(db.prisma),
+      systemDb: db.prisma,
       config,
       log: quiet,
       limits: createRateLimits(config.rateLimitFactor),

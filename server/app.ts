@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '../schema/messages';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
+import { guardedClient } from './access/club-scope';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
 import { createBackground } from './lib/background';
@@ -81,7 +82,8 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
   });
   const transport = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const deps: AppDeps = {
-    db: db.prisma,
+    db: guardedClient(db.prisma),
+    systemDb: db.prisma,
     config,
     log: app.log,
     limits,
@@ -132,7 +134,7 @@ export async function createApp({ config, inMemoryDatabase, mailer, waitForDatab
 
   app.get('/healthz', async (_req, reply) => {
     try {
-      await deps.db.$queryRaw`SELECT 1`;
+      await deps.systemDb.$queryRaw`SELECT 1`;
       return { status: 'ok', database: db.kind };
     } catch (err) {
       app.log.error({ err }, 'health check failed');

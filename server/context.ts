@@ -13,7 +13,16 @@ export interface Logger {
 }
 
 export interface AppDeps {
+  /**
+   * The guarded client: account-side models only. Club-owned models and raw SQL throw MissingClubScopeError here;
+   * services reach them through the request's club-scoped client (access/request-db.ts `clubDb(ctx)`).
+   */
   db: PrismaClient;
+  /**
+   * The unguarded client, for deliberate cross-club work only (an account's notifications from every club, an
+   * invitation found by its token, migrations and scripts acting as the system). Each use says why.
+   */
+  systemDb: PrismaClient;
   mailer: Mailer;
   limits: RateLimits;
   config: ServerConfig;

@@ -21,7 +21,15 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.ts'] } },
-      { extends: true, test: { name: 'server:pglite', include: serverTests, env: { CAMPOBASE_TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'server:pglite',
+          include: serverTests,
+          env: { CAMPOBASE_TEST_DB: 'pglite' },
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
+        },
+      },
       ...(withPostgres
         ? [{
             extends: true as const,
@@ -41,6 +49,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           env: { CAMPOBASE_TEST_DB: 'pglite' },
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
         },
       },
     ],

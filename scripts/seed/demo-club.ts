@@ -108,7 +108,7 @@ export interface DemoResult {
 /** Loads the demo club unless its account exists already (then reports what is there); `reset` starts over. */
 export async function loadDemoClub(deps: AppDeps, options: DemoOptions = {}): Promise<DemoResult> {
   const { perKind = 150, seed = 2026, reset = false } = options;
-  const { db } = deps;
+  const { systemDb: db } = deps; // the demo loader acts as the system, across its own club's rows
   let status: DemoResult['status'] = 'created';
 
   const existing = await db.account.findUnique({ where: { email: DEMO_LOGIN.email }, select: { id: true } });
@@ -162,7 +162,7 @@ async function signUpOwner(deps: AppDeps): Promise<string> {
     password: DEMO_LOGIN.password,
     passwordConfirmation: DEMO_LOGIN.password,
   });
-  await deps.db.club.updateMany({
+  await deps.systemDb.club.updateMany({
     where: { memberships: { some: { accountId, role: 'owner' } } },
     data: {
       typeClub: 'ASD',
@@ -390,7 +390,7 @@ async function writeContent(tx: Tx, clubId: string, ownerAccountId: string, perK
 }
 
 async function summarise(deps: AppDeps, clubId: string, clubName: string): Promise<Omit<DemoResult, 'status'>> {
-  const { db } = deps;
+  const { systemDb: db } = deps; // the demo loader acts as the system, across its own club's rows
   const [people, groups, posts, byKind] = await Promise.all([
     db.person.count({ where: { clubId } }),
     db.group.count({ where: { clubId } }),

@@ -10,6 +10,7 @@ import type PrismaTypes from '../generated/pothos-types';
 import { getDatamodel } from '../generated/pothos-types';
 import type { RequestContext } from '../context';
 import { fieldCost } from './limits';
+import { clubDb } from '../access/request-db';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -38,8 +39,8 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   errors: { defaultTypes: [] },
   prisma: {
-    // The client comes from the request context, so each app instance (and each test database) uses its own.
-    client: (ctx) => ctx.deps.db,
+    // The request's club-scoped client (access/request-db.ts): relation loads carry the club like the services'.
+    client: (ctx) => clubDb(ctx),
     dmmf: getDatamodel(),
     filterConnectionTotalCount: true,
     onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'error',

@@ -225,7 +225,7 @@ describe('POST /api/club/update', () => {
     ]);
     expect([badLogo.statusCode, badLogo.body]).toEqual([200, { status: false, message: MSG.invalidFields, context: { errors: { logo_file: MSG.logoTypeNotAllowed } } }]);
     expect((await rest(t.app, '/club/single', undefined, creds(club))).body.context.club).toEqual(before);
-    expect(await t.deps.db.storedFile.count({ where: { clubId: club.clubId } })).toBe(0);
+    expect(await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } })).toBe(0);
   });
 
   it("refuses another club's id as unknown (status false) and another club's token (403); nothing changes", async () => {

@@ -61,14 +61,14 @@ describe('POST /api/group/save', () => {
   });
 
   it('answers field errors under the legacy names', async () => {
-    const before = await t.deps.db.group.count();
+    const before = await t.deps.systemDb.group.count();
     const res = await rest(t.app, '/group/save', { name: '' }, as);
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ status: false, message: MSG.invalidFields, context: { errors: { name: MSG.groupNameRequired, type: MSG.groupTypeRequired } } });
     await rest(t.app, '/group/save', { name: 'Doppione', type_group_id: 'coach' }, as);
     const taken = await rest(t.app, '/group/save', { name: 'DOPPIONE', type_group_id: 'coach' }, as);
     expect(taken.body).toEqual({ status: false, message: MSG.groupNameTaken, context: { errors: { name: MSG.groupNameTaken } } });
-    expect(await t.deps.db.group.count()).toBe(before + 1);
+    expect(await t.deps.systemDb.group.count()).toBe(before + 1);
   });
 });
 
@@ -84,7 +84,7 @@ describe('POST /api/group/load and /api/group/by-type', () => {
     }
     ids['Allenatori Under'] = (await createGroup(oc, { name: 'Allenatori Under', type: 'coach' })).id;
     const inactive = await createGroup(oc, { name: 'Ospiti', type: 'athlete' });
-    await t.deps.db.group.update({ where: { id: inactive.id }, data: { isActive: false } });
+    await t.deps.systemDb.group.update({ where: { id: inactive.id }, data: { isActive: false } });
     ids.Ospiti = inactive.id;
     await archiveGroup(oc, (await createGroup(oc, { name: 'Under 21 chiusa', type: 'athlete' })).id);
     const member = await createRole(oc, 'athlete');

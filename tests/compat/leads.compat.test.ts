@@ -35,7 +35,7 @@ describe('POST /api/lead', () => {
         },
       },
     });
-    const stored = await t.deps.db.lead.findUniqueOrThrow({ where: { id: res.body.context.lead.id } });
+    const stored = await t.deps.systemDb.lead.findUniqueOrThrow({ where: { id: res.body.context.lead.id } });
     expect(stored).toMatchObject({ funnelName: 'volantino-2026', ip: '127.0.0.1', userAgent: 'lightMyRequest' });
     expect((await readOutbox(t.dataDir)).some((m) => m.to === 'vendite@campobase.test' && m.text.includes(payload.email))).toBe(true);
   });
@@ -50,7 +50,7 @@ describe('POST /api/lead', () => {
   });
 
   it("answers status false, 'Alcuni campi non sono validi' and the errors under the legacy field names", async () => {
-    const before = await t.deps.db.lead.count();
+    const before = await t.deps.systemDb.lead.count();
     const res = await rest(t.app, '/lead', { name: 'Solo Nome', email: 'non-una-email', phone: '12ab', region: 'Atlantide' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
@@ -67,7 +67,7 @@ describe('POST /api/lead', () => {
         },
       },
     });
-    expect(await t.deps.db.lead.count()).toBe(before);
+    expect(await t.deps.systemDb.lead.count()).toBe(before);
   });
 
   it('needs no credentials and ignores a stale session token', async () => {
@@ -93,7 +93,7 @@ describe('POST /api/lead rate limit', () => {
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
       expect(res.body).toEqual({ status: false, context: null, message: MSG.rateLimited(60) });
-      expect(await limited.deps.db.lead.count()).toBe(3);
+      expect(await limited.deps.systemDb.lead.count()).toBe(3);
     } finally {
       await limited.close();
     }

@@ -419,7 +419,7 @@ describe('POST /api/{resource}/archive and /api/archive/load', () => {
 describe("another club's user", () => {
   let roleId: string;
   let tax: string;
-  const snapshot = () => t.deps.db.personRole.findUniqueOrThrow({ where: { id: roleId }, include: { person: true, athlete: true } });
+  const snapshot = () => t.deps.systemDb.personRole.findUniqueOrThrow({ where: { id: roleId }, include: { person: true, athlete: true } });
   beforeAll(async () => {
     tax = nextTaxCode('REF');
     roleId = (await rest(t.app, '/athlete/save', { ...minimal(tax), health_card: 'SEGRETA' }, asClub())).body.context.id;
@@ -435,7 +435,7 @@ describe("another club's user", () => {
       expect((await rest(t.app, `/${kind}/archive`, { id: roleId }, asOther())).body).toEqual(notFound);
     }
     expect(await snapshot()).toEqual(before);
-    expect(await t.deps.db.notification.count({ where: { personId: before.personId } })).toBe(0);
+    expect(await t.deps.systemDb.notification.count({ where: { personId: before.personId } })).toBe(0);
   });
 
   it('cannot update the record by its id, and its own save creates a separate person in its club', async () => {
@@ -460,7 +460,7 @@ describe("another club's user", () => {
       expect(list.body.context.data.map((p: { id: string }) => p.id)).not.toContain(roleId);
       expect(JSON.stringify(list.body)).not.toContain('SEGRETA');
     }
-    const group = await t.deps.db.group.findFirstOrThrow({ where: { clubId: club.clubId, name: 'Gruppo riservato' } });
+    const group = await t.deps.systemDb.group.findFirstOrThrow({ where: { clubId: club.clubId, name: 'Gruppo riservato' } });
     expect((await rest(t.app, '/athlete/load', { group_id: group.id }, asOther())).body.context).toMatchObject({ data: [], total: 0 });
     const search = await rest(t.app, '/athlete/load', { search: 'Paola' }, asOther());
     expect(search.body.context.data.every((p: { id: string }) => p.id !== roleId)).toBe(true);

@@ -74,7 +74,7 @@ describe('POST /api/post/save', () => {
   });
 
   it('answers field errors under the legacy names and stores nothing', async () => {
-    const before = await t.deps.db.post.count();
+    const before = await t.deps.systemDb.post.count();
     const res = await rest(t.app, '/post/save', { title: ' ', caption: '', priority: 5 }, as);
     expect(res.body).toEqual({
       status: false,
@@ -85,7 +85,7 @@ describe('POST /api/post/save', () => {
     expect(badGroups.body).toEqual({ status: false, message: MSG.invalidFields, context: { errors: { group_ids: MSG.idInvalid } } });
     const malformed = await rest(t.app, '/post/save', { title: 'a', caption: 'b', groups: ['non-un-id'] }, as);
     expect(malformed.body).toEqual({ status: false, message: MSG.invalidFields, context: { errors: { group_ids: MSG.idInvalid } } });
-    expect(await t.deps.db.post.count()).toBe(before);
+    expect(await t.deps.systemDb.post.count()).toBe(before);
   });
 });
 
@@ -99,7 +99,7 @@ describe('POST /api/post/load and /api/post/archive', () => {
     groupId = (await createGroup(oc, { name: 'Soci', type: 'member' })).id;
     for (let i = 1; i <= 9; i++) {
       const post = await createPost(oc, { title: `Notizia ${i}`, caption: i === 4 ? 'Assemblea a Forlì' : 'Testo', priority: i % 3, groupIds: i % 2 ? [groupId] : [] });
-      await t.deps.db.post.update({ where: { id: post.id }, data: { createdAt: new Date(Date.UTC(2026, 1, 1, 8, i)) } });
+      await t.deps.systemDb.post.update({ where: { id: post.id }, data: { createdAt: new Date(Date.UTC(2026, 1, 1, 8, i)) } });
     }
   });
   const titles = (res: { body: { context: { data: Array<{ title: string }> } } }) => res.body.context.data.map((p) => p.title);

@@ -25,12 +25,12 @@ describe('transport errors', () => {
   });
 
   it('a 10 MB body: 413 and nothing stored', async () => {
-    const before = await t.deps.db.account.count();
+    const before = await t.deps.systemDb.account.count();
     const huge = JSON.stringify({ email: 'grande@example.it', password: 'x'.repeat(10 * 1024 * 1024) });
     const r = await post('/api/register', huge);
     expect(r.statusCode).toBe(413);
     expect(r.json()).toEqual({ status: false, context: null, message: MSG.bodyTooLarge });
-    expect(await t.deps.db.account.count()).toBe(before);
+    expect(await t.deps.systemDb.account.count()).toBe(before);
   });
 
   it('an unsupported media type: 415', async () => {

@@ -81,7 +81,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       await expect.poll(() => page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Giovanna');
       expect(await page.getByLabel('Soprannome').inputValue()).toBe('Gio');
       await menuShowsName(page, 'Giovanna Rossi');
-      const stored = await server.deps.db.accountProfile.findUniqueOrThrow({ where: { accountId: club.accountId } });
+      const stored = await server.deps.systemDb.accountProfile.findUniqueOrThrow({ where: { accountId: club.accountId } });
       expect(stored).toMatchObject({ firstname: 'Giovanna', nickname: 'Gio' });
 
       // --- security: this device marked, the other one ended after a confirmation
@@ -94,7 +94,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       await confirm.getByRole('button', { name: 'Termina' }).click();
       await page.getByText(MSG.sessionRevoked).first().waitFor();
       await endFirefox.waitFor({ state: 'detached' });
-      expect(await server.deps.db.session.count({ where: { accountId: club.accountId, revokedAt: null } })).toBe(1);
+      expect(await server.deps.systemDb.session.count({ where: { accountId: club.accountId, revokedAt: null } })).toBe(1);
 
       // --- password: the wrong current one is refused, then the change; this session stays signed in
       await page.getByLabel('Password attuale').fill('non-la-mia-1');
@@ -121,7 +121,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       // exact: a toast's 'Chiudi notifica' may still be on screen
       await sent.getByRole('button', { name: 'Chiudi', exact: true }).click();
       await sent.waitFor({ state: 'detached' });
-      const feedback = await server.deps.db.feedback.findFirstOrThrow({ where: { clubId: club.clubId } });
+      const feedback = await server.deps.systemDb.feedback.findFirstOrThrow({ where: { clubId: club.clubId } });
       expect(feedback).toMatchObject({ topic: 'problem', message: `Non trovo come cambiare email (${name}).`, page: '/account/sicurezza', accountId: club.accountId });
       expect(feedback.emailedAt).not.toBeNull();
       expect((await readOutbox(server.dataDir)).some((m) => m.text.includes(`Non trovo come cambiare email (${name}).`))).toBe(true);

@@ -133,7 +133,7 @@ describe.each(Object.entries(VIEWPORTS))('club pages on %s', (viewportName, view
       await header.getByText('Stagione 2024/25').waitFor();
       expect(await page.getByRole('textbox', { name: 'Colore principale', exact: true }).inputValue()).toBe('#7c2d12');
 
-      const stored = await server.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true, legalAddress: true } });
+      const stored = await server.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true, legalAddress: true } });
       expect(stored).toMatchObject({ vatNumber: '01234567897', typeClub: 'ASD', sport: 'pallavolo', primaryColor: '#7c2d12', secondaryColor: '#facc15', seasonLabel: '2024/25' });
       expect(stored.logoFile).toMatchObject({ mimeType: 'image/png', filename: 'stemma.png' });
       expect(stored.legalAddress?.city).toBe('Rimini');

@@ -88,13 +88,13 @@ describe.each(Object.entries(VIEWPORTS))('lead request on %s', (name, viewport) 
       expect(await errorUnder(page, 'lead-clubName')).toBe(MSG.leadClubRequired);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('lead-clubName');
       await page.unroute('**/api/lead');
-      expect(await server.deps.db.lead.count({ where: { email } })).toBe(0);
+      expect(await server.deps.systemDb.lead.count({ where: { email } })).toBe(0);
 
       // valid: step 2, stored with the flyer's funnel, mailed to sales
       await submit.click();
       await page.getByRole('heading', { name: 'Grazie, abbiamo ricevuto la tua richiesta' }).waitFor();
       await page.getByText(MSG.leadSent).waitFor();
-      const lead = await server.deps.db.lead.findFirstOrThrow({ where: { email } });
+      const lead = await server.deps.systemDb.lead.findFirstOrThrow({ where: { email } });
       expect(lead).toMatchObject({ funnelName: 'volantino-2026', name: 'Giulia Ferrari', phone: '3331234567', clubName: 'ASD Pallavolo Riviera', role: 'Presidente', region: 'Liguria', members: '51 - 200' });
       expect((await readOutbox(server.dataDir)).some((m) => m.to === SALES && m.text.includes(email))).toBe(true);
       // the funnel is recorded, never shown
@@ -120,7 +120,7 @@ describe.each(Object.entries(VIEWPORTS))('lead request on %s', (name, viewport) 
       await page.getByRole('button', { name: 'Invia Richiesta' }).click();
       await page.getByRole('link', { name: 'Torna alla home' }).waitFor();
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Grazie, abbiamo ricevuto la tua richiesta');
-      expect((await server.deps.db.lead.findFirstOrThrow({ where: { email } })).funnelName).toBe('direct');
+      expect((await server.deps.systemDb.lead.findFirstOrThrow({ where: { email } })).funnelName).toBe('direct');
     } finally {
       await browser.close();
     }

@@ -48,7 +48,7 @@ describe('person link', () => {
       await page.waitForURL(/\/collega-profilo\?token=/);
       await page.getByRole('button', { name: 'Collega la scheda al mio account' }).click();
       await page.getByText(MSG.personLinkAccepted('ASD Collega E2E')).waitFor();
-      expect((await server.deps.db.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBe(person.accountId);
+      expect((await server.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBe(person.accountId);
     } finally {
       await browser.close();
     }

@@ -45,7 +45,7 @@ describe('demo club', () => {
     expect(first.status).toBe('created');
     expect(first.clubName).toBe(DEMO_CLUB_NAME);
     for (const kind of PERSON_KINDS) {
-      const roles = await t.deps.db.personRole.findMany({ where: { clubId: first.clubId, kind } });
+      const roles = await t.deps.systemDb.personRole.findMany({ where: { clubId: first.clubId, kind } });
       expect(roles, kind).toHaveLength(PER_KIND);
       const archived = roles.filter((r) => r.archivedAt);
       expect(archived.length, kind).toBeGreaterThan(0);
@@ -73,7 +73,7 @@ describe('demo club', () => {
   });
 
   it('writes valid tax codes from name, surname, gender, birth date and place, and the services\' search text', async () => {
-    const people = await t.deps.db.person.findMany({ where: { clubId: first.clubId } });
+    const people = await t.deps.systemDb.person.findMany({ where: { clubId: first.clubId } });
     expect(people.length).toBe(first.people);
     expect(new Set(people.map((p) => p.taxIdCode)).size).toBe(people.length);
     const accented = people.filter((p) => /[^\x00-\x7F]/.test(`${p.firstname}${p.lastname}`));
@@ -89,7 +89,7 @@ describe('demo club', () => {
   });
 
   it('gives plausible ages and kind-specific details', async () => {
-    const roles = await t.deps.db.personRole.findMany({
+    const roles = await t.deps.systemDb.personRole.findMany({
       where: { clubId: first.clubId },
       include: { person: true, athlete: true, coach: true, member: true, manager: true },
     });
@@ -115,21 +115,21 @@ describe('demo club', () => {
     expect(ofKind('manager').every((r) => r.manager!.managerRole)).toBe(true);
 
     // The owner's own profile: Presidente and member, linked to the account.
-    const account = await t.deps.db.account.findUniqueOrThrow({ where: { email: DEMO_LOGIN.email } });
+    const account = await t.deps.systemDb.account.findUniqueOrThrow({ where: { email: DEMO_LOGIN.email } });
     const owner = roles.filter((r) => r.person.accountId === account.id);
     expect(owner.map((r) => r.kind).sort()).toEqual(['manager', 'member']);
     expect(owner.find((r) => r.kind === 'manager')!.manager!.managerRole).toBe('Presidente');
   });
 
   it('has people holding two roles on one profile', async () => {
-    const people = await t.deps.db.person.findMany({ where: { clubId: first.clubId }, include: { roles: true } });
+    const people = await t.deps.systemDb.person.findMany({ where: { clubId: first.clubId }, include: { roles: true } });
     const pairs = people.filter((p) => p.roles.length === 2).map((p) => p.roles.map((r) => r.kind).sort().join('+'));
     expect(pairs).toContain('coach+member');
     expect(pairs).toContain('manager+member');
   });
 
   it('has categories, groups of every type with members, and puts each active athlete in the category of their age', async () => {
-    const groups = await t.deps.db.group.findMany({ where: { clubId: first.clubId }, include: { members: { include: { role: { include: { person: true } } } } } });
+    const groups = await t.deps.systemDb.group.findMany({ where: { clubId: first.clubId }, include: { members: { include: { role: { include: { person: true } } } } } });
     const categories = groups.filter((g) => g.type === 'athlete' && !g.archivedAt);
     for (const c of AGE_CATEGORIES) expect(categories.map((g) => g.name)).toContain(c.name);
     for (const kind of PERSON_KINDS) {
@@ -138,7 +138,7 @@ describe('demo club', () => {
     for (const g of groups) for (const m of g.members) expect(m.role.kind).toBe(g.type);
 
     const byCategory = AGE_CATEGORIES.map((c) => groups.find((g) => g.name === c.name)!);
-    const athletes = await t.deps.db.personRole.findMany({ where: { clubId: first.clubId, kind: 'athlete' }, include: { person: true, groups: true } });
+    const athletes = await t.deps.systemDb.personRole.findMany({ where: { clubId: first.clubId, kind: 'athlete' }, include: { person: true, groups: true } });
     for (const a of athletes) {
       const categoryIds = a.groups.map((m) => m.groupId).filter((id) => byCategory.some((g) => g.id === id));
       if (a.archivedAt) {
@@ -151,7 +151,7 @@ describe('demo club', () => {
   });
 
   it('has posts of every priority addressed to groups, with their search text', async () => {
-    const posts = await t.deps.db.post.findMany({ where: { clubId: first.clubId }, include: { groups: true } });
+    const posts = await t.deps.systemDb.post.findMany({ where: { clubId: first.clubId }, include: { groups: true } });
     expect(posts.length).toBe(first.posts);
     expect(new Set(posts.map((p) => p.priority))).toEqual(new Set([0, 1, 2]));
     for (const p of posts) {
@@ -170,9 +170,9 @@ describe('demo club', () => {
     expect(reset.status).toBe('recreated');
     expect(reset.clubId).not.toBe(first.clubId);
     expect(reset.people).toBe(first.people);
-    expect(await t.deps.db.club.count({ where: { id: first.clubId } })).toBe(0);
-    expect(await t.deps.db.club.count({ where: { fullName: DEMO_CLUB_NAME } })).toBe(1);
-    expect(await t.deps.db.account.count({ where: { email: DEMO_LOGIN.email } })).toBe(1);
+    expect(await t.deps.systemDb.club.count({ where: { id: first.clubId } })).toBe(0);
+    expect(await t.deps.systemDb.club.count({ where: { fullName: DEMO_CLUB_NAME } })).toBe(1);
+    expect(await t.deps.systemDb.account.count({ where: { email: DEMO_LOGIN.email } })).toBe(1);
   });
 });
 

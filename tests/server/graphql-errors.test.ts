@@ -16,14 +16,14 @@ describe('unexpected GraphQL errors', () => {
   it('are masked for the client and logged for the operator', async () => {
     const club = await createClub(t.deps);
     const logged = vi.spyOn(t.app.log, 'error');
-    await t.deps.db.$executeRawUnsafe('ALTER TABLE account_profiles RENAME TO account_profiles_hidden');
+    await t.deps.systemDb.$executeRawUnsafe('ALTER TABLE account_profiles RENAME TO account_profiles_hidden');
     try {
       const res = await gql(t.app, '{ me { email profile { firstname } } }', {}, { token: club.token });
       expect(res.body.errors?.[0].message).toBe(MSG.unexpected);
       expect(JSON.stringify(res.body)).not.toMatch(/account_profiles|prisma|stack/i);
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.anything() }), 'graphql resolver failed');
     } finally {
-      await t.deps.db.$executeRawUnsafe('ALTER TABLE account_profiles_hidden RENAME TO account_profiles');
+      await t.deps.systemDb.$executeRawUnsafe('ALTER TABLE account_profiles_hidden RENAME TO account_profiles');
       logged.mockRestore();
     }
   });

@@ -27,10 +27,10 @@ describe('mail throttle', () => {
     for (let i = 0; i < 3; i++) people.push(await createPerson(ctx, 'athlete', { profile: { emailPrimary: email } }));
     for (const { roleId } of people) await archivePerson(ctx, 'athlete', roleId);
 
-    const notes = await t.deps.db.notification.findMany({ where: { clubId: club.clubId }, orderBy: { createdAt: 'asc' } });
+    const notes = await t.deps.systemDb.notification.findMany({ where: { clubId: club.clubId }, orderBy: { createdAt: 'asc' } });
     expect(notes.map((n) => n.emailedTo)).toEqual([email, email, null]);
     expect(await mailsTo(email)).toHaveLength(2);
-    expect(await t.deps.db.personRole.count({ where: { clubId: club.clubId, archivedAt: { not: null } } })).toBe(3);
+    expect(await t.deps.systemDb.personRole.count({ where: { clubId: club.clubId, archivedAt: { not: null } } })).toBe(3);
   });
 
   it("archiving past the club's allowance mails nobody more, whatever the addresses", async () => {
@@ -40,7 +40,7 @@ describe('mail throttle', () => {
       const { roleId } = await createPerson(ctx, 'member', { profile: { emailPrimary: `socio-${i}-${club.clubId.slice(0, 8)}@example.it` } });
       await archivePerson(ctx, 'member', roleId);
     }
-    const notes = await t.deps.db.notification.findMany({ where: { clubId: club.clubId }, orderBy: { createdAt: 'asc' } });
+    const notes = await t.deps.systemDb.notification.findMany({ where: { clubId: club.clubId }, orderBy: { createdAt: 'asc' } });
     expect(notes.map((n) => n.emailedTo !== null)).toEqual([true, true, true, false]);
   });
 
@@ -53,7 +53,7 @@ describe('mail throttle', () => {
     for (let i = 0; i < 3; i++) answers.push((await gql(t.app, INVITE, { id: personId }, { token: club.token, club: club.clubToken })).body.data!.invitePersonLink);
     expect(answers.slice(0, 2).map((a) => a.__typename)).toEqual(['MutationInvitePersonLinkSuccess', 'MutationInvitePersonLinkSuccess']);
     expect(answers[2]).toEqual({ __typename: 'RateLimitError', code: 'RATE_LIMITED', message: MSG.rateLimited(60) });
-    expect(await t.deps.db.personLinkInvitation.count({ where: { personId } })).toBe(2);
+    expect(await t.deps.systemDb.personLinkInvitation.count({ where: { personId } })).toBe(2);
     expect(await mailsTo('invitato@example.it')).toHaveLength(2);
   });
 
@@ -70,7 +70,7 @@ describe('mail throttle', () => {
     // address, and what goes to the team counts against the sender's account, not the club's allowance for its people
     expect(answers.slice(0, 10).every((a) => a.__typename === 'MutationSendFeedbackSuccess')).toBe(true);
     expect(answers[10]).toEqual({ __typename: 'RateLimitError', code: 'RATE_LIMITED', message: MSG.rateLimited(60) });
-    expect(await t.deps.db.feedback.count({ where: { clubId: club.clubId } })).toBe(10);
+    expect(await t.deps.systemDb.feedback.count({ where: { clubId: club.clubId } })).toBe(10);
     expect((await mailsTo(FEEDBACK_TO)).length - before).toBe(10);
   });
 });

@@ -42,13 +42,13 @@ export async function createClub(deps: AppDeps, overrides: Record<string, unknow
   const payload = signUpPayload(overrides);
   // a distinct IP per call keeps the sign-up rate limit out of tests that make many clubs
   const { token, accountId } = await signUp(serviceContext(deps, null, `10.1.${randomBytes(1)[0]}.${randomBytes(1)[0]}`), payload);
-  const membership = await deps.db.membership.findFirstOrThrow({ where: { accountId } });
+  const membership = await deps.systemDb.membership.findFirstOrThrow({ where: { accountId } });
   return { email: payload.email, password: PASSWORD, token, accountId, clubId: membership.clubId, clubToken: membership.token };
 }
 
 /** Adds a second club to an existing account (there is no public flow for it yet). */
 export async function addClubTo(deps: AppDeps, accountId: string, fullName = 'Polisportiva Seconda') {
-  const club = await deps.db.club.create({
+  const club = await deps.systemDb.club.create({
     data: { fullName, memberships: { create: { accountId, role: 'admin', token: randomToken() } } },
     include: { memberships: true },
   });

@@ -7,8 +7,8 @@ import { serviceContext, type TestClub } from './factories';
 
 /** A service context acting as the club's owner, as a GraphQL or REST request of that club would. */
 export async function clubContext(deps: AppDeps, club: TestClub): Promise<RequestContext> {
-  const membership = await deps.db.membership.findFirstOrThrow({ where: { accountId: club.accountId, clubId: club.clubId } });
-  const session = await deps.db.session.findFirstOrThrow({ where: { accountId: club.accountId } });
+  const membership = await deps.systemDb.membership.findFirstOrThrow({ where: { accountId: club.accountId, clubId: club.clubId } });
+  const session = await deps.systemDb.session.findFirstOrThrow({ where: { accountId: club.accountId } });
   return serviceContext(deps, {
     accountId: club.accountId,
     sessionId: session.id,
@@ -42,13 +42,13 @@ export function personInput({ profile = {}, details = {}, ...rest }: PersonOverr
 /** Creates a role through savePerson and answers its ids. */
 export async function createPerson(ctx: RequestContext, kind: PersonKindKey, overrides: PersonOverrides = {}, files?: PersonFiles) {
   const saved = await savePerson(ctx, kind, personInput(overrides), files);
-  const role = await ctx.deps.db.personRole.findUniqueOrThrow({ where: { id: saved.roleId }, include: { person: true } });
+  const role = await ctx.deps.systemDb.personRole.findUniqueOrThrow({ where: { id: saved.roleId }, include: { person: true } });
   return { roleId: role.id, personId: role.personId, taxIdCode: role.person.taxIdCode, saved };
 }
 
 /** A group row of the club with these roles as members (fixture). */
 export async function createGroupWith(deps: AppDeps, clubId: string, type: PersonKindKey, name: string, roleIds: string[] = []) {
-  const group = await deps.db.group.create({ data: { clubId, type, name } });
-  if (roleIds.length) await deps.db.groupMember.createMany({ data: roleIds.map((roleId) => ({ clubId, groupId: group.id, roleId })) });
+  const group = await deps.systemDb.group.create({ data: { clubId, type, name } });
+  if (roleIds.length) await deps.systemDb.groupMember.createMany({ data: roleIds.map((roleId) => ({ clubId, groupId: group.id, roleId })) });
   return group;
 }

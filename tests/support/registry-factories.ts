@@ -30,17 +30,17 @@ export async function createPost(
 /** A person role of `kind` (through savePerson); `archived` archives it (one way) as the archive would. */
 export async function createRole(ctx: RequestContext, kind: PersonKindKey, opts: { firstname?: string; lastname?: string; archived?: boolean } = {}) {
   const { roleId } = await createPerson(ctx, kind, { profile: { firstname: opts.firstname ?? 'Mario', lastname: opts.lastname ?? 'Rossi' } });
-  if (opts.archived) await ctx.deps.db.personRole.update({ where: { id: roleId }, data: { archivedAt: new Date(), isActive: false } });
+  if (opts.archived) await ctx.deps.systemDb.personRole.update({ where: { id: roleId }, data: { archivedAt: new Date(), isActive: false } });
   return roleId;
 }
 
 /** Everything a club's groups and feed hold, to prove a refused write changed nothing. */
 export async function registrySnapshot(deps: AppDeps) {
   const [groups, members, posts, targets] = await Promise.all([
-    deps.db.group.findMany({ orderBy: { id: 'asc' } }),
-    deps.db.groupMember.findMany({ orderBy: { id: 'asc' } }),
-    deps.db.post.findMany({ orderBy: { id: 'asc' } }),
-    deps.db.postGroup.findMany({ orderBy: [{ postId: 'asc' }, { groupId: 'asc' }] }),
+    deps.systemDb.group.findMany({ orderBy: { id: 'asc' } }),
+    deps.systemDb.groupMember.findMany({ orderBy: { id: 'asc' } }),
+    deps.systemDb.post.findMany({ orderBy: { id: 'asc' } }),
+    deps.systemDb.postGroup.findMany({ orderBy: [{ postId: 'asc' }, { groupId: 'asc' }] }),
   ]);
   return { groups, members, posts, targets };
 }

@@ -1,6 +1,7 @@
-// The real app, in-process, on a real database: an in-memory PGlite, or (CAMPOBASE_TEST_DB=postgres) a fresh
-// clone of the run's migrated template database, dropped on close.
+// The real app, in-process, on a real database: an in-memory PGlite started from the run's migrated tarball, or
+// (CAMPOBASE_TEST_DB=postgres) a fresh clone of the run's migrated template database, dropped on close.
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,16 @@ async function clonePostgresTemplate(): Promise<string> {
   }
 }
 
+let migratedTarball: Promise<Blob> | undefined;
+/**
+ * The run's migrated PGlite database as a `dumpDataDir()` tarball (pglite-global-setup.ts), for a new embedded
+ * database to start from; undefined in a project without that setup (the database then starts empty).
+ */
+export function migratedPGlite(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate');
+  return file ? (migratedTarball ??= openAsBlob(file)) : undefined;
+}
+
 /** Apps by data directory: reading an outbox first waits for the mail its app is still sending after an answer. */
 const appsByDataDir = new Map<string, AppDeps>();
 export function trackOutbox(dataDir: string, deps: AppDeps): void {
@@ -54,7 +65,13 @@ export async function startTestApp(
     clientDir: path.join(dataDir, 'no-client'),
     ...overrides,
   });
-  const campo = await createApp({ config, inMemoryDatabase: true, mailer: options.mailer, logStream: options.logStream });
+  const campo = await createApp({
+    config,
+    inMemoryDatabase: true,
+    loadDataDir: pgName ? undefined : await migratedPGlite(),
+    mailer: options.mailer,
+    logStream: options.logStream,
+  });
   trackOutbox(dataDir, campo.deps);
   return {
     ...campo,

@@ -11,6 +11,7 @@ import { presentGroup } from '../groups/groups.present';
 import { listSelectableGroups } from '../groups/list-groups.service';
 import { getAppSettings } from './app-settings.service';
 import { updateClub } from './update-club.service';
+import { clubDb } from '../../access/request-db';
 
 /** Load the club with this to present its addresses. */
 export const CLUB_RECORD_INCLUDE = { legalAddress: true, clubAddress: true } as const;
@@ -62,7 +63,7 @@ export function presentClub(club: ClubRecord) {
 }
 
 const clubRecord = async (ctx: RequestContext, clubId: string) =>
-  presentClub(await ctx.deps.db.club.findUniqueOrThrow({ where: { id: clubId }, include: CLUB_RECORD_INCLUDE }));
+  presentClub(await clubDb(ctx).club.findUniqueOrThrow({ where: { id: clubId }, include: CLUB_RECORD_INCLUDE }));
 
 const asObject = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) && !isUploadedFile(v) ? (v as Record<string, unknown>) : undefined;
@@ -123,7 +124,7 @@ export const clubsLegacyRoutes: LegacyRoute[] = [
     handler: async (ctx) => {
       const settings = await getAppSettings(ctx);
       const [club, groups] = await Promise.all([
-        ctx.deps.db.club.findUniqueOrThrow({ where: { id: settings.clubId }, include: CLUB_RECORD_INCLUDE }),
+        clubDb(ctx).club.findUniqueOrThrow({ where: { id: settings.clubId }, include: CLUB_RECORD_INCLUDE }),
         listSelectableGroups(ctx),
       ]);
       return ok({

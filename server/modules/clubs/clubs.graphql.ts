@@ -8,6 +8,7 @@ import { getAppSettings } from './app-settings.service';
 import { rotateClubToken } from './rotate-club-token.service';
 import { updateClub, updateClubSettings } from './update-club.service';
 import { ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { clubDb } from '../../access/request-db';
 
 export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
 const MembershipRoleEnum = builder.enumType('MembershipRole', { values: ['owner', 'admin'] as const });
@@ -71,7 +72,7 @@ const AppSettings = builder.objectRef<AppSettingsShape>('AppSettings').implement
   fields: (t) => ({
     club: t.prismaField({
       type: 'Club',
-      resolve: (query, settings, _args, ctx) => ctx.deps.db.club.findUniqueOrThrow({ ...query, where: { id: settings.clubId } }),
+      resolve: (query, settings, _args, ctx) => clubDb(ctx).club.findUniqueOrThrow({ ...query, where: { id: settings.clubId } }),
     }),
     typeGroups: t.field({ type: [GroupType], resolve: (settings) => [...settings.typeGroups] }),
   }),
@@ -89,7 +90,7 @@ builder.queryField('club', (t) =>
   t.prismaField({
     type: 'Club',
     description: 'The club named by X-Club. Needs a session and the X-Club header.',
-    resolve: (query, _root, _args, ctx) => ctx.deps.db.club.findUniqueOrThrow({ ...query, where: { id: requireClub(ctx).clubId } }),
+    resolve: (query, _root, _args, ctx) => clubDb(ctx).club.findUniqueOrThrow({ ...query, where: { id: requireClub(ctx).clubId } }),
   }),
 );
 
@@ -139,7 +140,7 @@ const UpdateClubPayload = builder.objectRef<{ message: string; clubId: string }>
     message: t.exposeString('message', { description: "'Dati club aggiornati con successo' (updateClub) or 'Modifiche salvate' (settings)." }),
     club: t.prismaField({
       type: 'Club',
-      resolve: (query, payload, _args, ctx) => ctx.deps.db.club.findUniqueOrThrow({ ...query, where: { id: payload.clubId } }),
+      resolve: (query, payload, _args, ctx) => clubDb(ctx).club.findUniqueOrThrow({ ...query, where: { id: payload.clubId } }),
     }),
   }),
 });
@@ -150,7 +151,7 @@ const RotateClubTokenPayload = builder.objectRef<{ message: string; membershipId
     membership: t.prismaField({
       type: 'Membership',
       description: 'The membership with its new token.',
-      resolve: (query, payload, _args, ctx) => ctx.deps.db.membership.findUniqueOrThrow({ ...query, where: { id: payload.membershipId } }),
+      resolve: (query, payload, _args, ctx) => clubDb(ctx).membership.findUniqueOrThrow({ ...query, where: { id: payload.membershipId } }),
     }),
   }),
 });

@@ -5,13 +5,14 @@ import { MSG } from '../../../schema/messages';
 import { requireClub, requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { randomToken } from '../../lib/tokens';
+import { clubDb } from '../../access/request-db';
 
 /** Replaces the viewer's token for the X-Club club and answers the membership's id (its new token via GraphQL). */
 export async function rotateClubToken(ctx: RequestContext): Promise<{ message: string; membershipId: string }> {
   const membership = requireClub(ctx);
   const { accountId } = requireSession(ctx);
   await ctx.deps.limits.consume('clubTokenRotate', { account: accountId });
-  await ctx.deps.db.membership.update({
+  await clubDb(ctx).membership.update({
     where: { id: membership.id },
     data: { token: randomToken(), tokenRotatedAt: new Date() },
   });

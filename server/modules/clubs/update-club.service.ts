@@ -13,6 +13,7 @@ import { storeFile, type UploadedFile } from '../files/files.service';
 import { checkLogo } from './logo-image';
 import { saveAddress } from '../../lib/addresses';
 import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
+import { clubDb } from '../../access/request-db';
 
 export interface UpdateClubOptions {
   /** The new logo (replaces the stored one); a function reads it lazily (GraphQL upload streams). */
@@ -53,7 +54,7 @@ export async function updateClub(ctx: RequestContext, raw: unknown, options: Upd
   const logo = typeof options.logo === 'function' ? await options.logo() : options.logo;
   if (logo) await checkLogo(logo);
 
-  await ctx.deps.db.$transaction(async (tx) => {
+  await clubDb(ctx).$transaction(async (tx) => {
     const club = await tx.club.findUniqueOrThrow({
       where: { id: clubId },
       select: { logoFileId: true, legalAddressId: true, clubAddressId: true },
@@ -84,6 +85,6 @@ export async function updateClubSettings(ctx: RequestContext, raw: unknown): Pro
   const { clubId } = requireClub(ctx);
   refuseForeignId(raw, clubId);
   const input = parseInput(clubSettingsInput, raw);
-  await ctx.deps.db.club.update({ where: { id: clubId }, data: { ...emptied(raw, SETTINGS_FIELDS), ...definedOnly(input) } });
+  await clubDb(ctx).club.update({ where: { id: clubId }, data: { ...emptied(raw, SETTINGS_FIELDS), ...definedOnly(input) } });
   return { clubId, message: MSG.changesSaved };
 }

@@ -6,6 +6,7 @@ import { certificateDays, clubDate, periodStart } from '../../../schema/club-tim
 import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { postListQuery } from '../posts/list-posts.service';
+import { clubDb } from '../../access/request-db';
 
 export interface KindCount {
   kind: PersonKindKey;
@@ -48,7 +49,7 @@ interface RoleCountRow {
 /** `now` is the instant measured against (tests pass one; requests use the clock). */
 export async function getDashboard(ctx: RequestContext, now: Date = new Date()): Promise<DashboardNumbers> {
   const { clubId } = requireClub(ctx);
-  const { db } = ctx.deps;
+  const db = clubDb(ctx);
   const todayStart = periodStart('today', now);
   const weekStart = periodStart('week', now);
   const { today, expiringUntil } = certificateDays(now);

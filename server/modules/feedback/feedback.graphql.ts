@@ -3,6 +3,7 @@ import { FEEDBACK_TOPIC_VALUES, type FeedbackTopic } from '../../../schema/valid
 import { builder } from '../../graphql/builder';
 import { ForbiddenError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { sendFeedback } from './send-feedback.service';
+import { clubDb } from '../../access/request-db';
 
 const FeedbackTopicEnum = builder.enumType('FeedbackTopic', { values: FEEDBACK_TOPIC_VALUES });
 
@@ -30,7 +31,7 @@ const SendFeedbackPayload = builder.objectRef<{ message: string; feedbackId: str
     message: t.exposeString('message'),
     feedback: t.prismaField({
       type: 'Feedback',
-      resolve: (query, payload, _args, ctx) => ctx.deps.db.feedback.findUniqueOrThrow({ ...query, where: { id: payload.feedbackId } }),
+      resolve: (query, payload, _args, ctx) => clubDb(ctx).feedback.findUniqueOrThrow({ ...query, where: { id: payload.feedbackId } }),
     }),
   }),
 });

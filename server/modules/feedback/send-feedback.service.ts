@@ -8,13 +8,15 @@ import { requireClub } from '../../auth/policy';
 import { parseInput } from '../../lib/validate';
 import type { RequestContext } from '../../context';
 import { formatRomeTime } from '../leads/submit-lead.service';
+import { clubDb } from '../../access/request-db';
 
 export async function sendFeedback(ctx: RequestContext, raw: unknown): Promise<{ message: string; feedback: Feedback }> {
   const membership = requireClub(ctx);
   const input = parseInput(feedbackInput, raw);
   // Each feedback is a mail to the product team: limited per account and IP before anything is stored.
   await ctx.deps.limits.consume('feedback', { ip: ctx.meta.ip, account: ctx.viewer!.accountId });
-  const { db, log } = ctx.deps;
+  const { log } = ctx.deps;
+  const db = clubDb(ctx);
   const feedback = await db.feedback.create({
     data: { clubId: membership.clubId, accountId: ctx.viewer!.accountId, topic: input.topic, message: input.message, page: input.page ?? null },
   });
@@ -23,7 +25,8 @@ export async function sendFeedback(ctx: RequestContext, raw: unknown): Promise<{
 }
 
 async function mailFeedback(ctx: RequestContext, feedback: Feedback): Promise<Feedback> {
-  const { db, mailer, config, log } = ctx.deps;
+  const { mailer, config, log } = ctx.deps;
+  const db = clubDb(ctx);
   try {
     const sender = await db.feedback.findUniqueOrThrow({
       where: { id: feedback.id },

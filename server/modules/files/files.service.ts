@@ -133,6 +133,6 @@ export async function storeFile(
   });
   // The bytes travel as base64 text decoded by the database: PGlite serialises a bytea parameter byte by byte
   // (seconds for a few MB), text is over ten times faster; PostgreSQL is indifferent.
-  await tx.$executeRaw`UPDATE stored_files SET content = decode(${file.content.toString('base64')}, 'base64') WHERE id = ${row.id}::uuid`;
+  await tx.$executeRaw`UPDATE stored_files SET content = decode(${file.content.toString('base64')}, 'base64') WHERE id = ${row.id}::uuid AND club_id = ${owner.clubId}::uuid`;
   return { ...row, content: new Uint8Array(file.content) };
 }

@@ -3,6 +3,7 @@
 import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
+import { clubDb } from '../../access/request-db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,7 +12,7 @@ export async function readClubFile(ctx: RequestContext, id: string) {
   // Not a uuid: unknown by definition (and the uuid column would refuse the query).
   if (!UUID.test(id)) throw new NotFoundError();
   // Base64 text out of the database: PGlite reads a bytea column byte by byte, text many times faster.
-  const [file] = await ctx.deps.db.$queryRaw<Array<{ id: string; filename: string; mimeType: string; content: string }>>`
+  const [file] = await clubDb(ctx).$queryRaw<Array<{ id: string; filename: string; mimeType: string; content: string }>>`
     SELECT id::text, filename, mime_type AS "mimeType", encode(content, 'base64') AS content
     FROM stored_files WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid`;
   if (!file) throw new NotFoundError();

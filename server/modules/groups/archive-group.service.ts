@@ -2,6 +2,7 @@ import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import { findClubGroup } from './groups.policy';
+import { clubDb } from '../../access/request-db';
 
 /**
  * One way: the group leaves the lists (groups(archived: true) shows it), takes no new members and no new posts.
@@ -9,7 +10,7 @@ import { findClubGroup } from './groups.policy';
  */
 export async function archiveGroup(ctx: RequestContext, id: unknown): Promise<GroupWithCount> {
   const { clubId } = requireClub(ctx);
-  const { db } = ctx.deps;
+  const db = clubDb(ctx);
   const group = await findClubGroup(db, clubId, id);
   await db.group.updateMany({ where: { id: group.id, archivedAt: null }, data: { archivedAt: new Date(), isActive: false } });
   return db.group.findUniqueOrThrow({ where: { id: group.id }, include: GROUP_WITH_COUNT });

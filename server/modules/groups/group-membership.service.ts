@@ -9,6 +9,7 @@ import type { Group, PersonRole } from '../../generated/prisma/client.js';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { clubRowWhere, type Db } from '../../lib/club-rows';
+import { clubDb } from '../../access/request-db';
 
 const membershipInput = z.object({
   groupId: z.unknown(),
@@ -21,7 +22,7 @@ export type MembershipChange = z.input<typeof membershipInput>;
 export async function assignToGroup(ctx: RequestContext, raw: MembershipChange): Promise<PersonRole> {
   const { clubId } = requireClub(ctx);
   const input = parseInput(membershipInput, raw);
-  return ctx.deps.db.$transaction(async (tx) => {
+  return clubDb(ctx).$transaction(async (tx) => {
     const { group, role } = await findPair(tx, clubId, input);
     if (role.archivedAt) throw new ConflictError(MSG.archivedNotAssignable);
     if (group.archivedAt) throw new ConflictError(MSG.groupArchivedNotAssignable);
@@ -36,7 +37,7 @@ export async function assignToGroup(ctx: RequestContext, raw: MembershipChange):
 export async function unassignFromGroup(ctx: RequestContext, raw: MembershipChange): Promise<PersonRole> {
   const { clubId } = requireClub(ctx);
   const input = parseInput(membershipInput, raw);
-  return ctx.deps.db.$transaction(async (tx) => {
+  return clubDb(ctx).$transaction(async (tx) => {
     const { group, role } = await findPair(tx, clubId, input);
     const { count } = await tx.groupMember.deleteMany({ where: { clubId, groupId: group.id, roleId: role.id } });
     if (count === 0) throw new ConflictError(MSG.notAssigned);

@@ -12,6 +12,7 @@ import { presentPage, withLegacyFields } from '../../compat/legacy-helpers';
 import { presentGroup } from './groups.present';
 import { listGroupsPage, listSelectableGroups } from './list-groups.service';
 import { saveGroup } from './save-group.service';
+import { clubDb } from '../../access/request-db';
 
 /** The legacy form sends the type as type_group_id, type_group or type (a key such as 'coach', or {layout}). */
 function legacyGroupType(body: LegacyBody): unknown {
@@ -22,7 +23,7 @@ function legacyGroupType(body: LegacyBody): unknown {
 /** A person's row after a membership change: {id, groups: [{id, name, pivot: {group_id, <kind>_id}}]}. */
 async function presentRoleGroups(ctx: RequestContext, role: PersonRole) {
   const pivotKey = PEOPLE_KINDS[role.kind].pivotKey;
-  const groups = await activeGroupsOf(ctx.deps.db, role.id);
+  const groups = await activeGroupsOf(clubDb(ctx), role.id);
   return { id: role.id, groups: groups.map((g) => ({ id: g.id, name: g.name, pivot: { group_id: g.id, [pivotKey]: role.id } })) };
 }
 

@@ -9,6 +9,7 @@ import { assignToGroup, unassignFromGroup } from './group-membership.service';
 import { ACTIVE_MEMBER } from './groups.policy';
 import { GROUP_ORDER, groupListWhere, groupLookupWhere } from './list-groups.service';
 import { saveGroup } from './save-group.service';
+import { clubDb } from '../../access/request-db';
 
 /** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */
 export const MAX_PAGE_SIZE = 100;
@@ -50,7 +51,7 @@ const SaveGroupPayload = builder.objectRef<{ message: string; groupId: string }>
     message: t.exposeString('message', { description: "Italian success message (e.g. 'Nuovo gruppo salvato correttamente')." }),
     group: t.prismaField({
       type: 'Group',
-      resolve: (query, payload, _args, ctx) => ctx.deps.db.group.findUniqueOrThrow({ ...query, where: { id: payload.groupId } }),
+      resolve: (query, payload, _args, ctx) => clubDb(ctx).group.findUniqueOrThrow({ ...query, where: { id: payload.groupId } }),
     }),
   }),
 });
@@ -70,9 +71,9 @@ builder.queryFields((t) => ({
       },
       resolve: async (query, _root, args, ctx) => {
         const selection = { ...query };
-        return ctx.deps.db.group.findMany({ ...selection, where: await groupListWhere(ctx, args), orderBy: GROUP_ORDER });
+        return clubDb(ctx).group.findMany({ ...selection, where: await groupListWhere(ctx, args), orderBy: GROUP_ORDER });
       },
-      totalCount: async (_connection, args, ctx) => ctx.deps.db.group.count({ where: await groupListWhere(ctx, args) }),
+      totalCount: async (_connection, args, ctx) => clubDb(ctx).group.count({ where: await groupListWhere(ctx, args) }),
     },
     { name: 'GroupConnection' },
     { name: 'GroupEdge' },
@@ -82,7 +83,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A group of the current club (null when unknown or of another club).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, { id }, ctx) => ctx.deps.db.group.findFirst({ ...query, where: groupLookupWhere(ctx, id) }),
+    resolve: (query, _root, { id }, ctx) => clubDb(ctx).group.findFirst({ ...query, where: groupLookupWhere(ctx, id) }),
   }),
 }));
 
@@ -107,7 +108,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { id }, ctx) => {
       const selection = plannedSelection(query);
       const group = await archiveGroup(ctx, id);
-      return ctx.deps.db.group.findUniqueOrThrow({ ...selection, where: { id: group.id } });
+      return clubDb(ctx).group.findUniqueOrThrow({ ...selection, where: { id: group.id } });
     },
   }),
   assignToGroup: t.prismaField({
@@ -117,7 +118,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const selection = plannedSelection(query);
       const role = await assignToGroup(ctx, args);
-      return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
+      return clubDb(ctx).personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
     },
   }),
   unassignFromGroup: t.prismaField({
@@ -127,7 +128,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const selection = plannedSelection(query);
       const role = await unassignFromGroup(ctx, args);
-      return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
+      return clubDb(ctx).personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
     },
   }),
 }));

@@ -9,6 +9,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { parseInput } from '../../lib/validate';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import { clubRowWhere, type Db } from '../../lib/club-rows';
+import { clubDb } from '../../access/request-db';
 
 const groupFilters = z.object({
   types: z.array(z.enum(PERSON_KINDS, { error: MSG.kindInvalid }), { error: MSG.kindInvalid }).nullish(),
@@ -37,7 +38,7 @@ export async function groupListWhere(ctx: RequestContext, raw: GroupFilters): Pr
     clubId,
     archivedAt: filters.archived ? { not: null } : null,
     ...(filters.types?.length ? { type: { in: filters.types } } : {}),
-    ...(words.length ? { id: { in: await groupIdsMatching(ctx.deps.db, clubId, words) } } : {}),
+    ...(words.length ? { id: { in: await groupIdsMatching(clubDb(ctx), clubId, words) } } : {}),
   };
 }
 
@@ -59,7 +60,7 @@ async function groupIdsMatching(db: Db, clubId: string, words: string[]): Promis
 export async function listGroupsPage(ctx: RequestContext, filters: GroupFilters, rawPage: unknown) {
   const page = parseInput(z.object({ page: pageNumber }), { page: rawPage }).page;
   const where = await groupListWhere(ctx, filters);
-  const { db } = ctx.deps;
+  const db = clubDb(ctx);
   const [rows, total] = await Promise.all([
     db.group.findMany({ where, orderBy: GROUP_ORDER, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include: GROUP_WITH_COUNT }),
     db.group.count({ where }),
@@ -70,7 +71,7 @@ export async function listGroupsPage(ctx: RequestContext, filters: GroupFilters,
 /** The club's groups that can be picked (not archived, active), optionally of one type: /app and /group/by-type. */
 export async function listSelectableGroups(ctx: RequestContext, types?: GroupFilters['types']): Promise<GroupWithCount[]> {
   const where = await groupListWhere(ctx, { types });
-  return ctx.deps.db.group.findMany({ where: { ...where, isActive: true }, orderBy: GROUP_ORDER, include: GROUP_WITH_COUNT });
+  return clubDb(ctx).group.findMany({ where: { ...where, isActive: true }, orderBy: GROUP_ORDER, include: GROUP_WITH_COUNT });
 }
 
 /** The `where` of `group(id)`: a group of the viewer's club, archived included; another club's id matches nothing. */

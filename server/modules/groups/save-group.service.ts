@@ -9,6 +9,7 @@ import { parseInput } from '../../lib/validate';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import type { Db } from '../../lib/club-rows';
 import { findClubGroup } from './groups.policy';
+import { clubDb } from '../../access/request-db';
 
 /**
  * Creates (no id) or updates a group; a category is a group of type athlete. The name is unique per club and
@@ -18,7 +19,7 @@ export async function saveGroup(ctx: RequestContext, raw: unknown): Promise<{ gr
   const { clubId } = requireClub(ctx);
   const input = parseInput(saveGroupInput, raw);
 
-  return ctx.deps.db.$transaction(async (tx) => {
+  return clubDb(ctx).$transaction(async (tx) => {
     // Serialises saves of one club's groups, so two requests cannot both pass the name check.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`groups:${clubId}`}, 0))`;
     const existing = input.id ? await findClubGroup(tx, clubId, input.id) : null;

@@ -33,7 +33,7 @@ builder.mutationField('markNotificationRead', (t) =>
     resolve: async (query, _root, { id }, ctx) => {
       const selection = plannedSelection(query);
       const notificationId = await markNotificationRead(ctx, id);
-      return ctx.deps.db.notification.findUniqueOrThrow({ ...selection, where: { id: notificationId } });
+      return ctx.deps.systemDb.notification.findUniqueOrThrow({ ...selection, where: { id: notificationId } });
     },
   }),
 );

@@ -1,4 +1,5 @@
 // The signed-in account's own notifications: they belong to the account, not to a club, so a session is enough.
+// They come from every club that notified the account: read through the system client, always by accountId.
 import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -13,7 +14,7 @@ type NotificationArgs = Omit<Prisma.NotificationFindManyArgs, 'where' | 'orderBy
 export function listMyNotifications<A extends NotificationArgs>(ctx: RequestContext, first: number | null | undefined, args?: A) {
   const { accountId } = requireSession(ctx);
   const take = Math.min(Math.max(first ?? 20, 0), NOTIFICATIONS_MAX);
-  return ctx.deps.db.notification.findMany({
+  return ctx.deps.systemDb.notification.findMany({
     ...args,
     where: { accountId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -25,10 +26,10 @@ export function listMyNotifications<A extends NotificationArgs>(ctx: RequestCont
 export async function markNotificationRead(ctx: RequestContext, id: unknown): Promise<string> {
   const { accountId } = requireSession(ctx);
   const updated = isUuid(id)
-    ? await ctx.deps.db.notification.updateMany({ where: { id, accountId, readAt: null }, data: { readAt: new Date() } })
+    ? await ctx.deps.systemDb.notification.updateMany({ where: { id, accountId, readAt: null }, data: { readAt: new Date() } })
     : { count: 0 };
   if (updated.count === 0) {
-    const own = isUuid(id) ? await ctx.deps.db.notification.findFirst({ where: { id, accountId }, select: { id: true } }) : null;
+    const own = isUuid(id) ? await ctx.deps.systemDb.notification.findFirst({ where: { id, accountId }, select: { id: true } }) : null;
     if (!own) throw new NotFoundError();
   }
   return id as string;

@@ -29,7 +29,8 @@ export async function emailNotification(deps: AppDeps, notification: Notificatio
   if (!to) return;
   try {
     await deps.mailer.send({ to, subject: notification.title, text: notification.body }, { club: notification.clubId });
-    await deps.db.notification.update({ where: { id: notification.id }, data: { emailedTo: to } });
+    // After the commit, outside the request's scope: the notification was just created by the club's own action.
+    await deps.systemDb.notification.update({ where: { id: notification.id }, data: { emailedTo: to } });
   } catch (err) {
     if (err instanceof RateLimitError) {
       deps.log.warn({ notificationId: notification.id, clubId: notification.clubId }, 'notification email skipped: mail throttle reached');

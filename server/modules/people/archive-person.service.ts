@@ -7,6 +7,7 @@ import type { RequestContext } from '../../context';
 import { createPersonNotification, emailNotification } from '../notifications/notify.service';
 import { PEOPLE_KINDS } from './people.kinds';
 import { findClubRole } from './people.policy';
+import { clubDb } from '../../access/request-db';
 
 /**
  * Archives the role `id` of the viewer's club (of `kind` when given: the legacy routes are per kind) and answers its
@@ -14,7 +15,7 @@ import { findClubRole } from './people.policy';
  */
 export async function archivePerson(ctx: RequestContext, kind: PersonKindKey | undefined, id: unknown): Promise<string> {
   const { clubId } = requireClub(ctx);
-  const done = await ctx.deps.db.$transaction(async (tx) => {
+  const done = await clubDb(ctx).$transaction(async (tx) => {
     const role = await findClubRole(tx, clubId, id, kind);
     // Conditional, so two archive requests racing notify once.
     const { count } = await tx.personRole.updateMany({

@@ -5,6 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { NotFoundError } from '../../lib/errors';
 import type { PersonKindKey } from '../../../schema/constants';
 import { clubRoleWhere } from './people.policy';
+import { clubDb } from '../../access/request-db';
 
 /** `args` carries the selection (GraphQL's planned query, or the legacy record's include). */
 type RoleArgs = Omit<Prisma.PersonRoleFindFirstArgs, 'where'>;
@@ -13,7 +14,7 @@ type PersonArgs = Omit<Prisma.PersonFindFirstArgs, 'where'>;
 /** A role of the viewer's club (of this kind when given), archived included; null otherwise. */
 export function getPersonRole<A extends RoleArgs>(ctx: RequestContext, id: unknown, args?: A, kind?: PersonKindKey) {
   const { clubId } = requireClub(ctx);
-  return ctx.deps.db.personRole.findFirst({ ...args, where: clubRoleWhere(clubId, id, kind) }) as Promise<Prisma.PersonRoleGetPayload<A> | null>;
+  return clubDb(ctx).personRole.findFirst({ ...args, where: clubRoleWhere(clubId, id, kind) }) as Promise<Prisma.PersonRoleGetPayload<A> | null>;
 }
 
 /** Like getPersonRole, but NotFoundError when there is no such role (legacy `single`). */
@@ -29,5 +30,5 @@ export const normalizeTaxCode = (raw: string) => raw.toUpperCase().replace(/\s+/
 /** The club's profile with this tax code, to reuse it for another role without retyping (null when none). */
 export function findPersonByTaxCode<A extends PersonArgs>(ctx: RequestContext, taxIdCode: string, args?: A) {
   const { clubId } = requireClub(ctx);
-  return ctx.deps.db.person.findFirst({ ...args, where: { clubId, taxIdCode: normalizeTaxCode(taxIdCode) } }) as Promise<Prisma.PersonGetPayload<A> | null>;
+  return clubDb(ctx).person.findFirst({ ...args, where: { clubId, taxIdCode: normalizeTaxCode(taxIdCode) } }) as Promise<Prisma.PersonGetPayload<A> | null>;
 }

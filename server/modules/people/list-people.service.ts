@@ -12,6 +12,7 @@ import { ValidationError } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { likeLiteral } from '../../lib/search';
 import { certificateStatus, certificateWhere, createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
+import { clubDb } from '../../access/request-db';
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -56,8 +57,8 @@ export function peopleListOrder(search: string | null | undefined): Prisma.Perso
 export async function countPeople(ctx: RequestContext, raw: PeopleFilters, now: Date = new Date()): Promise<number> {
   const where = peopleListWhere(ctx, raw, now);
   const filtered = Object.keys(where).some((key) => !['clubId', 'kind', 'archivedAt'].includes(key));
-  if (filtered) return ctx.deps.db.personRole.count({ where });
-  const counter = await ctx.deps.db.personRoleCount.findUnique({
+  if (filtered) return clubDb(ctx).personRole.count({ where });
+  const counter = await clubDb(ctx).personRoleCount.findUnique({
     where: { clubId_kind_archived: { clubId: where.clubId as string, kind: where.kind as PersonKindKey, archived: where.archivedAt !== null } },
     select: { total: true },
   });
@@ -99,7 +100,7 @@ export async function listPeoplePage<I extends Prisma.PersonRoleInclude>(
 ) {
   const where = peopleListWhere(ctx, filters);
   const page = parseInput(z.object({ page: pageNumber }), { page: rawPage }).page;
-  const { db } = ctx.deps;
+  const db = clubDb(ctx);
   const [rows, total] = await Promise.all([
     db.personRole.findMany({ where, orderBy: peopleListOrder(filters.search as string | undefined), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include }),
     countPeople(ctx, filters),

@@ -16,6 +16,7 @@ import { renameErrorFields } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { savePerson, type PersonFiles } from './save-person.service';
 import { CertificateStatusEnum, RecentPeriodEnum } from '../dashboard/recent-activity';
+import { clubDb } from '../../access/request-db';
 
 /** Largest page a client may ask for with first/last. */
 const PEOPLE_MAX_PAGE = 100;
@@ -176,7 +177,7 @@ builder.queryFields((t) => ({
         }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
-        return ctx.deps.db.personRole.findMany({ ...selection, where, orderBy: peopleListOrder(args.search) });
+        return clubDb(ctx).personRole.findMany({ ...selection, where, orderBy: peopleListOrder(args.search) });
       },
       totalCount: (_connection, args, ctx) => pendingTotals.get(args) ?? countPeople(ctx, args),
     },
@@ -318,7 +319,7 @@ const SavePersonPayload = builder.objectRef<{ message: string; roleId: string }>
     }),
     role: t.prismaField({
       type: 'PersonRole',
-      resolve: (query, payload, _args, ctx) => ctx.deps.db.personRole.findUniqueOrThrow({ ...query, where: { id: payload.roleId } }),
+      resolve: (query, payload, _args, ctx) => clubDb(ctx).personRole.findUniqueOrThrow({ ...query, where: { id: payload.roleId } }),
     }),
   }),
 });
@@ -350,7 +351,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { id }, ctx) => {
       const selection = plannedSelection(query);
       const roleId = await archivePerson(ctx, undefined, id);
-      return ctx.deps.db.personRole.findUniqueOrThrow({ ...selection, where: { id: roleId } });
+      return clubDb(ctx).personRole.findUniqueOrThrow({ ...selection, where: { id: roleId } });
     },
   }),
 }));

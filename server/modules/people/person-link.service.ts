@@ -2,6 +2,7 @@
 // the only way a club's notifications reach an account): the club asks, a single-use link goes to the email on the
 // club's own record, and the person, signed in to their account, confirms. Nobody is linked by a tax code typed
 // into a profile.
+import { clubDb } from '../../access/request-db';
 import { MSG } from '../../../schema/messages';
 import { requireClub, requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
@@ -22,7 +23,8 @@ export const PERSON_LINK_PATH = '/collega-profilo';
 export async function invitePersonLink(ctx: RequestContext, personId: unknown): Promise<{ message: string; email: string }> {
   const { clubId } = requireClub(ctx);
   const { accountId } = requireSession(ctx);
-  const { db, mailer, config } = ctx.deps;
+  const { mailer, config } = ctx.deps;
+  const db = clubDb(ctx);
   const person = isUuid(personId)
     ? await db.person.findFirst({
         where: { id: personId, clubId },
@@ -60,7 +62,8 @@ export async function acceptPersonLink(ctx: RequestContext, token: unknown): Pro
   const invalid = () => new ValidationError({ token: MSG.personLinkInvalid }, MSG.personLinkInvalid);
   if (typeof token !== 'string' || !token.trim() || token.length > 200) throw invalid();
 
-  return ctx.deps.db.$transaction(async (tx) => {
+  // Across clubs on purpose: the token names the club, and the person who holds it belongs to none yet.
+  return ctx.deps.systemDb.$transaction(async (tx) => {
     const invitation = await tx.personLinkInvitation.findUnique({
       where: { tokenHash: hashToken(token.trim()) },
       select: { id: true, personId: true, expiresAt: true, usedAt: true, club: { select: { fullName: true, archivedAt: true } } },

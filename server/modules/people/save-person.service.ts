@@ -15,6 +15,7 @@ import type { Db } from '../../lib/club-rows';
 import { clubRoleWhere } from './people.policy';
 import { saveAddress } from '../../lib/addresses';
 import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
+import { clubDb } from '../../access/request-db';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -97,7 +98,7 @@ export async function savePerson(
   // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.
   const files = typeof sentFiles === 'function' ? await sentFiles() : sentFiles;
   try {
-    return await ctx.deps.db.$transaction(async (tx) => {
+    return await clubDb(ctx).$transaction(async (tx) => {
       const { roleId, personId } = input.id
         ? await updateRole(tx, clubId, spec, input, raw)
         : await createRole(tx, clubId, spec, input);

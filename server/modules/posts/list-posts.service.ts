@@ -11,6 +11,7 @@ import { clubRowWhere, isUuid } from '../../lib/club-rows';
 import { likeLiteral } from '../../lib/search';
 import { POST_WITH_GROUPS } from './posts.present';
 import { createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
+import { clubDb } from '../../access/request-db';
 
 export const POST_ORDERS = ['NEWEST', 'OLDEST', 'PRIORITY'] as const;
 export type PostOrder = (typeof POST_ORDERS)[number];
@@ -70,7 +71,7 @@ export function postListQuery(ctx: RequestContext, raw: PostFilters, now: Date =
 export async function listPostsPage(ctx: RequestContext, filters: PostFilters, rawPage: unknown) {
   const page = parseInput(z.object({ page: pageNumber }), { page: rawPage }).page;
   const { where, orderBy } = postListQuery(ctx, filters);
-  const { db } = ctx.deps;
+  const db = clubDb(ctx);
   const [rows, total] = await Promise.all([
     db.post.findMany({ where, orderBy, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include: POST_WITH_GROUPS }),
     db.post.count({ where }),

@@ -8,6 +8,7 @@ import { archivePost } from './archive-post.service';
 import { POST_ORDERS, postListQuery, postLookupWhere } from './list-posts.service';
 import { savePost } from './save-post.service';
 import { RecentPeriodEnum } from '../dashboard/recent-activity';
+import { clubDb } from '../../access/request-db';
 
 const PostOrderEnum = builder.enumType('PostOrder', {
   description: 'NEWEST and OLDEST by creation; PRIORITY: Urgente first, then Importante, then the rest, newest first.',
@@ -54,7 +55,7 @@ const SavePostPayload = builder.objectRef<{ message: string; postId: string }>('
     message: t.exposeString('message', { description: "Italian success message (e.g. 'Nuovo post salvato correttamente')." }),
     post: t.prismaField({
       type: 'Post',
-      resolve: (query, payload, _args, ctx) => ctx.deps.db.post.findUniqueOrThrow({ ...query, where: { id: payload.postId } }),
+      resolve: (query, payload, _args, ctx) => clubDb(ctx).post.findUniqueOrThrow({ ...query, where: { id: payload.postId } }),
     }),
   }),
 });
@@ -78,9 +79,9 @@ builder.queryFields((t) => ({
       resolve: (query, _root, args, ctx) => {
         const selection = { ...query };
         const { where, orderBy } = postListQuery(ctx, args);
-        return ctx.deps.db.post.findMany({ ...selection, where, orderBy });
+        return clubDb(ctx).post.findMany({ ...selection, where, orderBy });
       },
-      totalCount: (_connection, args, ctx) => ctx.deps.db.post.count({ where: postListQuery(ctx, args).where }),
+      totalCount: (_connection, args, ctx) => clubDb(ctx).post.count({ where: postListQuery(ctx, args).where }),
     },
     { name: 'PostConnection' },
     { name: 'PostEdge' },
@@ -90,7 +91,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A post of the current club (null when unknown or of another club).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, { id }, ctx) => ctx.deps.db.post.findFirst({ ...query, where: postLookupWhere(ctx, id) }),
+    resolve: (query, _root, { id }, ctx) => clubDb(ctx).post.findFirst({ ...query, where: postLookupWhere(ctx, id) }),
   }),
 }));
 
@@ -115,7 +116,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { id }, ctx) => {
       const selection = plannedSelection(query);
       const post = await archivePost(ctx, id);
-      return ctx.deps.db.post.findUniqueOrThrow({ ...selection, where: { id: post.id } });
+      return clubDb(ctx).post.findUniqueOrThrow({ ...selection, where: { id: post.id } });
     },
   }),
 }));

@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { clubRowWhere } from '../../lib/club-rows';
 import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
+import { clubDb } from '../../access/request-db';
 
 /**
  * Creates (no id) or updates a feed post. Its target groups must be groups of the club that are not archived;
@@ -18,7 +19,7 @@ export async function savePost(ctx: RequestContext, raw: unknown): Promise<{ pos
   const input = parseInput(savePostInput, raw);
   const groupIds = [...new Set(input.groupIds)];
 
-  return ctx.deps.db.$transaction(async (tx) => {
+  return clubDb(ctx).$transaction(async (tx) => {
     const existing = input.id ? await tx.post.findFirst({ where: clubRowWhere(clubId, input.id) }) : null;
     if (input.id && !existing) throw new NotFoundError();
     if (existing?.archivedAt) throw new ValidationError({ id: MSG.archivedReadOnly }, MSG.archivedReadOnly);

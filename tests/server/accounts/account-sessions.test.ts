@@ -31,7 +31,7 @@ afterAll(() => t.close());
 
 type Row = { id: string; userAgent: string | null; deviceLabel: string; ip: string | null; current: boolean; expiresAt: string };
 const sessionsOf = async (token: string): Promise<Row[]> => (await gql(t.app, SESSIONS, {}, { token })).body.data!.mySessions;
-const sessionId = async (token: string) => (await t.deps.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).id;
+const sessionId = async (token: string) => (await t.deps.systemDb.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).id;
 const signedIn = async (token: string) => (await gql(t.app, ME, {}, { token })).body.data!.me !== null;
 
 describe('mySessions', () => {
@@ -42,8 +42,8 @@ describe('mySessions', () => {
     const desktop = await signInAgain(t.deps, club.email, club.password, CHROME_WINDOWS);
     const revoked = await signInAgain(t.deps, club.email, club.password);
     const expired = await signInAgain(t.deps, club.email, club.password);
-    await t.deps.db.session.update({ where: { tokenHash: hashToken(revoked) }, data: { revokedAt: new Date() } });
-    await t.deps.db.session.update({ where: { tokenHash: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.deps.systemDb.session.update({ where: { tokenHash: hashToken(revoked) }, data: { revokedAt: new Date() } });
+    await t.deps.systemDb.session.update({ where: { tokenHash: hashToken(expired) }, data: { expiresAt: new Date(Date.now() - 1000) } });
 
     const [first, phoneId, desktopId] = [await sessionId(club.token), await sessionId(phone), await sessionId(desktop)];
     const rows = await sessionsOf(desktop);
@@ -53,7 +53,7 @@ describe('mySessions', () => {
     expect(rows.find((r) => r.current)).toMatchObject({ deviceLabel: 'Chrome su Windows', ip: expect.stringMatching(/^10\.30\./) });
     expect(new Date(rows[0].expiresAt).getTime()).toBeGreaterThan(Date.now());
     // nothing of the other account
-    const otherIds = (await t.deps.db.session.findMany({ where: { accountId: other.accountId } })).map((s) => s.id);
+    const otherIds = (await t.deps.systemDb.session.findMany({ where: { accountId: other.accountId } })).map((s) => s.id);
     expect(rows.some((r) => otherIds.includes(r.id))).toBe(false);
   });
 
@@ -84,12 +84,12 @@ describe('revokeSession', () => {
 
   it("answers another account's session like an unknown id, and leaves it untouched", async () => {
     const victimId = await sessionId(other.token);
-    const before = await t.deps.db.session.findUniqueOrThrow({ where: { id: victimId } });
+    const before = await t.deps.systemDb.session.findUniqueOrThrow({ where: { id: victimId } });
     const notFound = { __typename: 'NotFoundError', code: 'NOT_FOUND', message: MSG.sessionNotFound };
     expect((await gql(t.app, REVOKE, { id: victimId }, { token: club.token, club: club.clubToken })).body.data!.revokeSession).toEqual(notFound);
     expect((await gql(t.app, REVOKE, { id: randomUUID() }, { token: club.token })).body.data!.revokeSession).toEqual(notFound);
     expect((await gql(t.app, REVOKE, { id: 'non-un-uuid' }, { token: club.token })).body.data!.revokeSession).toEqual(notFound);
-    expect(await t.deps.db.session.findUniqueOrThrow({ where: { id: victimId } })).toEqual(before);
+    expect(await t.deps.systemDb.session.findUniqueOrThrow({ where: { id: victimId } })).toEqual(before);
     expect(await signedIn(other.token)).toBe(true);
   });
 

@@ -37,7 +37,7 @@ describe('forgot: equal time for known and unknown emails', () => {
 
     // the mail to the known address is still being sent (it cannot finish until released) after the answer
     await vi.waitFor(() => expect(mail.sent.map((m) => m.to)).toEqual([club.email]));
-    expect(await t.deps.db.passwordReset.count({ where: { accountId: club.accountId } })).toBe(1);
+    expect(await t.deps.systemDb.passwordReset.count({ where: { accountId: club.accountId } })).toBe(1);
 
     // the legacy route too: same envelope for both, while the mail server still has not answered
     const legacyKnown = await rest(t.app, '/auth/password/forgot', { email: club.email });

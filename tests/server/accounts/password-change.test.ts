@@ -32,7 +32,7 @@ afterAll(() => t.close());
 const loginWorks = async (email: string, password: string) =>
   (await gql(t.app, LOGIN, { input: { email, password } })).body.data!.login.__typename === 'MutationLoginSuccess';
 const signedIn = async (token: string) => (await gql(t.app, ME, {}, { token })).body.data!.me !== null;
-const hashOf = async (accountId: string) => (await t.deps.db.account.findUniqueOrThrow({ where: { id: accountId } })).passwordHash;
+const hashOf = async (accountId: string) => (await t.deps.systemDb.account.findUniqueOrThrow({ where: { id: accountId } })).passwordHash;
 
 describe('changePassword', () => {
   let club: TestClub;

@@ -33,7 +33,7 @@ describe('password recovery', () => {
     expect(mails.at(-1)).toMatchObject({ to: club.email, subject: expect.stringContaining('password') });
     const code = await latestResetCode(t.dataDir, club.email);
 
-    const stored = await t.deps.db.passwordReset.findFirstOrThrow({ where: { accountId: club.accountId }, orderBy: { createdAt: 'desc' } });
+    const stored = await t.deps.systemDb.passwordReset.findFirstOrThrow({ where: { accountId: club.accountId }, orderBy: { createdAt: 'desc' } });
     expect(stored.codeHash).toMatch(/^\$argon2id\$/);
     expect(stored.codeHash).not.toContain(code);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeCloseTo(10 * 60 * 1000, -3);
@@ -82,7 +82,7 @@ describe('password recovery', () => {
     const other = await createClub(t.deps);
     await request(other.email);
     const code = await latestResetCode(t.dataDir, other.email);
-    await t.deps.db.passwordReset.updateMany({ where: { accountId: other.accountId }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await t.deps.systemDb.passwordReset.updateMany({ where: { accountId: other.accountId }, data: { expiresAt: new Date(Date.now() - 1) } });
     expect((await verify(other.email, code)).message).toBe(MSG.codeInvalid);
   });
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profileOf = (accountId: string) =>
-  t.deps.db.accountProfile.findUniqueOrThrow({ where: { accountId }, select: { firstname: true, lastname: true, nickname: true, birthday: true, taxIdCode: true } });
+  t.deps.systemDb.accountProfile.findUniqueOrThrow({ where: { accountId }, select: { firstname: true, lastname: true, nickname: true, birthday: true, taxIdCode: true } });
 
 describe('updateMyProfile (service)', () => {
   it("saves the viewer's profile, normalised, answering 'Modifiche salvate'", async () => {
@@ -48,7 +48,7 @@ describe('updateMyProfile (service)', () => {
       taxIdCode: 'BNCGLI85H55F205X',
     });
     // the login is not part of the profile
-    expect((await t.deps.db.account.findUniqueOrThrow({ where: { id: club.accountId } })).email).toBe(club.email);
+    expect((await t.deps.systemDb.account.findUniqueOrThrow({ where: { id: club.accountId } })).email).toBe(club.email);
   });
 
   it('clears the optional nickname and birthday when left blank', async () => {

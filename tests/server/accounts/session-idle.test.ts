@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lastUsed = (token: string, at: Date) => t.deps.db.session.update({ where: { tokenHash: hashToken(token) }, data: { lastUsedAt: at } });
-const session = (token: string) => t.deps.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
+const lastUsed = (token: string, at: Date) => t.deps.systemDb.session.update({ where: { tokenHash: hashToken(token) }, data: { lastUsedAt: at } });
+const session = (token: string) => t.deps.systemDb.session.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } });
 
 describe('idle sessions', () => {
   it('defaults to 14 days', () => {
@@ -60,7 +60,7 @@ describe('idle sessions', () => {
     const short = await startTestApp({ sessionIdleDays: 1 });
     try {
       const owner = await createClub(short.deps);
-      await short.deps.db.session.update({ where: { tokenHash: hashToken(owner.token) }, data: { lastUsedAt: new Date(Date.now() - DAY - 60_000) } });
+      await short.deps.systemDb.session.update({ where: { tokenHash: hashToken(owner.token) }, data: { lastUsedAt: new Date(Date.now() - DAY - 60_000) } });
       expect((await gql(short.app, ME, {}, { token: owner.token })).body.data!.me).toBeNull();
     } finally {
       await short.close();

@@ -74,13 +74,13 @@ describe('login, me, logout', () => {
 
   it('expired sessions are refused', async () => {
     const { data } = await login(club.email, club.password);
-    await t.deps.db.session.update({ where: { tokenHash: hashToken(data.token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.deps.systemDb.session.update({ where: { tokenHash: hashToken(data.token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await gql(t.app, ME, {}, { token: data.token })).body.data!.me).toBeNull();
   });
 
   it('sessions last SESSION_TTL_DAYS (30 by default) and store only a hash of the token', async () => {
     const { data } = await login(club.email, club.password);
-    const sessions = await t.deps.db.session.findMany({ where: { accountId: club.accountId }, orderBy: { createdAt: 'desc' }, take: 1 });
+    const sessions = await t.deps.systemDb.session.findMany({ where: { accountId: club.accountId }, orderBy: { createdAt: 'desc' }, take: 1 });
     const days = (sessions[0].expiresAt.getTime() - sessions[0].createdAt.getTime()) / 86_400_000;
     expect(days).toBeCloseTo(30, 1);
     expect(sessions[0].tokenHash).not.toContain(data.token);

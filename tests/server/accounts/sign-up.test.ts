@@ -38,9 +38,9 @@ describe('sign-up', () => {
     expect(membership.club).toMatchObject({ fullName: input.fullName, sport: 'rugby', foundation: 1990, vatNumber: '12345678901', plan: 'Pro' });
     expect(membership.club.seasonLabel).toMatch(/^\d{4}\/\d{2}$/);
 
-    const account = await t.deps.db.account.findUniqueOrThrow({ where: { email: 'nuovo.presidente@example.it' } });
+    const account = await t.deps.systemDb.account.findUniqueOrThrow({ where: { email: 'nuovo.presidente@example.it' } });
     expect(account.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await t.deps.db.session.count({ where: { accountId: account.id } })).toBe(1);
+    expect(await t.deps.systemDb.session.count({ where: { accountId: account.id } })).toBe(1);
   });
 
   it.each([
@@ -55,12 +55,12 @@ describe('sign-up', () => {
     [{ passwordConfirmation: 'altra-password-1' }, 'passwordConfirmation', MSG.passwordsDiffer],
     [{ role: 9 }, 'role', MSG.invalidRole],
   ])('refuses %o with the spec message', async (override, field, message) => {
-    const before = await t.deps.db.account.count();
+    const before = await t.deps.systemDb.account.count();
     const { body } = await gql(t.app, SIGN_UP, { input: signUpPayload(override) });
     const result = body.data!.signUp;
     expect(result.__typename).toBe('ValidationError');
     expect(result.fields).toContainEqual({ field, message });
-    expect(await t.deps.db.account.count()).toBe(before);
+    expect(await t.deps.systemDb.account.count()).toBe(before);
   });
 
   it('refuses a sport outside the 13 offered (GraphQL enum) without storing anything', async () => {
@@ -80,7 +80,7 @@ describe('sign-up', () => {
   });
 
   it('is all or nothing: a failure while creating the club leaves no account behind', async () => {
-    const db = t.deps.db;
+    const db = t.deps.systemDb;
     await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_club() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'club refused'; END $$ LANGUAGE plpgsql`);
     await db.$executeRawUnsafe(`CREATE TRIGGER refuse_club BEFORE INSERT ON clubs FOR EACH ROW EXECUTE FUNCTION refuse_club()`);
     try {

@@ -65,8 +65,8 @@ function expectForbidden(body: { data?: unknown; errors?: Array<{ message: strin
 
 const stored = (clubId = club.clubId) =>
   Promise.all([
-    t.deps.db.club.findUniqueOrThrow({ where: { id: clubId }, include: { legalAddress: true, clubAddress: true } }),
-    t.deps.db.storedFile.findMany({ where: { clubId }, select: { id: true }, orderBy: { id: 'asc' } }),
+    t.deps.systemDb.club.findUniqueOrThrow({ where: { id: clubId }, include: { legalAddress: true, clubAddress: true } }),
+    t.deps.systemDb.storedFile.findMany({ where: { clubId }, select: { id: true }, orderBy: { id: 'asc' } }),
   ]);
 
 describe('club query', () => {
@@ -196,6 +196,6 @@ describe('updateClubSettings', () => {
     ]);
     const foreign = await gql(t.app, SETTINGS, { input: { primaryColor: '#000000' } }, { token: other.token, club: club.clubToken });
     expectForbidden(foreign.body);
-    expect((await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId } })).primaryColor).toBe('#0a0a0a');
+    expect((await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId } })).primaryColor).toBe('#0a0a0a');
   });
 });

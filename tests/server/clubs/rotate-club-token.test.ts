@@ -30,7 +30,7 @@ describe('rotateClubToken', () => {
     // a colleague in the same club keeps their own token
     const colleague = await createClub(t.deps);
     const colleagueToken = randomToken();
-    await t.deps.db.membership.create({ data: { accountId: colleague.accountId, clubId: club.clubId, role: 'admin', token: colleagueToken } });
+    await t.deps.systemDb.membership.create({ data: { accountId: colleague.accountId, clubId: club.clubId, role: 'admin', token: colleagueToken } });
 
     const res = (await gql(t.app, ROTATE, {}, { token: club.token, club: club.clubToken })).body.data!.rotateClubToken;
     expect(res).toMatchObject({ __typename: 'MutationRotateClubTokenSuccess', data: { message: MSG.clubTokenRotated, membership: { club: { id: club.clubId } } } });
@@ -49,7 +49,7 @@ describe('rotateClubToken', () => {
     // login and me answer the new token
     const me = await rest(t.app, '/me', {}, { token: club.token });
     expect(me.body.context.account.profile.clubs.map((c: { token: string }) => c.token)).toEqual([fresh]);
-    expect((await t.deps.db.membership.findFirstOrThrow({ where: { accountId: club.accountId } })).tokenRotatedAt).toBeInstanceOf(Date);
+    expect((await t.deps.systemDb.membership.findFirstOrThrow({ where: { accountId: club.accountId } })).tokenRotatedAt).toBeInstanceOf(Date);
 
     expect((await gql(t.app, CLUB, {}, { token: colleague.token, club: colleagueToken })).body.data!.club).toEqual({ id: club.clubId });
     club.clubToken = fresh;

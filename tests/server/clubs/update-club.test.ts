@@ -29,9 +29,9 @@ const logoFile = (content: Buffer, filename = 'logo.png') => ({ filename, mimeTy
 /** Everything the club owns that an update may touch. */
 async function snapshot(clubId = club.clubId) {
   const [row, addresses, files] = await Promise.all([
-    t.deps.db.club.findUniqueOrThrow({ where: { id: clubId } }),
-    t.deps.db.address.findMany({ where: { clubId }, orderBy: { id: 'asc' } }),
-    t.deps.db.storedFile.findMany({ where: { clubId }, select: { id: true, purpose: true, size: true }, orderBy: { id: 'asc' } }),
+    t.deps.systemDb.club.findUniqueOrThrow({ where: { id: clubId } }),
+    t.deps.systemDb.address.findMany({ where: { clubId }, orderBy: { id: 'asc' } }),
+    t.deps.systemDb.storedFile.findMany({ where: { clubId }, select: { id: true, purpose: true, size: true }, orderBy: { id: 'asc' } }),
   ]);
   return { row, addresses, files };
 }
@@ -71,7 +71,7 @@ describe('updateClub', () => {
   it('writes every field, normalised, with both addresses, and answers the spec message', async () => {
     const result = await updateClub(ctx, FULL);
     expect(result).toEqual({ clubId: club.clubId, message: 'Dati club aggiornati con successo' });
-    const saved = await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { legalAddress: true, clubAddress: true } });
+    const saved = await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { legalAddress: true, clubAddress: true } });
     expect(saved).toMatchObject({
       fullName: 'ASD Polisportiva Romagna',
       typeClub: 'ASD',
@@ -96,7 +96,7 @@ describe('updateClub', () => {
   it('clears emptied fields and keeps fields left out; the address rows are updated in place', async () => {
     const before = await snapshot();
     await updateClub(ctx, { fullName: 'ASD Polisportiva Romagna', companyName: '', emailSecondary: null, seasonLabel: '', legalAddress: { city: 'Riccione', province: '' } });
-    const after = await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { legalAddress: true } });
+    const after = await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { legalAddress: true } });
     expect(after).toMatchObject({ companyName: null, emailSecondary: null, seasonLabel: null, vatNumber: '01234567897', sport: 'pallavolo' });
     expect(after.legalAddressId).toBe(before.row.legalAddressId);
     expect(after.legalAddress).toMatchObject({ city: 'Riccione', province: null, address: 'Via Roma' });
@@ -105,23 +105,23 @@ describe('updateClub', () => {
 
   it('stores a PNG, JPEG or WebP logo by content, replaces the old file and removes it on request', async () => {
     await updateClub(ctx, { fullName: 'ASD Polisportiva Romagna' }, { logo: logoFile(png(), 'stemma.png') });
-    const first = await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true } });
+    const first = await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true } });
     expect(first.logoFile).toMatchObject({ purpose: 'logo', mimeType: 'image/png', filename: 'stemma.png', size: png().length, clubId: club.clubId });
 
     // The name and claimed type do not matter: the bytes say JPEG.
     await updateClub(ctx, { fullName: 'ASD Polisportiva Romagna' }, { logo: logoFile(jpeg(), 'stemma.png') });
-    const second = await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true } });
+    const second = await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true } });
     expect(second.logoFile).toMatchObject({ mimeType: 'image/jpeg' });
-    expect(await t.deps.db.storedFile.count({ where: { id: first.logoFileId! } })).toBe(0);
+    expect(await t.deps.systemDb.storedFile.count({ where: { id: first.logoFileId! } })).toBe(0);
 
     await updateClub(ctx, { fullName: 'ASD Polisportiva Romagna' }, { logo: async () => logoFile(webp(), 'stemma.webp') });
-    const third = await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true } });
+    const third = await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId }, include: { logoFile: true } });
     expect(third.logoFile).toMatchObject({ mimeType: 'image/webp' });
-    expect(await t.deps.db.storedFile.count({ where: { clubId: club.clubId, purpose: 'logo' } })).toBe(1);
+    expect(await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId, purpose: 'logo' } })).toBe(1);
 
     await updateClub(ctx, { fullName: 'ASD Polisportiva Romagna' }, { removeLogo: true });
-    expect((await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId } })).logoFileId).toBeNull();
-    expect(await t.deps.db.storedFile.count({ where: { clubId: club.clubId, purpose: 'logo' } })).toBe(0);
+    expect((await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId } })).logoFileId).toBeNull();
+    expect(await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId, purpose: 'logo' } })).toBe(0);
   });
 
   it.each([

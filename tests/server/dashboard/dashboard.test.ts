@@ -36,16 +36,16 @@ async function newClub() {
 const LONG_AGO = new Date('2020-01-01T12:00:00Z');
 /** Every role and post of the club dated long ago, so only the rows a test dates itself are recent. */
 async function ageEverything(clubId: string) {
-  await t.deps.db.personRole.updateMany({ where: { clubId }, data: { createdAt: LONG_AGO } });
-  await t.deps.db.post.updateMany({ where: { clubId }, data: { createdAt: LONG_AGO } });
+  await t.deps.systemDb.personRole.updateMany({ where: { clubId }, data: { createdAt: LONG_AGO } });
+  await t.deps.systemDb.post.updateMany({ where: { clubId }, data: { createdAt: LONG_AGO } });
 }
-const setCreatedAt = (roleId: string, iso: string) => t.deps.db.personRole.update({ where: { id: roleId }, data: { createdAt: new Date(iso) } });
-const archive = (roleId: string) => t.deps.db.personRole.update({ where: { id: roleId }, data: { archivedAt: new Date(), isActive: false } });
+const setCreatedAt = (roleId: string, iso: string) => t.deps.systemDb.personRole.update({ where: { id: roleId }, data: { createdAt: new Date(iso) } });
+const archive = (roleId: string) => t.deps.systemDb.personRole.update({ where: { id: roleId }, data: { archivedAt: new Date(), isActive: false } });
 const kindCounts = (d: Awaited<ReturnType<typeof getDashboard>>) => Object.fromEntries(d.kinds.map((k) => [k.kind, k.active]));
 
 /** The people list's total for these filters at `now`: the number a dashboard link opens on. */
 const listTotal = (ctx: RequestContext, filters: Parameters<typeof peopleListWhere>[1], now: Date) =>
-  t.deps.db.personRole.count({ where: peopleListWhere(ctx, filters, now) });
+  t.deps.systemDb.personRole.count({ where: peopleListWhere(ctx, filters, now) });
 
 describe('counts per kind and total', () => {
   it('counts active roles per kind, each person once in the total, nothing archived or of another club', async () => {
@@ -185,18 +185,18 @@ describe('posts of the week', () => {
     const other = await newClub();
     const foreign = await createPost(other.ctx, { title: 'Altra società' });
     await ageEverything(club.clubId);
-    const setPost = (id: string, iso: string) => t.deps.db.post.update({ where: { id }, data: { createdAt: new Date(iso) } });
+    const setPost = (id: string, iso: string) => t.deps.systemDb.post.update({ where: { id }, data: { createdAt: new Date(iso) } });
     await setPost(old.id, '2026-03-22T22:59:59.999Z');
     await setPost(monday.id, '2026-03-22T23:00:00.000Z');
     await setPost(today.id, '2026-03-25T08:00:00.000Z');
     await setPost(gone.id, '2026-03-24T08:00:00.000Z');
-    await t.deps.db.post.update({ where: { id: gone.id }, data: { archivedAt: new Date(), isActive: false } });
+    await t.deps.systemDb.post.update({ where: { id: gone.id }, data: { archivedAt: new Date(), isActive: false } });
     await setPost(foreign.id, '2026-03-24T08:00:00.000Z');
 
     const numbers = await getDashboard(ctx, now);
     expect(numbers.postsThisWeek).toBe(2);
     const { where } = postListQuery(ctx, { createdWithin: 'week' }, now);
-    expect((await t.deps.db.post.findMany({ where, orderBy: { createdAt: 'asc' } })).map((p) => p.title)).toEqual(['Lunedì', 'Oggi']);
+    expect((await t.deps.systemDb.post.findMany({ where, orderBy: { createdAt: 'asc' } })).map((p) => p.title)).toEqual(['Lunedì', 'Oggi']);
   });
 });
 

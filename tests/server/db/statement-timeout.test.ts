@@ -57,7 +57,7 @@ describe.runIf(usingPostgres())('statement timeout on PostgreSQL', () => {
   });
 
   it('the runtime connections carry the setting', async () => {
-    const [row] = await t.deps.db.$queryRawUnsafe<Array<{ statement_timeout: string }>>('SHOW statement_timeout');
+    const [row] = await t.deps.systemDb.$queryRawUnsafe<Array<{ statement_timeout: string }>>('SHOW statement_timeout');
     expect(row.statement_timeout).toBe('300ms');
   });
 });
@@ -70,9 +70,9 @@ describe.runIf(!usingPostgres())('statement timeout on PGlite', () => {
   afterAll(() => t?.close());
 
   it('is not enforced: PGlite runs in this thread and cannot interrupt a statement (the query limits protect it)', async () => {
-    await t.deps.db.$executeRawUnsafe("SET statement_timeout = '50ms'");
+    await t.deps.systemDb.$executeRawUnsafe("SET statement_timeout = '50ms'");
     const started = performance.now();
-    await t.deps.db.$queryRawUnsafe('SELECT pg_sleep(0.2)::text AS slept');
+    await t.deps.systemDb.$queryRawUnsafe('SELECT pg_sleep(0.2)::text AS slept');
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
   });
 });

@@ -40,7 +40,7 @@ describe('sendFeedback', () => {
       __typename: 'MutationSendFeedbackSuccess',
       data: { message: MSG.feedbackSent, feedback: { topic: 'problem', message: 'La ricerca non trova Nicolò.', page: '/athlete?tp=Under%2012' } },
     });
-    const stored = await t.deps.db.feedback.findUniqueOrThrow({ where: { id: result.data.feedback.id } });
+    const stored = await t.deps.systemDb.feedback.findUniqueOrThrow({ where: { id: result.data.feedback.id } });
     expect(stored).toMatchObject({ clubId: club.clubId, accountId: club.accountId, topic: 'problem', message: 'La ricerca non trova Nicolò.' });
     expect(stored.emailedAt).toBeInstanceOf(Date);
 
@@ -55,7 +55,7 @@ describe('sendFeedback', () => {
 
   it('refuses a missing or too long message and a missing topic, storing nothing', async () => {
     const ctx = await contextFor(t.deps, club.token, club.clubToken);
-    const before = await t.deps.db.feedback.count();
+    const before = await t.deps.systemDb.feedback.count();
     const fieldsOf = (input: Record<string, unknown>) => sendFeedback(ctx, input).then(() => 'sent', (e: ValidationError) => e.fields);
     expect(await fieldsOf({ topic: 'suggestion', message: '   ' })).toEqual({ message: MSG.feedbackMessageRequired });
     expect(await fieldsOf({ topic: 'suggestion', message: 'x'.repeat(FEEDBACK_MESSAGE_MAX + 1) })).toEqual({ message: MSG.feedbackMessageTooLong(FEEDBACK_MESSAGE_MAX) });
@@ -69,7 +69,7 @@ describe('sendFeedback', () => {
       message: MSG.invalidFields,
       fields: [{ field: 'message', message: MSG.feedbackMessageRequired }],
     });
-    expect(await t.deps.db.feedback.count()).toBe(before);
+    expect(await t.deps.systemDb.feedback.count()).toBe(before);
     // exactly 4000 characters is fine
     expect(await fieldsOf({ topic: 'praise', message: 'x'.repeat(FEEDBACK_MESSAGE_MAX) })).toBe('sent');
   });
@@ -83,7 +83,7 @@ describe('sendFeedback', () => {
       const res = await gql(failing.app, SEND, { input: { topic: 'suggestion', message: 'Vorrei un export in PDF.' } }, { token: owner.token, club: owner.clubToken });
       const result = res.body.data!.sendFeedback;
       expect(result).toMatchObject({ __typename: 'MutationSendFeedbackSuccess', data: { message: MSG.feedbackSent, feedback: { page: null } } });
-      const stored = await failing.deps.db.feedback.findUniqueOrThrow({ where: { id: result.data.feedback.id } });
+      const stored = await failing.deps.systemDb.feedback.findUniqueOrThrow({ where: { id: result.data.feedback.id } });
       expect(stored).toMatchObject({ clubId: owner.clubId, message: 'Vorrei un export in PDF.', emailedAt: null });
       expect(error).toHaveBeenCalledWith(expect.objectContaining({ feedbackId: stored.id }), expect.stringContaining('email to FEEDBACK_EMAIL failed'));
     } finally {
@@ -96,7 +96,7 @@ describe('sendFeedback refusals', () => {
   const input = { topic: 'praise', message: 'Bravi!' };
 
   it('refuses without a session and without the club header, storing nothing', async () => {
-    const before = await t.deps.db.feedback.count();
+    const before = await t.deps.systemDb.feedback.count();
     expect((await gql(t.app, SEND, { input }, { club: club.clubToken })).body.data!.sendFeedback).toEqual({
       __typename: 'UnauthenticatedError',
       code: 'UNAUTHENTICATED',
@@ -107,7 +107,7 @@ describe('sendFeedback refusals', () => {
       code: 'FORBIDDEN',
       message: MSG.clubHeaderMissing,
     });
-    expect(await t.deps.db.feedback.count()).toBe(before);
+    expect(await t.deps.systemDb.feedback.count()).toBe(before);
   });
 
   it("refuses a club the session does not belong to, storing nothing for it", async () => {
@@ -115,7 +115,7 @@ describe('sendFeedback refusals', () => {
     const res = await gql(t.app, SEND, { input }, { token: club.token, club: other.clubToken });
     expect(res.statusCode).toBe(403);
     expect(res.body.errors?.[0]).toMatchObject({ message: MSG.clubForbidden, extensions: { code: 'FORBIDDEN' } });
-    expect(await t.deps.db.feedback.count({ where: { clubId: other.clubId } })).toBe(0);
+    expect(await t.deps.systemDb.feedback.count({ where: { clubId: other.clubId } })).toBe(0);
   });
 });
 

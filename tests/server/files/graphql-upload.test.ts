@@ -46,7 +46,7 @@ async function send(body: { payload: Buffer; contentType: string }, creds: TestC
 const saveWithCertificate = (content: Buffer, filename = 'certificato.pdf', creds?: TestClub) =>
   send(graphqlMultipart(SAVE, { input: athleteInput() }, [{ path: 'input.athlete.medicalExaminationDocument', filename, contentType: 'application/pdf', content }]), creds);
 
-const countFiles = (clubId = club.clubId) => t.deps.db.storedFile.count({ where: { clubId } });
+const countFiles = (clubId = club.clubId) => t.deps.systemDb.storedFile.count({ where: { clubId } });
 
 describe('GraphQL multipart uploads', () => {
   it('saves an athlete with a medical certificate, stored by content and served to the club only', async () => {
@@ -66,7 +66,7 @@ describe('GraphQL multipart uploads', () => {
   });
 
   it('refuses a text file named .pdf with the field error and saves nothing', async () => {
-    const [files, roles] = [await countFiles(), await t.deps.db.personRole.count({ where: { clubId: club.clubId } })];
+    const [files, roles] = [await countFiles(), await t.deps.systemDb.personRole.count({ where: { clubId: club.clubId } })];
     const { statusCode, body } = await saveWithCertificate(fakePdf());
     expect(statusCode).toBe(200);
     expect(body.data.savePerson).toMatchObject({
@@ -74,16 +74,16 @@ describe('GraphQL multipart uploads', () => {
       fields: [{ field: 'athlete.medicalExaminationDocument', message: MSG.fileTypeNotAllowed }],
     });
     expect(await countFiles()).toBe(files);
-    expect(await t.deps.db.personRole.count({ where: { clubId: club.clubId } })).toBe(roles);
+    expect(await t.deps.systemDb.personRole.count({ where: { clubId: club.clubId } })).toBe(roles);
   });
 
   it('answers an oversize file with 413 and the Italian message, before anything runs', async () => {
-    const [files, roles] = [await countFiles(), await t.deps.db.personRole.count({ where: { clubId: club.clubId } })];
+    const [files, roles] = [await countFiles(), await t.deps.systemDb.personRole.count({ where: { clubId: club.clubId } })];
     const { statusCode, body } = await saveWithCertificate(oversizePng(UPLOAD_MAX_BYTES), 'enorme.png');
     expect(statusCode).toBe(413);
     expect(body).toEqual({ errors: [{ message: MSG.fileTooLarge, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
     expect(await countFiles()).toBe(files);
-    expect(await t.deps.db.personRole.count({ where: { clubId: club.clubId } })).toBe(roles);
+    expect(await t.deps.systemDb.personRole.count({ where: { clubId: club.clubId } })).toBe(roles);
   });
 
   it('accepts a file of exactly the limit as far as size goes', async () => {
@@ -117,13 +117,13 @@ describe('GraphQL multipart uploads', () => {
   });
 
   it('refuses a multipart request without a session before reading its files', async () => {
-    const before = await t.deps.db.storedFile.count();
+    const before = await t.deps.systemDb.storedFile.count();
     const { statusCode, body } = await send(graphqlMultipart(SAVE, { input: athleteInput() }, [
       { path: 'input.athlete.medicalExaminationDocument', filename: 'c.pdf', contentType: 'application/pdf', content: pdf() },
     ]), null);
     expect(statusCode).toBe(401);
     expect(body).toEqual({ errors: [{ message: MSG.notAuthenticated, extensions: { code: 'UNAUTHENTICATED' } }] });
-    expect(await t.deps.db.storedFile.count()).toBe(before);
+    expect(await t.deps.systemDb.storedFile.count()).toBe(before);
   });
 
   it('refuses more than 10 files', async () => {
@@ -162,9 +162,9 @@ describe('GraphQL multipart uploads', () => {
     expect((await send(graphqlMultipart(SAVE, { input: manager }, managerFiles))).body.data.savePerson.__typename).toBe('MutationSavePersonSuccess');
 
     // Record every query the app sends while answering, through the same client the resolvers use.
-    const original = t.deps.db;
+    const original = t.deps.systemDb;
     const seen: Array<{ model?: string; operation: string; args: unknown }> = [];
-    t.deps.db = original.$extends({
+    t.deps.systemDb = original.$extends({
       query: { $allModels: { $allOperations: ({ model, operation, args, query }) => (seen.push({ model, operation, args }), query(args)) } },
     }) as unknown as typeof original;
     try {
@@ -185,7 +185,7 @@ describe('GraphQL multipart uploads', () => {
       expect(res.json().data.personRole.athlete.medicalExaminationDocument.filename).toBe('per-lista.pdf');
       expect(res.json().data.people.edges.some((e: any) => e.node.documents.length === 2)).toBe(true);
     } finally {
-      t.deps.db = original;
+      t.deps.systemDb = original;
     }
     expect(seen.length).toBeGreaterThan(0);
     expect(fileLoadsReadingContent(seen)).toEqual([]);

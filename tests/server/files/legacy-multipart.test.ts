@@ -175,7 +175,7 @@ describe('legacy manager save with documents (multipart)', () => {
   });
 
   it('refuses the whole save when one document is not an accepted type, leaving nothing behind', async () => {
-    const count = () => Promise.all([t.deps.db.storedFile.count({ where: { clubId: club.clubId } }), t.deps.db.personRole.count({ where: { clubId: club.clubId } })]);
+    const count = () => Promise.all([t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } }), t.deps.systemDb.personRole.count({ where: { clubId: club.clubId } })]);
     const before = await count();
     const { statusCode, body } = await post('/manager/save', managerParts('VRDPLA70A01H501Y', [
       file('documents[]', 'statuto.pdf', pdf()),
@@ -187,9 +187,9 @@ describe('legacy manager save with documents (multipart)', () => {
   });
 
   it('refuses an oversize document with 413 and stores nothing', async () => {
-    const before = await t.deps.db.storedFile.count({ where: { clubId: club.clubId } });
+    const before = await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } });
     const res = await post('/manager/save', managerParts('VRDPLA70A01H501Z', [file('documents[]', 'enorme.png', oversizePng(UPLOAD_MAX_BYTES), 'image/png')]));
     expect(res).toEqual({ statusCode: 413, body: { status: false, context: null, message: MSG.fileTooLarge } });
-    expect(await t.deps.db.storedFile.count({ where: { clubId: club.clubId } })).toBe(before);
+    expect(await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } })).toBe(before);
   });
 });

@@ -61,8 +61,8 @@ const faces: Record<'graphql' | 'rest', Face> = {
     fileField: '0',
     refusal: (status, message) => ({ errors: [{ message, extensions: { code: { 400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 413: 'PAYLOAD_TOO_LARGE' }[status] } }] }),
     snapshot: async () => ({
-      roles: await t.deps.db.personRole.count({ where: { clubId: club.clubId } }),
-      files: await t.deps.db.storedFile.count({ where: { clubId: club.clubId } }),
+      roles: await t.deps.systemDb.personRole.count({ where: { clubId: club.clubId } }),
+      files: await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } }),
     }),
   },
   rest: {
@@ -71,8 +71,8 @@ const faces: Record<'graphql' | 'rest', Face> = {
     fileField: 'logo_file',
     refusal: (_status, message) => ({ status: false, context: null, message }),
     snapshot: async () => ({
-      club: await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId }, select: { fullName: true, logoFileId: true, updatedAt: true } }),
-      files: await t.deps.db.storedFile.count({ where: { clubId: club.clubId } }),
+      club: await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId }, select: { fullName: true, logoFileId: true, updatedAt: true } }),
+      files: await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } }),
     }),
   },
 };

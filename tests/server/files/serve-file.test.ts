@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [owner, other] = [await createClub(t.deps), await createClub(t.deps)];
   const save = (filename: string, content: Buffer) =>
-    t.deps.db.$transaction((tx) => storeFile(tx, { clubId: owner.clubId, purpose: 'blsd' }, { filename, mimeType: 'x/y', content }, 'file'));
+    t.deps.systemDb.$transaction((tx) => storeFile(tx, { clubId: owner.clubId, purpose: 'blsd' }, { filename, mimeType: 'x/y', content }, 'file'));
   pngId = (await save('foto tessera.png', png())).id;
   pdfId = (await save('certificato è medico.pdf', pdf())).id;
 });

@@ -18,12 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const owner = () => ({ clubId: club.clubId, purpose: 'medical-certificate' });
-const countFiles = () => t.deps.db.storedFile.count({ where: { clubId: club.clubId } });
+const countFiles = () => t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } });
 
 /** storeFile inside a real transaction, as the services call it; answers the error it threw, if any. */
 async function storeInTransaction(file: UploadedFile, allowed?: readonly string[]) {
   try {
-    return { stored: await t.deps.db.$transaction((tx) => storeFile(tx, owner(), file, 'certificate', allowed)) };
+    return { stored: await t.deps.systemDb.$transaction((tx) => storeFile(tx, owner(), file, 'certificate', allowed)) };
   } catch (error) {
     return { error };
   }
@@ -40,7 +40,7 @@ describe('storeFile', () => {
     const { stored, error } = await storeInTransaction({ filename, mimeType: 'application/octet-stream', content });
     expect(error).toBeUndefined();
     expect(stored).toMatchObject({ clubId: club.clubId, purpose: 'medical-certificate', filename, mimeType: mime, size: content.length });
-    const row = await t.deps.db.storedFile.findUniqueOrThrow({ where: { id: stored!.id } });
+    const row = await t.deps.systemDb.storedFile.findUniqueOrThrow({ where: { id: stored!.id } });
     expect(Buffer.from(row.content).equals(content)).toBe(true);
     expect(fileUrl(row.id)).toBe(`/files/${row.id}`);
   });
@@ -63,7 +63,7 @@ describe('storeFile', () => {
   it('rolls back what the same transaction wrote before a refused file', async () => {
     const before = await countFiles();
     await expect(
-      t.deps.db.$transaction(async (tx) => {
+      t.deps.systemDb.$transaction(async (tx) => {
         await storeFile(tx, owner(), { filename: 'ok.png', mimeType: 'image/png', content: png() }, 'first');
         await storeFile(tx, owner(), { filename: 'finto.pdf', mimeType: 'application/pdf', content: fakePdf() }, 'second');
       }),

@@ -45,12 +45,12 @@ it('refuses uploads past the budget with 429 while another holds it, and frees i
   slow.write(payload.subarray(0, 700 * 1024));
   await vi.waitFor(() => expect(held()).toBeGreaterThan(600 * 1024), { timeout: 5000, interval: 20 });
 
-  const before = await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId } });
+  const before = await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId } });
   const busy = logoUpdate(Buffer.concat([png(), Buffer.alloc(500 * 1024)]));
   const refused = await rawRequest(port, { path: '/api/club/update', headers: { ...auth(), 'content-type': busy.contentType }, body: busy.payload });
   expect(refused?.status).toBe(429);
   expect(JSON.parse(refused!.body)).toEqual({ status: false, context: null, message: MSG.uploadsBusy });
-  expect(await t.deps.db.club.findUniqueOrThrow({ where: { id: club.clubId } })).toEqual(before);
+  expect(await t.deps.systemDb.club.findUniqueOrThrow({ where: { id: club.clubId } })).toEqual(before);
 
   slow.destroy();
   await vi.waitFor(() => expect(held()).toBe(0), { timeout: 5000, interval: 20 });

@@ -44,11 +44,11 @@ describe('uploads over HTTP', () => {
   });
 
   it('GraphQL: an oversize file gets a complete 413 answer in Italian', async () => {
-    const before = await t.deps.db.storedFile.count();
+    const before = await t.deps.systemDb.storedFile.count();
     const res = await fetch(`${base}/graphql`, { method: 'POST', headers: auth(), body: certificateForm(oversizePng(UPLOAD_MAX_BYTES), 'NRESRA95A41H501B') });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ errors: [{ message: MSG.fileTooLarge, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
-    expect(await t.deps.db.storedFile.count()).toBe(before);
+    expect(await t.deps.systemDb.storedFile.count()).toBe(before);
   });
 
   it('legacy REST: an oversize document gets a complete 413 envelope', async () => {

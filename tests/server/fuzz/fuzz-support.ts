@@ -125,9 +125,9 @@ export async function createFuzzClub(t: TestApp): Promise<FuzzClub> {
     spareGroupId,
     async creds() {
       // A fuzzed logout, password reset or session revocation may have ended ours: open another one.
-      const session = await t.deps.db.session.findUnique({ where: { tokenHash: hashToken(token) } });
+      const session = await t.deps.systemDb.session.findUnique({ where: { tokenHash: hashToken(token) } });
       if (!session || session.revokedAt) token = await openSession(serviceContext(t.deps), club.accountId);
-      const membership = await t.deps.db.membership.findFirstOrThrow({ where: { accountId: club.accountId, clubId: club.clubId } });
+      const membership = await t.deps.systemDb.membership.findFirstOrThrow({ where: { accountId: club.accountId, clubId: club.clubId } });
       return { token, club: membership.token };
     },
     throwawayToken: () => openSession(serviceContext(t.deps), club.accountId),
@@ -139,14 +139,14 @@ export async function createFuzzClub(t: TestApp): Promise<FuzzClub> {
  * code counts by design), in one statement: equal before and after a refused request means nothing was written.
  */
 export async function tableFingerprints(t: TestApp): Promise<Record<string, string>> {
-  const tables = await t.deps.db.$queryRaw<Array<{ name: string }>>`
+  const tables = await t.deps.systemDb.$queryRaw<Array<{ name: string }>>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'password_resets')
     ORDER BY table_name`;
   const sql = tables
     .map(({ name }) => `SELECT '${name}' AS name, md5(coalesce(string_agg(md5(r::text), '' ORDER BY md5(r::text)), '')) AS hash FROM "${name}" r`)
     .join(' UNION ALL ');
-  const rows = await t.deps.db.$queryRawUnsafe<Array<{ name: string; hash: string }>>(sql);
+  const rows = await t.deps.systemDb.$queryRawUnsafe<Array<{ name: string; hash: string }>>(sql);
   return Object.fromEntries(rows.map((r) => [r.name, r.hash]));
 }
 

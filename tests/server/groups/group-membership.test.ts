@@ -24,20 +24,20 @@ describe('assignToGroup / unassignFromGroup', () => {
     const roleId = await createRole(ctx, 'athlete');
     const role = await assignToGroup(ctx, { groupId: group.id, roleId });
     expect(role).toMatchObject({ id: roleId, kind: 'athlete' });
-    expect((await activeGroupsOf(t.deps.db, roleId)).map((g) => g.id)).toEqual([group.id]);
+    expect((await activeGroupsOf(t.deps.systemDb, roleId)).map((g) => g.id)).toEqual([group.id]);
 
     const again = await refusal(assignToGroup(ctx, { groupId: group.id, roleId }));
     expect(again).toBeInstanceOf(ConflictError);
     expect(again.message).toBe(MSG.alreadyAssigned);
 
     await expect(unassignFromGroup(ctx, { groupId: group.id, roleId })).resolves.toMatchObject({ id: roleId });
-    expect(await activeGroupsOf(t.deps.db, roleId)).toEqual([]);
+    expect(await activeGroupsOf(t.deps.systemDb, roleId)).toEqual([]);
     const notMember = await refusal(unassignFromGroup(ctx, { groupId: group.id, roleId }));
     expect(notMember).toBeInstanceOf(ConflictError);
     expect(notMember.message).toBe(MSG.notAssigned);
 
     await assignToGroup(ctx, { groupId: group.id, roleId });
-    expect(await t.deps.db.groupMember.count({ where: { groupId: group.id, roleId } })).toBe(1);
+    expect(await t.deps.systemDb.groupMember.count({ where: { groupId: group.id, roleId } })).toBe(1);
   });
 
   it('refuses an archived person, an archived group and a group of another kind', async () => {
@@ -54,14 +54,14 @@ describe('assignToGroup / unassignFromGroup', () => {
     expect([b?.constructor, b?.message]).toEqual([ConflictError, MSG.groupArchivedNotAssignable]);
     const c = await refusal(assignToGroup(ctx, { groupId: group.id, roleId: coach }));
     expect([c?.constructor, c?.message, c?.fields]).toEqual([ConflictError, MSG.groupKindMismatch, { groupId: MSG.groupKindMismatch }]);
-    expect(await t.deps.db.groupMember.count({ where: { groupId: { in: [group.id, closed.id] } } })).toBe(0);
+    expect(await t.deps.systemDb.groupMember.count({ where: { groupId: { in: [group.id, closed.id] } } })).toBe(0);
   });
 
   it('an archived person can still be unassigned, and an archived group left', async () => {
     const group = await createGroup(ctx, { name: 'Soci storici', type: 'member' });
     const roleId = await createRole(ctx, 'member');
     await assignToGroup(ctx, { groupId: group.id, roleId });
-    await t.deps.db.personRole.update({ where: { id: roleId }, data: { archivedAt: new Date() } });
+    await t.deps.systemDb.personRole.update({ where: { id: roleId }, data: { archivedAt: new Date() } });
     await archiveGroup(ctx, group.id);
     await expect(unassignFromGroup(ctx, { groupId: group.id, roleId })).resolves.toMatchObject({ id: roleId });
   });

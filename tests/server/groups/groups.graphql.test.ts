@@ -146,15 +146,15 @@ describe('groups and group', () => {
     const group = await createGroup(c, { name: 'Conteggio', type: 'coach' });
     const roles = [await createRole(c, 'coach'), await createRole(c, 'coach'), await createRole(c, 'coach')];
     for (const roleId of roles) await assignToGroup(c, { groupId: group.id, roleId });
-    await t.deps.db.personRole.update({ where: { id: roles[2] }, data: { archivedAt: new Date(), isActive: false } });
+    await t.deps.systemDb.personRole.update({ where: { id: roles[2] }, data: { archivedAt: new Date(), isActive: false } });
     expect((await gql(t.app, ONE, { id: group.id }, cc)).body.data.group).toMatchObject({ name: 'Conteggio', memberCount: 2 });
     expect((await gql(t.app, LIST, { types: ['coach'] }, cc)).body.data.groups.edges[0].node.memberCount).toBe(2);
   });
 
   it('a page costs the same number of database operations at any size (no query per group)', async () => {
-    const original = t.deps.db;
+    const original = t.deps.systemDb;
     let operations = 0;
-    t.deps.db = original.$extends({
+    t.deps.systemDb = original.$extends({
       query: { $allOperations: ({ args, query }) => ((operations += 1), query(args)) },
     }) as unknown as typeof original;
     try {
@@ -168,7 +168,7 @@ describe('groups and group', () => {
       expect(small).toBeGreaterThan(0);
       expect(await count(8)).toBe(small);
     } finally {
-      t.deps.db = original;
+      t.deps.systemDb = original;
     }
   });
 

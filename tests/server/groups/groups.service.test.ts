@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const names = async (c: RequestContext, filters: Parameters<typeof groupListWhere>[1] = {}) =>
-  (await t.deps.db.group.findMany({ where: await groupListWhere(c, filters), orderBy: { name: 'asc' } })).map((g) => g.name);
+  (await t.deps.systemDb.group.findMany({ where: await groupListWhere(c, filters), orderBy: { name: 'asc' } })).map((g) => g.name);
 
 describe('saveGroup', () => {
   it('creates a group with the spec message, and a category (type athlete) with its own', async () => {
@@ -39,12 +39,12 @@ describe('saveGroup', () => {
     [{ name: 'Dirigenza', type: 'allenatori' }, { type: MSG.groupTypeRequired }],
     [{}, { name: MSG.groupNameRequired, type: MSG.groupTypeRequired }],
   ])('refuses %o with the spec messages', async (input, fields) => {
-    const before = await t.deps.db.group.count();
+    const before = await t.deps.systemDb.group.count();
     const error = await saveGroup(ctx, input).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toBe(MSG.invalidFields);
     expect(error.fields).toEqual(fields);
-    expect(await t.deps.db.group.count()).toBe(before);
+    expect(await t.deps.systemDb.group.count()).toBe(before);
   });
 
   it('keeps names unique per club and type among active groups, ignoring case and accents', async () => {
@@ -70,7 +70,7 @@ describe('saveGroup', () => {
     expect(same).toMatchObject({ message: MSG.changesSaved, group: { id: a.id, isHidden: true } });
     const clash = await saveGroup(ctx, { id: a.id, name: 'VOLONTARI CUCINA', type: 'voluntary' }).catch((e) => e);
     expect(clash).toBeInstanceOf(ConflictError);
-    expect((await t.deps.db.group.findUniqueOrThrow({ where: { id: a.id } })).name).toBe('Volontari bar');
+    expect((await t.deps.systemDb.group.findUniqueOrThrow({ where: { id: a.id } })).name).toBe('Volontari bar');
   });
 
   it('refuses to update an unknown, malformed or archived group', async () => {
@@ -81,7 +81,7 @@ describe('saveGroup', () => {
     const error = await saveGroup(ctx, { id: g.id, name: 'Rinominato', type: 'coach' }).catch((e) => e);
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toBe(MSG.archivedReadOnly);
-    expect((await t.deps.db.group.findUniqueOrThrow({ where: { id: g.id } })).name).toBe('Da archiviare');
+    expect((await t.deps.systemDb.group.findUniqueOrThrow({ where: { id: g.id } })).name).toBe('Da archiviare');
   });
 
   it('refuses to change the type of a group that has members', async () => {

@@ -87,8 +87,8 @@ describe('client errors: info, no stack', () => {
 
 describe('unexpected failures: error, with the stack', () => {
   it('on both faces', async () => {
-    const original = t.deps.db;
-    t.deps.db = original.$extends({
+    const original = t.deps.systemDb;
+    t.deps.systemDb = original.$extends({
       query: { group: { findMany: () => Promise.reject(new Error('disco pieno')) } },
     }) as unknown as typeof original;
     try {
@@ -102,7 +102,7 @@ describe('unexpected failures: error, with the stack', () => {
         expect(failures[0].err?.stack).toMatch(/disco pieno/);
       }
     } finally {
-      t.deps.db = original;
+      t.deps.systemDb = original;
     }
   });
 });

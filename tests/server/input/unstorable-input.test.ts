@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const athlete = (extra: Record<string, unknown> = {}) => ({ firstname: 'Mario', lastname: 'Rossi', tax_id_code: nextTaxCode('UNS'), type_gender_id: 1, ...extra });
-const counts = async () => ({ people: await t.deps.db.person.count(), groups: await t.deps.db.group.count(), posts: await t.deps.db.post.count(), leads: await t.deps.db.lead.count(), accounts: await t.deps.db.account.count() });
+const counts = async () => ({ people: await t.deps.systemDb.person.count(), groups: await t.deps.systemDb.group.count(), posts: await t.deps.systemDb.post.count(), leads: await t.deps.systemDb.lead.count(), accounts: await t.deps.systemDb.account.count() });
 
 describe('REST: unstorable text and out-of-range numbers', () => {
   it.each([
@@ -123,17 +123,17 @@ describe('GraphQL: the same rules', () => {
 
 describe('the safety net under the rules', () => {
   it('turns the database refusal of a NUL into BadInputError, with the original as cause', async () => {
-    const error = await t.deps.db.club.findFirst({ where: { fullName: 'a\u0000b' } }).catch((e: unknown) => e);
+    const error = await t.deps.systemDb.club.findFirst({ where: { fullName: 'a\u0000b' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadInputError);
     expect((error as BadInputError).cause).toMatchObject({ name: 'PrismaClientKnownRequestError' });
-    const overflow = await t.deps.db.club.findFirst({ where: { foundation: 2 ** 40 } }).catch((e: unknown) => e);
+    const overflow = await t.deps.systemDb.club.findFirst({ where: { foundation: 2 ** 40 } }).catch((e: unknown) => e);
     expect(overflow).toBeInstanceOf(BadInputError);
   });
 
   it('a field no rule checks answers 400 on both faces and writes nothing', async () => {
     // As if a service forgot to validate `name`: the value reaching the database carries a NUL.
-    const original = t.deps.db;
-    t.deps.db = original.$extends({
+    const original = t.deps.systemDb;
+    t.deps.systemDb = original.$extends({
       query: { group: { create: ({ args, query }) => query({ ...args, data: { ...args.data, name: `${String(args.data.name)}\u0000` } }) } },
     }) as unknown as typeof original;
     try {
@@ -146,7 +146,7 @@ describe('the safety net under the rules', () => {
       expect(g.body.errors?.[0]).toMatchObject({ message: MSG.inputUnstorable, extensions: { code: 'BAD_REQUEST' } });
       expect(await counts()).toEqual(before);
     } finally {
-      t.deps.db = original;
+      t.deps.systemDb = original;
     }
   });
 });
@@ -165,7 +165,7 @@ describe('headers with odd bytes', () => {
   it('a NUL in User-Agent does not stop a sign-in; it is stored without it', async () => {
     const r = await rest(t.app, '/login', { email: club.email, password: PASSWORD }, undefined, { 'user-agent': 'Mozilla\u0000/5.0' });
     expect(r.body.status).toBe(true);
-    const session = await t.deps.db.session.findFirstOrThrow({ where: { accountId: club.accountId }, orderBy: { createdAt: 'desc' } });
+    const session = await t.deps.systemDb.session.findFirstOrThrow({ where: { accountId: club.accountId }, orderBy: { createdAt: 'desc' } });
     expect(session.userAgent).toBe('Mozilla/5.0');
   });
 });

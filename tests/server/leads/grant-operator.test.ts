@@ -13,30 +13,30 @@ afterAll(() => t.close());
 describe('operator:grant', () => {
   it('grants, reports a repeated grant, lists and revokes, touching only the flag', async () => {
     const club = await createClub(t.deps);
-    const before = await t.deps.db.account.findUniqueOrThrow({ where: { email: club.email } });
+    const before = await t.deps.systemDb.account.findUniqueOrThrow({ where: { email: club.email } });
     expect(before.isOperator).toBe(false);
 
-    const granted = await setOperator(t.deps.db, `  ${club.email.toUpperCase()} `, true);
+    const granted = await setOperator(t.deps.systemDb, `  ${club.email.toUpperCase()} `, true);
     expect(granted).toEqual({ outcome: 'granted', email: club.email });
     expect(describeChange(granted)).toBe(`${club.email} è ora un operatore di CampoBase: può consultare ed esportare le richieste di contatto.`);
-    const after = await t.deps.db.account.findUniqueOrThrow({ where: { email: club.email } });
+    const after = await t.deps.systemDb.account.findUniqueOrThrow({ where: { email: club.email } });
     expect(after).toMatchObject({ isOperator: true, passwordHash: before.passwordHash, isActive: true });
-    expect(await listOperators(t.deps.db)).toContain(club.email);
+    expect(await listOperators(t.deps.systemDb)).toContain(club.email);
 
-    expect(await setOperator(t.deps.db, club.email, true)).toEqual({ outcome: 'already-operator', email: club.email });
-    expect(await setOperator(t.deps.db, club.email, false)).toEqual({ outcome: 'revoked', email: club.email });
-    expect(await setOperator(t.deps.db, club.email, false)).toEqual({ outcome: 'not-operator', email: club.email });
-    expect((await t.deps.db.account.findUniqueOrThrow({ where: { email: club.email } })).isOperator).toBe(false);
+    expect(await setOperator(t.deps.systemDb, club.email, true)).toEqual({ outcome: 'already-operator', email: club.email });
+    expect(await setOperator(t.deps.systemDb, club.email, false)).toEqual({ outcome: 'revoked', email: club.email });
+    expect(await setOperator(t.deps.systemDb, club.email, false)).toEqual({ outcome: 'not-operator', email: club.email });
+    expect((await t.deps.systemDb.account.findUniqueOrThrow({ where: { email: club.email } })).isOperator).toBe(false);
     // still a member of its club: the operator role is separate from club roles
-    expect(await t.deps.db.membership.count({ where: { accountId: club.accountId } })).toBe(1);
+    expect(await t.deps.systemDb.membership.count({ where: { accountId: club.accountId } })).toBe(1);
   });
 
   it('answers an unknown email clearly and creates nothing', async () => {
-    const accounts = await t.deps.db.account.count();
-    const change = await setOperator(t.deps.db, 'sconosciuto@example.it', true);
+    const accounts = await t.deps.systemDb.account.count();
+    const change = await setOperator(t.deps.systemDb, 'sconosciuto@example.it', true);
     expect(change).toEqual({ outcome: 'unknown-account', email: 'sconosciuto@example.it' });
     expect(describeChange(change)).toBe("Nessun account registrato con l'email sconosciuto@example.it: l'account deve esistere (registrazione su /signup).");
-    expect(await t.deps.db.account.count()).toBe(accounts);
+    expect(await t.deps.systemDb.account.count()).toBe(accounts);
   });
 
   it('prints the usage and exits 2 on a malformed command line, before opening any database', async () => {

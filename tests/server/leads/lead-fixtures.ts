@@ -27,6 +27,6 @@ export function legacyLeadPayload(overrides: Record<string, unknown> = {}) {
 /** A signed-up club owner promoted with the operator command's own function. */
 export async function createOperator(deps: AppDeps): Promise<TestClub> {
   const club = await createClub(deps);
-  await setOperator(deps.db, club.email, true);
+  await setOperator(deps.systemDb, club.email, true);
   return club;
 }

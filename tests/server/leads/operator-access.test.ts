@@ -90,7 +90,7 @@ describe('GraphQL leads', () => {
   it('follows the operator flag at once: revoked operators are refused on their next request', async () => {
     const temporary = await createOperator(t.deps);
     expect((await gql(t.app, LEADS, {}, { token: temporary.token })).body.data.leads.totalCount).toBe(3);
-    await setOperator(t.deps.db, temporary.email, false);
+    await setOperator(t.deps.systemDb, temporary.email, false);
     expect((await gql(t.app, LEADS, {}, { token: temporary.token })).body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 });

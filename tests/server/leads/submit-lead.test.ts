@@ -48,7 +48,7 @@ describe('submitLead (service)', () => {
       userAgent: 'vitest',
     });
     expect(lead.ip).toMatch(/^10\.20\./);
-    expect(await t.deps.db.lead.findUniqueOrThrow({ where: { id: lead.id } })).toEqual(lead);
+    expect(await t.deps.systemDb.lead.findUniqueOrThrow({ where: { id: lead.id } })).toEqual(lead);
 
     const mail = (await readOutbox(t.dataDir)).find((m) => m.text.includes('giulia.ferrari@example.it'));
     expect(mail).toBeDefined();
@@ -81,12 +81,12 @@ describe('submitLead (service)', () => {
     [{ members: '1000' }, 'members', MSG.leadMembersRequired],
     [{ name: { $ne: 1 } }, 'name', MSG.leadNameRequired],
   ])('refuses %o with the Italian message under %s, storing nothing', async (override, field, message) => {
-    const before = await t.deps.db.lead.count();
+    const before = await t.deps.systemDb.lead.count();
     const error = await submitLead(ctx(), leadPayload(override)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toBe(MSG.invalidFields);
     expect((error as ValidationError).fields).toEqual({ [field]: message });
-    expect(await t.deps.db.lead.count()).toBe(before);
+    expect(await t.deps.systemDb.lead.count()).toBe(before);
   });
 
   it('reports every missing field at once', async () => {
@@ -106,7 +106,7 @@ describe('submitLead (service)', () => {
     try {
       const warn = vi.spyOn(bare.deps.log, 'warn');
       const lead = await submitLead(serviceContext(bare.deps), leadPayload());
-      expect(await bare.deps.db.lead.count({ where: { id: lead.id } })).toBe(1);
+      expect(await bare.deps.systemDb.lead.count({ where: { id: lead.id } })).toBe(1);
       expect(await readOutbox(bare.dataDir)).toEqual([]);
       expect(warn).toHaveBeenCalledWith({ leadId: lead.id }, expect.stringContaining('no sales address configured'));
     } finally {
@@ -118,7 +118,7 @@ describe('submitLead (service)', () => {
     const failing = { ...t.deps, mailer: { send: () => Promise.reject(new Error('SMTP giù')) } };
     const error = vi.spyOn(t.deps.log, 'error');
     const lead = await submitLead(ctx(failing), leadPayload());
-    expect(await t.deps.db.lead.count({ where: { id: lead.id } })).toBe(1);
+    expect(await t.deps.systemDb.lead.count({ where: { id: lead.id } })).toBe(1);
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ leadId: lead.id }), expect.stringContaining('email to the sales address failed'));
   });
 
@@ -140,7 +140,7 @@ describe('submitLead (GraphQL)', () => {
     const input = leadPayload({ funnelName: 'fiera-rimini' });
     const { body } = await gql(t.app, SUBMIT_LEAD, { input });
     expect(body.data!.submitLead).toEqual({ __typename: 'MutationSubmitLeadSuccess', data: { message: MSG.leadSent, funnelName: 'fiera-rimini' } });
-    expect(await t.deps.db.lead.findFirstOrThrow({ where: { email: input.email } })).toMatchObject({ funnelName: 'fiera-rimini', userAgent: 'lightMyRequest' });
+    expect(await t.deps.systemDb.lead.findFirstOrThrow({ where: { email: input.email } })).toMatchObject({ funnelName: 'fiera-rimini', userAgent: 'lightMyRequest' });
   });
 
   it('answers ValidationError with camelCase fields and Italian messages', async () => {

@@ -68,7 +68,7 @@ describe('archivePerson', () => {
     const edit = (await gql(t.app, SAVE, { input: { id: roleId, kind: 'athlete', profile: { firstname: 'X', lastname: 'Y', taxIdCode, typeGenderId: 2 } } }, asClub()))
       .body.data!.savePerson;
     expect(edit).toEqual({ __typename: 'ConflictError', code: 'CONFLICT', message: MSG.archivedReadOnly });
-    expect((await t.deps.db.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } })).firstname).toBe('Elsa');
+    expect((await t.deps.systemDb.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } })).firstname).toBe('Elsa');
   });
 
   it("answers NotFoundError for an unknown or malformed id", async () => {
@@ -86,7 +86,7 @@ describe('notifying the linked profile', () => {
     const linked = await createClub(t.deps);
     const { roleId, personId } = await createPerson(ctx, 'coach', { profile: { taxIdCode, emailPrimary: 'allenatore@example.it' } });
     // linked the only way there is (an accepted invitation: see person-link.test.ts)
-    await t.deps.db.person.update({ where: { id: personId }, data: { accountId: linked.accountId } });
+    await t.deps.systemDb.person.update({ where: { id: personId }, data: { accountId: linked.accountId } });
 
     await archivePerson(ctx, 'coach', roleId);
     expect((await gql(t.app, NOTIFICATIONS, {}, { token: claimer.token })).body.data!.myNotifications).toEqual([]);
@@ -103,7 +103,7 @@ describe('notifying the linked profile', () => {
     expect(subject.length).toBeGreaterThan(10);
     expect(title.startsWith(subject.trim())).toBe(true);
     expect(mails[0].text).toContain(body);
-    const stored = await t.deps.db.notification.findUniqueOrThrow({ where: { id: mine[0].id } });
+    const stored = await t.deps.systemDb.notification.findUniqueOrThrow({ where: { id: mine[0].id } });
     expect(stored).toMatchObject({ clubId: club.clubId, accountId: linked.accountId, emailedTo: 'allenatore@example.it' });
 
     // marking read: own notification only
@@ -119,11 +119,11 @@ describe('notifying the linked profile', () => {
   it('prefers the account linked to the person, and notifies once however often it is archived', async () => {
     const linked = await createClub(t.deps);
     const { roleId, personId } = await createPerson(ctx, 'member');
-    await t.deps.db.person.update({ where: { id: personId }, data: { accountId: linked.accountId } });
+    await t.deps.systemDb.person.update({ where: { id: personId }, data: { accountId: linked.accountId } });
 
     await archivePerson(ctx, undefined, roleId);
     await archivePerson(ctx, undefined, roleId);
-    expect(await t.deps.db.notification.count({ where: { personId } })).toBe(1);
+    expect(await t.deps.systemDb.notification.count({ where: { personId } })).toBe(1);
     const mine = (await gql(t.app, NOTIFICATIONS, {}, { token: linked.token })).body.data!.myNotifications;
     expect(mine).toHaveLength(1);
     expect(mine[0].body).toBe(MSG.archivedNotificationBody('ASD Archivio Test', PERSON_KIND_INFO.member.singular));
@@ -133,7 +133,7 @@ describe('notifying the linked profile', () => {
     const outbox = (await readOutbox(t.dataDir)).length;
     const { roleId, personId } = await createPerson(ctx, 'voluntary');
     await archivePerson(ctx, 'voluntary', roleId);
-    expect(await t.deps.db.notification.findFirstOrThrow({ where: { personId } })).toMatchObject({ accountId: null, emailedTo: null });
+    expect(await t.deps.systemDb.notification.findFirstOrThrow({ where: { personId } })).toMatchObject({ accountId: null, emailedTo: null });
     expect((await readOutbox(t.dataDir)).length).toBe(outbox);
   });
 

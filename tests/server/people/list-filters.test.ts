@@ -51,8 +51,8 @@ describe('people added today / this week', () => {
     const old = await createPerson(ctx, 'athlete', { profile: { lastname: 'Vecchio' } });
     await createPerson(ctx, 'coach', { profile: { lastname: 'Allenatore' } });
     await createPerson(otherCtx, 'athlete', { profile: { lastname: 'Estraneo' } });
-    await t.deps.db.personRole.update({ where: { id: lastWeek.roleId }, data: { createdAt: new Date(Date.now() - 8 * DAY) } });
-    await t.deps.db.personRole.update({ where: { id: old.roleId }, data: { createdAt: new Date(Date.now() - 40 * DAY) } });
+    await t.deps.systemDb.personRole.update({ where: { id: lastWeek.roleId }, data: { createdAt: new Date(Date.now() - 8 * DAY) } });
+    await t.deps.systemDb.personRole.update({ where: { id: old.roleId }, data: { createdAt: new Date(Date.now() - 40 * DAY) } });
   });
 
   it('keeps the roles of that kind created since midnight / Monday, in this club only', async () => {
@@ -66,7 +66,7 @@ describe('people added today / this week', () => {
   it('combines with search and group', async () => {
     expect(await people({ kind: 'athlete', addedWithin: 'today', search: 'vecchio' })).toEqual({ total: 0, names: [] });
     expect(await people({ kind: 'athlete', addedWithin: 'today', search: 'nuovo' })).toEqual({ total: 1, names: ['Nuovo'] });
-    const roles = await t.deps.db.personRole.findMany({ where: { clubId: club.clubId, kind: 'athlete' }, include: { person: true } });
+    const roles = await t.deps.systemDb.personRole.findMany({ where: { clubId: club.clubId, kind: 'athlete' }, include: { person: true } });
     const group = await createGroupWith(t.deps, club.clubId, 'athlete', 'Under 10', roles.filter((r) => r.person.lastname !== 'Nuovo').map((r) => r.id));
     expect(await people({ kind: 'athlete', addedWithin: 'today', groupId: group.id })).toEqual({ total: 0, names: [] });
   });
@@ -92,7 +92,7 @@ describe('athletes by medical certificate', () => {
     await athlete('Trentuno', addDays(today, 31));
     await athlete('Senza');
     const archived = await athlete('Archiviato', addDays(today, 3));
-    await t.deps.db.personRole.update({ where: { id: archived.roleId }, data: { archivedAt: new Date(), isActive: false } });
+    await t.deps.systemDb.personRole.update({ where: { id: archived.roleId }, data: { archivedAt: new Date(), isActive: false } });
   });
 
   it('lists the expiring (today to today + 30) and the expired, by name', async () => {
@@ -122,7 +122,7 @@ describe('posts of this week', () => {
     const ctx = await clubContext(t.deps, owner);
     await createPost(ctx, { title: 'Recente' });
     const old = await createPost(ctx, { title: 'Vecchio' });
-    await t.deps.db.post.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 8 * DAY) } });
+    await t.deps.systemDb.post.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 8 * DAY) } });
     await createPost(await clubContext(t.deps, other), { title: 'Altra società' });
 
     const res = await gql(t.app, POSTS, { createdWithin: 'week' }, as(owner));

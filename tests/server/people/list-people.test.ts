@@ -83,7 +83,7 @@ describe('groups', () => {
     const under12 = await createGroupWith(t.deps, club.clubId, 'athlete', 'Under 12', [a.roleId, b.roleId]);
     const esordienti = await createGroupWith(t.deps, club.clubId, 'athlete', 'Esordienti', [a.roleId]);
     const old = await createGroupWith(t.deps, club.clubId, 'athlete', 'Archiviato', [a.roleId]);
-    await t.deps.db.group.update({ where: { id: old.id }, data: { archivedAt: new Date() } });
+    await t.deps.systemDb.group.update({ where: { id: old.id }, data: { archivedAt: new Date() } });
 
     const inGroup = await people(club, { kind: 'athlete', groupId: under12.id });
     expect(inGroup.totalCount).toBe(2);
@@ -151,13 +151,13 @@ describe('pagination', () => {
     const { club: big, ctx } = await newClub();
     const base = await createPerson(ctx, 'member', { profile: { firstname: 'Primo', lastname: 'Socio' } });
     // bulk rows for size only: 100 more members
-    await t.deps.db.person.createMany({
+    await t.deps.systemDb.person.createMany({
       data: Array.from({ length: 100 }, (_, i) => ({
         clubId: big.clubId, firstname: 'Socio', lastname: `N${String(i).padStart(3, '0')}`, taxIdCode: `BULK${String(i).padStart(12, '0')}`, searchText: 'socio',
       })),
     });
-    const bulk = await t.deps.db.person.findMany({ where: { clubId: big.clubId, id: { not: base.personId } }, select: { id: true } });
-    await t.deps.db.personRole.createMany({ data: bulk.map((p) => ({ clubId: big.clubId, personId: p.id, kind: 'member' as const })) });
+    const bulk = await t.deps.systemDb.person.findMany({ where: { clubId: big.clubId, id: { not: base.personId } }, select: { id: true } });
+    await t.deps.systemDb.personRole.createMany({ data: bulk.map((p) => ({ clubId: big.clubId, personId: p.id, kind: 'member' as const })) });
 
     const page = await people(big, { kind: 'member', first: 500 });
     expect(page.totalCount).toBe(101);
@@ -182,7 +182,7 @@ describe('sort and search keys', () => {
 
     // a role created after the rename copies the current keys
     await createPerson(ctx, 'member', { profile: { firstname: 'Zoe', lastname: 'Àlbani', taxIdCode: 'ZNTZOE90A41H501X' } });
-    const keys = await t.deps.db.personRole.findMany({ where: { personId: renamed.personId }, select: { kind: true, sortName: true, searchText: true } });
+    const keys = await t.deps.systemDb.personRole.findMany({ where: { personId: renamed.personId }, select: { kind: true, sortName: true, searchText: true } });
     expect(keys).toHaveLength(3);
     for (const key of keys) expect(key).toMatchObject({ sortName: 'albani zoe', searchText: expect.stringContaining('albani') });
   });

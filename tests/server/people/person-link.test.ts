@@ -66,10 +66,10 @@ describe('invitePersonLink and acceptPersonLink', () => {
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 random bits, base64url
 
     // stored hashed, valid 7 days, nobody linked yet
-    const stored = await t.deps.db.personLinkInvitation.findFirstOrThrow({ where: { personId } });
+    const stored = await t.deps.systemDb.personLinkInvitation.findFirstOrThrow({ where: { personId } });
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeCloseTo(7 * 24 * 60 * 60 * 1000, -4);
-    expect((await t.deps.db.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBeNull();
+    expect((await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBeNull();
 
     // confirming needs a session
     expect((await accept(token)).__typename).toBe('UnauthenticatedError');
@@ -78,13 +78,13 @@ describe('invitePersonLink and acceptPersonLink', () => {
       __typename: 'MutationAcceptPersonLinkSuccess',
       data: { message: MSG.personLinkAccepted('ASD Collega Test'), clubName: 'ASD Collega Test' },
     });
-    expect((await t.deps.db.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBe(person.accountId);
+    expect((await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBe(person.accountId);
     expect((await gql(t.app, LINKED, { id: roleId }, asClub())).body.data!.personRole.person.hasLinkedAccount).toBe(true);
 
     // single use: the same link cannot link another account
     const intruder = await createClub(t.deps);
     expect(await accept(token, intruder.token)).toEqual({ __typename: 'ValidationError', code: 'VALIDATION', message: MSG.personLinkInvalid });
-    expect((await t.deps.db.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBe(person.accountId);
+    expect((await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBe(person.accountId);
 
     await archivePerson(ctx, 'athlete', roleId);
     expect((await gql(t.app, NOTIFICATIONS, {}, { token: person.token })).body.data!.myNotifications).toEqual([
@@ -100,7 +100,7 @@ describe('invitePersonLink and acceptPersonLink', () => {
     const { roleId, personId } = await createPerson(ctx, 'member', { profile: { taxIdCode, emailPrimary: 'socio.claim@example.it' } });
     await archivePerson(ctx, 'member', roleId);
     expect((await gql(t.app, NOTIFICATIONS, {}, { token: claimer.token })).body.data!.myNotifications).toEqual([]);
-    expect(await t.deps.db.notification.findFirstOrThrow({ where: { personId } })).toMatchObject({ accountId: null });
+    expect(await t.deps.systemDb.notification.findFirstOrThrow({ where: { personId } })).toMatchObject({ accountId: null });
   });
 
   it("treats another club's person id as unknown, and needs a club and an email on the record", async () => {
@@ -109,7 +109,7 @@ describe('invitePersonLink and acceptPersonLink', () => {
     const before = (await readOutbox(t.dataDir)).length;
     const notFound = { __typename: 'NotFoundError', code: 'NOT_FOUND', message: MSG.notFound };
     for (const id of [foreignId, '00000000-0000-4000-8000-000000000000', 'abc']) expect(await invite(id)).toEqual(notFound);
-    expect(await t.deps.db.personLinkInvitation.count({ where: { personId: foreignId } })).toBe(0);
+    expect(await t.deps.systemDb.personLinkInvitation.count({ where: { personId: foreignId } })).toBe(0);
     expect((await readOutbox(t.dataDir)).length).toBe(before);
 
     expect((await invite(foreignId, { token: club.token })).__typename).toBe('ForbiddenError');
@@ -133,9 +133,9 @@ describe('invitePersonLink and acceptPersonLink', () => {
     expect(second).not.toBe(first);
     expect(await accept(first, account.token)).toEqual(invalid); // replaced by the newer invitation
 
-    await t.deps.db.personLinkInvitation.updateMany({ where: { personId, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.deps.systemDb.personLinkInvitation.updateMany({ where: { personId, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await accept(second, account.token)).toEqual(invalid);
     expect(await accept('x'.repeat(43), account.token)).toEqual(invalid);
-    expect((await t.deps.db.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBeNull();
+    expect((await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId } })).accountId).toBeNull();
   });
 });

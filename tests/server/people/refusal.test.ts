@@ -42,16 +42,16 @@ beforeAll(async () => {
 
   // an archived role whose notification belongs to the first club's owner
   const linked = await createPerson(ctx, 'coach', { profile: { firstname: 'Archiviato', lastname: 'Verdi' } });
-  await t.deps.db.person.update({ where: { id: linked.personId }, data: { accountId: club.accountId } });
+  await t.deps.systemDb.person.update({ where: { id: linked.personId }, data: { accountId: club.accountId } });
   await archivePerson(ctx, 'coach', linked.roleId);
   archivedRoleId = linked.roleId;
-  notificationId = (await t.deps.db.notification.findFirstOrThrow({ where: { personId: linked.personId } })).id;
+  notificationId = (await t.deps.systemDb.notification.findFirstOrThrow({ where: { personId: linked.personId } })).id;
 });
 afterAll(() => t.close());
 
 const asOther = () => ({ token: other.token, club: other.clubToken });
 const snapshot = () =>
-  t.deps.db.personRole.findMany({ where: { clubId: club.clubId }, include: { person: true, athlete: true }, orderBy: { id: 'asc' } });
+  t.deps.systemDb.personRole.findMany({ where: { clubId: club.clubId }, include: { person: true, athlete: true }, orderBy: { id: 'asc' } });
 const notFound = { __typename: 'NotFoundError', code: 'NOT_FOUND', message: MSG.notFound };
 
 describe("GraphQL refuses another club's user", () => {
@@ -89,17 +89,17 @@ describe("GraphQL refuses another club's user", () => {
 
   it('archivePerson: NotFoundError, the role stays active and nobody is notified', async () => {
     const before = await snapshot();
-    const notifications = await t.deps.db.notification.count();
+    const notifications = await t.deps.systemDb.notification.count();
     expect((await gql(t.app, ARCHIVE, { id: roleId }, asOther())).body.data!.archivePerson).toEqual(notFound);
     expect(await snapshot()).toEqual(before);
-    expect(await t.deps.db.notification.count()).toBe(notifications);
+    expect(await t.deps.systemDb.notification.count()).toBe(notifications);
   });
 
   it('myNotifications and markNotificationRead: only the account’s own', async () => {
     const theirs = (await gql(t.app, NOTIFICATIONS, {}, asOther())).body.data!.myNotifications;
     expect(theirs.map((n: { id: string }) => n.id)).not.toContain(notificationId);
     expect((await gql(t.app, MARK_READ, { id: notificationId }, asOther())).body.data!.markNotificationRead).toEqual(notFound);
-    expect((await t.deps.db.notification.findUniqueOrThrow({ where: { id: notificationId } })).readAt).toBeNull();
+    expect((await t.deps.systemDb.notification.findUniqueOrThrow({ where: { id: notificationId } })).readAt).toBeNull();
     // the owner sees it
     const mine = (await gql(t.app, NOTIFICATIONS, {}, { token: club.token })).body.data!.myNotifications;
     expect(mine.map((n: { id: string }) => n.id)).toContain(notificationId);

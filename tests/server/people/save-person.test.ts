@@ -161,7 +161,7 @@ describe('creating', () => {
       athlete: { healthCard: 'TS-1', medicalExaminationExpirationDate: '2027-06-30' },
       coach: null,
     });
-    const person = await t.deps.db.person.findUniqueOrThrow({ where: { id: result.data.role.person.id }, include: { address: true } });
+    const person = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: result.data.role.person.id }, include: { address: true } });
     expect(person.searchText).toBe('nicolo rossi rssncl05a01h501z');
     expect(person.address).toMatchObject({ clubId: club.clubId, city: 'Roma' });
   });
@@ -180,7 +180,7 @@ describe('creating', () => {
     expect(second.data.message).toBe(MSG.coachCreated);
     expect(second.data.role.person).toMatchObject({ id: first.data.role.person.id, emailPrimary: 'lucia@example.it' });
     expect(second.data.role.person.roles.map((r: { kind: string }) => r.kind).sort()).toEqual(['athlete', 'coach']);
-    expect(await t.deps.db.person.count({ where: { clubId: club.clubId, taxIdCode } })).toBe(1);
+    expect(await t.deps.systemDb.person.count({ where: { clubId: club.clubId, taxIdCode } })).toBe(1);
   });
 
   it('refuses a second role of the same kind for the same person', async () => {
@@ -188,9 +188,9 @@ describe('creating', () => {
     const result = await save({ kind: 'member', profile: { firstname: 'Altro', lastname: 'Nome', taxIdCode, typeGenderId: 1 } });
     const message = MSG.roleExists(PERSON_KIND_INFO.member.singular);
     expect(result).toEqual({ __typename: 'ConflictError', code: 'CONFLICT', message, fields: [{ field: 'profile.taxIdCode', message }] });
-    expect(await t.deps.db.personRole.count({ where: { clubId: club.clubId, person: { taxIdCode } } })).toBe(1);
+    expect(await t.deps.systemDb.personRole.count({ where: { clubId: club.clubId, person: { taxIdCode } } })).toBe(1);
     // the profile was not touched by the refused save
-    expect((await t.deps.db.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } })).firstname).toBe('Mario');
+    expect((await t.deps.systemDb.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } })).firstname).toBe('Mario');
   });
 
   it('says so when the existing role of that kind is archived (archiving is one way)', async () => {
@@ -208,7 +208,7 @@ describe('updating', () => {
       profile: { nickname: 'Bomber', address: { city: 'Torino' } },
       details: { coachRole: 'Primo allenatore', coachValidityStartDate: '2025-09-01' },
     });
-    const addressId = (await t.deps.db.personRole.findUniqueOrThrow({ where: { id: roleId }, include: { person: true } })).person.addressId;
+    const addressId = (await t.deps.systemDb.personRole.findUniqueOrThrow({ where: { id: roleId }, include: { person: true } })).person.addressId;
     const result = await save({
       id: roleId,
       kind: 'coach',
@@ -223,7 +223,7 @@ describe('updating', () => {
       person: { firstname: 'Marco', nickname: null, address: { city: 'Milano' } },
       coach: { coachRole: 'Preparatore', coachValidityStartDate: null },
     });
-    const person = await t.deps.db.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } });
+    const person = await t.deps.systemDb.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } });
     expect(person.addressId).toBe(addressId); // the same address row, updated
     expect(person.searchText).toBe(`marco rossi ${taxIdCode.toLowerCase()}`);
   });
@@ -238,7 +238,7 @@ describe('updating', () => {
     const archived = await failure(savePerson(ctx, 'voluntary', { ...input, id: roleId, profile: { ...input.profile, firstname: 'Cambiato' } }));
     expect(archived).toBeInstanceOf(ConflictError);
     expect(archived.message).toBe(MSG.archivedReadOnly);
-    expect((await t.deps.db.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } })).firstname).toBe('Mario');
+    expect((await t.deps.systemDb.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } })).firstname).toBe('Mario');
   });
 
   it("refuses a tax code that belongs to another person of the club", async () => {
@@ -246,7 +246,7 @@ describe('updating', () => {
     const b = await createPerson(ctx, 'athlete');
     const result = await save({ id: b.roleId, kind: 'athlete', profile: { firstname: 'B', lastname: 'B', taxIdCode: a.taxIdCode.toLowerCase(), typeGenderId: 1 } });
     expect(result).toMatchObject({ __typename: 'ConflictError', message: MSG.taxCodeTaken, fields: [{ field: 'profile.taxIdCode', message: MSG.taxCodeTaken }] });
-    expect((await t.deps.db.person.findUniqueOrThrow({ where: { id: b.personId } })).taxIdCode).toBe(b.taxIdCode);
+    expect((await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: b.personId } })).taxIdCode).toBe(b.taxIdCode);
   });
 });
 
@@ -255,21 +255,21 @@ describe('files', () => {
 
   it('stores training-flag files, replaces them on a new upload, and adds manager documents', async () => {
     const { roleId, personId, taxIdCode } = await createPerson(ctx, 'manager', {}, { blsdFile: file(pdf(), 'blsd.pdf'), documents: [file(png(), 'verbale.png')] });
-    const first = await t.deps.db.person.findUniqueOrThrow({ where: { id: personId } });
+    const first = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId } });
     expect(first.blsdFileId).not.toBeNull();
 
     const input = { ...personInput({ profile: { taxIdCode } }), id: roleId };
     await savePerson(ctx, 'manager', input, { blsdFile: file(pdf(), 'blsd-2026.pdf'), documents: [file(pdf(), 'statuto.pdf')] });
-    const after = await t.deps.db.person.findUniqueOrThrow({ where: { id: personId }, include: { blsdFile: true } });
+    const after = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId }, include: { blsdFile: true } });
     expect(after.blsdFile?.filename).toBe('blsd-2026.pdf');
-    expect(await t.deps.db.storedFile.count({ where: { id: first.blsdFileId! } })).toBe(0);
-    const documents = await t.deps.db.storedFile.findMany({ where: { roleId }, orderBy: { createdAt: 'asc' } });
+    expect(await t.deps.systemDb.storedFile.count({ where: { id: first.blsdFileId! } })).toBe(0);
+    const documents = await t.deps.systemDb.storedFile.findMany({ where: { roleId }, orderBy: { createdAt: 'asc' } });
     expect(documents.map((d) => d.filename)).toEqual(['verbale.png', 'statuto.pdf']);
   });
 
   it('rolls the whole save back when a file is refused', async () => {
     const taxIdCode = nextTaxCode('ROL');
-    const before = await t.deps.db.storedFile.count({ where: { clubId: club.clubId } });
+    const before = await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } });
     const error = await failure(
       savePerson(ctx, 'athlete', personInput({ profile: { taxIdCode } }), {
         firePreventionFile: file(pdf(), 'ok.pdf'),
@@ -277,7 +277,7 @@ describe('files', () => {
       }),
     );
     expect((error as ValidationError).fields).toEqual({ 'details.medicalExaminationDocument': MSG.fileTypeNotAllowed });
-    expect(await t.deps.db.person.count({ where: { clubId: club.clubId, taxIdCode } })).toBe(0);
-    expect(await t.deps.db.storedFile.count({ where: { clubId: club.clubId } })).toBe(before);
+    expect(await t.deps.systemDb.person.count({ where: { clubId: club.clubId, taxIdCode } })).toBe(0);
+    expect(await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } })).toBe(before);
   });
 });

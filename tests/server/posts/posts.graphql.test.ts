@@ -118,7 +118,7 @@ describe('posts and post', () => {
         priority: i % 3,
         groupIds: i % 2 ? [groupId, extra] : [],
       });
-      await t.deps.db.post.update({ where: { id: post.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 9, i)) } });
+      await t.deps.systemDb.post.update({ where: { id: post.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 9, i)) } });
     }
   });
 
@@ -151,9 +151,9 @@ describe('posts and post', () => {
   });
 
   it('loads target groups with the page, not one query per post', async () => {
-    const original = t.deps.db;
+    const original = t.deps.systemDb;
     let operations = 0;
-    t.deps.db = original.$extends({
+    t.deps.systemDb = original.$extends({
       query: { $allOperations: ({ args, query }) => ((operations += 1), query(args)) },
     }) as unknown as typeof original;
     try {
@@ -167,7 +167,7 @@ describe('posts and post', () => {
       expect(small).toBeGreaterThan(0);
       expect(await count(10)).toBe(small);
     } finally {
-      t.deps.db = original;
+      t.deps.systemDb = original;
     }
   });
 

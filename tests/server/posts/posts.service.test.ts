@@ -38,12 +38,12 @@ describe('savePost', () => {
     [{ title: 'x', caption: 'y', priority: 'urgente' }, { priority: MSG.priorityInvalid }],
     [{ title: 'x', caption: 'y', groupIds: ['non-un-id'] }, { 'groupIds.0': MSG.idInvalid }],
   ])('refuses %o with the spec messages', async (input, fields) => {
-    const before = await t.deps.db.post.count();
+    const before = await t.deps.systemDb.post.count();
     const error = await refusal(savePost(ctx, input));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toBe(MSG.invalidFields);
     expect(error.fields).toEqual(fields);
-    expect(await t.deps.db.post.count()).toBe(before);
+    expect(await t.deps.systemDb.post.count()).toBe(before);
   });
 
   it('refuses unknown, archived and other clubs’ groups as targets (groupIds: Identificativo non valido)', async () => {
@@ -82,7 +82,7 @@ describe('savePost', () => {
     const error = await refusal(savePost(ctx, { id: post.id, title: 'Nuovo', caption: 'y' }));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toBe(MSG.archivedReadOnly);
-    expect((await t.deps.db.post.findUniqueOrThrow({ where: { id: post.id } })).title).toBe('Vecchio avviso');
+    expect((await t.deps.systemDb.post.findUniqueOrThrow({ where: { id: post.id } })).title).toBe('Vecchio avviso');
   });
 });
 
@@ -101,7 +101,7 @@ describe('the feed', () => {
   let under12: string;
   const titles = async (filters: PostFilters) => {
     const { where, orderBy } = postListQuery(c, filters);
-    return (await t.deps.db.post.findMany({ where, orderBy })).map((p) => p.title);
+    return (await t.deps.systemDb.post.findMany({ where, orderBy })).map((p) => p.title);
   };
   beforeAll(async () => {
     ({ ctx: c } = await createClubWithContext(t.deps));
@@ -116,7 +116,7 @@ describe('the feed', () => {
     // One minute apart, so the order never depends on how fast the rows were written.
     for (const [i, p] of posts.entries()) {
       const post = await createPost(c, p);
-      await t.deps.db.post.update({ where: { id: post.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 10, i)) } });
+      await t.deps.systemDb.post.update({ where: { id: post.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 10, i)) } });
     }
     await archivePost(c, (await createPost(c, { title: 'Archiviato', caption: 'Partita vecchia' })).id);
   });

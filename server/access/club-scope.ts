@@ -1,0 +1,150 @@
+// The club-scoped data access: every read and write of a club-owned model (one with a `clubId` column) goes through
+// a client bound to one club, which puts that club into the statement itself (hitobito's "readables", Documenso's
+// permission-in-the-where), so an id of another club behaves exactly like an unknown id and a service cannot forget
+// the club. Without a scope the app's client refuses club-owned models outright (MissingClubScopeError): a new
+// service that forgets the club fails loudly in its first test instead of leaking.
+//
+// What the scope does, per operation of a club-owned model:
+//   - reads, counts, aggregates, updates, deletes (single or many): `clubId` added to the top-level `where`
+//     (a `clubId` the caller wrote is overridden, so naming another club matches nothing);
+//   - create, createMany, upsert's create and every nested create of a club-owned model: `clubId` set, and a
+//     different one the caller wrote is refused (ClubScopeViolationError: a bug, never user input);
+//   - raw SQL ($queryRaw, $executeRaw): allowed only when the club is one of the statement's parameters (or inside
+//     one, like an advisory-lock key), so the statement itself is what filters by club; the unsafe variants never.
+// Models without `clubId` are the account side (Account, Session, ...), the club itself and the membership that
+// grants access to it; details tables hang off a role (1:1, keyed by roleId) and are reached through their role.
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { getDatamodel } from '../generated/pothos-types';
+
+/** A service reached club-owned data without a club scope: a programming error, surfaced as a 500 and logged. */
+export class MissingClubScopeError extends Error {
+  constructor(what: string) {
+    super(`${what} needs a club scope: use the request's club-scoped client (ctx.db), or deps.systemDb for a deliberate cross-club operation`);
+    this.name = 'MissingClubScopeError';
+  }
+}
+
+/** A write named another club than its scope's. */
+export class ClubScopeViolationError extends Error {
+  constructor(model: string) {
+    super(`${model}: a write named another club than the scope's`);
+    this.name = 'ClubScopeViolationError';
+  }
+}
+
+type Field = { name: string; kind: string; type: string };
+const MODELS: Record<string, { fields: readonly Field[] }> = getDatamodel().datamodel.models;
+
+/** Club-owned: the models with a `clubId` column, except the membership (the access grant itself, read by account). */
+export const CLUB_OWNED_MODELS: ReadonlySet<string> = new Set(
+  Object.entries(MODELS)
+    .filter(([name, model]) => name !== 'Membership' && model.fields.some((f) => f.name === 'clubId' && f.kind === 'scalar'))
+    .map(([name]) => name),
+);
+
+/** For nested writes: model -> relation field -> target model. */
+const RELATIONS = new Map(
+  Object.entries(MODELS).map(([name, model]) => [name, new Map(model.fields.filter((f) => f.kind === 'object').map((f) => [f.name, f.type]))]),
+);
+
+const WHERE_OPERATIONS = new Set([
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'delete',
+  'deleteMany',
+  'upsert',
+]);
+const CREATE_OPERATIONS = new Set(['create', 'createMany', 'createManyAndReturn', 'upsert']);
+
+type Row = Record<string, unknown>;
+const isRow = (value: unknown): value is Row => !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+
+/** Sets `clubId` on a row to create (refusing another club), then on the club-owned rows nested in it. */
+function stampCreate(model: string, row: unknown, clubId: string): void {
+  if (!isRow(row)) return;
+  if (CLUB_OWNED_MODELS.has(model)) {
+    if (row.clubId !== undefined && row.clubId !== clubId) throw new ClubScopeViolationError(model);
+    // A row written with the relation form (`club: { connect }`) names its club there; otherwise the column.
+    if (!('club' in row)) row.clubId = clubId;
+    else if (!isRow(row.club) || !isRow(row.club.connect) || row.club.connect.id !== clubId) throw new ClubScopeViolationError(model);
+  }
+  stampNested(model, row, clubId);
+}
+
+/** Walks the relation fields of a create or update `data` for nested creates of club-owned rows. */
+function stampNested(model: string, data: unknown, clubId: string): void {
+  if (!isRow(data)) return;
+  const relations = RELATIONS.get(model);
+  if (!relations) return;
+  for (const [field, value] of Object.entries(data)) {
+    const target = relations.get(field);
+    if (!target || !isRow(value)) continue;
+    const each = (rows: unknown, fn: (row: unknown) => void) => (Array.isArray(rows) ? rows.forEach(fn) : fn(rows));
+    each(value.create, (row) => stampCreate(target, row, clubId));
+    if (isRow(value.createMany)) each(value.createMany.data, (row) => stampCreate(target, row, clubId));
+    each(value.connectOrCreate, (entry) => isRow(entry) && stampCreate(target, entry.create, clubId));
+    each(value.upsert, (entry) => {
+      if (!isRow(entry)) return;
+      stampCreate(target, entry.create, clubId);
+      stampNested(target, entry.update, clubId);
+    });
+    each(value.update, (entry) => isRow(entry) && stampNested(target, 'data' in entry ? entry.data : entry, clubId));
+  }
+}
+
+/** The club is a parameter of the statement (or inside one, e.g. an advisory-lock key). */
+function sqlNamesClub(args: unknown, clubId: string): boolean {
+  const values = isRow(args) && Array.isArray(args.values) ? args.values : [];
+  return values.some((value) => value === clubId || (typeof value === 'string' && value.includes(clubId)));
+}
+
+type QueryHook = (params: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => Promise<unknown>;
+
+const scopeHook =
+  (clubId: string): QueryHook =>
+  async ({ model, operation, args, query }) => {
+    if (!model) {
+      if (operation === '$queryRaw' || operation === '$executeRaw') {
+        if (!sqlNamesClub(args, clubId)) throw new MissingClubScopeError('Raw SQL that does not take the club as a parameter');
+      } else if (operation === '$queryRawUnsafe' || operation === '$executeRawUnsafe') {
+        throw new MissingClubScopeError(`${operation}`);
+      }
+      return query(args);
+    }
+    const a = (args ?? {}) as Row;
+    if (CLUB_OWNED_MODELS.has(model)) {
+      if (WHERE_OPERATIONS.has(operation)) a.where = { ...(isRow(a.where) ? a.where : {}), clubId };
+      if (CREATE_OPERATIONS.has(operation)) {
+        const rows = operation === 'upsert' ? a.create : a.data;
+        (Array.isArray(rows) ? rows : [rows]).forEach((row) => stampCreate(model, row, clubId));
+      }
+    }
+    if (operation === 'update' || operation === 'updateMany' || operation === 'updateManyAndReturn') stampNested(model, a.data, clubId);
+    if (operation === 'upsert') stampNested(model, a.update, clubId);
+    if (operation === 'create' && !CLUB_OWNED_MODELS.has(model)) stampNested(model, a.data, clubId);
+    return query(a);
+  };
+
+const guardHook: QueryHook = async ({ model, operation, args, query }) => {
+  if (model && CLUB_OWNED_MODELS.has(model)) throw new MissingClubScopeError(`${model}.${operation}`);
+  if (!model && operation !== '$transaction' && /^\$(query|execute)Raw/.test(operation)) throw new MissingClubScopeError(`Raw SQL (${operation})`);
+  return query(args);
+};
+
+const extend = (client: PrismaClient, hook: QueryHook) =>
+  client.$extends({ query: { $allOperations: hook as never } }) as unknown as PrismaClient;
+
+/** The app's everyday client: account-side models work, club-owned ones and raw SQL throw MissingClubScopeError. */
+export const guardedClient = (system: PrismaClient): PrismaClient => extend(system, guardHook);
+
+/** A client (and its transactions) bound to one club. `system` is the unguarded client underneath. */
+export const clubScopedClient = (system: PrismaClient, clubId: string): PrismaClient => extend(system, scopeHook(clubId));
