@@ -48,6 +48,7 @@ export const MSG = {
   notAuthenticated: 'Sessione scaduta o non valida: accedi di nuovo.',
   clubHeaderMissing: 'Società non indicata: manca l\'intestazione X-Club.',
   clubForbidden: 'Non hai accesso a questa società.',
+  permissionDenied: 'Il tuo ruolo in questa società non consente questa operazione.',
   rateLimited: (minutes: number) =>
     `Troppi tentativi. Riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
   malformedJson: 'Richiesta non valida: il corpo non è un JSON valido.',

@@ -1,6 +1,7 @@
 // What every service receives: the app's dependencies, who is asking, and from where.
 // GraphQL and REST both build this once per request, so a rule never depends on the face it came through.
 import type { PrismaClient } from './generated/prisma/client.js';
+import type { ClubRole } from './access/permissions';
 import type { ServerConfig } from './config';
 import type { Background } from './lib/background';
 import type { Mailer } from './lib/mailer';
@@ -35,7 +36,7 @@ export interface Viewer {
   accountId: string;
   sessionId: string;
   /** The membership named by the X-Club header, when the request named a club. */
-  membership: { id: string; clubId: string; role: 'owner' | 'admin'; token: string } | null;
+  membership: { id: string; clubId: string; role: ClubRole; token: string } | null;
 }
 
 export interface RequestContext {

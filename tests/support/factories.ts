@@ -1,6 +1,7 @@
 // Clubs and accounts made through the real sign-up service.
 import { randomBytes } from 'node:crypto';
 import type { AppDeps, RequestContext } from '../../server/context';
+import type { ClubRole } from '../../server/access/permissions';
 import { signUp } from '../../server/modules/accounts/sign-up.service';
 import { randomToken } from '../../server/lib/tokens';
 
@@ -53,4 +54,14 @@ export async function addClubTo(deps: AppDeps, accountId: string, fullName = 'Po
     include: { memberships: true },
   });
   return { clubId: club.id, clubToken: club.memberships[0].token };
+}
+
+/**
+ * A collaborator of `club` with `role`: a new account (signed up with a club of its own) given a membership of
+ * `club`. The invitation flow does not exist yet; the membership row is what it will create.
+ */
+export async function addCollaborator(deps: AppDeps, club: TestClub, role: ClubRole): Promise<TestClub> {
+  const own = await createClub(deps, { fullName: `ASD Propria ${role}` });
+  const membership = await deps.systemDb.membership.create({ data: { accountId: own.accountId, clubId: club.clubId, role, token: randomToken() } });
+  return { ...own, clubId: club.clubId, clubToken: membership.token };
 }

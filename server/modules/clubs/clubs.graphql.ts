@@ -1,6 +1,5 @@
 import { SPORT_VALUES } from '../../../schema/constants';
 import { seasonLabelFor } from '../../../schema/season';
-import { requireClub } from '../../auth/policy';
 import { builder } from '../../graphql/builder';
 import { AddressInput } from '../../graphql/address';
 import { fileUrl, readGraphQLUpload } from '../files/files.service';
@@ -9,9 +8,14 @@ import { rotateClubToken } from './rotate-club-token.service';
 import { updateClub, updateClubSettings } from './update-club.service';
 import { ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { clubDb } from '../../access/request-db';
+import { CLUB_ROLES } from '../../access/permissions';
+import { authorizeMember } from '../../access/authorize';
 
 export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
-const MembershipRoleEnum = builder.enumType('MembershipRole', { values: ['owner', 'admin'] as const });
+const MembershipRoleEnum = builder.enumType('MembershipRole', {
+  description: "A collaborator's role in the club; what each may do is the README's permission matrix.",
+  values: CLUB_ROLES,
+});
 
 builder.prismaObject('Club', {
   fields: (t) => ({
@@ -90,7 +94,7 @@ builder.queryField('club', (t) =>
   t.prismaField({
     type: 'Club',
     description: 'The club named by X-Club. Needs a session and the X-Club header.',
-    resolve: (query, _root, _args, ctx) => clubDb(ctx).club.findUniqueOrThrow({ ...query, where: { id: requireClub(ctx).clubId } }),
+    resolve: (query, _root, _args, ctx) => clubDb(ctx).club.findUniqueOrThrow({ ...query, where: { id: authorizeMember(ctx, 'club.read').clubId } }),
   }),
 );
 

@@ -4,7 +4,6 @@
 import { LOGO_MIME_TYPES } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { CLUB_ADDRESS_FIELDS, clubInput, clubSettingsInput } from '../../../schema/validation/club';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../lib/club-rows';
 import { NotFoundError } from '../../lib/errors';
@@ -14,6 +13,7 @@ import { checkLogo } from './logo-image';
 import { saveAddress } from '../../lib/addresses';
 import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 export interface UpdateClubOptions {
   /** The new logo (replaces the stored one); a function reads it lazily (GraphQL upload streams). */
@@ -47,7 +47,7 @@ function refuseForeignId(raw: unknown, clubId: string): void {
 }
 
 export async function updateClub(ctx: RequestContext, raw: unknown, options: UpdateClubOptions = {}): Promise<UpdateClubResult> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'club.write');
   refuseForeignId(raw, clubId);
   const input = parseInput(clubInput, raw);
   // Upload streams are read only now: after the viewer and the fields passed, before the transaction opens.
@@ -82,7 +82,7 @@ export async function updateClub(ctx: RequestContext, raw: unknown, options: Upd
 
 /** The settings page: season label and the two colours only, with the same rules as the full form. */
 export async function updateClubSettings(ctx: RequestContext, raw: unknown): Promise<UpdateClubResult> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'club.write');
   refuseForeignId(raw, clubId);
   const input = parseInput(clubSettingsInput, raw);
   await clubDb(ctx).club.update({ where: { id: clubId }, data: { ...emptied(raw, SETTINGS_FIELDS), ...definedOnly(input) } });

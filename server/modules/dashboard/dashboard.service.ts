@@ -3,10 +3,10 @@
 // club's size: one grouped count over the club's roles, one count of posts.
 import { PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
 import { certificateDays, clubDate, periodStart } from '../../../schema/club-time';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { postListQuery } from '../posts/list-posts.service';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 export interface KindCount {
   kind: PersonKindKey;
@@ -48,7 +48,7 @@ interface RoleCountRow {
 
 /** `now` is the instant measured against (tests pass one; requests use the clock). */
 export async function getDashboard(ctx: RequestContext, now: Date = new Date()): Promise<DashboardNumbers> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'club.read');
   const db = clubDb(ctx);
   const todayStart = periodStart('today', now);
   const weekStart = periodStart('week', now);

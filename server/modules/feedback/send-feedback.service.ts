@@ -4,14 +4,14 @@
 import type { Feedback } from '../../generated/prisma/client.js';
 import { MSG } from '../../../schema/messages';
 import { FEEDBACK_TOPICS, feedbackInput } from '../../../schema/validation/feedback';
-import { requireClub } from '../../auth/policy';
 import { parseInput } from '../../lib/validate';
 import type { RequestContext } from '../../context';
 import { formatRomeTime } from '../leads/submit-lead.service';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 export async function sendFeedback(ctx: RequestContext, raw: unknown): Promise<{ message: string; feedback: Feedback }> {
-  const membership = requireClub(ctx);
+  const membership = authorizeMember(ctx, 'club.read');
   const input = parseInput(feedbackInput, raw);
   // Each feedback is a mail to the product team: limited per account and IP before anything is stored.
   await ctx.deps.limits.consume('feedback', { ip: ctx.meta.ip, account: ctx.viewer!.accountId });

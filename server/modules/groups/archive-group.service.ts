@@ -1,15 +1,15 @@
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import { findClubGroup } from './groups.policy';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 /**
  * One way: the group leaves the lists (groups(archived: true) shows it), takes no new members and no new posts.
  * Its memberships stay as history; the people lists show only active groups. Archiving twice changes nothing.
  */
 export async function archiveGroup(ctx: RequestContext, id: unknown): Promise<GroupWithCount> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'groups.write');
   const db = clubDb(ctx);
   const group = await findClubGroup(db, clubId, id);
   await db.group.updateMany({ where: { id: group.id, archivedAt: null }, data: { archivedAt: new Date(), isActive: false } });

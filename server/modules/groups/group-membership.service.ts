@@ -3,13 +3,13 @@
 import { z } from 'zod';
 import { PERSON_KINDS } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { Group, PersonRole } from '../../generated/prisma/client.js';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { clubRowWhere, type Db } from '../../lib/club-rows';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 const membershipInput = z.object({
   groupId: z.unknown(),
@@ -20,7 +20,7 @@ const membershipInput = z.object({
 export type MembershipChange = z.input<typeof membershipInput>;
 
 export async function assignToGroup(ctx: RequestContext, raw: MembershipChange): Promise<PersonRole> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'groups.write');
   const input = parseInput(membershipInput, raw);
   return clubDb(ctx).$transaction(async (tx) => {
     const { group, role } = await findPair(tx, clubId, input);
@@ -35,7 +35,7 @@ export async function assignToGroup(ctx: RequestContext, raw: MembershipChange):
 }
 
 export async function unassignFromGroup(ctx: RequestContext, raw: MembershipChange): Promise<PersonRole> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'groups.write');
   const input = parseInput(membershipInput, raw);
   return clubDb(ctx).$transaction(async (tx) => {
     const { group, role } = await findPair(tx, clubId, input);

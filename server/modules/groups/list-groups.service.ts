@@ -3,13 +3,13 @@ import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { searchWords } from '../../../schema/text';
 import { pageNumber, searchText } from '../../../schema/validation/registry';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { parseInput } from '../../lib/validate';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import { clubRowWhere, type Db } from '../../lib/club-rows';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 const groupFilters = z.object({
   types: z.array(z.enum(PERSON_KINDS, { error: MSG.kindInvalid }), { error: MSG.kindInvalid }).nullish(),
@@ -31,7 +31,7 @@ export const GROUP_ORDER = [{ name: 'asc' }, { id: 'asc' }] satisfies Prisma.Gro
  * so they cannot disagree. Archived groups appear only with `archived: true`.
  */
 export async function groupListWhere(ctx: RequestContext, raw: GroupFilters): Promise<Prisma.GroupWhereInput> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'groups.read');
   const filters = parseInput(groupFilters, raw);
   const words = searchWords(filters.search);
   return {
@@ -76,5 +76,5 @@ export async function listSelectableGroups(ctx: RequestContext, types?: GroupFil
 
 /** The `where` of `group(id)`: a group of the viewer's club, archived included; another club's id matches nothing. */
 export function groupLookupWhere(ctx: RequestContext, id: unknown): Prisma.GroupWhereInput {
-  return clubRowWhere(requireClub(ctx).clubId, id);
+  return clubRowWhere(authorizeMember(ctx, 'groups.read').clubId, id);
 }

@@ -1,7 +1,6 @@
 import { MSG } from '../../../schema/messages';
 import { foldText } from '../../../schema/text';
 import { saveGroupInput } from '../../../schema/validation/registry';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { PersonKind } from '../../generated/prisma/client.js';
 import { ConflictError } from '../../lib/errors';
@@ -10,13 +9,14 @@ import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import type { Db } from '../../lib/club-rows';
 import { findClubGroup } from './groups.policy';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 /**
  * Creates (no id) or updates a group; a category is a group of type athlete. The name is unique per club and
  * type among the groups not archived, compared without case or accents ("Pulcini" = "pulcinì").
  */
 export async function saveGroup(ctx: RequestContext, raw: unknown): Promise<{ group: GroupWithCount; message: string }> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'groups.write');
   const input = parseInput(saveGroupInput, raw);
 
   return clubDb(ctx).$transaction(async (tx) => {

@@ -2,7 +2,7 @@
 // the person's linked profile is notified in the same request.
 import type { PersonKindKey } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
-import { requireClub } from '../../auth/policy';
+import { authorizeMember, authorizePeopleKinds } from '../../access/authorize';
 import type { RequestContext } from '../../context';
 import { createPersonNotification, emailNotification } from '../notifications/notify.service';
 import { PEOPLE_KINDS } from './people.kinds';
@@ -14,9 +14,10 @@ import { clubDb } from '../../access/request-db';
  * id. Archiving an archived role changes nothing and notifies nobody again.
  */
 export async function archivePerson(ctx: RequestContext, kind: PersonKindKey | undefined, id: unknown): Promise<string> {
-  const { clubId } = requireClub(ctx);
+  // Per kind when the route names one; otherwise among the kinds the viewer may archive.
+  const { clubId, kinds } = kind ? { ...authorizeMember(ctx, `people.${kind}.archive`), kinds: kind } : authorizePeopleKinds(ctx, 'archive');
   const done = await clubDb(ctx).$transaction(async (tx) => {
-    const role = await findClubRole(tx, clubId, id, kind);
+    const role = await findClubRole(tx, clubId, id, kinds);
     // Conditional, so two archive requests racing notify once.
     const { count } = await tx.personRole.updateMany({
       where: { id: role.id, archivedAt: null },

@@ -13,6 +13,7 @@ import { isUuid } from '../../lib/club-rows';
 import { likeLiteral } from '../../lib/search';
 import { certificateStatus, certificateWhere, createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -72,8 +73,9 @@ export async function countPeople(ctx: RequestContext, raw: PeopleFilters, now: 
  * measured on `now`'s day in the club's time zone, exactly as the dashboard counts them.
  */
 export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Date = new Date()): Prisma.PersonRoleWhereInput {
-  const { clubId } = requireClub(ctx);
+  requireClub(ctx);
   const filters = parseInput(peopleFilters, raw);
+  const { clubId } = authorizeMember(ctx, `people.${filters.kind}.read`);
   // A list of coaches "with an expiring certificate" would silently show every coach: refused, saying why.
   if (filters.certificate && filters.kind !== 'athlete') {
     throw new ValidationError({ certificate: MSG.certificateAthletesOnly }, MSG.certificateAthletesOnly);

@@ -7,14 +7,18 @@ import { isUuid, type Db } from '../../lib/club-rows';
 
 /** The client or an open transaction. */
 
-/** The `where` of one role of the club (of one kind when given); a malformed id matches nothing. */
-export function clubRoleWhere(clubId: string, id: unknown, kind?: PersonKindKey): Prisma.PersonRoleWhereInput {
+/** A kind, or the kinds the viewer may use (a role of any other kind is then like an unknown id). */
+export type KindFilter = PersonKindKey | readonly PersonKindKey[];
+
+/** The `where` of one role of the club (of that kind or those kinds when given); a malformed id matches nothing. */
+export function clubRoleWhere(clubId: string, id: unknown, kind?: KindFilter): Prisma.PersonRoleWhereInput {
   // An impossible id rather than the raw value: a non-uuid would make PostgreSQL fail instead of answer.
-  return { id: isUuid(id) ? id : '00000000-0000-0000-0000-000000000000', clubId, ...(kind ? { kind } : {}) };
+  const kindWhere = kind === undefined ? {} : typeof kind === 'string' ? { kind } : { kind: { in: [...kind] } };
+  return { id: isUuid(id) ? id : '00000000-0000-0000-0000-000000000000', clubId, ...kindWhere };
 }
 
-/** The role with this id in the club (and of this kind when given), or NotFoundError. */
-export async function findClubRole(db: Db, clubId: string, id: unknown, kind?: PersonKindKey) {
+/** The role with this id in the club (and of that kind or those kinds when given), or NotFoundError. */
+export async function findClubRole(db: Db, clubId: string, id: unknown, kind?: KindFilter) {
   const role = isUuid(id) ? await db.personRole.findFirst({ where: clubRoleWhere(clubId, id, kind), include: { person: true } }) : null;
   if (!role) throw new NotFoundError();
   return role;

@@ -4,11 +4,12 @@
 // into a profile.
 import { clubDb } from '../../access/request-db';
 import { MSG } from '../../../schema/messages';
-import { requireClub, requireSession } from '../../auth/policy';
+import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { isUuid } from '../../lib/club-rows';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
+import { authorizePeopleKinds } from '../../access/authorize';
 
 export const PERSON_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -21,13 +22,13 @@ export const PERSON_LINK_PATH = '/collega-profilo';
  * per club and per recipient (RateLimitError, nothing stored).
  */
 export async function invitePersonLink(ctx: RequestContext, personId: unknown): Promise<{ message: string; email: string }> {
-  const { clubId } = requireClub(ctx);
-  const { accountId } = requireSession(ctx);
+  // The record must hold a role the viewer may edit.
+  const { clubId, accountId, kinds } = authorizePeopleKinds(ctx, 'write');
   const { mailer, config } = ctx.deps;
   const db = clubDb(ctx);
   const person = isUuid(personId)
     ? await db.person.findFirst({
-        where: { id: personId, clubId },
+        where: { id: personId, clubId, roles: { some: { kind: { in: kinds } } } },
         select: { id: true, firstname: true, emailPrimary: true, club: { select: { fullName: true } } },
       })
     : null;

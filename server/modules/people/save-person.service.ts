@@ -4,7 +4,6 @@ import type { PersonKindKey } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { foldText } from '../../../schema/text';
 import { addressInput, DETAILS_INPUT, personProfileInput, savePersonInput, type SavePersonInput } from '../../../schema/validation/people';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { Person } from '../../generated/prisma/client.js';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -16,6 +15,7 @@ import { clubRoleWhere } from './people.policy';
 import { saveAddress } from '../../lib/addresses';
 import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -92,7 +92,7 @@ export async function savePerson(
   raw: unknown,
   sentFiles: PersonFiles | (() => Promise<PersonFiles>) = {},
 ): Promise<SavePersonResult> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, `people.${kind}.write`);
   const input = parseInput(savePersonInput(kind), raw);
   const spec = PEOPLE_KINDS[kind];
   // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.

@@ -1,13 +1,13 @@
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import { clubRowWhere } from '../../lib/club-rows';
 import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 /** One way: the post leaves the feed (posts(archived: true) lists it) and can no longer be edited. */
 export async function archivePost(ctx: RequestContext, id: unknown): Promise<PostWithGroups> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'feed.write');
   const db = clubDb(ctx);
   const where = clubRowWhere(clubId, id);
   await db.post.updateMany({ where: { ...where, archivedAt: null }, data: { archivedAt: new Date(), isActive: false } });

@@ -3,7 +3,6 @@ import { PAGE_SIZE } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { searchWords } from '../../../schema/text';
 import { pageNumber, searchText } from '../../../schema/validation/registry';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { parseInput } from '../../lib/validate';
@@ -12,6 +11,7 @@ import { likeLiteral } from '../../lib/search';
 import { POST_WITH_GROUPS } from './posts.present';
 import { createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 export const POST_ORDERS = ['NEWEST', 'OLDEST', 'PRIORITY'] as const;
 export type PostOrder = (typeof POST_ORDERS)[number];
@@ -52,7 +52,7 @@ export interface PostFilters {
  * Search: every word must occur in the folded title and caption (Post.searchText, written on every save).
  */
 export function postListQuery(ctx: RequestContext, raw: PostFilters, now: Date = new Date()) {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'feed.read');
   const filters = parseInput(postFilters, raw);
   const hasGroup = filters.groupId !== undefined && filters.groupId !== null && filters.groupId !== '';
   const where: Prisma.PostWhereInput = {
@@ -81,5 +81,5 @@ export async function listPostsPage(ctx: RequestContext, filters: PostFilters, r
 
 /** The `where` of `post(id)`: a post of the viewer's club, archived included; another club's id matches nothing. */
 export function postLookupWhere(ctx: RequestContext, id: unknown): Prisma.PostWhereInput {
-  return clubRowWhere(requireClub(ctx).clubId, id);
+  return clubRowWhere(authorizeMember(ctx, 'feed.read').clubId, id);
 }

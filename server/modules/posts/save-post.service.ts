@@ -1,13 +1,13 @@
 import { MSG } from '../../../schema/messages';
 import { foldText } from '../../../schema/text';
 import { savePostInput } from '../../../schema/validation/registry';
-import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { clubRowWhere } from '../../lib/club-rows';
 import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
 import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
 
 /**
  * Creates (no id) or updates a feed post. Its target groups must be groups of the club that are not archived;
@@ -15,7 +15,7 @@ import { clubDb } from '../../access/request-db';
  * A save replaces the whole list of targets.
  */
 export async function savePost(ctx: RequestContext, raw: unknown): Promise<{ post: PostWithGroups; message: string }> {
-  const { clubId } = requireClub(ctx);
+  const { clubId } = authorizeMember(ctx, 'feed.write');
   const input = parseInput(savePostInput, raw);
   const groupIds = [...new Set(input.groupIds)];
 

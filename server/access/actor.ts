@@ -1,0 +1,27 @@
+// Who is acting, resolved once per request (or per job and script): every service decision starts from here.
+//   member  an account acting in one club with its membership's role (the request's X-Club);
+//   apiKey  an organisation's key reading the clubs that consented (federations and leagues: a later issue);
+//   system  jobs, scripts and migrations, acting for the product itself.
+import type { RequestContext } from '../context';
+import type { ClubRole } from './permissions';
+
+export type Actor =
+  | { kind: 'member'; accountId: string; sessionId: string; clubId: string; membershipId: string; role: ClubRole }
+  | { kind: 'apiKey'; organisationId: string; keyId: string; clubIds: readonly string[] }
+  | { kind: 'system'; reason: string; clubId?: string };
+
+/** A signed-in account that named a club, or null (anonymous, or signed in without a club). */
+export function memberActor(ctx: RequestContext): Extract<Actor, { kind: 'member' }> | null {
+  const membership = ctx.viewer?.membership;
+  if (!ctx.viewer || !membership) return null;
+  return {
+    kind: 'member',
+    accountId: ctx.viewer.accountId,
+    sessionId: ctx.viewer.sessionId,
+    clubId: membership.clubId,
+    membershipId: membership.id,
+    role: membership.role,
+  };
+}
+
+export const systemActor = (reason: string, clubId?: string): Actor => ({ kind: 'system', reason, clubId });
