@@ -26,14 +26,22 @@ const debugEnabled = /(^|[\s,])(\*|prisma[^\s,]*|schema-engine)([\s,]|$)/.test(p
 const panicRegistry = { message: undefined as string | undefined, set_message(m: string) { this.message = m; } };
 (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: typeof panicRegistry }).PRISMA_WASM_PANIC_REGISTRY ??= panicRegistry;
 
-let gluePromise: Promise<Glue> | undefined;
+/**
+ * Process-wide, not module-wide: the glue module is one per process (Node's own import), while this file may be
+ * loaded more than once (each vitest project's global setup has its own module graph). A second instantiation
+ * would swap the wasm under an engine that is still running, and two engines at once on one instance corrupt it.
+ */
+const shared = ((globalThis as { [key: symbol]: unknown })[Symbol.for('campobase.schemaEngine')] ??= {
+  gluePromise: undefined,
+  queue: Promise.resolve(),
+}) as { gluePromise: Promise<Glue> | undefined; queue: Promise<void> };
 
 /**
  * Instantiates the wasm module once per process. The package's main entry imports the `.wasm` as an ES
  * module (unsupported on Node 20) and does not export the file, so it is read from beside the glue code.
  */
 export function loadSchemaEngine(): Promise<Glue> {
-  gluePromise ??= (async () => {
+  shared.gluePromise ??= (async () => {
     const glue = await import('@prisma/schema-engine-wasm/schema_engine_bg');
     const gluePath = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const bytes = await readFile(path.join(path.dirname(gluePath), 'schema_engine_bg.wasm'));
@@ -43,10 +51,10 @@ export function loadSchemaEngine(): Promise<Glue> {
     exports.__wbindgen_start();
     return glue;
   })().catch((error: unknown) => {
-    gluePromise = undefined;
+    shared.gluePromise = undefined;
     throw new SchemaEngineError(`Could not load @prisma/schema-engine-wasm: ${messageOf(error)}`, { cause: error });
   });
-  return gluePromise;
+  return shared.gluePromise;
 }
 
 // The engine races its advisory-lock wait against a 10 s timer it never clears: an unref'd timer lets a
@@ -64,7 +72,22 @@ function engineImports(glue: Glue): WebAssembly.ModuleImports {
  * opened (the engine does not, and an open pg pool would keep the process alive). Engine failures are
  * rethrown as SchemaEngineError with the database's message.
  */
-export async function withSchemaEngine<T>(
+export function withSchemaEngine<T>(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  schemaFiles: SchemaFile[] | undefined,
+  fn: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
+  // One engine at a time per process: two engines working at once on the one wasm instance corrupt its state and
+  // panic with an empty message (seen when the test run migrated its PGlite and PostgreSQL templates together).
+  const run = shared.queue.then(() => runSchemaEngine(adapterFactory, schemaFiles, fn));
+  shared.queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
+}
+
+async function runSchemaEngine<T>(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   schemaFiles: SchemaFile[] | undefined,
   fn: (engine: SchemaEngine) => Promise<T>,
@@ -121,7 +144,7 @@ function toEngineError(error: unknown, registry: ErrorRegistry): Error {
   if (error instanceof SchemaEngineError) return error;
   if (error instanceof WebAssembly.RuntimeError) {
     // After a panic the instance is unusable: drop it so the next call instantiates a new one.
-    gluePromise = undefined;
+    shared.gluePromise = undefined;
     const reason = panicRegistry.message ?? error.message;
     panicRegistry.message = undefined;
     return new SchemaEngineError(`Schema engine panicked: ${reason}`, { cause: error });
