@@ -144,6 +144,28 @@ export const MSG = {
     `ignora questo messaggio: non succede nulla.\n\nIl team CampoBase\n`,
   clubTokenRotated: 'Nuovo token della società generato: il precedente non è più valido.',
 
+  // collaborators (issue 11): the product's own
+  collaboratorEmailRequired: "Inserisci l'email del collaboratore.",
+  collaboratorRoleInvalid: 'Scegli un ruolo valido.',
+  collaboratorGroupsRequired: "Scegli almeno un gruppo per l'allenatore.",
+  collaboratorGroupsInvalid: 'Uno dei gruppi scelti non esiste o non è un gruppo di atleti.',
+  collaboratorAlready: 'Questa persona collabora già con la società.',
+  collaboratorInviteSent: (email: string) => `Invito inviato a ${email}: il link vale 7 giorni.`,
+  collaboratorInviteRevoked: 'Invito annullato.',
+  collaboratorInviteInvalid: "L'invito non è valido, è già stato usato o è scaduto: chiedi alla società di inviarne uno nuovo.",
+  collaboratorJoined: (club: string) => `Ora collabori con ${club}.`,
+  collaboratorRoleChanged: 'Ruolo aggiornato.',
+  collaboratorRemoved: 'Collaboratore rimosso: non ha più accesso alla società.',
+  collaboratorLeft: 'Hai lasciato la società.',
+  collaboratorLastOwner: 'La società deve avere almeno un titolare: trasferisci prima la titolarità a un altro collaboratore.',
+  collaboratorOwnerByTransfer: 'Il ruolo di titolare si assegna solo trasferendo la titolarità.',
+  ownershipTransferred: (name: string) => `Titolarità trasferita a ${name}.`,
+  collaboratorMailSubject: (club: string) => `${club} ti invita a collaborare su CampoBase`,
+  collaboratorMailBody: (club: string, inviter: string, role: string, url: string) =>
+    `Ciao,\n\n${inviter} ti invita a collaborare con ${club} su CampoBase con il ruolo ${role}.\n\n` +
+    `Per accettare apri questo link (vale 7 giorni, una sola volta) e accedi, oppure registrati con questo indirizzo email:\n${url}\n\n` +
+    `Se non ti aspettavi questo invito, ignora il messaggio: non succede nulla.\n\nIl team CampoBase\n`,
+
   // leads: the contact-request form (§4, §5); the spec names the fields, the messages are the product's own
   leadNameRequired: 'Nome e cognome obbligatori',
   leadEmailRequired: 'Email obbligatoria',

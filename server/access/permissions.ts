@@ -36,6 +36,7 @@ const OTHER_PERMISSIONS = {
   'club.read': "see the club's profile and dashboard",
   'club.write': "edit the club's profile, logo and settings",
   'club.archive': 'archive the club',
+  'club.transfer': 'transfer ownership of the club to another collaborator',
   'collaborators.manage': 'invite collaborators, change their roles, remove them',
   'accessLog.read': 'read and export the access log',
 } as const satisfies Record<string, string>;
@@ -61,7 +62,7 @@ const READS: Permission[] = [...peoplePermissions(['read']), 'groups.read', 'fee
  */
 export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
   owner: new Set(ALL),
-  admin: new Set(ALL.filter((p) => p !== 'club.archive')),
+  admin: new Set(ALL.filter((p) => p !== 'club.archive' && p !== 'club.transfer')),
   segreteria: new Set([
     ...peoplePermissions(['read', 'write', 'archive']),
     'health.read',

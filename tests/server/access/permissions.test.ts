@@ -17,9 +17,9 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 const isWrite = (p: Permission) => !p.endsWith('.read');
 
 describe('the permission table', () => {
-  it('owner holds everything; admin everything but archiving the club; lettura nothing that writes', () => {
+  it('owner holds everything; admin everything but archiving and transferring the club; lettura nothing that writes', () => {
     expect(ALL.every((p) => roleAllows('owner', p))).toBe(true);
-    expect(ALL.filter((p) => !roleAllows('admin', p))).toEqual(['club.archive']);
+    expect(ALL.filter((p) => !roleAllows('admin', p))).toEqual(['club.archive', 'club.transfer']);
     expect(ALL.filter((p) => roleAllows('lettura', p) && isWrite(p))).toEqual([]);
     expect(roleAllows('lettura', 'health.read')).toBe(false);
   });
