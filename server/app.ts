@@ -39,6 +39,11 @@ export interface CreateAppOptions {
   config: ServerConfig;
   /** Tests: a throwaway in-memory PGlite instead of DATA_DIR (ignored when config.databaseUrl is set). */
   inMemoryDatabase?: boolean;
+  /**
+   * Tests: a new embedded database (in memory or a new DATA_DIR) starts from this PGlite `dumpDataDir()` tarball,
+   * the test run's database migrated once, instead of an empty one; migrations still run and find nothing pending.
+   */
+  loadDataDir?: Blob;
   mailer?: Mailer;
   /**
    * false: answer as soon as the app is built, while migrations still run; data requests wait for them and
@@ -56,14 +61,14 @@ export interface CampoApp {
   databaseReady: Promise<string[]>;
 }
 
-export async function createApp({ config, inMemoryDatabase, mailer, waitForDatabase = true, logStream }: CreateAppOptions): Promise<CampoApp> {
+export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer, waitForDatabase = true, logStream }: CreateAppOptions): Promise<CampoApp> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
   registerServerTiming(app);
-  const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase, log: app.log });
+  const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase, loadDataDir, log: app.log });
   app.addHook('onClose', async () => {
     await db.migrated.catch(() => {});
     await db.close();

@@ -1,6 +1,7 @@
 // Driver adapters for the two supported databases: embedded PGlite (in memory or in a directory) and PostgreSQL.
 // One adapter factory serves both the migration engine and the runtime PrismaClient, so a PGlite data
 // directory is opened exactly once per process (PGlite cannot open the same directory twice).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,7 +15,16 @@ import { refuseUnstorableInput } from './input-refusals';
 import { refuseTimedOutStatements } from './statement-timeout';
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; /** undefined = in memory */ dataDir?: string }
+  | {
+      kind: 'pglite';
+      /** undefined = in memory */ dataDir?: string;
+      /**
+       * Tests only: a new database starts from this `dumpDataDir()` tarball (the test run's database, migrated
+       * once) instead of an empty cluster, which saves PostgreSQL's initdb and the migrations in every test file.
+       * Ignored for a data directory that already holds a database.
+       */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; /** the app's queries only (not migrations); see statement-timeout.ts */ statementTimeoutMs?: number };
 
 export type DatabaseKind = DatabaseTarget['kind'];
@@ -39,10 +49,11 @@ export interface OpenDatabase {
  * A PGlite with the extensions the schema declares; without them `CREATE EXTENSION` fails.
  * Options go in the single-object form: `new PGlite(undefined, options)` silently drops `options`.
  */
-export function createPGlite(dataDir?: string): PGlite {
+export function createPGlite(dataDir?: string, loadDataDir?: Blob): PGlite {
   const fatal: string[] = [];
   const pglite = new PGlite({
     dataDir,
+    loadDataDir,
     extensions: { pg_trgm, unaccent },
     // PostgreSQL's own reason when it cannot start (PGlite only reports "Aborted()").
     onStderr: (text) => {
@@ -66,7 +77,7 @@ export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactor
   if (target.kind === 'postgres') return new PostgresAdapterFactory(target.url);
 
   const dataDir = target.dataDir === undefined ? undefined : path.resolve(target.dataDir);
-  if (dataDir === undefined) return new PGliteAdapterFactory(createPGlite(), () => {});
+  if (dataDir === undefined) return new PGliteAdapterFactory(createPGlite(undefined, target.loadDataDir), () => {});
   if (openDataDirs.has(dataDir)) {
     throw new Error(`PGlite data directory ${dataDir} is already open in this process; share its adapter factory`);
   }
@@ -75,7 +86,9 @@ export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactor
   try {
     const firstStart = guardFirstStart(dataDir);
     if (firstStart.movedAside) console.warn(`An interrupted first start left ${dataDir} incomplete: moved to ${firstStart.movedAside}`);
-    pglite = createPGlite(dataDir);
+    // PGlite refuses a tarball over an existing database: the tarball only ever seeds a new one.
+    const seed = target.loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION')) ? target.loadDataDir : undefined;
+    pglite = createPGlite(dataDir, seed);
     pglite.waitReady.then(firstStart.done, () => {});
   } catch (error) {
     unlock();

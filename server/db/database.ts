@@ -17,7 +17,12 @@ export interface AppDatabase extends OpenDatabase {
 export function openAppDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
     Partial<Pick<ServerConfig, 'statementTimeoutMs'>> &
-    Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep'>> & { inMemory?: boolean; log?: SnapshotLog },
+    Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep'>> & {
+      inMemory?: boolean;
+      log?: SnapshotLog;
+      /** Tests only: seed a new embedded database from a migrated tarball (see DatabaseTarget); migrations still run. */
+      loadDataDir?: Blob;
+    },
 ): AppDatabase {
   if (!config.databaseUrl && !config.inMemory) mkdirSync(config.dataDir, { recursive: true });
   const pgliteDir = config.databaseUrl || config.inMemory ? undefined : path.join(config.dataDir, 'pglite');
@@ -25,7 +30,7 @@ export function openAppDatabase(
   const db = openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
-      : { kind: 'pglite', dataDir: pgliteDir },
+      : { kind: 'pglite', dataDir: pgliteDir, loadDataDir: config.loadDataDir },
   );
   if (!db.pglite || !pgliteDir) {
     const migrated = applyPendingMigrations(db.adapterFactory);
