@@ -18,9 +18,13 @@ afterAll(() => server?.close());
 
 type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
 
-/** A fresh browser whose requests to Google are answered locally and recorded. */
-async function openBrowser(viewport: Viewport, options: { consent?: boolean | 'undecided' } = {}) {
+/**
+ * A fresh browser whose requests to Google are answered locally and recorded. `clock`: the page runs on
+ * Playwright's clock (time still flows; `advance` jumps ahead), for tests that check nothing happens for a while.
+ */
+async function openBrowser(viewport: Viewport, options: { consent?: boolean | 'undecided'; clock?: boolean } = {}) {
   const browser = await launchBrowser(viewport);
+  if (options.clock) await browser.context.clock.install();
   const analyticsRequests: string[] = [];
   await stubGoogle(browser.context, analyticsRequests);
   // Most tests are not about cookies: answer the banner beforehand (analytics off) so it covers nothing.
@@ -43,13 +47,29 @@ async function stubGoogle(context: BrowserContext, seen: string[]) {
   });
 }
 
+/**
+ * Moves the page's clock `ms` ahead, firing every timer due meanwhile (instead of sleeping that long), then lets
+ * the page render what they changed: a MessageChannel round trip runs after the render tasks React queued.
+ */
+async function advance(page: Page, ms: number) {
+  await page.clock.runFor(ms);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 const gtagRequests = (urls: string[]) => urls.filter((url) => url.startsWith('https://www.googletagmanager.com/gtag/js?id='));
 
 describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) => {
   const wide = viewport.width >= 992;
 
   it('mega-menu: opens, closes on Escape and outside clicks, follows its items', async () => {
-    const { browser, page } = await openBrowser(viewport);
+    const { browser, page } = await openBrowser(viewport, { clock: true });
     try {
       await page.goto(server.url);
       const trigger = page.getByTestId('mega-menu-trigger');
@@ -62,17 +82,17 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
         await panel.waitFor({ state: 'visible' });
         await expect(trigger.getAttribute('aria-expanded')).resolves.toBe('true');
         await page.mouse.move(700, 700);
-        await page.waitForTimeout(250);
+        await advance(page, 250);
         expect(await panel.isVisible()).toBe(true);
         await panel.hover();
-        await page.waitForTimeout(900);
+        await advance(page, 900);
         expect(await panel.isVisible()).toBe(true);
         await page.mouse.move(700, 850);
         await panel.waitFor({ state: 'hidden', timeout: 3000 });
         // the hover-open followed by a click keeps it open (the click is not a toggle off)
         await trigger.hover();
         await trigger.click();
-        await page.waitForTimeout(100);
+        await advance(page, 100);
         expect(await panel.isVisible()).toBe(true);
         // categories on the left switch the items on the right
         await page.getByRole('button', { name: 'Documenti' }).hover();
@@ -86,7 +106,7 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
         await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe('hidden');
         await page.mouse.move(200, 600);
         await page.mouse.move(10, 10);
-        await page.waitForTimeout(1000);
+        await advance(page, 1000);
         expect(await panel.isVisible()).toBe(true);
         await panel.getByRole('link', { name: 'Prezzi' }).waitFor();
         // Escape closes and gives the page its scroll back
@@ -118,7 +138,7 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
   });
 
   it(wide ? 'hero: rotates blurred-until-loaded slides' : 'hero: requests no image at all', async () => {
-    const { browser, page } = await openBrowser(viewport);
+    const { browser, page } = await openBrowser(viewport, { clock: true });
     const heroRequests: string[] = [];
     page.on('request', (request: Request) => {
       if (request.resourceType() === 'image' || /\/hero\//.test(request.url())) heroRequests.push(request.url());
@@ -132,16 +152,17 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
         await page.locator('.home-hero__slide[data-current][data-loaded]').waitFor();
         expect(heroRequests.filter((url) => url.includes('/hero/'))).toEqual([`${server.url}/hero/01-calcio.svg`]);
         // the next slide after 5 s, blurred until its image arrives
+        await advance(page, 5000);
         await page.waitForFunction(() => document.querySelectorAll('.home-hero__slide').length === 2, null, { timeout: 8000 });
         await page.locator('.home-hero__slide[data-current][data-loaded]').waitFor();
         expect(await current.getAttribute('src')).toBe('/hero/02-basket.svg');
         expect(heroRequests.filter((url) => url.includes('/hero/'))).toHaveLength(2);
         // pausing stops the rotation
         await page.getByRole('button', { name: 'Metti in pausa le immagini' }).click();
-        await page.waitForTimeout(5500);
+        await advance(page, 5500);
         expect(await current.getAttribute('src')).toBe('/hero/02-basket.svg');
       } else {
-        await page.waitForTimeout(5500);
+        await advance(page, 5500);
         expect(await page.locator('.home-hero img').count()).toBe(0);
         expect(heroRequests).toEqual([]);
       }
