@@ -143,6 +143,9 @@ export const MSG = {
     `una sola volta) e accedi o registrati:\n${url}\n\nSe non conosci questa società o non vuoi collegare la scheda, ` +
     `ignora questo messaggio: non succede nulla.\n\nIl team CampoBase\n`,
   clubTokenRotated: 'Nuovo token della società generato: il precedente non è più valido.',
+  clubArchived: 'Società archiviata: nessun collaboratore può più accedervi. I dati sono conservati.',
+  clubArchiveConfirm:
+    'Archiviando la società, tu e tutti i collaboratori non potrete più accedervi e sparirà dai vostri elenchi. I dati non vengono cancellati. Vuoi continuare?',
 
   // collaborators (issue 11): the product's own
   collaboratorEmailRequired: "Inserisci l'email del collaboratore.",

@@ -5,7 +5,7 @@ import { toCamelKeys } from '../../compat/naming';
 import type { LegacyRoute } from '../../compat/router';
 import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
-import { presentClub } from '../clubs/clubs.compat';
+import { presentMembershipClub } from '../clubs/clubs.compat';
 import { login, logout } from './login.service';
 import { requestPasswordReset, resetPassword, verifyPasswordResetCode } from './password-reset.service';
 import { signUp } from './sign-up.service';
@@ -31,12 +31,7 @@ async function presentAccount(ctx: RequestContext, accountId: string) {
       nickname: p?.nickname ?? null,
       birthday: p?.birthday?.toISOString().slice(0, 10) ?? null,
       tax_id_code: p?.taxIdCode ?? null,
-      clubs: account.memberships.map((m) => ({
-        ...presentClub(m.club),
-        token: m.token,
-        role: m.role,
-        board_role: m.boardRole,
-      })),
+      clubs: account.memberships.map(presentMembershipClub),
     },
   };
 }

@@ -11,7 +11,17 @@ import { presentGroup } from '../groups/groups.present';
 import { listSelectableGroups } from '../groups/list-groups.service';
 import { getAppSettings } from './app-settings.service';
 import { updateClub } from './update-club.service';
+import { archiveClub } from './archive-club.service';
+import { listMyClubs } from './my-clubs.service';
 import { clubDb } from '../../access/request-db';
+
+/** A club of the account's (with addresses) as the legacy client reads it in /club/load and /me. */
+export const presentMembershipClub = (m: { token: string; role: string; boardRole: number; club: ClubRecord }) => ({
+  ...presentClub(m.club),
+  token: m.token,
+  role: m.role,
+  board_role: m.boardRole,
+});
 
 /** Load the club with this to present its addresses. */
 export const CLUB_RECORD_INCLUDE = { legalAddress: true, clubAddress: true } as const;
@@ -103,6 +113,22 @@ export const clubsLegacyRoutes: LegacyRoute[] = [
     handler: async (ctx) => {
       const { clubId } = await getAppSettings(ctx);
       return ok({ club: await clubRecord(ctx, clubId) });
+    },
+  },
+  {
+    // Not shown in the spec: the account's clubs, each as /club/single presents it plus the account's own token
+    // (send it as X-Club), role and board role, like /api/me's profile.clubs.
+    path: '/club/load',
+    access: 'session',
+    handler: async (ctx) => ok({ clubs: (await listMyClubs(ctx)).map(presentMembershipClub) }),
+  },
+  {
+    // Owner only: archives the X-Club club (`id` must be its id); its collaborators lose access at once.
+    path: '/club/archive',
+    access: 'club',
+    handler: async (ctx, body) => {
+      const { message } = await archiveClub(ctx, body.id);
+      return ok(null, message);
     },
   },
   {

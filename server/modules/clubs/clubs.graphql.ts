@@ -5,6 +5,7 @@ import { AddressInput } from '../../graphql/address';
 import { fileUrl, readGraphQLUpload } from '../files/files.service';
 import { getAppSettings } from './app-settings.service';
 import { rotateClubToken } from './rotate-club-token.service';
+import { archiveClub } from './archive-club.service';
 import { updateClub, updateClubSettings } from './update-club.service';
 import { ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { clubDb } from '../../access/request-db';
@@ -160,6 +161,10 @@ const RotateClubTokenPayload = builder.objectRef<{ message: string; membershipId
   }),
 });
 
+const ArchiveClubPayload = builder.objectRef<{ message: string; clubId: string }>('ArchiveClubPayload').implement({
+  fields: (t) => ({ message: t.exposeString('message'), clubId: t.exposeID('clubId') }),
+});
+
 const clubRefusals = [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError];
 
 builder.mutationFields((t) => ({
@@ -182,6 +187,14 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ClubSettingsInput, required: true }) },
     errors: { types: clubRefusals },
     resolve: (_root, { input }, ctx) => updateClubSettings(ctx, input),
+  }),
+  archiveClub: t.field({
+    type: ArchiveClubPayload,
+    description:
+      "Owner only: archives the X-Club club (`id` must be its id). Every member's requests for it are refused from then on and it leaves their club lists; nothing is deleted.",
+    args: { id: t.arg.id({ required: true }) },
+    errors: { types: clubRefusals },
+    resolve: (_root, { id }, ctx) => archiveClub(ctx, id),
   }),
   rotateClubToken: t.field({
     type: RotateClubTokenPayload,

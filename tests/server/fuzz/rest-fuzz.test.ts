@@ -95,6 +95,9 @@ function baseBody(route: LegacyRoute): Record<string, unknown> {
     '/auth/password/verify': { email, code: '123456' },
     '/auth/password/reset': { email, reset_token: 'token-non-valido', password: PASSWORD, password_confirmation: PASSWORD },
     '/club/single': {},
+    '/club/load': {},
+    // Another club's (unknown) id: archiving the fuzz's own club would end every later case with a 403.
+    '/club/archive': { id: '00000000-0000-0000-0000-000000000000' },
     '/club/update': {
       full_name: 'ASD Fuzz Club',
       type_sport: 'rugby',
