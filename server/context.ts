@@ -36,7 +36,7 @@ export interface Viewer {
   accountId: string;
   sessionId: string;
   /** The membership named by the X-Club header, when the request named a club. */
-  membership: { id: string; clubId: string; role: ClubRole; token: string } | null;
+  membership: { id: string; clubId: string; role: ClubRole; token: string; /** allenatore: the groups they coach */ groupIds?: string[] } | null;
 }
 
 export interface RequestContext {

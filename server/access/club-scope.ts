@@ -107,14 +107,65 @@ function sqlNamesClub(args: unknown, clubId: string): boolean {
   return values.some((value) => value === clubId || (typeof value === 'string' && value.includes(clubId)));
 }
 
+/**
+ * A coach's narrowing (role allenatore): athletes only of the groups they coach. An athlete role outside them, the
+ * profile of a person who holds no visible role, an athlete group they do not coach and its member rows all match
+ * nothing, lists and counts included. Roles of other kinds stay visible (read permissions decide about those).
+ */
+export interface AthleteGroupsScope {
+  groupIds: readonly string[];
+}
+
+function narrowingFor(model: string, scope: AthleteGroupsScope): Row | null {
+  const groupIds = [...scope.groupIds];
+  const visibleRole = { OR: [{ kind: { not: 'athlete' } }, { groups: { some: { groupId: { in: groupIds } } } }] };
+  switch (model) {
+    case 'PersonRole':
+      return visibleRole;
+    case 'Person':
+      return { roles: { some: visibleRole } };
+    case 'Group':
+      return { OR: [{ type: { not: 'athlete' } }, { id: { in: groupIds } }] };
+    case 'GroupMember':
+      return { OR: [{ groupId: { in: groupIds } }, { role: { kind: { not: 'athlete' } } }] };
+    default:
+      return null;
+  }
+}
+
+/** Adds `extra` to a where with AND, keeping its top-level keys (unique lookups need them there). */
+function andWhere(where: unknown, extra: Row): Row {
+  const base = isRow(where) ? where : {};
+  const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
+  return { ...base, AND: [...and, extra] };
+}
+
+/** The statement's text names the people or role tables. */
+function readsPeople(args: unknown): boolean {
+  const strings = isRow(args) && Array.isArray(args.strings) ? args.strings.join(' ') : '';
+  return /\b(people|person_roles)\b/.test(strings);
+}
+
+/** The statement takes the coach's group ids as a parameter (an array value equal to them). */
+function sqlNamesGroups(args: unknown, scope: AthleteGroupsScope): boolean {
+  const values = isRow(args) && Array.isArray(args.values) ? args.values : [];
+  const wanted = [...scope.groupIds].sort().join(',');
+  return values.some((value) => Array.isArray(value) && [...value].sort().join(',') === wanted);
+}
+
 type QueryHook = (params: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => Promise<unknown>;
 
 const scopeHook =
-  (clubId: string): QueryHook =>
+  (clubId: string, athleteGroups?: AthleteGroupsScope): QueryHook =>
   async ({ model, operation, args, query }) => {
     if (!model) {
       if (operation === '$queryRaw' || operation === '$executeRaw') {
         if (!sqlNamesClub(args, clubId)) throw new MissingClubScopeError('Raw SQL that does not take the club as a parameter');
+        // Under a coach's narrowing a statement that reads people or roles must take the groups too (a club-wide
+        // count would leak); others (a file by id, group ids to filter further) are narrowed by what follows them.
+        if (athleteGroups && readsPeople(args) && !sqlNamesGroups(args, athleteGroups)) {
+          throw new MissingClubScopeError('Raw SQL on people under a group scope that does not take the groups as a parameter');
+        }
       } else if (operation === '$queryRawUnsafe' || operation === '$executeRawUnsafe') {
         throw new MissingClubScopeError(`${operation}`);
       }
@@ -123,6 +174,12 @@ const scopeHook =
     const a = (args ?? {}) as Row;
     if (CLUB_OWNED_MODELS.has(model)) {
       if (WHERE_OPERATIONS.has(operation)) a.where = { ...(isRow(a.where) ? a.where : {}), clubId };
+      if (athleteGroups && WHERE_OPERATIONS.has(operation)) {
+        // The per-kind counters cannot be narrowed: under a group scope the lists count their rows instead.
+        if (model === 'PersonRoleCount') throw new MissingClubScopeError('PersonRoleCount under a group scope');
+        const narrowing = narrowingFor(model, athleteGroups);
+        if (narrowing) a.where = andWhere(a.where, narrowing);
+      }
       if (CREATE_OPERATIONS.has(operation)) {
         const rows = operation === 'upsert' ? a.create : a.data;
         (Array.isArray(rows) ? rows : [rows]).forEach((row) => stampCreate(model, row, clubId));
@@ -146,5 +203,9 @@ const extend = (client: PrismaClient, hook: QueryHook) =>
 /** The app's everyday client: account-side models work, club-owned ones and raw SQL throw MissingClubScopeError. */
 export const guardedClient = (system: PrismaClient): PrismaClient => extend(system, guardHook);
 
-/** A client (and its transactions) bound to one club. `system` is the unguarded client underneath. */
-export const clubScopedClient = (system: PrismaClient, clubId: string): PrismaClient => extend(system, scopeHook(clubId));
+/**
+ * A client (and its transactions) bound to one club, and for a coach to the athletes of their groups. `system` is
+ * the unguarded client underneath.
+ */
+export const clubScopedClient = (system: PrismaClient, clubId: string, athleteGroups?: AthleteGroupsScope): PrismaClient =>
+  extend(system, scopeHook(clubId, athleteGroups));

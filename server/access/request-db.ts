@@ -3,9 +3,15 @@
 // Pothos' relation loading (graphql/builder.ts); its transactions keep the scope.
 import type { RequestContext } from '../context';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { clubScopedClient } from './club-scope';
+import { clubScopedClient, type AthleteGroupsScope } from './club-scope';
 
 const perRequest = new WeakMap<RequestContext, PrismaClient>();
+
+/** A coach's narrowing to the athletes of their groups (role allenatore), else undefined. */
+export function athleteGroupsOf(ctx: RequestContext): AthleteGroupsScope | undefined {
+  const membership = ctx.viewer?.membership;
+  return membership?.role === 'allenatore' ? { groupIds: membership.groupIds ?? [] } : undefined;
+}
 
 /** The request's club-scoped client; without a club, the guarded client (club-owned models throw). */
 export function clubDb(ctx: RequestContext): PrismaClient {
@@ -13,7 +19,7 @@ export function clubDb(ctx: RequestContext): PrismaClient {
   if (!clubId) return ctx.deps.db;
   let db = perRequest.get(ctx);
   if (!db) {
-    db = clubScopedClient(ctx.deps.systemDb, clubId);
+    db = clubScopedClient(ctx.deps.systemDb, clubId, athleteGroupsOf(ctx));
     perRequest.set(ctx, db);
   }
   return db;

@@ -39,7 +39,7 @@ export async function resolveViewer(
     lookup
       ? deps.db.membership.findFirst({
           where: { token: lookup, club: { archivedAt: null } },
-          select: { id: true, accountId: true, clubId: true, role: true, token: true },
+          select: { id: true, accountId: true, clubId: true, role: true, token: true, groupIds: true },
         })
       : null,
   ]);
@@ -54,6 +54,6 @@ export async function resolveViewer(
   return {
     accountId: session.accountId,
     sessionId: session.id,
-    membership: membership && { id: membership.id, clubId: membership.clubId, role: membership.role, token: membership.token },
+    membership: membership && { id: membership.id, clubId: membership.clubId, role: membership.role, token: membership.token, groupIds: membership.groupIds },
   };
 }

@@ -5,7 +5,8 @@ import { PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
 import { certificateDays, clubDate, periodStart } from '../../../schema/club-time';
 import type { RequestContext } from '../../context';
 import { postListQuery } from '../posts/list-posts.service';
-import { clubDb } from '../../access/request-db';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
+import { Prisma } from '../../generated/prisma/client.js';
 import { authorizeMember } from '../../access/authorize';
 
 export interface KindCount {
@@ -57,6 +58,11 @@ export async function getDashboard(ctx: RequestContext, now: Date = new Date()):
   // GROUPING SETS: a row per kind plus the whole club's row (kind NULL), where count(DISTINCT person_id) counts
   // each person once. Only athlete roles have athlete_details, so the certificate counts are athletes' by
   // construction. The boundaries are the same the list filters use (recent-activity.ts): counts match the lists.
+  // A coach counts the athletes of their groups only (the same narrowing as their lists: access/club-scope.ts).
+  const scope = athleteGroupsOf(ctx);
+  const coachNarrowing = scope
+    ? Prisma.sql`AND (r.kind <> 'athlete' OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.role_id = r.id AND gm.group_id = ANY(${[...scope.groupIds]}::uuid[])))`
+    : Prisma.empty;
   const [rows, postsThisWeek] = await Promise.all([
     db.$queryRaw<RoleCountRow[]>`
       SELECT r.kind::text AS kind,
@@ -68,7 +74,7 @@ export async function getDashboard(ctx: RequestContext, now: Date = new Date()):
              count(*) FILTER (WHERE a.medical_examination_expiration_date < ${today}::date)::int AS certificates_expired
       FROM person_roles r
       LEFT JOIN athlete_details a ON a.role_id = r.id
-      WHERE r.club_id = ${clubId}::uuid AND r.archived_at IS NULL
+      WHERE r.club_id = ${clubId}::uuid AND r.archived_at IS NULL ${coachNarrowing}
       GROUP BY GROUPING SETS ((r.kind), ())`,
     db.post.count({ where: postListQuery(ctx, { createdWithin: 'week' }, now).where }),
   ]);

@@ -3,7 +3,7 @@
 import { authorize, authorizeMember } from '../../access/authorize';
 import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
-import { clubDb } from '../../access/request-db';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
 
 /** Stored files that are health data (files.service.ts purposes). */
 const HEALTH_PURPOSES = new Set(['medical-certificate']);
@@ -21,5 +21,10 @@ export async function readClubFile(ctx: RequestContext, id: string) {
     FROM stored_files WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid`;
   if (!file) throw new NotFoundError();
   if (HEALTH_PURPOSES.has(file.purpose)) authorize(actor, 'health.read');
+  // A coach reaches only the certificates of the athletes of their groups (club-scope.ts narrows the roles).
+  if (file.purpose === 'medical-certificate' && athleteGroupsOf(ctx)) {
+    const visible = await clubDb(ctx).personRole.count({ where: { athlete: { medicalExaminationDocumentId: file.id } } });
+    if (!visible) throw new NotFoundError();
+  }
   return { ...file, content: Buffer.from(file.content, 'base64') };
 }

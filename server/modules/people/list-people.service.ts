@@ -12,7 +12,7 @@ import { ValidationError } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { likeLiteral } from '../../lib/search';
 import { certificateStatus, certificateWhere, createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
-import { clubDb } from '../../access/request-db';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -58,7 +58,8 @@ export function peopleListOrder(search: string | null | undefined): Prisma.Perso
 export async function countPeople(ctx: RequestContext, raw: PeopleFilters, now: Date = new Date()): Promise<number> {
   const where = peopleListWhere(ctx, raw, now);
   const filtered = Object.keys(where).some((key) => !['clubId', 'kind', 'archivedAt'].includes(key));
-  if (filtered) return clubDb(ctx).personRole.count({ where });
+  // A coach's list is narrowed to their groups (club-scope.ts): the club-wide counter would not match it.
+  if (filtered || athleteGroupsOf(ctx)) return clubDb(ctx).personRole.count({ where });
   const counter = await clubDb(ctx).personRoleCount.findUnique({
     where: { clubId_kind_archived: { clubId: where.clubId as string, kind: where.kind as PersonKindKey, archived: where.archivedAt !== null } },
     select: { total: true },

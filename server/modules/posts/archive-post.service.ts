@@ -2,7 +2,8 @@ import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import { clubRowWhere } from '../../lib/club-rows';
 import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
-import { clubDb } from '../../access/request-db';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
+import { refuseUnlessCoachPost } from './posts.policy';
 import { authorizeMember } from '../../access/authorize';
 
 /** One way: the post leaves the feed (posts(archived: true) lists it) and can no longer be edited. */
@@ -10,6 +11,12 @@ export async function archivePost(ctx: RequestContext, id: unknown): Promise<Pos
   const { clubId } = authorizeMember(ctx, 'feed.write');
   const db = clubDb(ctx);
   const where = clubRowWhere(clubId, id);
+  const coach = athleteGroupsOf(ctx);
+  if (coach) {
+    const post = await db.post.findFirst({ where, select: { id: true } });
+    if (!post) throw new NotFoundError();
+    await refuseUnlessCoachPost(db, coach, post.id);
+  }
   await db.post.updateMany({ where: { ...where, archivedAt: null }, data: { archivedAt: new Date(), isActive: false } });
   const post = await db.post.findFirst({ where, include: POST_WITH_GROUPS });
   if (!post) throw new NotFoundError();

@@ -6,7 +6,8 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { clubRowWhere } from '../../lib/club-rows';
 import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
-import { clubDb } from '../../access/request-db';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
+import { refuseUnlessCoachPost } from './posts.policy';
 import { authorizeMember } from '../../access/authorize';
 
 /**
@@ -18,10 +19,16 @@ export async function savePost(ctx: RequestContext, raw: unknown): Promise<{ pos
   const { clubId } = authorizeMember(ctx, 'feed.write');
   const input = parseInput(savePostInput, raw);
   const groupIds = [...new Set(input.groupIds)];
+  // A coach posts only to the groups they coach (never club-wide), and edits only such posts.
+  const coach = athleteGroupsOf(ctx);
+  if (coach && (!groupIds.length || groupIds.some((id) => !coach.groupIds.includes(id)))) {
+    throw new ValidationError({ groupIds: MSG.coachPostGroupsOnly }, MSG.coachPostGroupsOnly);
+  }
 
   return clubDb(ctx).$transaction(async (tx) => {
     const existing = input.id ? await tx.post.findFirst({ where: clubRowWhere(clubId, input.id) }) : null;
     if (input.id && !existing) throw new NotFoundError();
+    if (existing && coach) await refuseUnlessCoachPost(tx, coach, existing.id);
     if (existing?.archivedAt) throw new ValidationError({ id: MSG.archivedReadOnly }, MSG.archivedReadOnly);
 
     const usable = await tx.group.count({

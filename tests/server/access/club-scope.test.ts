@@ -95,6 +95,13 @@ describe('bound to club A', () => {
     expect(seen.other).toBeNull();
   });
 
+  it("under a coach's narrowing: no per-kind counters, and raw SQL on people must take the groups", async () => {
+    const coachDb = clubScopedClient(t.deps.systemDb, a.clubId, { groupIds: ['00000000-0000-0000-0000-000000000001'] });
+    await expect(coachDb.personRoleCount.findMany()).rejects.toBeInstanceOf(MissingClubScopeError);
+    await expect(coachDb.$queryRaw`SELECT count(*)::int AS n FROM person_roles WHERE club_id = ${a.clubId}::uuid`).rejects.toBeInstanceOf(MissingClubScopeError);
+    expect(await coachDb.person.findMany({ where: { id: personA } })).toEqual([]); // an athlete of no coached group
+  });
+
   it('runs raw SQL only when the club is one of its parameters', async () => {
     await expect(scopedA.$queryRaw`SELECT count(*)::int AS n FROM people`).rejects.toBeInstanceOf(MissingClubScopeError);
     await expect(scopedA.$queryRawUnsafe(`SELECT count(*) FROM people WHERE club_id = '${a.clubId}'`)).rejects.toBeInstanceOf(MissingClubScopeError);
