@@ -1,5 +1,5 @@
 // Turn a thrown Apollo error into the Italian message the user sees (spec §8).
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { MSG } from '../../../schema/messages';
 
 export function messageOfError(error: unknown): string {
@@ -10,8 +10,25 @@ export function messageOfError(error: unknown): string {
     if (first?.message && typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') return first.message;
     return MSG.unexpected;
   }
+  // A refusal of the whole request (HTTP 4xx whose body is a GraphQL error with a code), e.g. 403 for a club the
+  // account no longer belongs to: the server's message.
+  if (ServerError.is(error) && error.statusCode < 500) {
+    const message = codedMessage(error.bodyText);
+    if (message) return message;
+  }
   // HTTP status other than 2xx, unreadable body, fetch failure: the spec's "no connection" message.
   return MSG.noConnection;
+}
+
+function codedMessage(bodyText: string): string | undefined {
+  try {
+    const first = (JSON.parse(bodyText) as { errors?: { message?: unknown; extensions?: { code?: unknown } }[] }).errors?.[0];
+    const code = first?.extensions?.code;
+    if (typeof first?.message === 'string' && first.message && typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') return first.message;
+  } catch {
+    // not JSON
+  }
+  return undefined;
 }
 
 /** The message of an error member of a mutation's result union (`... on BaseError { message }`). */

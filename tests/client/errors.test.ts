@@ -1,0 +1,27 @@
+// messageOfError: what the user reads for a thrown Apollo error.
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { describe, expect, it } from 'vitest';
+import { messageOfError } from '../../client/src/lib/errors';
+import { MSG } from '../../schema/messages';
+
+const serverError = (status: number, bodyText: string) => new ServerError('refused', { response: new Response(bodyText, { status }), bodyText });
+
+describe('messageOfError', () => {
+  it('shows the message of a coded GraphQL error, never an internal one', () => {
+    expect(messageOfError(new CombinedGraphQLErrors({ errors: [{ message: 'No', extensions: { code: 'FORBIDDEN' } }] }))).toBe('No');
+    expect(messageOfError(new CombinedGraphQLErrors({ errors: [{ message: 'stack', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }))).toBe(MSG.unexpected);
+  });
+
+  it('shows the server message of a request refused as a whole (403 for a club the account left)', () => {
+    const body = JSON.stringify({ errors: [{ message: MSG.clubForbidden, extensions: { code: 'FORBIDDEN' } }] });
+    expect(messageOfError(serverError(403, body))).toBe(MSG.clubForbidden);
+  });
+
+  it('falls back to the no-connection message for bodies without a coded error and for 5xx', () => {
+    expect(messageOfError(serverError(403, '<html>'))).toBe(MSG.noConnection);
+    expect(messageOfError(serverError(403, JSON.stringify({ errors: [{ message: 'x' }] })))).toBe(MSG.noConnection);
+    const body = JSON.stringify({ errors: [{ message: 'Down', extensions: { code: 'FORBIDDEN' } }] });
+    expect(messageOfError(serverError(502, body))).toBe(MSG.noConnection);
+    expect(messageOfError(new TypeError('Failed to fetch'))).toBe(MSG.noConnection);
+  });
+});
