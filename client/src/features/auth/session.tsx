@@ -1,6 +1,9 @@
 // The session (spec §4): loading -> authenticated (account) | unauthenticated.
 // On load a stored session token is checked with `me`; login/sign-up store the session token and the first
-// club's token; logout calls the server, removes both tokens and clears the account.
+// club's token; logout calls the server, removes both tokens and clears the account. refreshAccount() reads `me`
+// again (a club joined from an invitation, a role changed); selectClub() makes another of the account's clubs the
+// current one (its token becomes X-Club; the cache of the previous club's data is dropped).
+import { ServerError } from '@apollo/client/errors';
 import { useApolloClient, useFragment } from '@apollo/client/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -101,14 +104,17 @@ export interface SessionValue {
   /** Starts a session from a payload the server already issued (sign-up). */
   signIn(payload: { token: string; account: SessionAccount }): void;
   logout(): Promise<void>;
+  /** Reads the account again from the server (its clubs and roles may have changed). */
+  refreshAccount(): Promise<SessionAccount | null>;
+  /** Acts in the club of this membership from now on (false when the account has no such membership). */
+  selectClub(membershipId: string): Promise<boolean>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
 /** The membership whose token is stored, else the first club (whose token becomes the stored one). */
-function pickMembership(account: SessionAccount): SessionMembership | null {
+function pickMembership(account: SessionAccount, stored: string | null): SessionMembership | null {
   const clubs = account.profile.clubs;
-  const stored = readClubToken();
   const membership = clubs.find((m) => m.token === stored) ?? clubs[0] ?? null;
   if ((membership?.token ?? null) !== stored) storeClubToken(membership?.token ?? null);
   return membership;
@@ -119,6 +125,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<SessionStatus>(() => (readSessionToken() ? 'loading' : 'unauthenticated'));
   const [account, setAccount] = useState<SessionAccount | null>(null);
+  /** The club token chosen (stored in localStorage too; the state makes a change of club re-render). */
+  const [clubToken, setClubToken] = useState<string | null>(readClubToken);
   /** The last login error toast: closed when a later attempt succeeds. */
   const loginErrorToast = useRef<string | undefined>(undefined);
 
@@ -142,8 +150,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clearSession = useCallback(() => {
     clearStoredTokens();
     setAccount(null);
+    setClubToken(null);
     setStatus('unauthenticated');
     void client.clearStore();
+  }, [client]);
+
+  /**
+   * `me`, read from the server. A stored club the account no longer belongs to (removed, left, archived) makes the
+   * server refuse the whole request (403): the club is forgotten and `me` asked again, so the session goes on in
+   * another of the account's clubs instead of ending.
+   */
+  const queryMe = useCallback(async () => {
+    try {
+      return await client.query({ query: MeQuery, fetchPolicy: 'network-only' });
+    } catch (error) {
+      if (!(ServerError.is(error) && error.statusCode === 403 && readClubToken())) throw error;
+      storeClubToken(null);
+      setClubToken(null);
+      return client.query({ query: MeQuery, fetchPolicy: 'network-only' });
+    }
   }, [client]);
 
   // On load: check the stored session token with `me`.
@@ -151,8 +176,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = readSessionToken();
     if (!token) return;
     let cancelled = false;
-    client
-      .query({ query: MeQuery, fetchPolicy: 'network-only' })
+    queryMe()
       .then(({ data }) => {
         if (cancelled) return;
         if (data?.me) {
@@ -172,12 +196,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [client, serverLogout]);
+  }, [queryMe, serverLogout]);
 
   const signIn = useCallback(
     (payload: { token: string; account: SessionAccount }) => {
       storeSessionToken(payload.token);
-      storeClubToken(payload.account.profile.clubs[0]?.token ?? null);
+      const first = payload.account.profile.clubs[0]?.token ?? null;
+      storeClubToken(first);
+      setClubToken(first);
       // Into the cache too (login answers bypass it), so later saves of the profile or the club update it there.
       client.writeFragment({ fragment: SessionAccountFragment, fragmentName: 'Session_Account', data: payload.account });
       setAccount(payload.account);
@@ -221,6 +247,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/login', { replace: true });
   }, [clearSession, navigate, serverLogout]);
 
+  const refreshAccount = useCallback(async (): Promise<SessionAccount | null> => {
+    const { data } = await queryMe();
+    const me = data?.me ?? null;
+    if (me) setAccount(me);
+    return me;
+  }, [queryMe]);
+
+  const selectClub = useCallback(
+    async (membershipId: string): Promise<boolean> => {
+      const me = await refreshAccount();
+      const target = me?.profile.clubs.find((m) => m.id === membershipId);
+      if (!me || !target) return false;
+      storeClubToken(target.token);
+      // Nothing of the previous club may show in this one: drop the cache, then put the account back into it.
+      await client.clearStore();
+      client.writeFragment({ fragment: SessionAccountFragment, fragmentName: 'Session_Account', data: me });
+      setAccount(me);
+      setClubToken(target.token);
+      return true;
+    },
+    [client, refreshAccount],
+  );
+
   // The account as the cache has it now: a saved profile (/modifica-utente) or club (/modifica-club, /impostazioni)
   // shows at once in the top bar, the menu and the dashboard, without a reload.
   const cached = useFragment({
@@ -229,11 +278,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     from: { __typename: 'Account', id: account?.id ?? '' },
   });
   const current = account && cached.complete ? (cached.data as SessionAccount) : account;
-  const membership = useMemo(() => (current ? pickMembership(current) : null), [current]);
+  const membership = useMemo(() => (current ? pickMembership(current, clubToken) : null), [current, clubToken]);
 
   const value = useMemo<SessionValue>(
-    () => ({ status, account: current, membership, login, signIn, logout }),
-    [status, current, membership, login, signIn, logout],
+    () => ({ status, account: current, membership, login, signIn, logout, refreshAccount, selectClub }),
+    [status, current, membership, login, signIn, logout, refreshAccount, selectClub],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
