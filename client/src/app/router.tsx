@@ -40,6 +40,8 @@ const AccountProfilePage = lazy(routeModules.accountProfile);
 const AccountSecurityPage = lazy(routeModules.accountSecurity);
 const HelpPage = lazy(routeModules.help);
 const LinkPersonPage = lazy(routeModules.linkPerson);
+const CollaboratorsPage = lazy(routeModules.collaborators);
+const InvitationPage = lazy(routeModules.invitation);
 const ClubPage = lazy(routeModules.club);
 const ClubEditPage = lazy(routeModules.clubEdit);
 const ClubSettingsPage = lazy(routeModules.clubSettings);
@@ -94,6 +96,9 @@ export function AppRoutes() {
                 <Route path="aiuto" element={<HelpPage />} />
                 {/* the link a club mails to a person (invitePersonLink): confirms it for the signed-in account */}
                 <Route path="collega-profilo" element={<LinkPersonPage />} />
+                <Route path="collaboratori" element={<CollaboratorsPage />} />
+                {/* the link a club mails to a new collaborator (inviteCollaborator): joins the signed-in account */}
+                <Route path="invito" element={<InvitationPage />} />
                 <Route path="club" element={<ClubPage />} />
                 <Route path="modifica-club" element={<ClubEditPage />} />
                 <Route path="impostazioni" element={<ClubSettingsPage />} />

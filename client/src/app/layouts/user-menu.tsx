@@ -1,10 +1,11 @@
 // The profile menu at the right of the top bar: who is signed in, the account's own pages (spec §2 user menu, in
-// its order; Collaboratori arrives with its own issue), Esci. Chakra Menu: arrow keys, Enter, Escape.
+// its order; Collaboratori only for the club's owners and admins), Esci. Chakra Menu: arrow keys, Enter, Escape.
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon } from '../../components/icons';
+import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
 import { FeedbackDialog } from '../../features/account/components/feedback-dialog';
+import { canManageCollaborators } from '../../features/collaborators/collaborator-roles';
 import { useSession } from '../../features/auth/session';
 
 export function initials(...parts: (string | null | undefined)[]): string {
@@ -14,15 +15,17 @@ export function initials(...parts: (string | null | undefined)[]): string {
     .toUpperCase();
 }
 
-const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNode }[] = [
+const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNode; managers?: true }[] = [
   { value: 'profile', label: 'Profilo', path: '/modifica-utente', icon: <UserCheckIcon boxSize="4" /> },
   { value: 'security', label: 'Sicurezza', path: '/account/sicurezza', icon: <ShieldIcon boxSize="4" /> },
   { value: 'club', label: 'Club', path: '/club', icon: <BriefcaseIcon boxSize="4" /> },
+  { value: 'collaborators', label: 'Collaboratori', path: '/collaboratori', icon: <UsersIcon boxSize="4" />, managers: true },
   { value: 'settings', label: 'Impostazioni', path: '/impostazioni', icon: <ToolsIcon boxSize="4" /> },
 ];
 
 export function UserMenu() {
-  const { account, logout } = useSession();
+  const { account, membership, logout } = useSession();
+  const pages = ACCOUNT_PAGES.filter((page) => !page.managers || canManageCollaborators(membership?.role));
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   // The session follows the cache: a saved profile shows here at once.
   const profile = account?.profile;
@@ -64,7 +67,7 @@ export function UserMenu() {
                 </Text>
               </Box>
               <Menu.Separator />
-              {ACCOUNT_PAGES.map((page) => (
+              {pages.map((page) => (
                 <Menu.Item key={page.value} value={page.value} asChild cursor="pointer">
                   <RouterLink to={page.path}>
                     {page.icon}

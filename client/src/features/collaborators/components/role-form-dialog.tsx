@@ -1,0 +1,210 @@
+// The two forms of the Collaboratori page in a dialog: "Invita collaboratore" (email, role, groups for a coach) and
+// "Cambia ruolo" (role, groups). Validated on submit with the shared rules (schema/validation/collaborators.ts); the
+// server's messages go under the fields they concern, any other one above the form.
+import { useMutation } from '@apollo/client/react';
+import { Button, Input, Stack } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../../../schema/messages';
+import { changeCollaboratorRoleInput, inviteCollaboratorInput } from '../../../../../schema/validation/collaborators';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormField } from '../../../components/ui/form-field';
+import type { CollaboratorRole } from '../../../gql/graphql';
+import { messageOfError } from '../../../lib/errors';
+import { fieldErrorsFromServer, validate, type FieldErrors } from '../../../lib/form-errors';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { ChangeRoleMutation, InviteCollaboratorMutation } from '../collaborator-documents';
+import { RoleFields, roleInput, type RoleValues } from './role-fields';
+
+type SaveOutcome = { ok: true; message: string } | { ok: false; message: string; fieldErrors: FieldErrors };
+
+/** The form's state and its error layout: a message already shown under a field is not repeated above the form. */
+function useRoleForm(initial: RoleValues & { email: string }) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const fail = (message: string, fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    setFormError(Object.values(fieldErrors).includes(message) ? undefined : message);
+  };
+  const clear = () => {
+    setErrors({});
+    setFormError(undefined);
+  };
+  return { values, setValues, errors, formError, fail, clear };
+}
+
+async function run(save: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
+  try {
+    return await save();
+  } catch (error) {
+    return { ok: false, message: messageOfError(error), fieldErrors: {} };
+  }
+}
+
+function Footer({ formId, sending, label, onClose }: { formId: string; sending: boolean; label: string; onClose: () => void }) {
+  return (
+    <>
+      <Button variant="outline" onClick={onClose} disabled={sending}>
+        Annulla
+      </Button>
+      <Button type="submit" form={formId} loading={sending} loadingText="Invio in corso...">
+        {label}
+      </Button>
+    </>
+  );
+}
+
+const INVITE_FORM = 'invite-collaborator-form';
+
+export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: () => void }) {
+  const [invite, { loading: sending }] = useMutation(InviteCollaboratorMutation);
+  const close = () => !sending && onClose();
+  return (
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Invita collaboratore"
+      size="sm"
+      footer={<Footer formId={INVITE_FORM} sending={sending} label="Invia invito" onClose={close} />}
+    >
+      <InviteForm
+        sending={sending}
+        save={(input) =>
+          run(async () => {
+            const result = (await invite({ variables: { input } })).data?.inviteCollaborator;
+            const outcome = readMutationResult(result);
+            if (outcome.ok) return { ok: true, message: outcome.data.message };
+            // An address that already collaborates comes as ConflictError naming the email field.
+            const conflict = result?.__typename === 'ConflictError' ? fieldErrorsFromServer(result.fields) : {};
+            return { ok: false, message: outcome.message, fieldErrors: { ...outcome.fieldErrors, ...conflict } };
+          })
+        }
+        onSaved={(message) => {
+          notify(MESSAGE_LEVEL.success, message);
+          onInvited();
+          onClose();
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+type InviteInput = { email: string; role: CollaboratorRole; groupIds?: string[] | undefined };
+
+function InviteForm({ sending, save, onSaved }: { sending: boolean; save: (input: InviteInput) => Promise<SaveOutcome>; onSaved: (message: string) => void }) {
+  const form = useRoleForm({ email: '', role: '', groupIds: [] });
+  const { values, errors } = form;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validate(inviteCollaboratorInput, { email: values.email, ...roleInput(values) });
+    if (!checked.ok) return form.fail(MSG.invalidFields, checked.errors);
+    form.clear();
+    const outcome = await save(checked.data);
+    if (outcome.ok) onSaved(outcome.message);
+    else form.fail(outcome.message, outcome.fieldErrors);
+  }
+
+  return (
+    <form id={INVITE_FORM} noValidate onSubmit={onSubmit}>
+      <Stack gap="5">
+        <FormAlert message={form.formError} />
+        <FormField label="Email" required error={errors.email} helper="Riceverà un link valido 7 giorni per unirsi alla società.">
+          <Input
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            value={values.email}
+            onChange={(e) => form.setValues((v) => ({ ...v, email: e.target.value }))}
+            maxLength={254}
+            placeholder="nome@esempio.it"
+          />
+        </FormField>
+        <RoleFields values={values} onChange={(next) => form.setValues((v) => ({ ...v, ...next }))} errors={errors} />
+      </Stack>
+    </form>
+  );
+}
+
+const ROLE_FORM = 'change-role-form';
+
+export interface RoleTarget {
+  id: string;
+  name: string;
+  role: string;
+  groupIds: readonly string[];
+}
+
+export function ChangeRoleDialog({ target, onClose, onChanged }: { target: RoleTarget | null; onClose: () => void; onChanged: () => void }) {
+  const [change, { loading: sending }] = useMutation(ChangeRoleMutation);
+  const close = () => !sending && onClose();
+  return (
+    <FormDialog
+      open={target !== null}
+      onClose={close}
+      title={`Cambia ruolo di ${target?.name ?? ''}`}
+      size="sm"
+      footer={<Footer formId={ROLE_FORM} sending={sending} label="Salva" onClose={close} />}
+    >
+      {target && (
+        <ChangeRoleForm
+          key={target.id}
+          target={target}
+          sending={sending}
+          save={(input) =>
+            run(async () => {
+              const outcome = readMutationResult((await change({ variables: { id: target.id, input } })).data?.changeCollaboratorRole);
+              return outcome.ok ? { ok: true, message: outcome.data.message } : outcome;
+            })
+          }
+          onSaved={(message) => {
+            notify(MESSAGE_LEVEL.success, message);
+            onChanged();
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+type RoleInput = { role: CollaboratorRole; groupIds?: string[] | undefined };
+
+function ChangeRoleForm({
+  target,
+  sending,
+  save,
+  onSaved,
+}: {
+  target: RoleTarget;
+  sending: boolean;
+  save: (input: RoleInput) => Promise<SaveOutcome>;
+  onSaved: (message: string) => void;
+}) {
+  const form = useRoleForm({ email: '', role: target.role, groupIds: [...target.groupIds] });
+  const { values, errors } = form;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validate(changeCollaboratorRoleInput, roleInput(values));
+    if (!checked.ok) return form.fail(MSG.invalidFields, checked.errors);
+    form.clear();
+    const outcome = await save(checked.data);
+    if (outcome.ok) onSaved(outcome.message);
+    else form.fail(outcome.message, outcome.fieldErrors);
+  }
+
+  return (
+    <form id={ROLE_FORM} noValidate onSubmit={onSubmit}>
+      <Stack gap="5">
+        <FormAlert message={form.formError} />
+        <RoleFields values={values} onChange={(next) => form.setValues((v) => ({ ...v, ...next }))} errors={errors} />
+      </Stack>
+    </form>
+  );
+}
