@@ -44,7 +44,7 @@ export function RoleFields({ values, onChange, errors }: { values: RoleValues; o
           <Fieldset.Legend fontSize="sm" fontWeight="medium">
             Gruppi allenati
           </Fieldset.Legend>
-          <Fieldset.HelperText>Le categorie di atleti che allena: almeno una.</Fieldset.HelperText>
+          <Fieldset.HelperText fontSize="xs">Le categorie di atleti che allena: almeno una.</Fieldset.HelperText>
           <Fieldset.Content>
             {!data && loading ? (
               <Text fontSize="sm" color="fg.muted" role="status">
@@ -70,7 +70,7 @@ export function RoleFields({ values, onChange, errors }: { values: RoleValues; o
               </Box>
             )}
           </Fieldset.Content>
-          {groupsMessage && <Fieldset.ErrorText>{groupsMessage}</Fieldset.ErrorText>}
+          {groupsMessage && <Fieldset.ErrorText fontSize="xs">{groupsMessage}</Fieldset.ErrorText>}
         </Fieldset.Root>
       )}
     </>

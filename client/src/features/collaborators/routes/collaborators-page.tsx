@@ -103,6 +103,9 @@ function Collaborators({ viewerRole }: { viewerRole: string }) {
   const groupNames = new Map((groupsQuery.data?.groups.edges ?? []).map((e) => [e.node.id, e.node.name]));
   const groupsOf = (ids: readonly string[]) => ids.map((id) => groupNames.get(id)).filter(Boolean).join(', ');
   const isOwner = viewerRole === 'owner';
+  const members = data?.collaborators ?? [];
+  const invitations = data?.collaboratorInvitations ?? [];
+  const owners = members.filter((m) => m.role === 'owner').length;
 
   async function sendAgain(invitation: Invitation) {
     setResending(invitation.id);
@@ -164,13 +167,12 @@ function Collaborators({ viewerRole }: { viewerRole: string }) {
       actions.push({ value: 'role', label: 'Cambia ruolo', onSelect: () => setRoleTarget({ id: row.id, name: row.name || row.email, role: row.role, groupIds: row.groupIds }) });
     }
     if (isOwner && !row.isYou) actions.push({ value: 'transfer', label: 'Trasferisci la titolarità', onSelect: () => setPending({ kind: 'transfer', row }) });
-    if (row.isYou) actions.push({ value: 'leave', label: 'Lascia la società', danger: true, onSelect: () => setPending({ kind: 'leave', row }) });
-    else if (row.role !== 'owner' || isOwner) actions.push({ value: 'remove', label: 'Rimuovi', danger: true, onSelect: () => setPending({ kind: 'remove', row }) });
+    // The last owner cannot leave (the server refuses it): they transfer the ownership first.
+    if (row.isYou && !(row.role === 'owner' && owners <= 1)) actions.push({ value: 'leave', label: 'Lascia la società', danger: true, onSelect: () => setPending({ kind: 'leave', row }) });
+    else if (!row.isYou && (row.role !== 'owner' || isOwner)) actions.push({ value: 'remove', label: 'Rimuovi', danger: true, onSelect: () => setPending({ kind: 'remove', row }) });
     return actions;
   }
 
-  const members = data?.collaborators ?? [];
-  const invitations = data?.collaboratorInvitations ?? [];
 
   let membersBody;
   let invitationsBody;
