@@ -158,6 +158,7 @@ export const MSG = {
   collaboratorInviteInvalid: "L'invito non è valido, è già stato usato o è scaduto: chiedi alla società di inviarne uno nuovo.",
   collaboratorJoined: (club: string) => `Ora collabori con ${club}.`,
   collaboratorRoleChanged: 'Ruolo aggiornato.',
+  coachCannotRegister: 'Come allenatore modifichi gli atleti dei tuoi gruppi: per registrare una nuova persona rivolgiti alla segreteria della società.',
   coachPostGroupsOnly: 'Puoi pubblicare solo per i gruppi che alleni: sceglili tra i destinatari.',
   collaboratorRemoved: 'Collaboratore rimosso: non ha più accesso alla società.',
   collaboratorLeft: 'Hai lasciato la società.',

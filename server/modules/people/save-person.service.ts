@@ -6,7 +6,7 @@ import { foldText } from '../../../schema/text';
 import { addressInput, DETAILS_INPUT, personProfileInput, savePersonInput, type SavePersonInput } from '../../../schema/validation/people';
 import type { RequestContext } from '../../context';
 import type { Person } from '../../generated/prisma/client.js';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';
 import { PEOPLE_KINDS, type PersonKindSpec } from './people.kinds';
@@ -14,7 +14,7 @@ import type { Db } from '../../lib/club-rows';
 import { clubRoleWhere } from './people.policy';
 import { saveAddress } from '../../lib/addresses';
 import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
-import { clubDb } from '../../access/request-db';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
@@ -94,6 +94,8 @@ export async function savePerson(
 ): Promise<SavePersonResult> {
   const { clubId } = authorizeMember(ctx, `people.${kind}.write`);
   const input = parseInput(savePersonInput(kind), raw);
+  // A coach edits the athletes of their groups; registering new people is the office's (they would be in no group).
+  if (!input.id && athleteGroupsOf(ctx)) throw new ForbiddenError(MSG.coachCannotRegister);
   const spec = PEOPLE_KINDS[kind];
   // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.
   const files = typeof sentFiles === 'function' ? await sentFiles() : sentFiles;

@@ -78,6 +78,10 @@ describe('a coach', () => {
     const update = await gql(t.app, SAVE, { input: { id: theirs.roleId, kind: 'athlete', profile: { firstname: 'X', lastname: 'Y', taxIdCode: theirs.taxIdCode, typeGenderId: 2 } } }, as(coach));
     expect(update.body.data.savePerson).toEqual({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
     expect((await t.deps.systemDb.personRole.findUniqueOrThrow({ where: { id: theirs.roleId }, include: { person: true } })).person.firstname).toBe('Carla');
+    // their own athlete: edited, and read back through the same narrowing
+    const FULL = `mutation($input: SavePersonInput!) { savePerson(input: $input) { __typename ... on MutationSavePersonSuccess { data { role { id person { firstname } } } } } }`;
+    const own = await gql(t.app, FULL, { input: { id: mine[1].roleId, kind: 'athlete', profile: { firstname: 'Bruna', lastname: 'Mio', taxIdCode: mine[1].taxIdCode, typeGenderId: 2 } } }, as(coach));
+    expect(own.body.data.savePerson.data.role).toEqual({ id: mine[1].roleId, person: { firstname: 'Bruna' } });
   });
 
   it('counts only their athletes on the dashboard and sees only their athlete groups; other kinds stay readable', async () => {

@@ -80,9 +80,9 @@ describe('the services apply it', () => {
     expect(await count()).toBe(before);
   });
 
-  it('allenatore saves athletes but not coaches; segreteria saves both but not the club settings', async () => {
+  it('allenatore registers nobody (it edits its groups\' athletes: coach-scope.test.ts); segreteria saves every kind but not the club settings', async () => {
     const trainer = await addCollaborator(t.deps, owner, 'allenatore');
-    expect((await gql(t.app, SAVE, { input: athlete() }, as(trainer))).body.data.savePerson.__typename).toBe('MutationSavePersonSuccess');
+    expect((await gql(t.app, SAVE, { input: athlete() }, as(trainer))).body.data.savePerson).toEqual({ ...forbidden, message: MSG.coachCannotRegister });
     expect((await gql(t.app, SAVE, { input: coach() }, as(trainer))).body.data.savePerson).toEqual(forbidden);
 
     const office = await addCollaborator(t.deps, owner, 'segreteria');
