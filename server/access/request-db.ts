@@ -1,11 +1,13 @@
 // The database handle a request's services use: bound to the club the request names (X-Club), so every statement
-// on club-owned data carries that club (club-scope.ts). Made once per request and reused by the services and by
-// Pothos' relation loading (graphql/builder.ts); its transactions keep the scope.
+// on club-owned data carries that club (club-scope.ts). Reused by the services and by Pothos' relation loading
+// (graphql/builder.ts); its transactions keep the scope.
 import type { RequestContext } from '../context';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { clubScopedClient, type AthleteGroupsScope } from './club-scope';
 
-const perRequest = new WeakMap<RequestContext, PrismaClient>();
+/** Scoped clients kept per app client, most recently used last: a club's requests share one. */
+const cache = new WeakMap<PrismaClient, Map<string, PrismaClient>>();
+const CACHE_SIZE = 1000;
 
 /** A coach's narrowing to the athletes of their groups (role allenatore), else undefined. */
 export function athleteGroupsOf(ctx: RequestContext): AthleteGroupsScope | undefined {
@@ -17,10 +19,18 @@ export function athleteGroupsOf(ctx: RequestContext): AthleteGroupsScope | undef
 export function clubDb(ctx: RequestContext): PrismaClient {
   const clubId = ctx.viewer?.membership?.clubId;
   if (!clubId) return ctx.deps.db;
-  let db = perRequest.get(ctx);
-  if (!db) {
-    db = clubScopedClient(ctx.deps.systemDb, clubId, athleteGroupsOf(ctx));
-    perRequest.set(ctx, db);
+  const groups = athleteGroupsOf(ctx);
+  const key = groups ? `${clubId}|${[...groups.groupIds].sort().join(',')}` : clubId;
+  let clients = cache.get(ctx.deps.systemDb);
+  if (!clients) cache.set(ctx.deps.systemDb, (clients = new Map()));
+  let db = clients.get(key);
+  if (db) {
+    clients.delete(key); // refreshed as most recently used
+  } else {
+    // A new extended client per request would also start Prisma's per-client caches cold every time.
+    db = clubScopedClient(ctx.deps.systemDb, clubId, groups);
+    if (clients.size >= CACHE_SIZE) clients.delete(clients.keys().next().value!);
   }
+  clients.set(key, db);
   return db;
 }
