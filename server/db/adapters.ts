@@ -11,8 +11,7 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@p
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { guardFirstStart, lockDataDir } from './pglite-guard';
-import { refuseUnstorableInput } from './input-refusals';
-import { refuseTimedOutStatements } from './statement-timeout';
+import { translateDatabaseRefusals } from './input-refusals';
 
 export type DatabaseTarget =
   | {
@@ -106,7 +105,7 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   // On PostgreSQL the app's client has its own pool with statement_timeout; the migration engine uses adapterFactory.
   const runtimeAdapter =
     target.kind === 'postgres' && target.statementTimeoutMs ? new PostgresAdapterFactory(target.url, target.statementTimeoutMs) : adapterFactory;
-  const prisma = refuseUnstorableInput(refuseTimedOutStatements(new PrismaClient({ adapter: runtimeAdapter })));
+  const prisma = translateDatabaseRefusals(new PrismaClient({ adapter: runtimeAdapter }));
   let closing: Promise<void> | undefined;
   return {
     prisma,

@@ -3,7 +3,8 @@
 // failure. Every query of the app's client goes through here, so a field someone forgets to validate answers 400
 // (BadInputError) on both faces instead of 500; the statement failed (or was never sent), so nothing was written.
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { BadInputError } from '../lib/errors';
+import { BadInputError, QueryTimeoutError } from '../lib/errors';
+import { isStatementTimeout } from './statement-timeout';
 
 /** SQLSTATE data exceptions caused by the values a statement was given. */
 const INPUT_SQLSTATES = new Set([
@@ -43,8 +44,12 @@ export function isDatabaseInputError(error: unknown): boolean {
   return (state !== undefined && INPUT_SQLSTATES.has(state)) || INPUT_PRISMA_CODES.has((error as PrismaLikeError).code ?? '');
 }
 
-/** The same client, whose queries throw BadInputError (with the database's error as `cause`) for such refusals. */
-export function refuseUnstorableInput(prisma: PrismaClient): PrismaClient {
+/**
+ * The same client, whose queries throw the client's refusals instead of the database's errors (with those as
+ * `cause`): BadInputError for values the database refuses, QueryTimeoutError for a statement cancelled by
+ * statement_timeout (statement-timeout.ts).
+ */
+export function translateDatabaseRefusals(prisma: PrismaClient): PrismaClient {
   return prisma.$extends({
     query: {
       async $allOperations({ args, query }) {
@@ -52,6 +57,7 @@ export function refuseUnstorableInput(prisma: PrismaClient): PrismaClient {
           return await query(args);
         } catch (error) {
           if (isDatabaseInputError(error)) throw Object.assign(new BadInputError(), { cause: error });
+          if (isStatementTimeout(error)) throw Object.assign(new QueryTimeoutError(), { cause: error });
           throw error;
         }
       },

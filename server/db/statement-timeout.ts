@@ -3,24 +3,10 @@
 // refusal of that request, QueryTimeoutError (400 with an Italian message on both faces), never a 500.
 // PGlite accepts `SET statement_timeout` but never fires it: it runs inside this process's thread, with no timer
 // that could interrupt a statement. There the query limits (server/graphql/limits.ts) bound what one request asks.
-import type { PrismaClient } from '../generated/prisma/client.js';
-import { QueryTimeoutError } from '../lib/errors';
 import { sqlStateOf } from './input-refusals';
 
 /** SQLSTATE query_canceled: statement_timeout (or an operator's pg_cancel_backend). */
 const QUERY_CANCELED = '57014';
 
-export function refuseTimedOutStatements(prisma: PrismaClient): PrismaClient {
-  return prisma.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        try {
-          return await query(args);
-        } catch (error) {
-          if (sqlStateOf(error) === QUERY_CANCELED) throw Object.assign(new QueryTimeoutError(), { cause: error });
-          throw error;
-        }
-      },
-    },
-  }) as unknown as PrismaClient;
-}
+/** A statement the server cancelled: turned into QueryTimeoutError by input-refusals.ts translateDatabaseRefusals. */
+export const isStatementTimeout = (error: unknown): boolean => sqlStateOf(error) === QUERY_CANCELED;

@@ -11,7 +11,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import type { CollaboratorRole } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
-import { fieldErrorsFromServer, validate, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsFromServer, validate, type FieldErrors, type Validated } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { ChangeRoleMutation, InviteCollaboratorMutation } from '../collaborator-documents';
@@ -28,11 +28,16 @@ function useRoleForm(initial: RoleValues & { email: string }) {
     setErrors(fieldErrors);
     setFormError(Object.values(fieldErrors).includes(message) ? undefined : message);
   };
-  const clear = () => {
+  /** Checked by the shared rule, then saved: the server's refusals land under the fields like the local ones. */
+  async function submit<T>(checked: Validated<T>, save: (data: T) => Promise<SaveOutcome>, onSaved: (message: string) => void) {
+    if (!checked.ok) return fail(MSG.invalidFields, checked.errors);
     setErrors({});
     setFormError(undefined);
-  };
-  return { values, setValues, errors, formError, fail, clear };
+    const outcome = await save(checked.data);
+    if (outcome.ok) onSaved(outcome.message);
+    else fail(outcome.message, outcome.fieldErrors);
+  }
+  return { values, setValues, errors, formError, submit };
 }
 
 async function run(save: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
@@ -100,12 +105,7 @@ function InviteForm({ sending, save, onSaved }: { sending: boolean; save: (input
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const checked = validate(inviteCollaboratorInput, { email: values.email, ...roleInput(values) });
-    if (!checked.ok) return form.fail(MSG.invalidFields, checked.errors);
-    form.clear();
-    const outcome = await save(checked.data);
-    if (outcome.ok) onSaved(outcome.message);
-    else form.fail(outcome.message, outcome.fieldErrors);
+    await form.submit(validate(inviteCollaboratorInput, { email: values.email, ...roleInput(values) }), save, onSaved);
   }
 
   return (
@@ -191,12 +191,7 @@ function ChangeRoleForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const checked = validate(changeCollaboratorRoleInput, roleInput(values));
-    if (!checked.ok) return form.fail(MSG.invalidFields, checked.errors);
-    form.clear();
-    const outcome = await save(checked.data);
-    if (outcome.ok) onSaved(outcome.message);
-    else form.fail(outcome.message, outcome.fieldErrors);
+    await form.submit(validate(changeCollaboratorRoleInput, roleInput(values)), save, onSaved);
   }
 
   return (
