@@ -9,11 +9,13 @@ import { clubScopedClient, type AthleteGroupsScope } from './club-scope';
 const cache = new WeakMap<PrismaClient, Map<string, PrismaClient>>();
 const CACHE_SIZE = 1000;
 
-/** A coach's narrowing to the athletes of their groups (role allenatore), else undefined. */
-export function athleteGroupsOf(ctx: RequestContext): AthleteGroupsScope | undefined {
-  const membership = ctx.viewer?.membership;
+/** A membership's narrowing to the athletes of its groups (role allenatore), else undefined. */
+export function athleteGroupsOfMembership(membership: { role: string; groupIds?: readonly string[] | null } | null | undefined): AthleteGroupsScope | undefined {
   return membership?.role === 'allenatore' ? { groupIds: membership.groupIds ?? [] } : undefined;
 }
+
+/** The request's coach narrowing (see athleteGroupsOfMembership). */
+export const athleteGroupsOf = (ctx: RequestContext): AthleteGroupsScope | undefined => athleteGroupsOfMembership(ctx.viewer?.membership);
 
 /** The request's club-scoped client; without a club, the guarded client (club-owned models throw). */
 export function clubDb(ctx: RequestContext): PrismaClient {

@@ -8,8 +8,8 @@ import { rotateClubToken } from './rotate-club-token.service';
 import { archiveClub } from './archive-club.service';
 import { updateClub, updateClubSettings } from './update-club.service';
 import { ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { clubDb } from '../../access/request-db';
-import { CLUB_ROLES } from '../../access/permissions';
+import { athleteGroupsOfMembership, clubDb } from '../../access/request-db';
+import { CLUB_ROLES, ROLE_PERMISSIONS } from '../../access/permissions';
 import { authorizeMember } from '../../access/authorize';
 
 export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
@@ -65,6 +65,19 @@ builder.prismaObject('Membership', {
     role: t.expose('role', { type: MembershipRoleEnum }),
     boardRole: t.exposeInt('boardRole'),
     club: t.relation('club'),
+    permissions: t.stringList({
+      description:
+        "What this member may do in the club: the role's row of the README permission matrix (e.g. `people.athlete.write`, `health.read`). The client shows only what they allow; every operation is checked on the server anyway.",
+      select: { role: true },
+      resolve: (m) => [...ROLE_PERMISSIONS[m.role]],
+    }),
+    athleteGroupIds: t.idList({
+      nullable: true,
+      description:
+        'For allenatore: the athlete groups they coach. Of the athletes they see and edit only those, and they register nobody new. Null for the other roles (the whole club).',
+      select: { role: true, groupIds: true },
+      resolve: (m) => athleteGroupsOfMembership(m)?.groupIds ?? null,
+    }),
   }),
 });
 

@@ -1,0 +1,44 @@
+// The names of the club permissions, with what each allows: the vocabulary both sides share. The server decides
+// who holds which (server/access/permissions.ts, the role table) and tells the client the current member's
+// (`ClubMembership.permissions`); the client shows only what they allow (features/auth/permissions.ts).
+import { PERSON_KINDS, type PersonKindKey } from './constants';
+
+export type PeopleAction = 'read' | 'write' | 'archive';
+const PEOPLE_ACTIONS: Record<PeopleAction, string> = { read: 'see', write: 'create and edit', archive: 'archive' };
+
+export type PeoplePermission = `people.${PersonKindKey}.${PeopleAction}`;
+
+export const peoplePermissions = (actions: readonly PeopleAction[], kinds: readonly PersonKindKey[] = PERSON_KINDS) =>
+  kinds.flatMap((kind) => actions.map((action) => `people.${kind}.${action}` as PeoplePermission));
+
+/** Every permission but the people ones, with what it allows (the README matrix's first column). */
+const OTHER_PERMISSIONS = {
+  'health.read': 'read health data: medical certificate fields and files, allergies, intolerances, athlete condition, health card',
+  'health.write': 'change health data',
+  'groups.read': 'see groups and categories',
+  'groups.write': 'create, edit and archive groups and categories; assign people to them',
+  'feed.read': 'read the feed',
+  'feed.write': 'publish, edit and archive posts',
+  'import.run': 'import people from a file',
+  'export.run': 'export lists',
+  'club.read': "see the club's profile and dashboard",
+  'club.write': "edit the club's profile, logo and settings",
+  'club.archive': 'archive the club',
+  'club.transfer': 'transfer ownership of the club to another collaborator',
+  'collaborators.manage': 'invite collaborators, change their roles, remove them',
+  'accessLog.read': 'read and export the access log',
+} as const satisfies Record<string, string>;
+
+export type Permission = PeoplePermission | keyof typeof OTHER_PERMISSIONS;
+
+export const PERMISSIONS: Record<Permission, string> = {
+  ...(Object.fromEntries(peoplePermissions(['read', 'write', 'archive']).map((p) => [p, describePeople(p)])) as Record<PeoplePermission, string>),
+  ...OTHER_PERMISSIONS,
+};
+
+function describePeople(permission: PeoplePermission): string {
+  const [, kind, action] = permission.split('.') as [string, PersonKindKey, PeopleAction];
+  return `${PEOPLE_ACTIONS[action]} ${kind} records`;
+}
+
+export const isPermission = (name: string): name is Permission => Object.hasOwn(PERMISSIONS, name);
