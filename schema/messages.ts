@@ -49,6 +49,8 @@ export const MSG = {
   clubHeaderMissing: 'Società non indicata: manca l\'intestazione X-Club.',
   clubForbidden: 'Non hai accesso a questa società.',
   permissionDenied: 'Il tuo ruolo in questa società non consente questa operazione.',
+  healthWriteDenied:
+    "Il tuo ruolo in questa società non consente di modificare i dati sanitari (certificato medico, allergie, intolleranze, condizione dell'atleta, tessera sanitaria).",
   rateLimited: (minutes: number) =>
     `Troppi tentativi. Riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
   malformedJson: 'Richiesta non valida: il corpo non è un JSON valido.',

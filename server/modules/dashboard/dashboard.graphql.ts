@@ -22,9 +22,13 @@ const Dashboard = builder.objectRef<DashboardNumbers>('Dashboard').implement({
     addedToday: t.exposeInt('addedToday', { description: 'Active roles created today, every kind.' }),
     addedThisWeek: t.exposeInt('addedThisWeek', { description: 'Active roles created this week (since Monday), every kind.' }),
     certificatesExpiring: t.exposeInt('certificatesExpiring', {
-      description: 'Active athletes whose medical certificate expires from today to certificatesExpiringUntil.',
+      nullable: true,
+      description: 'Active athletes whose medical certificate expires from today to certificatesExpiringUntil; null for a role that does not read health data.',
     }),
-    certificatesExpired: t.exposeInt('certificatesExpired', { description: 'Active athletes whose medical certificate expired before today.' }),
+    certificatesExpired: t.exposeInt('certificatesExpired', {
+      nullable: true,
+      description: 'Active athletes whose medical certificate expired before today; null for a role that does not read health data.',
+    }),
     postsThisWeek: t.exposeInt('postsThisWeek', { description: 'Feed posts (not archived) created this week.' }),
     today: t.exposeString('today', { description: 'The club calendar day measured on, YYYY-MM-DD.' }),
     weekStart: t.exposeString('weekStart', { description: 'Monday of the current week, YYYY-MM-DD.' }),

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../context';
 import { postListQuery } from '../posts/list-posts.service';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { Prisma } from '../../generated/prisma/client.js';
+import { canReadHealth } from '../../access/health-data';
 import { authorizeMember } from '../../access/authorize';
 
 export interface KindCount {
@@ -27,9 +28,12 @@ export interface DashboardNumbers {
   /** Active roles created since local midnight / Monday, every kind (the sum of the kinds' numbers). */
   addedToday: number;
   addedThisWeek: number;
-  /** Active athletes whose certificate expires from today to today + 30 days / expired before today. */
-  certificatesExpiring: number;
-  certificatesExpired: number;
+  /**
+   * Active athletes whose certificate expires from today to today + 30 days / expired before today; null for a role
+   * that does not read health data.
+   */
+  certificatesExpiring: number | null;
+  certificatesExpired: number | null;
   postsThisWeek: number;
   /** The club's calendar day the numbers are measured on, the Monday of its week, the end of the expiring window. */
   today: string;
@@ -81,6 +85,7 @@ export async function getDashboard(ctx: RequestContext, now: Date = new Date()):
 
   const byKind = new Map(rows.filter((r) => r.kind !== null).map((r) => [r.kind, r]));
   const club = rows.find((r) => r.kind === null);
+  const healthShown = canReadHealth(ctx);
   const kinds = PERSON_KINDS.map((kind) => {
     const row = byKind.get(kind);
     return { kind, active: row?.roles ?? 0, addedToday: row?.added_today ?? 0, addedThisWeek: row?.added_week ?? 0 };
@@ -90,8 +95,8 @@ export async function getDashboard(ctx: RequestContext, now: Date = new Date()):
     people: club?.people ?? 0,
     addedToday: club?.added_today ?? 0,
     addedThisWeek: club?.added_week ?? 0,
-    certificatesExpiring: club?.certificates_expiring ?? 0,
-    certificatesExpired: club?.certificates_expired ?? 0,
+    certificatesExpiring: healthShown ? (club?.certificates_expiring ?? 0) : null,
+    certificatesExpired: healthShown ? (club?.certificates_expired ?? 0) : null,
     postsThisWeek,
     today,
     weekStart: clubDate(weekStart),

@@ -8,7 +8,8 @@ import { requireClub } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { parseInput } from '../../lib/validate';
-import { ValidationError } from '../../lib/errors';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { canReadHealth } from '../../access/health-data';
 import { isUuid } from '../../lib/club-rows';
 import { likeLiteral } from '../../lib/search';
 import { certificateStatus, certificateWhere, createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
@@ -81,6 +82,8 @@ export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Da
   if (filters.certificate && filters.kind !== 'athlete') {
     throw new ValidationError({ certificate: MSG.certificateAthletesOnly }, MSG.certificateAthletesOnly);
   }
+  // Who has an expired certificate is health data.
+  if (filters.certificate && !canReadHealth(ctx)) throw new ForbiddenError(MSG.permissionDenied);
   const words = searchWords(filters.search);
   const groupId = filters.groupId === undefined || filters.groupId === null || filters.groupId === '' ? undefined : filters.groupId;
   return {

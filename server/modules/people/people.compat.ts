@@ -15,6 +15,7 @@ import { requirePersonRole } from './get-person.service';
 import { listPeoplePage } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isPersonKind, PEOPLE_KIND_LIST, type PersonKindSpec } from './people.kinds';
+import { canReadHealth } from '../../access/health-data';
 import { LISTED_INCLUDE, presentListed, presentRecord, RECORD_INCLUDE } from './people.present';
 import { savePerson, type PersonFiles } from './save-person.service';
 
@@ -58,7 +59,7 @@ const legacyField = (path: string) => path.replace(/^(profile|details)\./, '');
 
 /** The whole record of a role of the club (of `kind`), or NotFoundError. */
 const recordOf = async (ctx: RequestContext, kind: PersonKindKey, id: unknown) =>
-  presentRecord(await requirePersonRole(ctx, id, { include: RECORD_INCLUDE }, kind));
+  presentRecord(await requirePersonRole(ctx, id, { include: RECORD_INCLUDE }, kind), canReadHealth(ctx));
 
 async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, archived: boolean) {
   const filters = { kind, search: body.search, groupId: body.group_id ?? body.group, archived };

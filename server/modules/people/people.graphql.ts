@@ -17,6 +17,9 @@ import { isUuid } from '../../lib/club-rows';
 import { savePerson, type PersonFiles } from './save-person.service';
 import { CertificateStatusEnum, RecentPeriodEnum } from '../dashboard/recent-activity';
 import { clubDb } from '../../access/request-db';
+import { canReadHealth } from '../../access/health-data';
+import { StoredFileRef } from '../files/files.graphql';
+import type { RequestContext } from '../../context';
 
 /** Largest page a client may ask for with first/last. */
 const PEOPLE_MAX_PAGE = 100;
@@ -72,17 +75,34 @@ builder.prismaObject('Person', {
   }),
 });
 
+// Health data (schema/health-data.ts) answers null to a role without health.read: same shape, nothing shown.
+const shown = <T>(ctx: RequestContext, value: T): T | null => (canReadHealth(ctx) ? value : null);
+
 builder.prismaObject('AthleteDetails', {
   fields: (t) => ({
-    medicalExaminationExpirationDate: t.string({ nullable: true, resolve: (d) => day(d.medicalExaminationExpirationDate) }),
-    typeMedicalExaminationId: t.exposeInt('typeMedicalExaminationId', { nullable: true }),
-    medicalExaminationDocument: t.relation('medicalExaminationDocument', { nullable: true }),
-    medicalExaminationScheduledDate: t.string({ nullable: true, resolve: (d) => day(d.medicalExaminationScheduledDate) }),
-    typeMedicalExaminationAccountableId: t.exposeInt('typeMedicalExaminationAccountableId', { nullable: true }),
-    healthCard: t.exposeString('healthCard', { nullable: true }),
-    allergies: t.exposeString('allergies', { nullable: true }),
-    intolerances: t.exposeString('intolerances', { nullable: true }),
-    athleteCondition: t.exposeString('athleteCondition', { nullable: true }),
+    medicalExaminationExpirationDate: t.string({
+      nullable: true,
+      resolve: (d, _args, ctx) => shown(ctx, day(d.medicalExaminationExpirationDate)),
+    }),
+    typeMedicalExaminationId: t.int({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.typeMedicalExaminationId) }),
+    medicalExaminationDocument: t.field({
+      type: StoredFileRef,
+      nullable: true,
+      select: (_args, _ctx, nestedSelection) => ({ medicalExaminationDocument: nestedSelection(true) }),
+      resolve: (d, _args, ctx) => shown(ctx, d.medicalExaminationDocument),
+    }),
+    medicalExaminationScheduledDate: t.string({
+      nullable: true,
+      resolve: (d, _args, ctx) => shown(ctx, day(d.medicalExaminationScheduledDate)),
+    }),
+    typeMedicalExaminationAccountableId: t.int({
+      nullable: true,
+      resolve: (d, _args, ctx) => shown(ctx, d.typeMedicalExaminationAccountableId),
+    }),
+    healthCard: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.healthCard) }),
+    allergies: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.allergies) }),
+    intolerances: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.intolerances) }),
+    athleteCondition: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.athleteCondition) }),
     athleteAttorneyName: t.exposeString('athleteAttorneyName', { nullable: true }),
   }),
 });
@@ -92,9 +112,9 @@ builder.prismaObject('CoachDetails', {
     coachRole: t.exposeString('coachRole', { nullable: true }),
     coachValidityStartDate: t.string({ nullable: true, resolve: (d) => day(d.coachValidityStartDate) }),
     coachValidityEndDate: t.string({ nullable: true, resolve: (d) => day(d.coachValidityEndDate) }),
-    healthCard: t.exposeString('healthCard', { nullable: true }),
-    allergies: t.exposeString('allergies', { nullable: true }),
-    intolerances: t.exposeString('intolerances', { nullable: true }),
+    healthCard: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.healthCard) }),
+    allergies: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.allergies) }),
+    intolerances: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.intolerances) }),
   }),
 });
 

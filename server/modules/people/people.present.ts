@@ -6,6 +6,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { toSnakeKeys } from '../../compat/naming';
 import { fileUrl } from '../files/files.service';
 import { PEOPLE_KINDS } from './people.kinds';
+import { withoutHealth } from '../../access/health-data';
 
 const FILE = { select: { id: true, filename: true, mimeType: true, size: true } } as const;
 
@@ -114,8 +115,8 @@ function presentProfile(p: PersonRecord['person']) {
   };
 }
 
-/** The kind's own fields, flat and snake_case, every one present (null when unset). */
-function presentDetails(role: PersonRecord) {
+/** The kind's own fields, flat and snake_case, every one present (null when unset; health data null unless shown). */
+function presentDetails(role: PersonRecord, showHealth: boolean) {
   const relation = PEOPLE_KINDS[role.kind].details;
   const schema = DETAILS_INPUT[role.kind];
   if (!relation || !schema) return {};
@@ -127,15 +128,18 @@ function presentDetails(role: PersonRecord) {
     }),
   );
   if (role.kind === 'athlete') fields.medicalExaminationDocument = presentFile(role.athlete?.medicalExaminationDocument);
-  return toSnakeKeys(fields);
+  return toSnakeKeys(showHealth ? fields : withoutHealth(role.kind, fields));
 }
 
-/** The whole record (`single`, and the answer of `save` and `archive`). */
-export function presentRecord(role: PersonRecord) {
+/**
+ * The whole record (`single`, and the answer of `save` and `archive`). `showHealth`: whether the viewer's role reads
+ * health data (access/health-data.ts); without it those fields are present and null, so the shape never changes.
+ */
+export function presentRecord(role: PersonRecord, showHealth: boolean) {
   return {
     id: role.id,
     type: role.kind,
-    ...presentDetails(role),
+    ...presentDetails(role, showHealth),
     note_private: role.notePrivate,
     is_active: role.isActive,
     archived_at: instant(role.archivedAt),

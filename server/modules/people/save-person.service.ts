@@ -16,6 +16,8 @@ import { saveAddress } from '../../lib/addresses';
 import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
+import { canWriteHealth } from '../../access/health-data';
+import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -101,6 +103,7 @@ export async function savePerson(
   const files = typeof sentFiles === 'function' ? await sentFiles() : sentFiles;
   try {
     return await clubDb(ctx).$transaction(async (tx) => {
+      if (!canWriteHealth(ctx)) await refuseHealthChanges(tx, spec, input, raw, files);
       const { roleId, personId } = input.id
         ? await updateRole(tx, clubId, spec, input, raw)
         : await createRole(tx, clubId, spec, input);
@@ -172,10 +175,7 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   });
   await savePersonAddress(tx, clubId, role.person, { ...emptied(nested(rawProfile, 'address'), ADDRESS_FIELDS), ...definedOnly(address) });
 
-  const detailsSchema = DETAILS_INPUT[spec.key];
-  const details = detailsSchema
-    ? toColumns({ ...emptied(nested(raw, 'details'), Object.keys(detailsSchema.shape)), ...definedOnly(input.details) })
-    : {};
+  const details = sentDetails(spec, input, raw);
   await tx.personRole.update({
     where: { id: role.id },
     data: {
@@ -185,6 +185,31 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
     },
   });
   return { roleId: role.id, personId: role.personId };
+}
+
+/** The details columns a save writes: the fields sent, and those sent empty (null or blank) as null. */
+function sentDetails(spec: PersonKindSpec, input: SavePersonInput, raw: unknown): Row {
+  const detailsSchema = DETAILS_INPUT[spec.key];
+  return detailsSchema ? toColumns({ ...emptied(nested(raw, 'details'), Object.keys(detailsSchema.shape)), ...definedOnly(input.details) }) : {};
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date || b instanceof Date ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime() : (a ?? null) === (b ?? null);
+
+/**
+ * A role without health.write (a coach) may save a person as long as the health data stays as stored: a form that
+ * sends those fields back unchanged passes, any change (or a new certificate file) is refused.
+ */
+async function refuseHealthChanges(tx: Db, spec: PersonKindSpec, input: SavePersonInput, raw: unknown, files: PersonFiles) {
+  const health = HEALTH_DETAIL_FIELDS[spec.key];
+  if (!health || !spec.details) return;
+  const sent = sentDetails(spec, input, raw);
+  const stored = input.id
+    ? (((await tx.personRole.findFirst({ where: { id: input.id, kind: spec.key }, select: { [spec.details]: true } })) as Row | null)?.[spec.details] as Row | null)
+    : null;
+  const changed = health.filter((field) => field in sent && !sameValue(sent[field], stored?.[field]));
+  if (files.medicalExaminationDocument) changed.push('medicalExaminationDocument');
+  if (changed.length) throw new ForbiddenError(MSG.healthWriteDenied);
 }
 
 /** The profile's address: its row written in place, or created and linked on first use. */

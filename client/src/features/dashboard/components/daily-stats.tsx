@@ -41,7 +41,7 @@ export function DailyStats({ numbers }: { numbers: Numbers }) {
       <Heading as="h2" size="md" id="dashboard-daily">
         Oggi in società
       </Heading>
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: numbers.certificatesExpiring === null ? 3 : 5 }} gap="4">
         <StatCard label="Aggiunti oggi" value={numbers.addedToday} hint={numbers.addedToday ? undefined : 'Nessuna nuova persona oggi'}>
           <AddedLinks numbers={numbers} period="today" />
         </StatCard>
@@ -52,20 +52,25 @@ export function DailyStats({ numbers }: { numbers: Numbers }) {
         >
           <AddedLinks numbers={numbers} period="week" />
         </StatCard>
-        <StatCard
-          label="Certificati in scadenza"
-          value={numbers.certificatesExpiring}
-          tone="warning"
-          hint={`Atleti, entro il ${formatDayMonth(numbers.certificatesExpiringUntil)}`}
-          to={listLink(athletes, CERTIFICATE_PARAM, 'expiring')}
-        />
-        <StatCard
-          label="Certificati scaduti"
-          value={numbers.certificatesExpired}
-          tone="danger"
-          hint="Atleti da rinnovare"
-          to={listLink(athletes, CERTIFICATE_PARAM, 'expired')}
-        />
+        {/* Null for a role that does not read health data: the cards are not shown at all. */}
+        {numbers.certificatesExpiring !== null && (
+          <StatCard
+            label="Certificati in scadenza"
+            value={numbers.certificatesExpiring}
+            tone="warning"
+            hint={`Atleti, entro il ${formatDayMonth(numbers.certificatesExpiringUntil)}`}
+            to={listLink(athletes, CERTIFICATE_PARAM, 'expiring')}
+          />
+        )}
+        {numbers.certificatesExpired !== null && (
+          <StatCard
+            label="Certificati scaduti"
+            value={numbers.certificatesExpired}
+            tone="danger"
+            hint="Atleti da rinnovare"
+            to={listLink(athletes, CERTIFICATE_PARAM, 'expired')}
+          />
+        )}
         <StatCard label="Post della settimana" value={numbers.postsThisWeek} hint="Pubblicati nel feed" to={listLink('/feed', CREATED_PARAM, 'week')} />
       </SimpleGrid>
     </Stack>
