@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type ServerConfig } from '../server/config';
 import type { AppDeps } from '../server/context';
+import { createAccessLogBuffer } from '../server/access/access-log';
 import { guardedClient } from '../server/access/club-scope';
 import { openAppDatabase } from '../server/db/database';
 import { createBackground } from '../server/lib/background';
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
       limits: createRateLimits(config.rateLimitFactor),
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: quiet }),
       background: createBackground(quiet),
+      accessLog: createAccessLogBuffer(db.prisma, quiet),
     };
     let result: DemoResult;
     try {
@@ -159,6 +161,7 @@ async function main(): Promise<void> {
     } catch (error) {
       fail(`Loading the demo club into ${where} failed: ${(error as Error).message.split('\n')[0]}`);
     }
+    await deps.accessLog.close();
     printResult(result, config, where, (performance.now() - started) / 1000);
   } finally {
     await db.close();

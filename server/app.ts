@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '../schema/messages';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
+import { createAccessLogBuffer, scheduleAccessLogPruning } from './access/access-log';
 import { guardedClient } from './access/club-scope';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
@@ -94,9 +95,16 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     limits,
     mailer: throttledMailer(transport, limits, [config.feedbackEmail, config.salesEmail]),
     background: createBackground(app.log),
+    accessLog: createAccessLogBuffer(db.prisma, app.log),
   };
-  // Registered after the database's onClose, so it runs first: mail still being sent finishes before the close.
+  // Registered after the database's onClose, so they run first: mail still being sent finishes, and the access
+  // log's buffered rows are written, before the close.
   app.addHook('onClose', () => deps.background.idle());
+  app.addHook('onClose', () => deps.accessLog.close());
+  // The access log's retention: rows past it are deleted at start (once migrated) and daily.
+  let stopPruning = () => {};
+  db.migrated.then(() => (stopPruning = scheduleAccessLogPruning(db.prisma, app.log)), () => {});
+  app.addHook('onClose', async () => stopPruning());
   db.migrated.then(
     (applied) => applied.length && app.log.info({ migrations: applied }, 'database migrations applied'),
     (err) => app.log.error({ err }, err instanceof DatabaseOpenError ? err.message : 'database migrations failed'),

@@ -1,6 +1,7 @@
 // What every service receives: the app's dependencies, who is asking, and from where.
 // GraphQL and REST both build this once per request, so a rule never depends on the face it came through.
 import type { PrismaClient } from './generated/prisma/client.js';
+import type { AccessLogBuffer } from './access/access-log';
 import type { ClubRole } from './access/permissions';
 import type { ServerConfig } from './config';
 import type { Background } from './lib/background';
@@ -30,6 +31,8 @@ export interface AppDeps {
   log: Logger;
   /** Work started by a request and finished after its answer (logged on failure). */
   background: Background;
+  /** The access log's rows written in batches: sign-ins, health-data reads, exports (access/access-log.ts). */
+  accessLog: AccessLogBuffer;
 }
 
 export interface Viewer {

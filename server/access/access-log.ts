@@ -1,0 +1,224 @@
+// Writing the access log (the access_log table; reading it is server/modules/access-log/). Two ways in:
+//   - changes of club data are written in the transaction that makes them, by the request's club client
+//     (change-log.ts), so an acknowledged write never loses its line;
+//   - everything else (sign-ins, failed sign-ins, health-data reads, exports, account events) goes through a
+//     buffer flushed by one multi-row INSERT every FLUSH_MS (and at shutdown), so reading 100 health records costs
+//     no statement per record. A crash may lose the last second of those; never a data change's line.
+// The actor's name and email are copied from the account by the INSERT itself (no extra round trip).
+import { ACCESS_LOG_RETENTION_MONTHS, type AccessLogAction } from '../../schema/access-log';
+import type { Logger, RequestContext } from '../context';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Db } from '../lib/club-rows';
+
+/** What an entry says about the thing touched (the actor, time and origin come from the request). */
+export interface AccessLogEntryInput {
+  action: AccessLogAction;
+  entityType?: string | null;
+  entityId?: string | null;
+  entityLabel?: string | null;
+  /** The person the entry concerns: the person page's "Modifiche" and the log's person filter read it. */
+  personId?: string | null;
+  detail?: string | null;
+}
+
+/** A buffered row: the club, or (clubsOf) every club of an account, resolved when the row is written. */
+interface BufferedRow extends AccessLogEntryInput {
+  clubId: string | null;
+  clubsOf?: string | null;
+  at: string;
+  actorKind: 'account' | 'system';
+  actorAccountId: string | null;
+  /** Only when there is no account to copy it from (the email typed at a failed sign-in). */
+  actorEmail?: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const FLUSH_MS = 1000;
+/** A buffer this full is written at once rather than on the timer. */
+const FLUSH_ROWS = 500;
+const TEXT_MAX = 300;
+
+const clip = (value: string | null | undefined, max = TEXT_MAX) => (value == null ? null : value.replace(/\u0000/g, '').slice(0, max));
+
+function origin(ctx: RequestContext) {
+  return { ip: clip(ctx.meta.ip, 64), userAgent: clip(ctx.meta.userAgent) };
+}
+
+/** The request's actor: its signed-in account, or the system (jobs and scripts have no viewer). */
+function actorOf(ctx: RequestContext): Pick<BufferedRow, 'actorKind' | 'actorAccountId'> {
+  return ctx.viewer ? { actorKind: 'account', actorAccountId: ctx.viewer.accountId } : { actorKind: 'system', actorAccountId: null };
+}
+
+/** An entry as the INSERTs' jsonb_to_recordset reads it. */
+const entryColumns = (e: AccessLogEntryInput, n: number) => ({
+  n,
+  action: e.action,
+  entity_type: clip(e.entityType, 40),
+  entity_id: clip(e.entityId, 100),
+  entity_label: clip(e.entityLabel),
+  person_id: e.personId ?? null,
+  detail: clip(e.detail),
+});
+
+/**
+ * Writes `entries` for `clubId` inside the transaction `tx` (one INSERT, whatever their number). The club is a
+ * parameter, so the club-scoped client accepts the statement; the actor's name and email are joined in.
+ */
+export async function writeAccessLogInTransaction(tx: Db, ctx: RequestContext, clubId: string, entries: readonly AccessLogEntryInput[]): Promise<void> {
+  if (!entries.length) return;
+  const { actorKind, actorAccountId } = actorOf(ctx);
+  const { ip, userAgent } = origin(ctx);
+  await tx.$executeRaw`
+    INSERT INTO access_log (club_id, actor_kind, actor_account_id, actor_name, actor_email, action, entity_type, entity_id, entity_label, person_id, detail, ip, user_agent)
+    SELECT ${clubId}::uuid, ${actorKind}, ${actorAccountId}::uuid, NULLIF(concat_ws(' ', p.firstname, p.lastname), ''), a.email,
+           e.action, e.entity_type, e.entity_id, e.entity_label, e.person_id, e.detail, ${ip}, ${userAgent}
+    FROM jsonb_to_recordset(${JSON.stringify(entries.map(entryColumns))}::jsonb)
+      AS e(n int, action text, entity_type text, entity_id text, entity_label text, person_id uuid, detail text)
+    LEFT JOIN accounts a ON a.id = ${actorAccountId}::uuid
+    LEFT JOIN account_profiles p ON p.account_id = a.id
+    ORDER BY e.n`;
+}
+
+/** The buffer of rows written later in batches (AppDeps.accessLog). */
+export interface AccessLogBuffer {
+  add(row: BufferedRow): void;
+  /** Writes what is buffered now (tests, shutdown); settles when it is written. */
+  flush(): Promise<void>;
+  /** Stops the timer and writes what is left. */
+  close(): Promise<void>;
+}
+
+export function createAccessLogBuffer(db: PrismaClient, log: Pick<Logger, 'error'>, flushMs = FLUSH_MS): AccessLogBuffer {
+  let rows: BufferedRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const write = async (batch: BufferedRow[]) => {
+    try {
+      await insertBuffered(db, batch);
+    } catch (err) {
+      log.error({ err, rows: batch.length }, 'access log: buffered rows could not be written');
+    }
+  };
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = rows;
+    rows = [];
+    // One flush at a time, in order.
+    writing = writing.then(() => (batch.length ? write(batch) : undefined));
+    return writing;
+  };
+  return {
+    add(row) {
+      rows.push(row);
+      if (rows.length >= FLUSH_ROWS) void flush();
+      else if (!timer) timer = setTimeout(() => void flush(), flushMs).unref();
+    },
+    flush,
+    close: flush,
+  };
+}
+
+/** One INSERT for a batch of buffered rows, across clubs; a row with `clubsOf` becomes one row per club of that account. */
+async function insertBuffered(db: PrismaClient, batch: readonly BufferedRow[]): Promise<void> {
+  const json = JSON.stringify(
+    batch.map((r, n) => ({
+      ...entryColumns(r, n),
+      club_id: r.clubId,
+      clubs_of: r.clubsOf ?? null,
+      at: r.at,
+      actor_kind: r.actorKind,
+      actor_account_id: r.actorAccountId,
+      actor_email: clip(r.actorEmail, 200),
+      ip: r.ip,
+      user_agent: r.userAgent,
+    })),
+  );
+  // Across clubs on purpose: the batch holds rows of many clubs (and club-less failed sign-ins).
+  await db.$executeRaw`
+    INSERT INTO access_log (club_id, at, actor_kind, actor_account_id, actor_name, actor_email, action, entity_type, entity_id, entity_label, person_id, detail, ip, user_agent)
+    SELECT COALESCE(e.club_id, m.club_id), e.at, e.actor_kind, e.actor_account_id, NULLIF(concat_ws(' ', p.firstname, p.lastname), ''),
+           COALESCE(a.email, e.actor_email), e.action, e.entity_type, e.entity_id, e.entity_label, e.person_id, e.detail, e.ip, e.user_agent
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS e(n int, club_id uuid, clubs_of uuid, at timestamptz, actor_kind text, actor_account_id uuid, actor_email text, action text,
+           entity_type text, entity_id text, entity_label text, person_id uuid, detail text, ip text, user_agent text)
+    LEFT JOIN memberships m ON e.club_id IS NULL AND m.account_id = e.clubs_of
+    LEFT JOIN accounts a ON a.id = e.actor_account_id
+    LEFT JOIN account_profiles p ON p.account_id = e.actor_account_id
+    ORDER BY e.n, m.club_id`;
+}
+
+function buffered(ctx: RequestContext, clubId: string | null, entry: AccessLogEntryInput, extra: Partial<BufferedRow> = {}): BufferedRow {
+  return { ...entry, clubId, at: new Date().toISOString(), ...actorOf(ctx), ...origin(ctx), ...extra };
+}
+
+/** People whose health data this request already logged: a person read field by field is one line per request. */
+const healthLogged = new WeakMap<RequestContext, Set<string>>();
+
+/**
+ * Logs that the request's member read the health data (medical certificate fields or file, allergies,
+ * intolerances, athlete condition, health card) of these people of their club. Call it where health data is
+ * handed out, with the people it was handed out for; buffered, so it costs no statement per person.
+ */
+export function logHealthRead(ctx: RequestContext, personIds: readonly string[], detail?: string): void {
+  const clubId = ctx.viewer?.membership?.clubId;
+  if (!clubId) return;
+  let seen = healthLogged.get(ctx);
+  if (!seen) healthLogged.set(ctx, (seen = new Set()));
+  for (const personId of personIds) {
+    if (seen.has(personId)) continue;
+    seen.add(personId);
+    ctx.deps.accessLog.add(buffered(ctx, clubId, { action: 'health_read', entityType: 'person', entityId: personId, personId, detail }));
+  }
+}
+
+/**
+ * A sign-in or a failed one, logged in every club of the account (its collaborators' owners see it there). A
+ * failure for an unknown email, or an account in no club, is one club-less row: kept for the retention, shown on
+ * no club's page (the product's operators read it in the database).
+ */
+export function logSignIn(ctx: RequestContext, attempt: { accountId: string | null; email: string; ok: boolean; detail?: string }): void {
+  const actor = { actorKind: 'account' as const, actorAccountId: attempt.accountId, actorEmail: attempt.email };
+  const entry: AccessLogEntryInput = { action: attempt.ok ? 'sign_in' : 'sign_in_failed', entityType: 'account', entityId: attempt.accountId, detail: attempt.detail };
+  ctx.deps.accessLog.add(buffered(ctx, null, entry, { ...actor, clubsOf: attempt.accountId }));
+}
+
+/** An event of the account itself (two-factor sign-in turned on or off), logged in every club of the account. */
+export function logAccountEvent(ctx: RequestContext, accountId: string, action: AccessLogAction, detail?: string): void {
+  ctx.deps.accessLog.add(
+    buffered(ctx, null, { action, entityType: 'account', entityId: accountId, detail }, { actorKind: 'account', actorAccountId: accountId, clubsOf: accountId }),
+  );
+}
+
+/**
+ * An export (a list, the access log itself): what was exported and how (the filters, the row count when known).
+ * Logged in the request's club, or club-less for a product-wide export (leads, by an operator).
+ */
+export function logExport(ctx: RequestContext, entry: Omit<AccessLogEntryInput, 'action'>): void {
+  ctx.deps.accessLog.add(buffered(ctx, ctx.viewer?.membership?.clubId ?? null, { ...entry, action: 'export' }));
+}
+
+/**
+ * Deletes the rows older than the retention (ACCESS_LOG_RETENTION_MONTHS): the only deletion the table's trigger
+ * allows. Answers how many went.
+ */
+export async function pruneAccessLog(db: PrismaClient): Promise<number> {
+  // Across clubs on purpose: the retention is the same for every club.
+  return db.$executeRaw`DELETE FROM access_log WHERE at < now() - make_interval(months => ${ACCESS_LOG_RETENTION_MONTHS}::int)`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Prunes once now (the app starting) and then daily; the returned function stops it. */
+export function scheduleAccessLogPruning(db: PrismaClient, log: Pick<Logger, 'info' | 'error'>): () => void {
+  const run = () =>
+    pruneAccessLog(db).then(
+      (count) => count && log.info({ count }, 'access log: rows past the retention deleted'),
+      (err) => log.error({ err }, 'access log: pruning failed'),
+    );
+  void run();
+  const timer = setInterval(() => void run(), DAY_MS).unref();
+  return () => clearInterval(timer);
+}
