@@ -4,6 +4,7 @@
 // (BadInputError) on both faces instead of 500; the statement failed (or was never sent), so nothing was written.
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { BadInputError, QueryTimeoutError } from '../lib/errors';
+import { sqlStateOf, type PrismaLikeError } from './sql-state';
 import { isStatementTimeout } from './statement-timeout';
 
 /** SQLSTATE data exceptions caused by the values a statement was given. */
@@ -19,18 +20,6 @@ const INPUT_SQLSTATES = new Set([
 
 /** Prisma's own codes for the same: value too long, invalid value, out of range, beyond 64 bits. */
 const INPUT_PRISMA_CODES = new Set(['P2000', 'P2007', 'P2020', 'P2033']);
-
-interface PrismaLikeError {
-  name?: string;
-  code?: string;
-  meta?: { driverAdapterError?: { cause?: { originalCode?: string; code?: string } } };
-}
-
-/** The SQLSTATE behind a Prisma error raised through a driver adapter (PGlite or pg), when there is one. */
-export function sqlStateOf(error: unknown): string | undefined {
-  const cause = (error as PrismaLikeError)?.meta?.driverAdapterError?.cause;
-  return cause?.originalCode ?? cause?.code;
-}
 
 export function isDatabaseInputError(error: unknown): boolean {
   // Prisma refuses a value of the wrong type before sending the query (an integer beyond 64 bits, a number or an

@@ -3,7 +3,7 @@
 // refusal of that request, QueryTimeoutError (400 with an Italian message on both faces), never a 500.
 // PGlite accepts `SET statement_timeout` but never fires it: it runs inside this process's thread, with no timer
 // that could interrupt a statement. There the query limits (server/graphql/limits.ts) bound what one request asks.
-import { sqlStateOf } from './input-refusals';
+import { sqlStateOf } from './sql-state';
 
 /** SQLSTATE query_canceled: statement_timeout (or an operator's pg_cancel_backend). */
 const QUERY_CANCELED = '57014';
