@@ -1,0 +1,159 @@
+// Who may call each operation of both faces: every GraphQL root field and every legacy REST route has one rule here.
+// The services enforce them (authorize.ts); this table documents them (the README prints it with
+// `npm run permissions:print`) and the sweep test (tests/server/access/operation-sweep.test.ts) calls every operation
+// as each role, anonymously and from another club and compares the answers with it: an operation missing here, or
+// a service that does not do what its rule says, fails the suite.
+import type { PersonKindKey } from '../../schema/constants';
+import type { Permission } from './permissions';
+
+type PeopleAction = 'read' | 'write' | 'archive';
+
+/**
+ * A permission of the table, or a people permission of the kind named by the call (`{kind}`: the `kind` argument or
+ * the REST path's resource) or of any kind the role may use (`*`: the kind is read from the record, and a record of
+ * another kind answers like an unknown id).
+ */
+export type PermissionRule = Permission | `people.{kind}.${PeopleAction}` | `people.*.${PeopleAction}`;
+
+export type OperationRule =
+  /** Anyone, signed in or not (sign-in, sign-up, password recovery, the public site). */
+  | { who: 'anyone'; note?: string }
+  /** A signed-in account, in any of its clubs or none (its own profile, sessions, notifications, invitations). */
+  | { who: 'account'; note?: string }
+  /** The product's operators (the team that sells CampoBase), whatever their role in a club. */
+  | { who: 'operator'; note?: string }
+  /** A member of the club named by X-Club whose role holds `permission` (null: any member). */
+  | { who: 'member'; permission: PermissionRule | null; note?: string };
+
+const anyone = (note?: string): OperationRule => ({ who: 'anyone', note });
+const account = (note?: string): OperationRule => ({ who: 'account', note });
+const member = (permission: PermissionRule | null, note?: string): OperationRule => ({ who: 'member', permission, note });
+
+/** GraphQL, by root field (`Query.x`, `Mutation.y`). */
+export const GRAPHQL_RULES: Record<string, OperationRule> = {
+  'Query.appSettings': member('club.read'),
+  'Query.club': member('club.read'),
+  'Query.collaboratorInvitations': member('collaborators.manage'),
+  'Query.collaborators': member('collaborators.manage'),
+  'Query.dashboard': member('club.read', 'certificate counts null without health.read'),
+  'Query.group': member('groups.read'),
+  'Query.groups': member('groups.read'),
+  'Query.leads': { who: 'operator' },
+  'Query.me': anyone('null without a session'),
+  'Query.myNotifications': account(),
+  'Query.mySessions': account(),
+  'Query.myTwoFactor': account(),
+  'Query.people': member('people.{kind}.read', 'the certificate filter needs health.read'),
+  'Query.personByTaxCode': member('people.*.write'),
+  'Query.personRole': member('people.*.read', 'health fields null without health.read'),
+  'Query.post': member('feed.read'),
+  'Query.posts': member('feed.read'),
+  'Mutation.acceptCollaboratorInvitation': account(),
+  'Mutation.acceptPersonLink': account(),
+  'Mutation.archiveClub': member('club.archive'),
+  'Mutation.archiveGroup': member('groups.write'),
+  'Mutation.archivePerson': member('people.*.archive'),
+  'Mutation.archivePost': member('feed.write'),
+  'Mutation.assignToGroup': member('groups.write'),
+  'Mutation.changeCollaboratorRole': member('collaborators.manage'),
+  'Mutation.changePassword': account(),
+  'Mutation.completeTwoFactorLogin': anyone('with the challenge a correct password answered'),
+  'Mutation.confirmTwoFactorSetup': account(),
+  'Mutation.disableTwoFactor': account(),
+  'Mutation.inviteCollaborator': member('collaborators.manage'),
+  'Mutation.invitePersonLink': member('people.*.write'),
+  'Mutation.login': anyone(),
+  'Mutation.logout': account(),
+  'Mutation.markNotificationRead': account(),
+  'Mutation.removeCollaborator': member('collaborators.manage', 'any member may remove their own membership (leave), but not the last owner'),
+  'Mutation.requestPasswordReset': anyone(),
+  'Mutation.resendCollaboratorInvitation': member('collaborators.manage'),
+  'Mutation.regenerateRecoveryCodes': account(),
+  'Mutation.resetPassword': anyone(),
+  'Mutation.revokeCollaboratorInvitation': member('collaborators.manage'),
+  'Mutation.revokeOtherSessions': account(),
+  'Mutation.revokeSession': account(),
+  'Mutation.rotateClubToken': member(null, "rotates the caller's own club token"),
+  'Mutation.saveGroup': member('groups.write'),
+  'Mutation.savePerson': member('people.{kind}.write', 'health fields need health.write; a coach edits only their athletes and registers nobody'),
+  'Mutation.savePost': member('feed.write', 'a coach posts only to their groups'),
+  'Mutation.sendFeedback': member('club.read'),
+  'Mutation.setClubTwoFactorRequirement': member('club.write'),
+  'Mutation.signUp': anyone(),
+  'Mutation.startTwoFactorSetup': account(),
+  'Mutation.submitLead': anyone(),
+  'Mutation.transferClubOwnership': member('club.transfer'),
+  'Mutation.unassignFromGroup': member('groups.write'),
+  'Mutation.updateClub': member('club.write'),
+  'Mutation.updateClubSettings': member('club.write'),
+  'Mutation.updateMyProfile': account(),
+  'Mutation.verifyPasswordResetCode': anyone(),
+};
+
+const peopleRoutes = (resource: PersonKindKey): Record<string, OperationRule> => ({
+  [`/${resource}/save`]: member('people.{kind}.write'),
+  [`/${resource}/single`]: member('people.{kind}.read'),
+  [`/${resource}/load`]: member('people.{kind}.read'),
+  [`/${resource}/archive`]: member('people.{kind}.archive'),
+});
+
+/** Legacy REST, by path under /api (spec §7). `{kind}` is the path's resource, or the body's `type` for /archive/load. */
+export const REST_RULES: Record<string, OperationRule> = {
+  '/login': anyone(),
+  '/register': anyone(),
+  '/me': account(),
+  '/logout': account(),
+  '/auth/password/forgot': anyone(),
+  '/auth/password/verify': anyone(),
+  '/auth/password/reset': anyone(),
+  '/club/single': member('club.read'),
+  '/club/load': account("the account's clubs, each with its token and role"),
+  '/club/archive': member('club.archive'),
+  '/club/update': member('club.write'),
+  '/app': member('club.read'),
+  '/group/save': member('groups.write'),
+  '/group/load': member('groups.read'),
+  '/group/by-type': member('groups.read'),
+  '/group/assign': member('groups.write'),
+  '/group/unassign': member('groups.write'),
+  '/group/archive': member('groups.write'),
+  ...peopleRoutes('athlete'),
+  ...peopleRoutes('coach'),
+  ...peopleRoutes('manager'),
+  ...peopleRoutes('staff'),
+  ...peopleRoutes('member'),
+  ...peopleRoutes('voluntary'),
+  '/archive/load': member('people.{kind}.read'),
+  '/post/save': member('feed.write'),
+  '/post/load': member('feed.read'),
+  '/post/archive': member('feed.write'),
+  '/lead': anyone(),
+  '/site-config': anyone(),
+};
+
+/** The permission a call needs, `{kind}` resolved; `anyKind` for `people.*.x` (held when any kind's is). */
+export function resolvePermission(rule: PermissionRule, kind?: PersonKindKey): { permission: Permission } | { anyKind: PeopleAction } {
+  if (rule.startsWith('people.*.')) return { anyKind: rule.slice('people.*.'.length) as PeopleAction };
+  if (rule.includes('{kind}')) {
+    if (!kind) throw new Error(`${rule} needs the call's kind`);
+    return { permission: rule.replace('{kind}', kind) as Permission };
+  }
+  return { permission: rule as Permission };
+}
+
+/** The README's table of operations (`npm run permissions:print`). */
+export function operationRulesMarkdown(): string {
+  const describe = (rule: OperationRule) => {
+    const who =
+      rule.who === 'member' ? (rule.permission ? `member with \`${rule.permission}\`` : 'any member of the club') : { anyone: 'anyone', account: 'signed-in account', operator: 'operator' }[rule.who];
+    return rule.note ? `${who} (${rule.note})` : who;
+  };
+  const rows = (rules: Record<string, OperationRule>, name: (key: string) => string) =>
+    Object.entries(rules).map(([key, rule]) => `| ${name(key)} | ${describe(rule)} |`);
+  return [
+    '| operation | who may call it |',
+    '|---|---|',
+    ...rows(GRAPHQL_RULES, (key) => `GraphQL \`${key}\``),
+    ...rows(REST_RULES, (key) => `REST \`/api${key}\``),
+  ].join('\n');
+}
