@@ -198,6 +198,30 @@ export const MSG = {
   feedbackMessageTooLong: (max: number) => `Il messaggio può contenere al massimo ${max} caratteri.`,
   feedbackSent: 'Grazie! Il tuo feedback è stato inviato.',
 
+  // two-factor sign-in (issue 11): the product's own
+  twoFactorChallenge: "Inserisci il codice a 6 cifre dell'app di autenticazione per completare l'accesso.",
+  twoFactorCodeRequired: "Inserisci il codice a 6 cifre dell'app di autenticazione.",
+  twoFactorLoginCodeRequired: 'Inserisci il codice a 6 cifre oppure un codice di recupero.',
+  twoFactorCodeInvalid: "Codice non valido o già usato: inserisci il codice che l'app mostra adesso.",
+  twoFactorRecoveryCodeInvalid: 'Codice di recupero non valido o già usato.',
+  twoFactorChallengeExpired: "La verifica dell'accesso è scaduta: accedi di nuovo con email e password.",
+  twoFactorAlreadyOn: 'La verifica in due passaggi è già attiva su questo account.',
+  twoFactorNotOn: 'La verifica in due passaggi non è attiva su questo account.',
+  twoFactorSetupMissing: "Il codice QR non è più valido: riavvia l'attivazione.",
+  twoFactorEnabled: 'Verifica in due passaggi attivata. Conserva i codici di recupero in un luogo sicuro.',
+  twoFactorDisabled: 'Verifica in due passaggi disattivata.',
+  twoFactorProofRequired: "Inserisci la password o il codice a 6 cifre dell'app di autenticazione.",
+  twoFactorProofWrong: 'Password o codice non corretti.',
+  recoveryCodesRegenerated: 'Nuovi codici di recupero generati: quelli precedenti non valgono più.',
+  twoFactorRequiredByClub:
+    "Questa società richiede la verifica in due passaggi a chi può vedere i dati sanitari: attivala nella pagina Sicurezza del tuo account oppure, se è già attiva, esci e accedi di nuovo con il codice.",
+  twoFactorLegacyCodeRequired:
+    "Questo account usa la verifica in due passaggi: invia anche il codice a 6 cifre dell'app di autenticazione (campo code) o un codice di recupero.",
+  clubTwoFactorOwnFirst:
+    "Prima attiva la verifica in due passaggi sul tuo account e accedi con il codice: altrimenti perderesti subito l'accesso alla società.",
+  clubTwoFactorRequired: 'Da ora chi può vedere i dati sanitari deve accedere con la verifica in due passaggi.',
+  clubTwoFactorNotRequired: 'La verifica in due passaggi non è più obbligatoria per i collaboratori.',
+
   // the club's own data (/club, /modifica-club, /impostazioni): §8 success message word for word, the rest the product's own
   clubUpdated: 'Dati club aggiornati con successo',
   clubNameRequired: 'Nome della società obbligatorio',

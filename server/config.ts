@@ -42,6 +42,11 @@ export interface ServerConfig {
   analyticsId?: string;
   /** The data controller named on the legal pages (privacy, cookies, site notice): configuration, not code. */
   legal: LegalEntity;
+  /**
+   * Encrypts the two-factor (TOTP) secrets in the database (TWO_FACTOR_KEY, at least 32 characters). Without it the
+   * key is DATA_DIR/secrets/two-factor.key, made on first use (server/lib/secret-box.ts).
+   */
+  twoFactorKey?: string;
 }
 
 export interface LegalEntity {
@@ -93,6 +98,14 @@ function analyticsIdFrom(value: string | undefined): string | undefined {
   if (!id) return undefined;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new Error(`ANALYTICS_ID non valido: "${id}" (solo lettere, cifre, - e _)`);
   return id;
+}
+
+/** A key for the two-factor secrets: long enough to carry 256 bits when it is random text (e.g. `openssl rand -base64 32`). */
+function twoFactorKeyFrom(value: string | undefined): string | undefined {
+  const key = value?.trim();
+  if (!key) return undefined;
+  if (key.length < 32) throw new Error('TWO_FACTOR_KEY deve contenere almeno 32 caratteri (ad esempio: openssl rand -base64 32)');
+  return key;
 }
 
 /** http(s) origin (and optional path) without a trailing slash; default the local server. */
@@ -160,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedbackEmail: emailListFrom(env.FEEDBACK_EMAIL, 'FEEDBACK_EMAIL') ?? emailListFrom(env.SALES_EMAIL) ?? DEFAULT_FEEDBACK_EMAIL,
     analyticsId: analyticsIdFrom(env.ANALYTICS_ID),
     legal: legalFrom(env),
+    twoFactorKey: twoFactorKeyFrom(env.TWO_FACTOR_KEY),
     ...overrides,
   };
 }

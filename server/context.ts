@@ -38,6 +38,8 @@ export interface AppDeps {
 export interface Viewer {
   accountId: string;
   sessionId: string;
+  /** The session passed the second factor (TOTP or a recovery code at sign-in, or by turning it on). */
+  secondFactor?: boolean;
   /** The membership named by the X-Club header, when the request named a club. */
   membership: { id: string; clubId: string; role: ClubRole; token: string; /** allenatore: the groups they coach */ groupIds?: string[] } | null;
 }

@@ -1,5 +1,6 @@
 // Turns the request's bearer token and X-Club header into a Viewer, once per request.
-import { ForbiddenError } from '../lib/errors';
+import { clubRequiresSecondFactor } from '../access/second-factor';
+import { ForbiddenError, TwoFactorRequiredError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import type { AppDeps, Viewer } from '../context';
 
@@ -19,7 +20,8 @@ export function bearerFrom(authorization: string | undefined | null): string | u
  * null when there is no valid session (missing, unknown, revoked or expired token, unused for SESSION_IDLE_DAYS,
  * or a disabled account).
  * Throws ForbiddenError when a valid session names a club it does not belong to: that request is refused
- * outright, never quietly served for another club.
+ * outright, never quietly served for another club. Throws TwoFactorRequiredError when the club requires the second
+ * factor of the member's role and the session did not pass it.
  */
 export async function resolveViewer(
   deps: AppDeps,
@@ -34,12 +36,28 @@ export async function resolveViewer(
   const [session, membership] = await Promise.all([
     deps.db.session.findUnique({
       where: { tokenHash: hashToken(bearer) },
-      select: { id: true, accountId: true, expiresAt: true, revokedAt: true, lastUsedAt: true, account: { select: { isActive: true } } },
+      select: {
+        id: true,
+        accountId: true,
+        expiresAt: true,
+        revokedAt: true,
+        lastUsedAt: true,
+        secondFactorAt: true,
+        account: { select: { isActive: true } },
+      },
     }),
     lookup
       ? deps.db.membership.findFirst({
           where: { token: lookup, club: { archivedAt: null } },
-          select: { id: true, accountId: true, clubId: true, role: true, token: true, groupIds: true },
+          select: {
+            id: true,
+            accountId: true,
+            clubId: true,
+            role: true,
+            token: true,
+            groupIds: true,
+            club: { select: { requireTwoFactorForHealth: true } },
+          },
         })
       : null,
   ]);
@@ -51,9 +69,11 @@ export async function resolveViewer(
   }
 
   if (token && membership?.accountId !== session.accountId) throw new ForbiddenError();
+  if (membership && !session.secondFactorAt && clubRequiresSecondFactor(membership.club, membership.role)) throw new TwoFactorRequiredError();
   return {
     accountId: session.accountId,
     sessionId: session.id,
+    secondFactor: !!session.secondFactorAt,
     membership: membership && { id: membership.id, clubId: membership.clubId, role: membership.role, token: membership.token, groupIds: membership.groupIds },
   };
 }

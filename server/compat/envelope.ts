@@ -22,6 +22,9 @@ const LEGACY_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   BAD_REQUEST: 400,
   QUERY_TIMEOUT: 400,
+  // a business outcome of /login (status false): the legacy login takes the code in the same call
+  TWO_FACTOR_CHALLENGE: 200,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 export const ok = (context: unknown, message = ''): Envelope => ({ status: true, context, message });

@@ -5,6 +5,7 @@ import './scalars';
 import '../modules/clubs/clubs.graphql';
 import '../modules/accounts/accounts.graphql';
 import '../modules/accounts/my-account.graphql';
+import '../modules/two-factor/two-factor.graphql';
 import '../modules/feedback/feedback.graphql';
 import '../modules/files/files.graphql';
 import '../modules/people/people.graphql';

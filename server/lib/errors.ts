@@ -12,7 +12,9 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'RATE_LIMITED'
   | 'BAD_REQUEST'
-  | 'QUERY_TIMEOUT';
+  | 'QUERY_TIMEOUT'
+  | 'TWO_FACTOR_CHALLENGE'
+  | 'TWO_FACTOR_REQUIRED';
 
 /** HTTP status of each code where it surfaces at transport level (REST refusals, GraphQL context errors). */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -25,6 +27,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   BAD_REQUEST: 400,
   QUERY_TIMEOUT: 400,
+  TWO_FACTOR_CHALLENGE: 401,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 export abstract class AppError extends Error {
@@ -108,6 +112,32 @@ export class QueryTimeoutError extends AppError {
   readonly code = 'QUERY_TIMEOUT';
   constructor() {
     super(MSG.queryTimeout);
+  }
+}
+
+/**
+ * The password was right, and the account signs in with a second factor: no session yet, but a short-lived,
+ * single-use challenge that completeTwoFactorLogin exchanges, with a code, for one. A member of login's result
+ * union (an older client that knows only BaseError shows its message).
+ */
+export class TwoFactorChallengeError extends AppError {
+  readonly code = 'TWO_FACTOR_CHALLENGE';
+  constructor(
+    readonly challenge: string,
+    readonly expiresAt: Date,
+  ) {
+    super(MSG.twoFactorChallenge);
+  }
+}
+
+/**
+ * The club requires the second factor of the roles that read health data, and this session did not pass it: the
+ * whole request for that club is refused (403), with a code the client recognises to lead to the Security page.
+ */
+export class TwoFactorRequiredError extends AppError {
+  readonly code = 'TWO_FACTOR_REQUIRED';
+  constructor() {
+    super(MSG.twoFactorRequiredByClub);
   }
 }
 

@@ -17,6 +17,7 @@ export type LimitedAction =
   | 'clubTokenRotate'
   | 'collaboratorInvite'
   | 'collaboratorAccept'
+  | 'twoFactor'
   | 'mail';
 
 export type LimitScope = 'ip' | 'account' | 'club' | 'recipient';
@@ -39,6 +40,8 @@ const RULES: Record<LimitedAction, LimitRule> = {
   clubTokenRotate: { account: 10, window: HOUR },
   collaboratorInvite: { ip: 60, account: 30, window: HOUR },
   collaboratorAccept: { ip: 30, account: 10, window: 15 * 60 },
+  // a TOTP or recovery code (sign-in, turning it on or off): guessed like a password, so the same allowance
+  twoFactor: { ip: 30, account: 10, window: 15 * 60 },
   // Every outgoing mail (server/lib/mailer.ts throttledMailer): per recipient address, and per club, account or IP
   // that caused it. MAIL_PER_RECIPIENT_HOURLY and MAIL_PER_CLUB_HOURLY set the first two.
   mail: { recipient: 10, club: 200, account: 50, ip: 50, window: HOUR },

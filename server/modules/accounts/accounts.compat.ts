@@ -5,6 +5,8 @@ import { toCamelKeys } from '../../compat/naming';
 import type { LegacyRoute } from '../../compat/router';
 import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
+import { InvalidCredentialsError, TwoFactorChallengeError } from '../../lib/errors';
+import { completeTwoFactorLogin } from '../two-factor/login-challenge.service';
 import { presentMembershipClub } from '../clubs/clubs.compat';
 import { login, logout } from './login.service';
 import { requestPasswordReset, resetPassword, verifyPasswordResetCode } from './password-reset.service';
@@ -41,8 +43,23 @@ const session = async (ctx: RequestContext, { token, accountId }: { token: strin
   account: await presentAccount(ctx, accountId),
 });
 
+/**
+ * The legacy login is one call: an account with two-factor sign-in sends the code in the same body (`code`, the
+ * app's 6 digits or a recovery code); without it no session is issued and the answer says so (status false).
+ * Accounts without two-factor sign-in are answered exactly as before (`code` ignored).
+ */
+async function legacyLogin(ctx: RequestContext, body: Record<string, unknown>) {
+  try {
+    return await login(ctx, body);
+  } catch (error) {
+    if (!(error instanceof TwoFactorChallengeError)) throw error;
+    if (body.code === undefined || body.code === null || body.code === '') throw new InvalidCredentialsError(MSG.twoFactorLegacyCodeRequired);
+    return completeTwoFactorLogin(ctx, { challenge: error.challenge, code: body.code });
+  }
+}
+
 export const accountsLegacyRoutes: LegacyRoute[] = [
-  { path: '/login', access: 'public', handler: async (ctx, body) => ok(await session(ctx, await login(ctx, body))) },
+  { path: '/login', access: 'public', handler: async (ctx, body) => ok(await session(ctx, await legacyLogin(ctx, body))) },
   {
     path: '/register',
     access: 'public',

@@ -1,9 +1,17 @@
 import { builder } from '../../graphql/builder';
-import { ConflictError, InvalidCredentialsError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { SportEnum } from '../clubs/clubs.graphql';
+import {
+  ConflictError,
+  InvalidCredentialsError,
+  RateLimitError,
+  TwoFactorChallengeError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../../lib/errors';
+import { SportEnum } from '../../graphql/enums';
 import { login, logout } from './login.service';
 import { requestPasswordReset, resetPassword, verifyPasswordResetCode } from './password-reset.service';
 import { signUp } from './sign-up.service';
+import { completeTwoFactorLogin } from '../two-factor/login-challenge.service';
 
 export const AccountRef = builder.prismaObject('Account', {
   fields: (t) => ({
@@ -77,6 +85,12 @@ const SignUpInput = builder.inputType('SignUpInput', {
 const LoginInput = builder.inputType('LoginInput', {
   fields: (t) => ({ email: t.string({ required: true }), password: t.string({ required: true }) }),
 });
+const CompleteTwoFactorLoginInput = builder.inputType('CompleteTwoFactorLoginInput', {
+  fields: (t) => ({
+    challenge: t.string({ required: true, description: "TwoFactorChallengeError.challenge from login." }),
+    code: t.string({ required: true, description: "The authenticator app's 6-digit code, or a recovery code." }),
+  }),
+});
 const RequestPasswordResetInput = builder.inputType('RequestPasswordResetInput', {
   fields: (t) => ({ email: t.string({ required: true }) }),
 });
@@ -115,9 +129,18 @@ builder.mutationFields((t) => ({
   }),
   login: t.field({
     type: AuthPayload,
+    description: 'An account with two-factor sign-in answers TwoFactorChallengeError (no session): then completeTwoFactorLogin.',
     args: { input: t.arg({ type: LoginInput, required: true }) },
-    errors: { types: [ValidationError, InvalidCredentialsError, RateLimitError] },
+    errors: { types: [ValidationError, InvalidCredentialsError, RateLimitError, TwoFactorChallengeError] },
     resolve: (_root, { input }, ctx) => login(ctx, input),
+  }),
+  completeTwoFactorLogin: t.field({
+    type: AuthPayload,
+    description:
+      "login's second step: the challenge and a code open the session. A wrong code is ValidationError (try again); a dead challenge (expired, used, 5 wrong codes) is InvalidCredentialsError (sign in again).",
+    args: { input: t.arg({ type: CompleteTwoFactorLoginInput, required: true }) },
+    errors: { types: [ValidationError, InvalidCredentialsError, RateLimitError] },
+    resolve: (_root, { input }, ctx) => completeTwoFactorLogin(ctx, input),
   }),
   logout: t.boolean({
     description: 'Revokes the current session on the server.',

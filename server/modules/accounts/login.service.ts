@@ -4,6 +4,7 @@ import { decoyHash, verifySecret } from '../../lib/passwords';
 import { parseInput } from '../../lib/validate';
 import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
+import { challengeSecondFactor } from '../two-factor/login-challenge.service';
 import { openSession, revokeSession } from './sessions';
 
 export async function login(ctx: RequestContext, raw: unknown): Promise<{ token: string; accountId: string }> {
@@ -17,6 +18,8 @@ export async function login(ctx: RequestContext, raw: unknown): Promise<{ token:
   // Unknown email and wrong password take the same time and give the same answer.
   const ok = await verifySecret(account?.passwordHash ?? (await decoyHash()), input.password);
   if (!account || !ok || !account.isActive) throw new InvalidCredentialsError();
+  // Two-factor sign-in on: no session yet, but a challenge for the second step (TwoFactorChallengeError).
+  await challengeSecondFactor(ctx, account.id);
 
   await ctx.deps.limits.reset('login', input.email);
   return { token: await openSession(ctx, account.id), accountId: account.id };

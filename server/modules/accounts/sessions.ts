@@ -4,8 +4,11 @@ import type { RequestContext } from '../../context';
 
 type Tx = Prisma.TransactionClient;
 
-/** Opens a session and answers its bearer token (only the hash is stored). */
-export async function openSession(ctx: RequestContext, accountId: string, db: Tx = ctx.deps.db): Promise<string> {
+/**
+ * Opens a session and answers its bearer token (only the hash is stored). `secondFactor`: the sign-in passed the
+ * second factor (two-factor/login-challenge.service.ts), which clubs requiring it check.
+ */
+export async function openSession(ctx: RequestContext, accountId: string, db: Tx = ctx.deps.db, { secondFactor = false } = {}): Promise<string> {
   const token = randomToken();
   const ttlMs = ctx.deps.config.sessionTtlDays * 24 * 60 * 60 * 1000;
   await db.session.create({
@@ -15,6 +18,7 @@ export async function openSession(ctx: RequestContext, accountId: string, db: Tx
       expiresAt: new Date(Date.now() + ttlMs),
       ip: ctx.meta.ip,
       userAgent: ctx.meta.userAgent?.slice(0, 300),
+      secondFactorAt: secondFactor ? new Date() : null,
     },
   });
   return token;
