@@ -1,6 +1,7 @@
 import { SPORT_VALUES } from '../../../schema/constants';
 import { seasonLabelFor } from '../../../schema/season';
 import { builder } from '../../graphql/builder';
+import { SportEnum } from '../../graphql/enums';
 import { AddressInput } from '../../graphql/address';
 import { fileUrl, readGraphQLUpload } from '../files/files.service';
 import { getAppSettings } from './app-settings.service';
@@ -12,7 +13,6 @@ import { athleteGroupsOfMembership, clubDb } from '../../access/request-db';
 import { CLUB_ROLES, ROLE_PERMISSIONS } from '../../access/permissions';
 import { authorizeMember } from '../../access/authorize';
 
-export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
 const MembershipRoleEnum = builder.enumType('MembershipRole', {
   description: "A collaborator's role in the club; what each may do is the README's permission matrix.",
   values: CLUB_ROLES,

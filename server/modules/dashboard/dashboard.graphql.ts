@@ -1,6 +1,6 @@
 // GraphQL face of the dashboard: one query with the club's numbers. Thin adapter over getDashboard.
 import { builder } from '../../graphql/builder';
-import { PersonKindEnum } from '../groups/groups.graphql';
+import { PersonKindEnum } from '../../graphql/enums';
 import { getDashboard, type DashboardNumbers, type KindCount } from './dashboard.service';
 
 const DashboardKindCount = builder.objectRef<KindCount>('DashboardKindCount').implement({

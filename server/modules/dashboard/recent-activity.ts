@@ -4,21 +4,10 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES, certificateDays, periodStart, RECENT_PERIODS, type CertificateStatus, type RecentPeriod } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
-import { builder } from '../../graphql/builder';
 import type { Prisma } from '../../generated/prisma/client.js';
 
 export const recentPeriod = z.enum(RECENT_PERIODS, { error: MSG.periodInvalid }).nullish();
 export const certificateStatus = z.enum(CERTIFICATE_STATUSES, { error: MSG.certificateStatusInvalid }).nullish();
-
-export const RecentPeriodEnum = builder.enumType('RecentPeriod', {
-  description: 'today: since 00:00, week: since Monday 00:00, both in the club time zone (Europe/Rome).',
-  values: RECENT_PERIODS,
-});
-
-export const CertificateStatusEnum = builder.enumType('CertificateStatus', {
-  description: "An athlete's medical certificate: expiring = expires between today and today + 30 days; expired = expired before today.",
-  values: CERTIFICATE_STATUSES,
-});
 
 /** Rows created since the start of the period containing `now`. */
 export function createdWithinWhere(period: RecentPeriod, now: Date): { createdAt: { gte: Date } } {

@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder';
 import { fileUrl } from './files.service';
 
 // Select mode: only the columns the query asks for are loaded, so lists of files never read `content`.
-export const StoredFileRef = builder.prismaObject('StoredFile', {
+builder.prismaObject('StoredFile', {
   description: 'An uploaded file. `url` (/files/<id>) answers only with the Authorization and X-Club headers of the owning club.',
   select: { id: true },
   fields: (t) => ({

@@ -2,6 +2,7 @@
 // Thin adapters: every rule lives in the services, which the legacy routes call too.
 import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
+import { MAX_PAGE_SIZE, PersonKindEnum } from '../../graphql/enums';
 import { plannedSelection } from '../../graphql/selection';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { archiveGroup } from './archive-group.service';
@@ -11,15 +12,7 @@ import { GROUP_ORDER, groupListWhere, groupLookupWhere } from './list-groups.ser
 import { saveGroup } from './save-group.service';
 import { clubDb } from '../../access/request-db';
 
-/** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */
-export const MAX_PAGE_SIZE = 100;
-
-export const PersonKindEnum = builder.enumType('PersonKind', {
-  description: 'The six kinds of people: staff = accompagnatori, voluntary = volontari. Also the group types.',
-  values: PERSON_KINDS,
-});
-
-export const GroupRef = builder.prismaObject('Group', {
+builder.prismaObject('Group', {
   description: 'A group or, with type athlete, a category.',
   fields: (t) => ({
     id: t.exposeID('id'),

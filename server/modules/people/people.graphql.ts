@@ -8,17 +8,16 @@ import { selectsField } from '../../graphql/selection';
 import type { FileUpload } from '../../graphql/scalars';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { readGraphQLUpload } from '../files/files.service';
-import { GroupRef, PersonKindEnum } from '../groups/groups.graphql';
 import { archivePerson } from './archive-person.service';
 import { findPersonByTaxCode, getPersonRole } from './get-person.service';
 import { countPeople, peopleListOrder, peopleListWhere } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { savePerson, type PersonFiles } from './save-person.service';
-import { CertificateStatusEnum, RecentPeriodEnum } from '../dashboard/recent-activity';
+import { CertificateStatusEnum, PersonKindEnum, RecentPeriodEnum } from '../../graphql/enums';
+import { GroupRef, StoredFileRef } from '../../graphql/model-refs';
 import { clubDb } from '../../access/request-db';
 import { canReadHealth } from '../../access/health-data';
-import { StoredFileRef } from '../files/files.graphql';
 import type { RequestContext } from '../../context';
 
 /** Largest page a client may ask for with first/last. */

@@ -3,11 +3,11 @@ import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
 import { plannedSelection } from '../../graphql/selection';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { GroupRef, MAX_PAGE_SIZE } from '../groups/groups.graphql';
 import { archivePost } from './archive-post.service';
 import { POST_ORDERS, postListQuery, postLookupWhere } from './list-posts.service';
 import { savePost } from './save-post.service';
-import { RecentPeriodEnum } from '../dashboard/recent-activity';
+import { MAX_PAGE_SIZE, RecentPeriodEnum } from '../../graphql/enums';
+import { GroupRef } from '../../graphql/model-refs';
 import { clubDb } from '../../access/request-db';
 
 const PostOrderEnum = builder.enumType('PostOrder', {

@@ -1,0 +1,26 @@
+// Enums that the GraphQL types of several modules share. They live in the GraphQL layer, not in a module's face
+// (a module does not import another module's *.graphql.ts) nor in domain code (which must load without the schema);
+// their values are the domain's, from schema/.
+import { CERTIFICATE_STATUSES, RECENT_PERIODS } from '../../schema/club-time';
+import { PERSON_KINDS, SPORT_VALUES } from '../../schema/constants';
+import { builder } from './builder';
+
+export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
+
+export const PersonKindEnum = builder.enumType('PersonKind', {
+  description: 'The six kinds of people: staff = accompagnatori, voluntary = volontari. Also the group types.',
+  values: PERSON_KINDS,
+});
+
+export const RecentPeriodEnum = builder.enumType('RecentPeriod', {
+  description: 'today: since 00:00, week: since Monday 00:00, both in the club time zone (Europe/Rome).',
+  values: RECENT_PERIODS,
+});
+
+export const CertificateStatusEnum = builder.enumType('CertificateStatus', {
+  description: "An athlete's medical certificate: expiring = expires between today and today + 30 days; expired = expired before today.",
+  values: CERTIFICATE_STATUSES,
+});
+
+/** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */
+export const MAX_PAGE_SIZE = 100;
