@@ -7,7 +7,7 @@ import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { InvalidCredentialsError, TwoFactorChallengeError } from '../../lib/errors';
 import { completeTwoFactorLogin } from '../two-factor/login-challenge.service';
-import { presentMembershipClub } from '../clubs/clubs.compat';
+import { presentMembershipClub } from '../clubs/clubs.present';
 import { login, logout } from './login.service';
 import { requestPasswordReset, resetPassword, verifyPasswordResetCode } from './password-reset.service';
 import { signUp } from './sign-up.service';
