@@ -5,15 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../context';
 import { AppError, HTTP_STATUS } from '../../lib/errors';
 import { failure, unexpected } from '../../compat/envelope';
+import { contentDisposition } from '../../http/content-disposition';
 import { buildRequestContext } from '../../http/request-context';
 import { readClubFile } from './read-club-file.service';
-
-/** RFC 6266 / 5987: a plain ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(filename: string, kind: 'inline' | 'attachment' = 'inline'): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
   const handler = async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {

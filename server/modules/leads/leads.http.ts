@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../context';
 import { AppError, HTTP_STATUS } from '../../lib/errors';
 import { failure, unexpected } from '../../compat/envelope';
+import { contentDisposition } from '../../http/content-disposition';
 import { buildRequestContext } from '../../http/request-context';
-import { contentDisposition } from '../files/files.http';
 import { exportFilename, exportLeadsCsv } from './export-leads.service';
 
 export const LEADS_EXPORT_PATH = '/api/leads/export.csv';
