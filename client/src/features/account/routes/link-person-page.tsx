@@ -10,7 +10,7 @@ import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError, resultMessage } from '../../../lib/errors';
 import { useSession } from '../../auth/session';
-import { AccountCard } from '../components/account-card';
+import { AccountCard } from '../../../components/ui/account-card';
 
 const AcceptPersonLinkMutation = graphql(`
   mutation LinkPerson_Accept($token: String!) {

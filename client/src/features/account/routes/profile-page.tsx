@@ -16,7 +16,7 @@ import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { MyProfileQuery, UpdateMyProfileMutation } from '../account-documents';
-import { AccountCard } from '../components/account-card';
+import { AccountCard } from '../../../components/ui/account-card';
 
 const TITLE = 'Il tuo profilo';
 

@@ -2,7 +2,7 @@
 // At /account/sicurezza: /sicurezza is the public site's security notice (footer link).
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { AccountCard } from '../components/account-card';
+import { AccountCard } from '../../../components/ui/account-card';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { SessionsList } from '../components/sessions-list';
 

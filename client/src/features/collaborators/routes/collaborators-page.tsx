@@ -17,7 +17,7 @@ import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useSession } from '../../auth/session';
-import { AccountCard } from '../../account/components/account-card';
+import { AccountCard } from '../../../components/ui/account-card';
 import {
   AthleteGroupsQuery,
   CollaboratorsQuery,

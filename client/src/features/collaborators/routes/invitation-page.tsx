@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { useSession } from '../../auth/session';
-import { AccountCard } from '../../account/components/account-card';
+import { AccountCard } from '../../../components/ui/account-card';
 import { AcceptInvitationMutation } from '../collaborator-documents';
 
 const TITLE = 'Invito a collaborare';

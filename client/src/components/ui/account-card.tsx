@@ -1,4 +1,5 @@
-// The framed section of the account pages: a heading, an optional line under it, the content.
+// The framed section of the account pages (and of the collaborators and invitation pages): a heading, an optional
+// line under it, the content.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
