@@ -3,6 +3,7 @@
 // (graphql/builder.ts); its transactions keep the scope.
 import type { RequestContext } from '../context';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { loggedClubClient } from './change-log';
 import { clubScopedClient, type AthleteGroupsScope } from './club-scope';
 
 /** Scoped clients kept per app client, most recently used last: a club's requests share one. */
@@ -17,10 +18,23 @@ export function athleteGroupsOfMembership(membership: { role: string; groupIds?:
 /** The request's coach narrowing (see athleteGroupsOfMembership). */
 export const athleteGroupsOf = (ctx: RequestContext): AthleteGroupsScope | undefined => athleteGroupsOfMembership(ctx.viewer?.membership);
 
-/** The request's club-scoped client; without a club, the guarded client (club-owned models throw). */
+/** The request's logging wrapper, kept while it wraps the same scoped client. */
+const logged = new WeakMap<RequestContext, { db: PrismaClient; client: PrismaClient }>();
+
+/**
+ * The request's club-scoped client, whose every write is logged in its transaction as the request's actor
+ * (change-log.ts); without a club, the guarded client (club-owned models throw).
+ */
 export function clubDb(ctx: RequestContext): PrismaClient {
   const clubId = ctx.viewer?.membership?.clubId;
   if (!clubId) return ctx.deps.db;
+  const db = scopedClient(ctx, clubId);
+  let wrapper = logged.get(ctx);
+  if (wrapper?.db !== db) logged.set(ctx, (wrapper = { db, client: loggedClubClient(db, ctx, clubId) }));
+  return wrapper.client;
+}
+
+function scopedClient(ctx: RequestContext, clubId: string): PrismaClient {
   const groups = athleteGroupsOf(ctx);
   const key = groups ? `${clubId}|${[...groups.groupIds].sort().join(',')}` : clubId;
   let clients = cache.get(ctx.deps.systemDb);

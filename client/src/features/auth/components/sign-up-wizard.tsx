@@ -18,7 +18,7 @@ import { messageOfError, resultMessage } from '../../../lib/errors';
 import { fieldErrorsFromServer, layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../session';
-import { readSelectedPlan } from '../selected-plan';
+import { readSelectedPlan } from '../../../lib/selected-plan';
 import { WizardProgress } from './wizard-progress';
 
 const SignUpMutation = graphql(`

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { readSelectedPlan } from '../../auth/selected-plan';
+import { readSelectedPlan } from '../../../lib/selected-plan';
 import { FOUNDING_OFFER } from '../offer';
 import { PlanFeatures } from './plan-card';
 import { findPlan } from './plans';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { writeSelectedPlan } from '../../auth/selected-plan';
+import { writeSelectedPlan } from '../../../lib/selected-plan';
 import type { Plan } from './plans';
 
 /** "Scegli piano": stores {name, price} (localStorage 'campobase.plan') and opens /cart. */
