@@ -1,4 +1,3 @@
-import { SPORT_VALUES } from '../../../schema/constants';
 import { seasonLabelFor } from '../../../schema/season';
 import { builder } from '../../graphql/builder';
 import { SportEnum } from '../../graphql/enums';

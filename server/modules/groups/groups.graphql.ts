@@ -1,6 +1,6 @@
 // GraphQL face of groups and categories (a category is a group of type athlete) and of group membership.
 // Thin adapters: every rule lives in the services, which the legacy routes call too.
-import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
+import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
 import { MAX_PAGE_SIZE, PersonKindEnum } from '../../graphql/enums';
 import { plannedSelection } from '../../graphql/selection';
