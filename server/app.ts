@@ -187,7 +187,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
-    parseJson(req, body as string, done);
+    void parseJson(req, body as string, done);
   });
 }
 

@@ -216,7 +216,7 @@ export function scheduleAccessLogPruning(db: PrismaClient, log: Pick<Logger, 'in
   const run = () =>
     pruneAccessLog(db).then(
       (count) => count && log.info({ count }, 'access log: rows past the retention deleted'),
-      (err) => log.error({ err }, 'access log: pruning failed'),
+      (err: unknown) => log.error({ err }, 'access log: pruning failed'),
     );
   void run();
   const timer = setInterval(() => void run(), DAY_MS).unref();

@@ -5,7 +5,7 @@ import { requireClub } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { ForbiddenError } from '../lib/errors';
 import { memberActor, type Actor } from './actor';
-import { PERSON_KINDS, type PersonKindKey } from '../../schema/constants';
+import { PERSON_KINDS } from '../../schema/constants';
 import { roleAllows, type Permission } from './permissions';
 
 /** Whether `actor` holds `permission`. The system may do anything; an API key only what a later issue grants. */
@@ -46,5 +46,5 @@ export function authorizePeopleKinds(ctx: RequestContext, action: 'read' | 'writ
   const actor = memberActor(ctx)!;
   const kinds = PERSON_KINDS.filter((kind) => can(actor, `people.${kind}.${action}`));
   if (!kinds.length) throw new ForbiddenError(MSG.permissionDenied);
-  return { ...actor, kinds: kinds as PersonKindKey[] };
+  return { ...actor, kinds };
 }

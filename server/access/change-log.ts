@@ -17,6 +17,7 @@ import type { Db } from '../lib/club-rows';
 import { writeAccessLogInTransaction, type AccessLogEntryInput } from './access-log';
 
 type Row = Record<string, unknown>;
+type AnyFunction = (...args: unknown[]) => unknown;
 const isRow = (value: unknown): value is Row => !!value && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -134,9 +135,9 @@ function recordingTransaction(tx: Db, changes: ChangeSet): Db {
   const delegates = new Map<string, unknown>();
   const recording = new Proxy(tx, {
     get(target, prop) {
-      const value = Reflect.get(target, prop);
+      const value: unknown = Reflect.get(target, prop);
       const model = typeof prop === 'string' ? MODEL_OF.get(prop) : undefined;
-      if (!model || !isRow(value)) return typeof value === 'function' ? value.bind(target) : value;
+      if (!model || !isRow(value)) return typeof value === 'function' ? (value as AnyFunction).bind(target) : value;
       if (!delegates.has(prop as string)) {
         delegates.set(
           prop as string,
@@ -160,9 +161,9 @@ function recordingTransaction(tx: Db, changes: ChangeSet): Db {
 function wrapDelegate(delegate: Row, write: (method: string, args: unknown) => unknown): unknown {
   return new Proxy(delegate, {
     get(target, prop) {
-      const value = Reflect.get(target, prop);
+      const value: unknown = Reflect.get(target, prop);
       if (typeof prop === 'string' && WRITES.has(prop)) return (args: unknown) => write(prop, args);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value as AnyFunction).bind(target) : value;
     },
   });
 }
@@ -211,7 +212,7 @@ export function loggedClubClient(db: PrismaClient, ctx: RequestContext, clubId: 
     }
     return transaction(async (tx) => {
       const results = [];
-      for (const step of steps as DeferredWrite[]) results.push(await step.run(tx));
+      for (const step of steps) results.push(await step.run(tx));
       return results;
     }, options);
   };
@@ -220,9 +221,9 @@ export function loggedClubClient(db: PrismaClient, ctx: RequestContext, clubId: 
   return new Proxy(db, {
     get(target, prop) {
       if (prop === '$transaction') return $transaction;
-      const value = Reflect.get(target, prop);
+      const value: unknown = Reflect.get(target, prop);
       const model = typeof prop === 'string' ? MODEL_OF.get(prop) : undefined;
-      if (!model || !isRow(value)) return typeof value === 'function' ? value.bind(target) : value;
+      if (!model || !isRow(value)) return typeof value === 'function' ? (value as AnyFunction).bind(target) : value;
       if (!delegates.has(prop as string)) {
         delegates.set(
           prop as string,

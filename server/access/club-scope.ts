@@ -136,7 +136,7 @@ function narrowingFor(model: string, scope: AthleteGroupsScope): Row | null {
 /** Adds `extra` to a where with AND, keeping its top-level keys (unique lookups need them there). */
 function andWhere(where: unknown, extra: Row): Row {
   const base = isRow(where) ? where : {};
-  const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
+  const and: unknown[] = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
   return { ...base, AND: [...and, extra] };
 }
 
@@ -150,7 +150,7 @@ function readsPeople(args: unknown): boolean {
 function sqlNamesGroups(args: unknown, scope: AthleteGroupsScope): boolean {
   const values = isRow(args) && Array.isArray(args.values) ? args.values : [];
   const wanted = [...scope.groupIds].sort().join(',');
-  return values.some((value) => Array.isArray(value) && [...value].sort().join(',') === wanted);
+  return values.some((value) => Array.isArray(value) && [...(value as unknown[])].sort().join(',') === wanted);
 }
 
 type QueryHook = (params: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => Promise<unknown>;

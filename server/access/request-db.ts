@@ -38,7 +38,7 @@ function scopedClient(ctx: RequestContext, clubId: string): PrismaClient {
   const groups = athleteGroupsOf(ctx);
   const key = groups ? `${clubId}|${[...groups.groupIds].sort().join(',')}` : clubId;
   let clients = cache.get(ctx.deps.systemDb);
-  if (!clients) cache.set(ctx.deps.systemDb, (clients = new Map()));
+  if (!clients) cache.set(ctx.deps.systemDb, (clients = new Map<string, PrismaClient>()));
   let db = clients.get(key);
   if (db) {
     clients.delete(key); // refreshed as most recently used

@@ -88,7 +88,7 @@ export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactor
     // PGlite refuses a tarball over an existing database: the tarball only ever seeds a new one.
     const seed = target.loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION')) ? target.loadDataDir : undefined;
     pglite = createPGlite(dataDir, seed);
-    pglite.waitReady.then(firstStart.done, () => {});
+    pglite.waitReady.then(() => firstStart.done(), () => {});
   } catch (error) {
     unlock();
     throw error;

@@ -43,7 +43,7 @@ export function translateDatabaseRefusals(prisma: PrismaClient): PrismaClient {
     query: {
       async $allOperations({ args, query }) {
         try {
-          return await query(args);
+          return (await query(args)) as unknown;
         } catch (error) {
           if (isDatabaseInputError(error)) throw Object.assign(new BadInputError(), { cause: error });
           if (isStatementTimeout(error)) throw Object.assign(new QueryTimeoutError(), { cause: error });

@@ -79,7 +79,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
       let holder = 0;
       try {
-        holder = Number(JSON.parse(readFileSync(file, 'utf8')).pid) || 0;
+        holder = Number((JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid) || 0;
       } catch {
         // Unreadable: written by a process that died while writing it.
       }
@@ -93,7 +93,7 @@ export function lockDataDir(dataDir: string): () => void {
   }
   return () => {
     try {
-      if (Number(JSON.parse(readFileSync(file, 'utf8')).pid) === process.pid) unlinkSync(file);
+      if (Number((JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid) === process.pid) unlinkSync(file);
     } catch {
       // Already gone.
     }

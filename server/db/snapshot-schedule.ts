@@ -40,7 +40,7 @@ export function createSnapshotSchedule(pglite: PGlite, dataDir: string, policy: 
     (running ??= takeSnapshot(pglite, dataDir, { keep: policy.keep, reason })
       .then(
         (s) => log.info({ snapshot: s.path, bytes: s.bytes, blockedMs: s.blockedMs, totalMs: s.totalMs }, 'database snapshot taken'),
-        (err) => log.error({ err }, 'database snapshot failed'),
+        (err: unknown) => log.error({ err }, 'database snapshot failed'),
       )
       .finally(() => (running = undefined)));
 

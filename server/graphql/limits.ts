@@ -12,6 +12,7 @@ import {
   isListType,
   isObjectType,
   validate,
+  type ExecutionArgs,
   type GraphQLField,
   type GraphQLNamedType,
   type ValidationContext,
@@ -115,8 +116,8 @@ export interface QueryMeasure {
 
 export interface QueryLimitsOptions {
   /** Whether this request comes from a signed-in session (which may introspect the schema). */
-  signedIn(context: Record<string, unknown>): boolean;
-  onMeasure?(measure: QueryMeasure): void;
+  signedIn: (context: Record<string, unknown>) => boolean;
+  onMeasure?: (measure: QueryMeasure) => void;
 }
 
 /** The plugins to give Yoga (or any envelop): graphql-armor's checks, then the product's own. */
@@ -155,12 +156,13 @@ export function useQueryLimits({ signedIn, onMeasure }: QueryLimitsOptions): Plu
     // The cost depends on the variables (`first: $first`), so it is checked per request here, not in the cached
     // validation: the same rule, run alone, before execution starts.
     onExecute({ args, setResultAndStopExecution }) {
+      const { schema, document, contextValue, variableValues, operationName } = args as ExecutionArgs;
       let refused: GraphQLError | undefined;
-      validate(args.schema, args.document, [
+      validate(schema, document, [
         createComplexityRule({
-          context: args.contextValue as object,
-          variableValues: (args.variableValues ?? {}) as Record<string, unknown>,
-          operationName: args.operationName,
+          context: contextValue as object,
+          variableValues: variableValues ?? {},
+          operationName,
           validate: ({ complexity }) => {
             if (complexity > QUERY_LIMITS.cost) {
               refused = refusal('QUERY_TOO_COMPLEX', MSG.queryTooComplex(complexity, QUERY_LIMITS.cost), { cost: complexity, maxCost: QUERY_LIMITS.cost });

@@ -37,7 +37,9 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps): void {
         }
         const http = { req: req.raw, res: reply.raw };
         const response = await yoga.handleNodeRequestAndResponse(req, reply, { requestContext, http });
-        response.headers.forEach((value, key) => reply.header(key, value));
+        response.headers.forEach((value, key) => {
+          reply.header(key, value);
+        });
         reply.status(response.status);
         reply.send(response.body);
         return reply;

@@ -13,7 +13,7 @@ export function createBackground(log: { error(obj: object, msg?: string): void }
     run(label, task) {
       const p: Promise<unknown> = Promise.resolve()
         .then(task)
-        .catch((err) => log.error({ err, task: label }, 'background task failed'))
+        .catch((err: unknown) => log.error({ err, task: label }, 'background task failed'))
         .finally(() => running.delete(p));
       running.add(p);
     },

@@ -76,7 +76,7 @@ export const accountsLegacyRoutes: LegacyRoute[] = [
     access: 'public',
     handler: async (ctx, body) => {
       await requestPasswordReset(ctx, body);
-      return ok({ email: String(body.email ?? '').trim().toLowerCase() }, MSG.codeSent);
+      return ok({ email: (typeof body.email === 'string' ? body.email : '').trim().toLowerCase() }, MSG.codeSent);
     },
   },
   {
@@ -92,7 +92,7 @@ export const accountsLegacyRoutes: LegacyRoute[] = [
     access: 'public',
     handler: async (ctx, body) => {
       await resetPassword(ctx, toCamelKeys(body));
-      return ok({ email: String(body.email ?? '').trim().toLowerCase() }, MSG.passwordUpdated);
+      return ok({ email: (typeof body.email === 'string' ? body.email : '').trim().toLowerCase() }, MSG.passwordUpdated);
     },
   },
 ];

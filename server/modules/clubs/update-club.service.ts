@@ -5,7 +5,6 @@ import { LOGO_MIME_TYPES } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { CLUB_ADDRESS_FIELDS, clubInput, clubSettingsInput } from '../../../schema/validation/club';
 import type { RequestContext } from '../../context';
-import type { Db } from '../../lib/club-rows';
 import { NotFoundError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';

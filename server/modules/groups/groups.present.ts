@@ -1,5 +1,5 @@
 // The legacy REST shapes of groups (spec §3 Group/category) and of paginated `load` answers.
-import { GROUP_TYPES, PAGE_SIZE } from '../../../schema/constants';
+import { GROUP_TYPES } from '../../../schema/constants';
 import type { Group, Prisma } from '../../generated/prisma/client.js';
 import { ACTIVE_MEMBER } from './groups.policy';
 

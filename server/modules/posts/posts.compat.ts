@@ -11,7 +11,7 @@ import { savePost } from './save-post.service';
 /** The form's group picker may send ids or the picked options ({id, name} or {value, label}). */
 function legacyIds(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
-  return value.map((v) => (v && typeof v === 'object' ? ((v as Record<string, unknown>).id ?? (v as Record<string, unknown>).value) : v));
+  return (value as unknown[]).map((v) => (v && typeof v === 'object' ? ((v as Record<string, unknown>).id ?? (v as Record<string, unknown>).value) : v));
 }
 
 export const postsLegacyRoutes: LegacyRoute[] = [
