@@ -17,15 +17,14 @@ function headers({ token, club }: Credentials = {}): Record<string, string> {
   return { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(club ? { 'x-club': club } : {}) };
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export async function gqlFrom(t: TestApp, query: string, variables?: Record<string, unknown>, creds?: Credentials, ip = nextIp()) {
   const res = await t.app.inject({ method: 'POST', url: '/graphql', remoteAddress: ip, headers: headers(creds), payload: JSON.stringify({ query, variables }) });
-  return { statusCode: res.statusCode, body: res.json() as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+  return { statusCode: res.statusCode, body: res.json<{ data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }>() };
 }
 
 export async function restFrom(t: TestApp, path: string, body: unknown, creds?: Credentials, ip = nextIp()) {
   const res = await t.app.inject({ method: 'POST', url: `/api${path}`, remoteAddress: ip, headers: headers(creds), payload: JSON.stringify(body) });
-  return { statusCode: res.statusCode, body: res.json() as { status: boolean; context: any; message: string } };
+  return { statusCode: res.statusCode, body: res.json<{ status: boolean; context: any; message: string }>() };
 }
 
 export interface TwoFactorAccount extends TestClub {

@@ -21,6 +21,7 @@ import {
   storeClubToken,
   storeSessionToken,
 } from '../../lib/session-storage';
+import { refusalCode, TWO_FACTOR_REQUIRED } from '../../lib/two-factor-lock';
 
 export const SessionAccountFragment = graphql(`
   fragment Session_Account on Account {
@@ -72,6 +73,27 @@ const LoginMutation = graphql(`
           }
         }
       }
+      ... on TwoFactorChallengeError {
+        challenge
+        expiresAt
+      }
+      ...MutationError
+    }
+  }
+`);
+
+const CompleteTwoFactorLoginMutation = graphql(`
+  mutation Session_CompleteTwoFactorLogin($input: CompleteTwoFactorLoginInput!) {
+    completeTwoFactorLogin(input: $input) {
+      __typename
+      ... on MutationCompleteTwoFactorLoginSuccess {
+        data {
+          token
+          account {
+            ...Session_Account
+          }
+        }
+      }
       ...MutationError
     }
   }
@@ -93,7 +115,11 @@ export type SessionMembership = SessionAccount['profile']['clubs'][number];
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-export type LoginResult = { ok: true } | { ok: false; fieldErrors: FieldErrors };
+/** `challenge`: the password was right and the account signs in with a second factor (completeTwoFactorLogin next). */
+export type LoginResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; challenge?: string };
+
+/** The second step: `expired` when the challenge is no longer valid (back to email and password). */
+export type TwoFactorLoginResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; message: string; expired: boolean };
 
 export interface SessionValue {
   status: SessionStatus;
@@ -101,6 +127,8 @@ export interface SessionValue {
   /** The membership of the current club (the one whose token is sent as X-Club). */
   membership: SessionMembership | null;
   login(input: { email: string; password: string }): Promise<LoginResult>;
+  /** login's second step, with the challenge it answered and the app's code or a recovery code. */
+  completeTwoFactorLogin(input: { challenge: string; code: string }): Promise<TwoFactorLoginResult>;
   /** Starts a session from a payload the server already issued (sign-up). */
   signIn(payload: { token: string; account: SessionAccount }): void;
   logout(): Promise<void>;
@@ -165,8 +193,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return await client.query({ query: MeQuery, fetchPolicy: 'network-only' });
     } catch (error) {
       if (!(ServerError.is(error) && error.statusCode === 403 && readClubToken())) throw error;
-      storeClubToken(null);
-      setClubToken(null);
+      // A club that requires the second factor keeps its place: the retry goes without its X-Club
+      // (lib/two-factor-lock.ts) and the admin area leads to the Security page.
+      if (refusalCode(error.bodyText) !== TWO_FACTOR_REQUIRED) {
+        storeClubToken(null);
+        setClubToken(null);
+      }
       return client.query({ query: MeQuery, fetchPolicy: 'network-only' });
     }
   }, [client]);
@@ -223,6 +255,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return { ok: true };
         }
         clearSession();
+        if (result?.__typename === 'TwoFactorChallengeError') {
+          dismissNotification(loginErrorToast.current);
+          return { ok: false, fieldErrors: {}, challenge: result.challenge };
+        }
         if (result?.__typename === 'RateLimitError') {
           loginErrorToast.current = notify(MESSAGE_LEVEL.error, result.message);
           return { ok: false, fieldErrors: {} };
@@ -239,6 +275,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     },
     [client, clearSession, signIn],
+  );
+
+  const completeTwoFactorLogin = useCallback(
+    async (input: { challenge: string; code: string }): Promise<TwoFactorLoginResult> => {
+      try {
+        const { data } = await client.mutate({ mutation: CompleteTwoFactorLoginMutation, variables: { input }, fetchPolicy: 'no-cache' });
+        const result = data?.completeTwoFactorLogin;
+        if (result?.__typename === 'MutationCompleteTwoFactorLoginSuccess') {
+          signIn(result.data);
+          return { ok: true };
+        }
+        const message = result && 'message' in result ? result.message : MSG.unexpected;
+        return {
+          ok: false,
+          message,
+          fieldErrors: result?.__typename === 'ValidationError' ? fieldErrorsFromServer(result.fields) : {},
+          expired: result?.__typename === 'InvalidCredentialsError',
+        };
+      } catch (error) {
+        return { ok: false, message: messageOfError(error), fieldErrors: {}, expired: false };
+      }
+    },
+    [client, signIn],
   );
 
   const logout = useCallback(async () => {
@@ -281,8 +340,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const membership = useMemo(() => (current ? pickMembership(current, clubToken) : null), [current, clubToken]);
 
   const value = useMemo<SessionValue>(
-    () => ({ status, account: current, membership, login, signIn, logout, refreshAccount, selectClub }),
-    [status, current, membership, login, signIn, logout, refreshAccount, selectClub],
+    () => ({ status, account: current, membership, login, completeTwoFactorLogin, signIn, logout, refreshAccount, selectClub }),
+    [status, current, membership, login, completeTwoFactorLogin, signIn, logout, refreshAccount, selectClub],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,4 +1,5 @@
 // /login form (spec §2, §5): email + password (required), show/hide toggle, forgot-password and sign-up links.
+// An account with two-factor sign-in then gets the second step (the app's code or a recovery code).
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +11,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
 import { safeReturnTo } from '../../../lib/return-to';
 import { useSession } from '../session';
+import { TwoFactorLoginStep } from './two-factor-login-step';
 
 export function LoginForm() {
   const session = useSession();
@@ -19,10 +21,28 @@ export function LoginForm() {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
+  /** The second step's challenge, once the password was right for an account with two-factor sign-in. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [restartMessage, setRestartMessage] = useState<string>();
   const submitted = useRef(false);
 
   // Already signed in (e.g. opened /login in a new tab): straight to the remembered page.
   if (session.status === 'authenticated' && !submitted.current) return <Navigate to={target} replace />;
+
+  if (challenge) {
+    return (
+      <TwoFactorLoginStep
+        challenge={challenge}
+        onSignedIn={() => void navigate(target, { replace: true })}
+        onRestart={(message) => {
+          submitted.current = false;
+          setChallenge(null);
+          setRestartMessage(message);
+          setValues((v) => ({ ...v, password: '' }));
+        }}
+      />
+    );
+  }
 
   const layout = layoutErrors(errors, [MSG.credentialsRequired]);
 
@@ -38,6 +58,7 @@ export function LoginForm() {
       return;
     }
     setErrors({});
+    setRestartMessage(undefined);
     setSending(true);
     submitted.current = true;
     const result = await session.login(checked.data);
@@ -45,15 +66,19 @@ export function LoginForm() {
       navigate(target, { replace: true });
       return;
     }
+    setSending(false);
+    if (result.challenge) {
+      setChallenge(result.challenge);
+      return;
+    }
     submitted.current = false;
     setErrors(result.fieldErrors);
-    setSending(false);
   }
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="5">
-        <FormAlert message={layout.summary} />
+        <FormAlert message={layout.summary ?? restartMessage} />
         <FormField label="Email" required error={layout.messages.email} invalid={layout.invalid.has('email')}>
           <Input
             name="email"

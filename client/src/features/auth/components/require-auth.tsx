@@ -1,14 +1,24 @@
 // Guard of the authenticated area (spec §2): loading text, the protected pages, or /login?returnTo=<path+query>.
+// A club that requires the second factor and refused this session (lib/two-factor-lock.ts) leads to the Security
+// page, where it can be turned on; the account's own pages stay open meanwhile.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { loginPathFor } from '../../../lib/return-to';
+import { readSessionToken } from '../../../lib/session-storage';
+import { useClubLock } from '../../../lib/two-factor-lock';
 import { useSession } from '../session';
 
+export const SECURITY_PATH = '/account/sicurezza';
+/** Pages of the account itself: they need no club, so a club's refusal does not close them. */
+const ACCOUNT_PATHS = [SECURITY_PATH, '/modifica-utente', '/aiuto', '/invito', '/collega-profilo'];
+
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, membership } = useSession();
   const location = useLocation();
+  const clubLocked = useClubLock(readSessionToken(), membership?.token);
   if (status === 'loading') return <PageSpinner label="Caricamento autenticazione..." />;
   if (status === 'unauthenticated') return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
+  if (clubLocked && !ACCOUNT_PATHS.includes(location.pathname)) return <Navigate to={SECURITY_PATH} replace />;
   return <>{children}</>;
 }

@@ -18,6 +18,7 @@ import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { validateSettings } from '../club-form-values';
 import { clubPaletteVars } from '../club-palette';
 import { ClubSettingsQuery, UpdateClubSettingsMutation } from '../club-documents';
+import { ClubTwoFactorSetting } from '../components/club-two-factor-setting';
 import { ColorField } from '../components/color-field';
 
 /** How the chosen colours will look (a button and a highlighted item), before saving. */
@@ -131,7 +132,10 @@ export default function ClubSettingsPage() {
         Impostazioni
       </Heading>
       {data?.club ? (
-        <SettingsForm club={data.club} />
+        <>
+          <SettingsForm club={data.club} />
+          <ClubTwoFactorSetting />
+        </>
       ) : loading ? (
         <PageSpinner label="Caricamento impostazioni..." />
       ) : (
