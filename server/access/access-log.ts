@@ -194,10 +194,10 @@ export function logAccountEvent(ctx: RequestContext, accountId: string, action: 
 
 /**
  * An export (a list, the access log itself): what was exported and how (the filters, the row count when known).
- * Logged in the request's club, or club-less for a product-wide export (leads, by an operator).
+ * Logged in the request's club; `clubId` null for a product-wide export (leads, by an operator).
  */
-export function logExport(ctx: RequestContext, entry: Omit<AccessLogEntryInput, 'action'>): void {
-  ctx.deps.accessLog.add(buffered(ctx, ctx.viewer?.membership?.clubId ?? null, { ...entry, action: 'export' }));
+export function logExport(ctx: RequestContext, entry: Omit<AccessLogEntryInput, 'action'>, clubId = ctx.viewer?.membership?.clubId ?? null): void {
+  ctx.deps.accessLog.add(buffered(ctx, clubId, { ...entry, action: 'export' }));
 }
 
 /**

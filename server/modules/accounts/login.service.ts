@@ -1,4 +1,5 @@
 import { loginInput } from '../../../schema/validation/auth';
+import { logSignIn } from '../../access/access-log';
 import { InvalidCredentialsError } from '../../lib/errors';
 import { decoyHash, verifySecret } from '../../lib/passwords';
 import { parseInput } from '../../lib/validate';
@@ -17,11 +18,15 @@ export async function login(ctx: RequestContext, raw: unknown): Promise<{ token:
   });
   // Unknown email and wrong password take the same time and give the same answer.
   const ok = await verifySecret(account?.passwordHash ?? (await decoyHash()), input.password);
-  if (!account || !ok || !account.isActive) throw new InvalidCredentialsError();
+  if (!account || !ok || !account.isActive) {
+    logSignIn(ctx, { accountId: account?.id ?? null, email: input.email, ok: false });
+    throw new InvalidCredentialsError();
+  }
   // Two-factor sign-in on: no session yet, but a challenge for the second step (TwoFactorChallengeError).
   await challengeSecondFactor(ctx, account.id);
 
   await ctx.deps.limits.reset('login', input.email);
+  logSignIn(ctx, { accountId: account.id, email: input.email, ok: true });
   return { token: await openSession(ctx, account.id), accountId: account.id };
 }
 

@@ -3,6 +3,7 @@
 // database as they were (see the README for how long and how to get them back).
 import { MSG } from '../../../schema/messages';
 import { authorizeMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
@@ -11,6 +12,9 @@ import { NotFoundError } from '../../lib/errors';
 export async function archiveClub(ctx: RequestContext, id: unknown): Promise<{ message: string; clubId: string }> {
   const { clubId } = authorizeMember(ctx, 'club.archive');
   if (id !== clubId) throw new NotFoundError();
-  await clubDb(ctx).club.update({ where: { id: clubId }, data: { archivedAt: new Date(), isActive: false } });
+  await clubDb(ctx).$transaction(async (tx) => {
+    const club = await tx.club.update({ where: { id: clubId }, data: { archivedAt: new Date(), isActive: false }, select: { fullName: true } });
+    describeChange(tx, { action: 'club_archived', entityType: 'club', entityId: clubId, entityLabel: club.fullName });
+  });
   return { message: MSG.clubArchived, clubId };
 }

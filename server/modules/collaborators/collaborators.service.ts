@@ -4,7 +4,9 @@
 // names the club explicitly; invitations are club-owned and go through the request's club-scoped client.
 import { MSG } from '../../../schema/messages';
 import { changeCollaboratorRoleInput, inviteCollaboratorInput } from '../../../schema/validation/collaborators';
+import { writeAccessLogInTransaction } from '../../access/access-log';
 import { authorizeMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
 import { CLUB_ROLE_LABELS, type ClubRole } from '../../access/permissions';
 import { clubDb } from '../../access/request-db';
 import { requireSession } from '../../auth/policy';
@@ -69,7 +71,7 @@ export async function inviteCollaborator(ctx: RequestContext, raw: unknown): Pro
   await sendInvitationMail(ctx, clubId, input, token);
   const invitation = await db.$transaction(async (tx) => {
     await tx.collaboratorInvitation.updateMany({ where: { email: input.email, ...pendingWhere() }, data: { revokedAt: new Date() } });
-    return tx.collaboratorInvitation.create({
+    const created = await tx.collaboratorInvitation.create({
       data: {
         clubId,
         email: input.email,
@@ -80,6 +82,8 @@ export async function inviteCollaborator(ctx: RequestContext, raw: unknown): Pro
         expiresAt: new Date(Date.now() + COLLABORATOR_INVITE_TTL_MS),
       },
     });
+    describeChange(tx, { action: 'collaborator_invited', entityType: 'invitation', entityId: created.id, entityLabel: input.email, detail: CLUB_ROLE_LABELS[input.role] });
+    return created;
   });
   return { message: MSG.collaboratorInviteSent(input.email), invitationId: invitation.id };
 }
@@ -98,9 +102,18 @@ export async function resendCollaboratorInvitation(ctx: RequestContext, id: unkn
   await ctx.deps.limits.consume('collaboratorInvite', { ip: ctx.meta.ip, account: accountId });
   const token = randomToken();
   await sendInvitationMail(ctx, clubId, invitation, token);
-  await clubDb(ctx).collaboratorInvitation.update({
-    where: { id: invitation.id },
-    data: { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + COLLABORATOR_INVITE_TTL_MS) },
+  await clubDb(ctx).$transaction(async (tx) => {
+    await tx.collaboratorInvitation.update({
+      where: { id: invitation.id },
+      data: { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + COLLABORATOR_INVITE_TTL_MS) },
+    });
+    describeChange(tx, {
+      action: 'collaborator_invited',
+      entityType: 'invitation',
+      entityId: invitation.id,
+      entityLabel: invitation.email,
+      detail: `${CLUB_ROLE_LABELS[invitation.role]}, nuovo invio`,
+    });
   });
   return { message: MSG.collaboratorInviteSent(invitation.email), invitationId: invitation.id };
 }
@@ -108,7 +121,10 @@ export async function resendCollaboratorInvitation(ctx: RequestContext, id: unkn
 export async function revokeCollaboratorInvitation(ctx: RequestContext, id: unknown): Promise<{ message: string; invitationId: string }> {
   authorizeMember(ctx, 'collaborators.manage');
   const invitation = await pendingInvitation(ctx, id);
-  await clubDb(ctx).collaboratorInvitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+  await clubDb(ctx).$transaction(async (tx) => {
+    await tx.collaboratorInvitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+    describeChange(tx, { action: 'collaborator_invitation_revoked', entityType: 'invitation', entityId: invitation.id, entityLabel: invitation.email });
+  });
   return { message: MSG.collaboratorInviteRevoked, invitationId: invitation.id };
 }
 
@@ -144,6 +160,10 @@ export async function acceptCollaboratorInvitation(
     const membership = await tx.membership.create({
       data: { accountId, clubId: invitation.clubId, role: invitation.role, groupIds: invitation.groupIds, token: randomToken() },
     });
+    // Not through the club client (the account is no member yet): the line is written here, in the same transaction.
+    await writeAccessLogInTransaction(tx, ctx, invitation.clubId, [
+      { action: 'collaborator_joined', entityType: 'collaborator', entityId: membership.id, entityLabel: invitation.email, detail: CLUB_ROLE_LABELS[invitation.role] },
+    ]);
     return { message: MSG.collaboratorJoined(invitation.club.fullName), clubName: invitation.club.fullName, membershipId: membership.id };
   });
 }
@@ -153,6 +173,12 @@ async function clubMembership(tx: Tx, clubId: string, id: unknown) {
   const membership = isUuid(id) ? await tx.membership.findFirst({ where: { id, clubId } }) : null;
   if (!membership) throw new NotFoundError();
   return membership;
+}
+
+/** A collaborator's name for the log (their email when they have no profile). */
+async function collaboratorName(tx: Tx, accountId: string): Promise<string> {
+  const account = await tx.account.findUnique({ where: { id: accountId }, select: { email: true, profile: { select: { firstname: true, lastname: true } } } });
+  return account?.profile ? `${account.profile.firstname} ${account.profile.lastname}` : (account?.email ?? '');
 }
 
 async function refuseLastOwner(tx: Tx, clubId: string, membership: { role: ClubRole }) {
@@ -174,6 +200,13 @@ export async function changeCollaboratorRole(
     if (membership.role === 'owner') throw new ConflictError(MSG.collaboratorOwnerByTransfer);
     const groupIds = await checkCoachGroups(tx, clubId, input.role, input.groupIds);
     await tx.membership.update({ where: { id: membership.id }, data: { role: input.role, groupIds } });
+    describeChange(tx, {
+      action: 'role_changed',
+      entityType: 'collaborator',
+      entityId: membership.id,
+      entityLabel: await collaboratorName(tx, membership.accountId),
+      detail: `${CLUB_ROLE_LABELS[membership.role]} → ${CLUB_ROLE_LABELS[input.role]}`,
+    });
     return { message: MSG.collaboratorRoleChanged, membershipId: membership.id };
   });
 }
@@ -192,6 +225,13 @@ export async function removeCollaborator(ctx: RequestContext, membershipId: unkn
     if (membership.role === 'owner' && !leaving && viewer.membership?.role !== 'owner') throw new ConflictError(MSG.collaboratorOwnerByTransfer);
     await refuseLastOwner(tx, clubId, membership);
     await tx.membership.delete({ where: { id: membership.id } });
+    describeChange(tx, {
+      action: leaving ? 'collaborator_left' : 'collaborator_removed',
+      entityType: 'collaborator',
+      entityId: membership.id,
+      entityLabel: await collaboratorName(tx, membership.accountId),
+      detail: CLUB_ROLE_LABELS[membership.role],
+    });
     return { message: leaving ? MSG.collaboratorLeft : MSG.collaboratorRemoved, membershipId: membership.id };
   });
 }
@@ -205,7 +245,9 @@ export async function transferClubOwnership(ctx: RequestContext, membershipId: u
     await tx.membership.update({ where: { id: target.id }, data: { role: 'owner', groupIds: [] } });
     await tx.membership.update({ where: { id: ownId }, data: { role: 'admin', groupIds: [] } });
     const profile = await tx.accountProfile.findUnique({ where: { accountId: target.accountId }, select: { firstname: true, lastname: true } });
-    return { message: MSG.ownershipTransferred(profile ? `${profile.firstname} ${profile.lastname}` : ''), membershipId: target.id };
+    const name = profile ? `${profile.firstname} ${profile.lastname}` : '';
+    describeChange(tx, { action: 'ownership_transferred', entityType: 'collaborator', entityId: target.id, entityLabel: name, detail: `${CLUB_ROLE_LABELS[target.role]} → ${CLUB_ROLE_LABELS.owner}` });
+    return { message: MSG.ownershipTransferred(name), membershipId: target.id };
   });
 }
 

@@ -4,6 +4,7 @@ import { authorize, authorizeMember } from '../../access/authorize';
 import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
+import { logHealthRead } from '../../access/access-log';
 
 /** Stored files that are health data (files.service.ts purposes). */
 const HEALTH_PURPOSES = new Set(['medical-certificate']);
@@ -21,10 +22,11 @@ export async function readClubFile(ctx: RequestContext, id: string) {
     FROM stored_files WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid`;
   if (!file) throw new NotFoundError();
   if (HEALTH_PURPOSES.has(file.purpose)) authorize(actor, 'health.read');
-  // A coach reaches only the certificates of the athletes of their groups (club-scope.ts narrows the roles).
-  if (file.purpose === 'medical-certificate' && athleteGroupsOf(ctx)) {
-    const visible = await clubDb(ctx).personRole.count({ where: { athlete: { medicalExaminationDocumentId: file.id } } });
-    if (!visible) throw new NotFoundError();
+  if (file.purpose === 'medical-certificate') {
+    // A coach reaches only the certificates of the athletes of their groups (club-scope.ts narrows the roles).
+    const holder = await clubDb(ctx).personRole.findFirst({ where: { athlete: { medicalExaminationDocumentId: file.id } }, select: { personId: true } });
+    if (!holder && athleteGroupsOf(ctx)) throw new NotFoundError();
+    if (holder) logHealthRead(ctx, [holder.personId], 'Certificato medico');
   }
   return { ...file, content: Buffer.from(file.content, 'base64') };
 }

@@ -10,6 +10,7 @@ import { parseInput } from '../../lib/validate';
 import { clubRowWhere, type Db } from '../../lib/club-rows';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
 
 const membershipInput = z.object({
   groupId: z.unknown(),
@@ -30,6 +31,7 @@ export async function assignToGroup(ctx: RequestContext, raw: MembershipChange):
     // The unique (group, role) index decides, so two simultaneous assignments cannot both succeed.
     const { count } = await tx.groupMember.createMany({ data: [{ clubId, groupId: group.id, roleId: role.id }], skipDuplicates: true });
     if (count === 0) throw new ConflictError(MSG.alreadyAssigned);
+    describeChange(tx, { action: 'update', entityType: 'group', entityId: group.id, entityLabel: group.name, personId: role.personId, detail: 'Persona aggiunta al gruppo' });
     return role;
   });
 }
@@ -41,6 +43,7 @@ export async function unassignFromGroup(ctx: RequestContext, raw: MembershipChan
     const { group, role } = await findPair(tx, clubId, input);
     const { count } = await tx.groupMember.deleteMany({ where: { clubId, groupId: group.id, roleId: role.id } });
     if (count === 0) throw new ConflictError(MSG.notAssigned);
+    describeChange(tx, { action: 'update', entityType: 'group', entityId: group.id, entityLabel: group.name, personId: role.personId, detail: 'Persona tolta dal gruppo' });
     return role;
   });
 }

@@ -8,6 +8,7 @@ import { createPersonNotification, emailNotification } from '../notifications/no
 import { PEOPLE_KINDS } from './people.kinds';
 import { findClubRole } from './people.policy';
 import { clubDb } from '../../access/request-db';
+import { describeChange } from '../../access/change-log';
 
 /**
  * Archives the role `id` of the viewer's club (of `kind` when given: the legacy routes are per kind) and answers its
@@ -24,6 +25,14 @@ export async function archivePerson(ctx: RequestContext, kind: PersonKindKey | u
       data: { archivedAt: new Date(), isActive: false },
     });
     if (count === 0) return { roleId: role.id, notification: null, email: null };
+    describeChange(tx, {
+      action: 'archive',
+      entityType: 'person',
+      entityId: role.personId,
+      personId: role.personId,
+      entityLabel: `${role.person.firstname} ${role.person.lastname}`,
+      detail: PEOPLE_KINDS[role.kind].singular,
+    });
 
     const club = await tx.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
     const notification = await createPersonNotification(tx, {

@@ -2,6 +2,7 @@
 // the only way a club's notifications reach an account): the club asks, a single-use link goes to the email on the
 // club's own record, and the person, signed in to their account, confirms. Nobody is linked by a tax code typed
 // into a profile.
+import { writeAccessLogInTransaction } from '../../access/access-log';
 import { clubDb } from '../../access/request-db';
 import { MSG } from '../../../schema/messages';
 import { requireSession } from '../../auth/policy';
@@ -67,7 +68,7 @@ export async function acceptPersonLink(ctx: RequestContext, token: unknown): Pro
   return ctx.deps.systemDb.$transaction(async (tx) => {
     const invitation = await tx.personLinkInvitation.findUnique({
       where: { tokenHash: hashToken(token.trim()) },
-      select: { id: true, personId: true, expiresAt: true, usedAt: true, club: { select: { fullName: true, archivedAt: true } } },
+      select: { id: true, clubId: true, personId: true, expiresAt: true, usedAt: true, club: { select: { fullName: true, archivedAt: true } } },
     });
     if (!invitation || invitation.usedAt || invitation.expiresAt <= new Date() || invitation.club.archivedAt) throw invalid();
     // Conditional, so two confirmations racing link once.
@@ -77,6 +78,10 @@ export async function acceptPersonLink(ctx: RequestContext, token: unknown): Pro
     });
     if (count !== 1) throw invalid();
     await tx.person.update({ where: { id: invitation.personId }, data: { accountId } });
+    // Not through the club client (the account need not be a member): the line is written here, in the same transaction.
+    await writeAccessLogInTransaction(tx, ctx, invitation.clubId, [
+      { action: 'update', entityType: 'person', entityId: invitation.personId, personId: invitation.personId, detail: 'Profilo collegato a un account' },
+    ]);
     return { message: MSG.personLinkAccepted(invitation.club.fullName), clubName: invitation.club.fullName, personId: invitation.personId };
   });
 }

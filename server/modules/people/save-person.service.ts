@@ -16,6 +16,7 @@ import { saveAddress } from '../../lib/addresses';
 import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 
@@ -108,6 +109,14 @@ export async function savePerson(
         ? await updateRole(tx, clubId, spec, input, raw)
         : await createRole(tx, clubId, spec, input);
       await attachFiles(tx, clubId, spec, { roleId, personId }, files);
+      describeChange(tx, {
+        action: input.id ? 'update' : 'create',
+        entityType: 'person',
+        entityId: personId,
+        personId,
+        entityLabel: `${input.profile.firstname} ${input.profile.lastname}`,
+        detail: spec.singular,
+      });
       return { roleId, created: !input.id, message: input.id ? MSG.changesSaved : spec.createdMessage };
     });
   } catch (e) {

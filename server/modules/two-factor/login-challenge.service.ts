@@ -9,6 +9,7 @@ import { InvalidCredentialsError, TwoFactorChallengeError, ValidationError } fro
 import { hashToken, randomToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
 import { openSession } from '../accounts/sessions';
+import { logSignIn } from '../../access/access-log';
 import { acceptSecondFactor, hasTwoFactor } from './second-factor';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -53,6 +54,7 @@ export async function completeTwoFactorLogin(ctx: RequestContext, raw: unknown):
   if (!method) {
     await db.loginChallenge.update({ where: { id: challenge.id }, data: { attempts: { increment: 1 } } });
     const message = isRecoveryCode(input.code) ? MSG.twoFactorRecoveryCodeInvalid : MSG.twoFactorCodeInvalid;
+    logSignIn(ctx, { accountId: challenge.accountId, email: challenge.account.email, ok: false, detail: 'Codice di verifica errato' });
     throw new ValidationError({ code: message }, message);
   }
   // Single use: of two requests with the same challenge, one opens a session.
@@ -61,5 +63,6 @@ export async function completeTwoFactorLogin(ctx: RequestContext, raw: unknown):
 
   await ctx.deps.limits.reset('twoFactor', challenge.accountId);
   await ctx.deps.limits.reset('login', challenge.account.email);
+  logSignIn(ctx, { accountId: challenge.accountId, email: challenge.account.email, ok: true, detail: 'Con verifica in due passaggi' });
   return { token: await openSession(ctx, challenge.accountId, db, { secondFactor: true }), accountId: challenge.accountId };
 }

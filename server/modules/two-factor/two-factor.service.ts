@@ -7,6 +7,7 @@
 // Codes are rate limited like the password (action `twoFactor`).
 import { MSG } from '../../../schema/messages';
 import { totpCodeInput, twoFactorProofInput } from '../../../schema/validation/two-factor';
+import { logAccountEvent } from '../../access/access-log';
 import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { ConflictError, ValidationError } from '../../lib/errors';
@@ -103,6 +104,7 @@ export async function confirmTwoFactorSetup(ctx: RequestContext, raw: unknown): 
     await tx.session.update({ where: { id: viewer.sessionId }, data: { secondFactorAt: now } });
   });
   await ctx.deps.limits.reset('twoFactor', viewer.accountId);
+  logAccountEvent(ctx, viewer.accountId, 'two_factor_enabled');
   return { message: MSG.twoFactorEnabled, recoveryCodes };
 }
 
@@ -119,6 +121,7 @@ export async function disableTwoFactor(ctx: RequestContext, raw: unknown): Promi
     await tx.loginChallenge.deleteMany({ where: { accountId: viewer.accountId } });
     await tx.session.updateMany({ where: { accountId: viewer.accountId }, data: { secondFactorAt: null } });
   });
+  logAccountEvent(ctx, viewer.accountId, 'two_factor_disabled');
   return { message: MSG.twoFactorDisabled };
 }
 
