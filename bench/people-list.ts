@@ -136,10 +136,12 @@ const log = (msg: string) => process.stdout.write(`${msg}\n`);
 /** Interrupted (Ctrl+C) runs still drop their database and temp directory. */
 const cleanups = new Set<() => Promise<void>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
+  process.once(signal, () => {
     log(`\n${signal}: cleaning up`);
-    for (const cleanup of cleanups) await cleanup().catch(() => {});
-    process.exit(130);
+    void (async () => {
+      for (const cleanup of cleanups) await cleanup().catch(() => {});
+      process.exit(130);
+    })();
   });
 }
 

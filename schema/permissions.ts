@@ -9,7 +9,7 @@ const PEOPLE_ACTIONS: Record<PeopleAction, string> = { read: 'see', write: 'crea
 export type PeoplePermission = `people.${PersonKindKey}.${PeopleAction}`;
 
 export const peoplePermissions = (actions: readonly PeopleAction[], kinds: readonly PersonKindKey[] = PERSON_KINDS) =>
-  kinds.flatMap((kind) => actions.map((action) => `people.${kind}.${action}` as PeoplePermission));
+  kinds.flatMap((kind) => actions.map((action): PeoplePermission => `people.${kind}.${action}`));
 
 /** Every permission but the people ones, with what it allows (the README matrix's first column). */
 const OTHER_PERMISSIONS = {

@@ -6,7 +6,7 @@ import cfModule from 'codice-fiscale-js';
 import { foldText, normalizePhone } from '../../schema/text';
 
 // The package's types declare a default export; at run time the CommonJS module exports { CodiceFiscale }.
-const CodiceFiscale = ((cfModule as unknown as { CodiceFiscale?: typeof cfModule }).CodiceFiscale ?? cfModule) as typeof cfModule;
+const CodiceFiscale = (cfModule as unknown as { CodiceFiscale?: typeof cfModule }).CodiceFiscale ?? cfModule;
 
 export type Gender = 1 | 2;
 
@@ -67,7 +67,7 @@ export interface PeopleFactory {
   person(options: PersonOptions): FakeProfile;
   faker: Faker;
   /** A date `days` from today (negative: in the past), at midnight UTC. */
-  daysFromToday(days: number): Date;
+  daysFromToday: (days: number) => Date;
 }
 
 /**

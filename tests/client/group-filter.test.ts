@@ -9,12 +9,12 @@ const groups = [
 
 describe('the tp parameter of a people list', () => {
   it('accepts a group id', () => {
-    expect(resolveGroupFilter(groups[1]!.id, groups)).toBe(groups[1]);
+    expect(resolveGroupFilter(groups[1].id, groups)).toBe(groups[1]);
   });
 
   it('accepts <id>_<name> (the categories page link), even with a stale name', () => {
-    expect(resolveGroupFilter(`${groups[0]!.id}_Under 12`, groups)).toBe(groups[0]);
-    expect(resolveGroupFilter(`${groups[0]!.id}_Vecchio_nome`, groups)).toBe(groups[0]);
+    expect(resolveGroupFilter(`${groups[0].id}_Under 12`, groups)).toBe(groups[0]);
+    expect(resolveGroupFilter(`${groups[0].id}_Vecchio_nome`, groups)).toBe(groups[0]);
   });
 
   it('accepts a name, ignoring case, accents and extra spaces (the groups page link)', () => {
@@ -32,7 +32,7 @@ describe('the tp parameter of a people list', () => {
   });
 
   it('writes the picked group back as its name (and round-trips)', () => {
-    expect(tpValueOf(groups[2]!)).toBe('Città Alta');
+    expect(tpValueOf(groups[2])).toBe('Città Alta');
     expect(tpValueOf(null)).toBeNull();
     for (const g of groups) expect(resolveGroupFilter(tpValueOf(g), groups)).toBe(g);
   });

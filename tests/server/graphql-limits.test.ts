@@ -10,6 +10,7 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
+  Kind,
   parse,
   print,
   typeFromAST,
@@ -32,7 +33,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 /** The operations codegen generated from client/src (fragments come inside them), and the e2e tests' own. */
 function clientDocuments(): Array<{ name: string; source: string; operation: OperationDefinitionNode }> {
   const docs = Object.entries(generated)
-    .filter(([name, value]) => name.endsWith('Document') && typeof value === 'object' && (value as DocumentNode).kind === 'Document')
+    .filter(([name, value]) => name.endsWith('Document') && typeof value === 'object' && (value as DocumentNode).kind === Kind.DOCUMENT)
     .map(([name, value]) => ({ name, source: print(value as DocumentNode) }));
   const e2eDir = path.resolve(import.meta.dirname, '../e2e');
   for (const file of readdirSync(e2eDir).filter((f) => f.endsWith('.ts'))) {
@@ -41,7 +42,7 @@ function clientDocuments(): Array<{ name: string; source: string; operation: Ope
   }
   return docs.map((doc) => ({
     ...doc,
-    operation: parse(doc.source).definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!,
+    operation: parse(doc.source).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!,
   }));
 }
 

@@ -17,7 +17,7 @@ export async function rest(app: FastifyInstance, path: string, body?: unknown, c
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...authHeaders(creds), ...headers },
     payload: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { statusCode: res.statusCode, headers: res.headers, body: res.json() as { status: boolean; context: any; message: string } };
+  return { statusCode: res.statusCode, headers: res.headers, body: res.json<{ status: boolean; context: any; message: string }>() };
 }
 
 export async function gql<T = any>(app: FastifyInstance, query: string, variables?: Record<string, unknown>, creds?: Credentials) {
@@ -27,5 +27,5 @@ export async function gql<T = any>(app: FastifyInstance, query: string, variable
     headers: { 'content-type': 'application/json', ...authHeaders(creds) },
     payload: JSON.stringify({ query, variables }),
   });
-  return { statusCode: res.statusCode, body: res.json() as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+  return { statusCode: res.statusCode, body: res.json<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>() };
 }

@@ -159,7 +159,7 @@ async function callRoute(routePath: string, body: Record<string, unknown>, creds
   if ((ROUTES.find((r) => r.path === routePath)?.method ?? 'POST') === 'POST') return rest(t.app, routePath, body, creds);
   const headers = { ...(creds.token ? { authorization: `Bearer ${creds.token}` } : {}), ...(creds.club ? { 'x-club': creds.club } : {}) };
   const res = await t.app.inject({ method: 'GET', url: `/api${routePath}`, headers });
-  return { statusCode: res.statusCode, body: res.json() as { message: string } };
+  return { statusCode: res.statusCode, body: res.json<{ message: string }>() };
 }
 
 beforeAll(async () => {

@@ -41,7 +41,6 @@ async function ageEverything(clubId: string) {
 }
 const setCreatedAt = (roleId: string, iso: string) => t.deps.systemDb.personRole.update({ where: { id: roleId }, data: { createdAt: new Date(iso) } });
 const archive = (roleId: string) => t.deps.systemDb.personRole.update({ where: { id: roleId }, data: { archivedAt: new Date(), isActive: false } });
-const kindCounts = (d: Awaited<ReturnType<typeof getDashboard>>) => Object.fromEntries(d.kinds.map((k) => [k.kind, k.active]));
 
 /** The people list's total for these filters at `now`: the number a dashboard link opens on. */
 const listTotal = (ctx: RequestContext, filters: Parameters<typeof peopleListWhere>[1], now: Date) =>

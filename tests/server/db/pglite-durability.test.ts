@@ -115,7 +115,7 @@ run('snapshots and restore', () => {
     const bytes = await again.pglite!.query<{ n: number }>('SELECT sum(length(data))::int AS n FROM t');
     await again.close();
     expect(ids.rows.map((r) => r.id)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1)); // not 23, 24: later
-    expect(bytes.rows[0]!.n).toBe(20 * 100_000);
+    expect(bytes.rows[0].n).toBe(20 * 100_000);
   });
 
   it('snapshots before pending migrations only, and refuses to restore while the directory is open', slow, async () => {

@@ -262,7 +262,7 @@ describe('GraphQL fuzz', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${creds.token}`, 'x-club': creds.club },
         payload: JSON.stringify({ query: op.document, variables }),
       });
-      const body = res.json() as { data?: Record<string, { __typename?: string } | null>; errors?: unknown[] };
+      const body = res.json<{ data?: Record<string, { __typename?: string } | null>; errors?: unknown[] }>();
       const answer = { operation: op.field.name, errors: body.errors, typename: body.data?.[op.field.name]?.__typename };
       expect(answer.errors, JSON.stringify(answer)).toBeUndefined();
       if (op.kind === 'mutation') expect(answer.typename, JSON.stringify(answer)).toMatch(/Success$/);
@@ -287,7 +287,7 @@ describe('GraphQL fuzz', () => {
         const sent = { operation: op.field.name, variables };
         expect(res.statusCode, `5xx for ${JSON.stringify(sent).slice(0, 2000)}: ${res.body.slice(0, 500)}`).toBeLessThan(500);
         expectNoUnexpected(res.body, sent);
-        const body = res.json() as { data?: Record<string, { __typename?: string } | null> | null; errors?: unknown[] };
+        const body = res.json<{ data?: Record<string, { __typename?: string } | null> | null; errors?: unknown[] }>();
         const result = body.data?.[op.field.name];
         const refused = !!body.errors?.length || (op.kind === 'mutation' && !result?.__typename?.endsWith('Success'));
         tally.record(res.statusCode, refused, res.body);

@@ -187,7 +187,7 @@ describe('REST fuzz', () => {
         const sent = { route: route.path, body };
         expect(res.statusCode, `5xx for ${JSON.stringify(sent).slice(0, 2000)}: ${res.body.slice(0, 500)}`).toBeLessThan(500);
         expectNoUnexpected(res.body, sent);
-        const envelope = res.json() as { status: boolean; message: string };
+        const envelope = res.json<{ status: boolean; message: string }>();
         expect(typeof envelope.message).toBe('string');
         const refused = res.statusCode >= 400 || envelope.status === false;
         tally.record(res.statusCode, refused, res.body);
