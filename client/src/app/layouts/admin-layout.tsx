@@ -7,7 +7,7 @@ import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/auth/components/require-auth';
-import { useSession } from '../../features/auth/session';
+import { useSession } from '../../lib/session';
 import { clubPaletteVars } from '../../features/club/club-palette';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
 import { FeedbackDialog } from '../../features/account/components/feedback-dialog';
 import { canManageCollaborators } from '../../features/collaborators/collaborator-roles';
-import { useSession } from '../../features/auth/session';
+import { useSession } from '../../lib/session';
 
 export function initials(...parts: (string | null | undefined)[]): string {
   return parts

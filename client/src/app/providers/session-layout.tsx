@@ -4,7 +4,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { SessionProvider } from '../../features/auth/session';
+import { SessionProvider } from '../../lib/session';
 import { apolloClient } from '../../lib/apollo';
 
 export default function SessionLayout() {

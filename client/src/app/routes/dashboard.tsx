@@ -6,7 +6,7 @@ import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import type { PersonKindKey } from '../../../../schema/constants';
 import { ListError } from '../../components/ui/list-status';
-import { useSession } from '../../features/auth/session';
+import { useSession } from '../../lib/session';
 import { chartSlices } from '../../features/dashboard/chart-slices';
 import { ChartCard } from '../../features/dashboard/components/chart-card';
 import { DailyStats, DailyStatsSkeleton } from '../../features/dashboard/components/daily-stats';

@@ -9,7 +9,7 @@ import { MSG } from '../../../../../schema/messages';
 import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError, resultMessage } from '../../../lib/errors';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../lib/session';
 import { AccountCard } from '../../../components/ui/account-card';
 
 const AcceptPersonLinkMutation = graphql(`

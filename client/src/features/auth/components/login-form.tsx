@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
 import { safeReturnTo } from '../../../lib/return-to';
-import { useSession } from '../session';
+import { useSession } from '../../../lib/session';
 import { TwoFactorLoginStep } from './two-factor-login-step';
 
 export function LoginForm() {

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { loginPathFor } from '../../../lib/return-to';
 import { readSessionToken } from '../../../lib/session-storage';
 import { useClubLock } from '../../../lib/two-factor-lock';
-import { useSession } from '../session';
+import { useSession } from '../../../lib/session';
 
 export const SECURITY_PATH = '/account/sicurezza';
 /** Pages of the account itself: they need no club, so a club's refusal does not close them. */

@@ -17,7 +17,7 @@ import { graphql } from '../../../gql';
 import { messageOfError, resultMessage } from '../../../lib/errors';
 import { fieldErrorsFromServer, layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useSession } from '../session';
+import { useSession } from '../../../lib/session';
 import { readSelectedPlan } from '../../../lib/selected-plan';
 import { WizardProgress } from './wizard-progress';
 

@@ -6,7 +6,7 @@ import { MSG } from '../../../../../schema/messages';
 import { completeTwoFactorLoginInput, totpCodeInput } from '../../../../../schema/validation/two-factor';
 import { FormField } from '../../../components/ui/form-field';
 import { validate } from '../../../lib/form-errors';
-import { useSession } from '../session';
+import { useSession } from '../../../lib/session';
 
 type Kind = 'app' | 'recovery';
 

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../lib/session';
 import { AccountCard } from '../../../components/ui/account-card';
 import {
   AthleteGroupsQuery,

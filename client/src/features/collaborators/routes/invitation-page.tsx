@@ -9,7 +9,7 @@ import { MSG } from '../../../../../schema/messages';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../lib/session';
 import { AccountCard } from '../../../components/ui/account-card';
 import { AcceptInvitationMutation } from '../collaborator-documents';
 

@@ -7,21 +7,21 @@ import { ServerError } from '@apollo/client/errors';
 import { useApolloClient, useFragment } from '@apollo/client/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGE_LEVEL } from '../../../../schema/constants';
-import { MSG } from '../../../../schema/messages';
-import { graphql } from '../../gql';
-import type { Session_AccountFragment } from '../../gql/graphql';
-import { messageOfError } from '../../lib/errors';
-import { fieldErrorsFromServer, type FieldErrors } from '../../lib/form-errors';
-import { dismissNotification, notify } from '../../lib/notify';
+import { MESSAGE_LEVEL } from '../../../schema/constants';
+import { MSG } from '../../../schema/messages';
+import { graphql } from '../gql';
+import type { Session_AccountFragment } from '../gql/graphql';
+import { messageOfError } from './errors';
+import { fieldErrorsFromServer, type FieldErrors } from './form-errors';
+import { dismissNotification, notify } from './notify';
 import {
   clearStoredTokens,
   readClubToken,
   readSessionToken,
   storeClubToken,
   storeSessionToken,
-} from '../../lib/session-storage';
-import { refusalCode, TWO_FACTOR_REQUIRED } from '../../lib/two-factor-lock';
+} from './session-storage';
+import { refusalCode, TWO_FACTOR_REQUIRED } from './two-factor-lock';
 
 export const SessionAccountFragment = graphql(`
   fragment Session_Account on Account {
