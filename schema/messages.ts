@@ -244,4 +244,8 @@ export const MSG = {
     `Richiesta troppo onerosa (costo ${cost}, massimo ${max}): chiedi meno righe per pagina o meno elenchi annidati.`,
   introspectionSignedInOnly: "Lo schema GraphQL si può consultare solo dopo l'accesso.",
   queryTimeout: 'La richiesta ha impiegato troppo tempo ed è stata interrotta: riprova con filtri più precisi o meno dati.',
+
+  // Access log (issue 11)
+  accessLogFilterInvalid: 'Filtro non valido.',
+  accessLogPeriodInvalid: 'La data finale non può precedere quella iniziale.',
 } as const;

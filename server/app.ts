@@ -25,6 +25,7 @@ import { logRefusal } from './http/refusal-log';
 import { registerXsrf } from './http/xsrf';
 import { registerFileRoutes } from './modules/files/files.http';
 import { registerLeadRoutes } from './modules/leads/leads.http';
+import { registerAccessLogRoutes } from './modules/access-log/access-log.http';
 
 /** Origins of the Google tag (gtag.js) and its beacons, per Google's CSP guide for Google Analytics 4. */
 export const ANALYTICS_CSP = {
@@ -157,6 +158,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerGraphQL(app, deps);
   registerFileRoutes(app, deps);
   registerLeadRoutes(app, deps);
+  registerAccessLogRoutes(app, deps);
   registerLegacyRoutes(app, deps, LEGACY_ROUTES);
   await serveClient(app, config.clientDir);
 

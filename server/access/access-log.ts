@@ -21,10 +21,14 @@ export interface AccessLogEntryInput {
   detail?: string | null;
 }
 
-/** A buffered row: the club, or (clubsOf) every club of an account, resolved when the row is written. */
+/**
+ * A buffered row: the club, or (clubsOf) every club of an account, resolved when the row is written; likewise the
+ * person (and their name) of a role (roleId) whose health data was read.
+ */
 interface BufferedRow extends AccessLogEntryInput {
   clubId: string | null;
   clubsOf?: string | null;
+  roleId?: string | null;
   at: string;
   actorKind: 'account' | 'system';
   actorAccountId: string | null;
@@ -128,6 +132,7 @@ async function insertBuffered(db: PrismaClient, batch: readonly BufferedRow[]): 
       ...entryColumns(r, n),
       club_id: r.clubId,
       clubs_of: r.clubsOf ?? null,
+      role_id: r.roleId ?? null,
       at: r.at,
       actor_kind: r.actorKind,
       actor_account_id: r.actorAccountId,
@@ -140,13 +145,17 @@ async function insertBuffered(db: PrismaClient, batch: readonly BufferedRow[]): 
   await db.$executeRaw`
     INSERT INTO access_log (club_id, at, actor_kind, actor_account_id, actor_name, actor_email, action, entity_type, entity_id, entity_label, person_id, detail, ip, user_agent)
     SELECT COALESCE(e.club_id, m.club_id), e.at, e.actor_kind, e.actor_account_id, NULLIF(concat_ws(' ', p.firstname, p.lastname), ''),
-           COALESCE(a.email, e.actor_email), e.action, e.entity_type, e.entity_id, e.entity_label, e.person_id, e.detail, e.ip, e.user_agent
+           COALESCE(a.email, e.actor_email), e.action, e.entity_type, COALESCE(e.entity_id, r.person_id::text),
+           COALESCE(e.entity_label, NULLIF(concat_ws(' ', pp.firstname, pp.lastname), '')), COALESCE(e.person_id, r.person_id),
+           e.detail, e.ip, e.user_agent
     FROM jsonb_to_recordset(${json}::jsonb)
-      AS e(n int, club_id uuid, clubs_of uuid, at timestamptz, actor_kind text, actor_account_id uuid, actor_email text, action text,
+      AS e(n int, club_id uuid, clubs_of uuid, role_id uuid, at timestamptz, actor_kind text, actor_account_id uuid, actor_email text, action text,
            entity_type text, entity_id text, entity_label text, person_id uuid, detail text, ip text, user_agent text)
     LEFT JOIN memberships m ON e.club_id IS NULL AND m.account_id = e.clubs_of
     LEFT JOIN accounts a ON a.id = e.actor_account_id
     LEFT JOIN account_profiles p ON p.account_id = e.actor_account_id
+    LEFT JOIN person_roles r ON r.id = e.role_id AND r.club_id = e.club_id
+    LEFT JOIN people pp ON pp.id = COALESCE(e.person_id, r.person_id) AND pp.club_id = e.club_id
     ORDER BY e.n, m.club_id`;
 }
 
@@ -154,24 +163,35 @@ function buffered(ctx: RequestContext, clubId: string | null, entry: AccessLogEn
   return { ...entry, clubId, at: new Date().toISOString(), ...actorOf(ctx), ...origin(ctx), ...extra };
 }
 
-/** People whose health data this request already logged: a person read field by field is one line per request. */
+/** People and roles whose health data this request already logged: a record read field by field is one line. */
 const healthLogged = new WeakMap<RequestContext, Set<string>>();
 
-/**
- * Logs that the request's member read the health data (medical certificate fields or file, allergies,
- * intolerances, athlete condition, health card) of these people of their club. Call it where health data is
- * handed out, with the people it was handed out for; buffered, so it costs no statement per person.
- */
-export function logHealthRead(ctx: RequestContext, personIds: readonly string[], detail?: string): void {
+function logHealthReadOf(ctx: RequestContext, ids: readonly string[], by: 'personId' | 'roleId', detail?: string): void {
   const clubId = ctx.viewer?.membership?.clubId;
   if (!clubId) return;
   let seen = healthLogged.get(ctx);
   if (!seen) healthLogged.set(ctx, (seen = new Set()));
-  for (const personId of personIds) {
-    if (seen.has(personId)) continue;
-    seen.add(personId);
-    ctx.deps.accessLog.add(buffered(ctx, clubId, { action: 'health_read', entityType: 'person', entityId: personId, personId, detail }));
+  for (const id of ids) {
+    if (seen.has(`${by}:${id}`)) continue;
+    seen.add(`${by}:${id}`);
+    const entry: AccessLogEntryInput = { action: 'health_read', entityType: 'person', detail, ...(by === 'personId' ? { entityId: id, personId: id } : {}) };
+    ctx.deps.accessLog.add(buffered(ctx, clubId, entry, by === 'roleId' ? { roleId: id } : {}));
   }
+}
+
+/**
+ * Logs that the request's member read the health data (medical certificate fields or file, allergies,
+ * intolerances, athlete condition, health card) of these people of their club. Call it where health data is
+ * handed out, with the people it was handed out for; buffered, so it costs no statement per person (the person's
+ * name is looked up when the buffer is written).
+ */
+export function logHealthRead(ctx: RequestContext, personIds: readonly string[], detail?: string): void {
+  logHealthReadOf(ctx, personIds, 'personId', detail);
+}
+
+/** logHealthRead for the holders of these roles (where only a role id is at hand, e.g. a details row). */
+export function logHealthReadOfRoles(ctx: RequestContext, roleIds: readonly string[], detail?: string): void {
+  logHealthReadOf(ctx, roleIds, 'roleId', detail);
 }
 
 /**

@@ -16,5 +16,6 @@ import '../modules/posts/posts.graphql';
 import '../modules/notifications/notifications.graphql';
 import '../modules/leads/leads.graphql';
 import '../modules/dashboard/dashboard.graphql';
+import '../modules/access-log/access-log.graphql';
 
 export const schema = builder.toSchema({ sortSchema: true });

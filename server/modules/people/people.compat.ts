@@ -16,6 +16,8 @@ import { listPeoplePage } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isPersonKind, PEOPLE_KIND_LIST, type PersonKindSpec } from './people.kinds';
 import { canReadHealth } from '../../access/health-data';
+import { logHealthReadOfRoles } from '../../access/access-log';
+import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { LISTED_INCLUDE, presentListed, presentRecord, RECORD_INCLUDE } from './people.present';
 import { savePerson, type PersonFiles } from './save-person.service';
 
@@ -57,9 +59,13 @@ export function legacySaveInput(kind: PersonKindKey, body: LegacyBody): { raw: R
 /** `profile.tax_id_code` -> `tax_id_code`: legacy forms name their fields without the service's grouping. */
 const legacyField = (path: string) => path.replace(/^(profile|details)\./, '');
 
-/** The whole record of a role of the club (of `kind`), or NotFoundError. */
-const recordOf = async (ctx: RequestContext, kind: PersonKindKey, id: unknown) =>
-  presentRecord(await requirePersonRole(ctx, id, { include: RECORD_INCLUDE }, kind), canReadHealth(ctx));
+/** The whole record of a role of the club (of `kind`), or NotFoundError; its health data shown is logged as read. */
+async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown) {
+  const role = await requirePersonRole(ctx, id, { include: RECORD_INCLUDE }, kind);
+  const showHealth = canReadHealth(ctx);
+  if (showHealth && HEALTH_DETAIL_FIELDS[kind]) logHealthReadOfRoles(ctx, [role.id]);
+  return presentRecord(role, showHealth);
+}
 
 async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, archived: boolean) {
   const filters = { kind, search: body.search, groupId: body.group_id ?? body.group, archived };

@@ -18,6 +18,7 @@ import { CertificateStatusEnum, PersonKindEnum, RecentPeriodEnum } from '../../g
 import { GroupRef, StoredFileRef } from '../../graphql/model-refs';
 import { clubDb } from '../../access/request-db';
 import { canReadHealth } from '../../access/health-data';
+import { logHealthReadOfRoles } from '../../access/access-log';
 import type { RequestContext } from '../../context';
 
 /** Largest page a client may ask for with first/last. */
@@ -75,33 +76,38 @@ builder.prismaObject('Person', {
 });
 
 // Health data (schema/health-data.ts) answers null to a role without health.read: same shape, nothing shown.
-const shown = <T>(ctx: RequestContext, value: T): T | null => (canReadHealth(ctx) ? value : null);
+// What is shown is logged as a health-data read of the role's holder (once per request, buffered).
+function shown<T>(ctx: RequestContext, details: { roleId?: string }, value: T): T | null {
+  if (!canReadHealth(ctx)) return null;
+  if (details.roleId) logHealthReadOfRoles(ctx, [details.roleId]);
+  return value;
+}
 
 builder.prismaObject('AthleteDetails', {
   fields: (t) => ({
     medicalExaminationExpirationDate: t.string({
       nullable: true,
-      resolve: (d, _args, ctx) => shown(ctx, day(d.medicalExaminationExpirationDate)),
+      resolve: (d, _args, ctx) => shown(ctx, d, day(d.medicalExaminationExpirationDate)),
     }),
-    typeMedicalExaminationId: t.int({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.typeMedicalExaminationId) }),
+    typeMedicalExaminationId: t.int({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.typeMedicalExaminationId) }),
     medicalExaminationDocument: t.field({
       type: StoredFileRef,
       nullable: true,
       select: (_args, _ctx, nestedSelection) => ({ medicalExaminationDocument: nestedSelection(true) }),
-      resolve: (d, _args, ctx) => shown(ctx, d.medicalExaminationDocument),
+      resolve: (d, _args, ctx) => shown(ctx, d, d.medicalExaminationDocument),
     }),
     medicalExaminationScheduledDate: t.string({
       nullable: true,
-      resolve: (d, _args, ctx) => shown(ctx, day(d.medicalExaminationScheduledDate)),
+      resolve: (d, _args, ctx) => shown(ctx, d, day(d.medicalExaminationScheduledDate)),
     }),
     typeMedicalExaminationAccountableId: t.int({
       nullable: true,
-      resolve: (d, _args, ctx) => shown(ctx, d.typeMedicalExaminationAccountableId),
+      resolve: (d, _args, ctx) => shown(ctx, d, d.typeMedicalExaminationAccountableId),
     }),
-    healthCard: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.healthCard) }),
-    allergies: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.allergies) }),
-    intolerances: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.intolerances) }),
-    athleteCondition: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.athleteCondition) }),
+    healthCard: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.healthCard) }),
+    allergies: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.allergies) }),
+    intolerances: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.intolerances) }),
+    athleteCondition: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.athleteCondition) }),
     athleteAttorneyName: t.exposeString('athleteAttorneyName', { nullable: true }),
   }),
 });
@@ -111,9 +117,9 @@ builder.prismaObject('CoachDetails', {
     coachRole: t.exposeString('coachRole', { nullable: true }),
     coachValidityStartDate: t.string({ nullable: true, resolve: (d) => day(d.coachValidityStartDate) }),
     coachValidityEndDate: t.string({ nullable: true, resolve: (d) => day(d.coachValidityEndDate) }),
-    healthCard: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.healthCard) }),
-    allergies: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.allergies) }),
-    intolerances: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d.intolerances) }),
+    healthCard: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.healthCard) }),
+    allergies: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.allergies) }),
+    intolerances: t.string({ nullable: true, resolve: (d, _args, ctx) => shown(ctx, d, d.intolerances) }),
   }),
 });
 
@@ -196,7 +202,9 @@ builder.queryFields((t) => ({
         }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
-        return clubDb(ctx).personRole.findMany({ ...selection, where, orderBy: peopleListOrder(args.search) });
+        const rows = clubDb(ctx).personRole.findMany({ ...selection, where, orderBy: peopleListOrder(args.search) });
+        // A list by medical certificate tells whose certificate expires: a health-data read of each row.
+        return args.certificate ? rows.then((page) => (logHealthReadOfRoles(ctx, page.map((r) => r.id), 'Elenco certificati medici'), page)) : rows;
       },
       totalCount: (_connection, args, ctx) => pendingTotals.get(args) ?? countPeople(ctx, args),
     },

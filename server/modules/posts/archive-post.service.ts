@@ -5,6 +5,7 @@ import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { refuseUnlessCoachPost } from './posts.policy';
 import { authorizeMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
 
 /** One way: the post leaves the feed (posts(archived: true) lists it) and can no longer be edited. */
 export async function archivePost(ctx: RequestContext, id: unknown): Promise<PostWithGroups> {
@@ -17,8 +18,11 @@ export async function archivePost(ctx: RequestContext, id: unknown): Promise<Pos
     if (!post) throw new NotFoundError();
     await refuseUnlessCoachPost(db, coach, post.id);
   }
-  await db.post.updateMany({ where: { ...where, archivedAt: null }, data: { archivedAt: new Date(), isActive: false } });
-  const post = await db.post.findFirst({ where, include: POST_WITH_GROUPS });
-  if (!post) throw new NotFoundError();
-  return post;
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.post.updateMany({ where: { ...where, archivedAt: null }, data: { archivedAt: new Date(), isActive: false } });
+    const post = await tx.post.findFirst({ where, include: POST_WITH_GROUPS });
+    if (!post) throw new NotFoundError();
+    if (count) describeChange(tx, { action: 'archive', entityType: 'post', entityId: post.id, entityLabel: post.title });
+    return post;
+  });
 }

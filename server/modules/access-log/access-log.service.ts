@@ -1,0 +1,75 @@
+// Reading the access log (the Registro accessi page, its CSV export, a person's "Modifiche"). Owners and admins
+// (accessLog.read) read their club's log through the club-scoped client, so another club's lines match nothing.
+// Writing it is server/access/access-log.ts and change-log.ts.
+import { CHANGE_ACTIONS } from '../../../schema/access-log';
+import { addDays, clubMidnight } from '../../../schema/club-time';
+import { accessLogFilterInput, type AccessLogFilterInput } from '../../../schema/validation/access-log';
+import { authorizeMember, authorizePeopleKinds } from '../../access/authorize';
+import { clubDb } from '../../access/request-db';
+import type { RequestContext } from '../../context';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { isUuid } from '../../lib/club-rows';
+import { NotFoundError } from '../../lib/errors';
+import { likeLiteral } from '../../lib/search';
+import { parseInput } from '../../lib/validate';
+
+/** Newest first; the id keeps the lines of one instant (one transaction's) in their written order. */
+export const ACCESS_LOG_ORDER = [{ at: 'desc' }, { id: 'desc' }] satisfies Prisma.AccessLogEntryOrderByWithRelationInput[];
+
+const SEARCHED = ['actorName', 'actorEmail', 'entityLabel', 'detail'] as const;
+
+/**
+ * The `where` of the filtered log, for members allowed accessLog.read (owner, admin). The club is added by the
+ * club-scoped client. `search`: every word must occur (case ignored) in the actor's name or email, the label of
+ * what was touched, or the detail; `from`/`to`: calendar days in the club's zone, both included.
+ */
+export function accessLogWhere(ctx: RequestContext, raw: AccessLogFilterInput = {}): Prisma.AccessLogEntryWhereInput {
+  authorizeMember(ctx, 'accessLog.read');
+  const filter = parseInput(accessLogFilterInput, raw);
+  const words = (filter.search ?? '').split(/\s+/).filter(Boolean);
+  const at: Prisma.DateTimeFilter = {};
+  if (filter.from) at.gte = clubMidnight(filter.from);
+  if (filter.to) at.lt = clubMidnight(addDays(filter.to, 1));
+  return {
+    ...(filter.actions?.length ? { action: { in: filter.actions } } : {}),
+    ...(filter.actorAccountId ? { actorAccountId: filter.actorAccountId } : {}),
+    ...(filter.personId ? { personId: filter.personId } : {}),
+    ...(filter.from || filter.to ? { at } : {}),
+    ...(words.length
+      ? { AND: words.map((w) => ({ OR: SEARCHED.map((field) => ({ [field]: { contains: likeLiteral(w), mode: 'insensitive' as const } })) })) }
+      : {}),
+  };
+}
+
+/** The club's collaborators, for the log's "who" filter (owner, admin). */
+export async function accessLogActors(ctx: RequestContext): Promise<Array<{ accountId: string; name: string; email: string }>> {
+  const { clubId } = authorizeMember(ctx, 'accessLog.read');
+  const members = await clubDb(ctx).membership.findMany({
+    where: { clubId },
+    select: { accountId: true, account: { select: { email: true, profile: { select: { firstname: true, lastname: true } } } } },
+  });
+  return members
+    .map((m) => ({
+      accountId: m.accountId,
+      email: m.account.email,
+      name: m.account.profile ? `${m.account.profile.firstname} ${m.account.profile.lastname}` : m.account.email,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'it'));
+}
+
+/** How many changes of a person the person page shows. */
+export const PERSON_CHANGES_SHOWN = 10;
+
+/**
+ * Who changed a person and when (the person page's "Modifiche"): the latest create, update, archive and restore
+ * lines about them. For anyone who may see the person (any role with a people read permission for one of their
+ * kinds, a coach for the athletes of their groups); a person they may not see is NotFoundError, like an unknown id.
+ */
+export async function personChangesWhere(ctx: RequestContext, personId: unknown): Promise<Prisma.AccessLogEntryWhereInput> {
+  const { clubId, kinds } = authorizePeopleKinds(ctx, 'read');
+  const visible = isUuid(personId)
+    ? await clubDb(ctx).person.findFirst({ where: { id: personId, clubId, roles: { some: { kind: { in: kinds } } } }, select: { id: true } })
+    : null;
+  if (!visible) throw new NotFoundError();
+  return { personId: visible.id, action: { in: [...CHANGE_ACTIONS] } };
+}
