@@ -31,6 +31,8 @@ const member = (permission: PermissionRule | null, note?: string): OperationRule
 
 /** GraphQL, by root field (`Query.x`, `Mutation.y`). */
 export const GRAPHQL_RULES: Record<string, OperationRule> = {
+  'Query.accessLog': member('accessLog.read'),
+  'Query.accessLogActors': member('accessLog.read'),
   'Query.appSettings': member('club.read'),
   'Query.club': member('club.read'),
   'Query.collaboratorInvitations': member('collaborators.manage'),
@@ -45,6 +47,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.myTwoFactor': account(),
   'Query.people': member('people.{kind}.read', 'the certificate filter needs health.read'),
   'Query.personByTaxCode': member('people.*.write'),
+  'Query.personChanges': member('people.*.read', 'the changes of a person the role may see; where from (IP, browser) only with accessLog.read'),
   'Query.personRole': member('people.*.read', 'health fields null without health.read'),
   'Query.post': member('feed.read'),
   'Query.posts': member('feed.read'),
