@@ -126,16 +126,16 @@ export interface SessionValue {
   account: SessionAccount | null;
   /** The membership of the current club (the one whose token is sent as X-Club). */
   membership: SessionMembership | null;
-  login(input: { email: string; password: string }): Promise<LoginResult>;
+  login: (input: { email: string; password: string }) => Promise<LoginResult>;
   /** login's second step, with the challenge it answered and the app's code or a recovery code. */
-  completeTwoFactorLogin(input: { challenge: string; code: string }): Promise<TwoFactorLoginResult>;
+  completeTwoFactorLogin: (input: { challenge: string; code: string }) => Promise<TwoFactorLoginResult>;
   /** Starts a session from a payload the server already issued (sign-up). */
-  signIn(payload: { token: string; account: SessionAccount }): void;
-  logout(): Promise<void>;
+  signIn: (payload: { token: string; account: SessionAccount }) => void;
+  logout: () => Promise<void>;
   /** Reads the account again from the server (its clubs and roles may have changed). */
-  refreshAccount(): Promise<SessionAccount | null>;
+  refreshAccount: () => Promise<SessionAccount | null>;
   /** Acts in the club of this membership from now on (false when the account has no such membership). */
-  selectClub(membershipId: string): Promise<boolean>;
+  selectClub: (membershipId: string) => Promise<boolean>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -303,7 +303,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     await serverLogout(readSessionToken());
     clearSession();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [clearSession, navigate, serverLogout]);
 
   const refreshAccount = useCallback(async (): Promise<SessionAccount | null> => {
@@ -336,7 +336,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     fragmentName: 'Session_Account',
     from: { __typename: 'Account', id: account?.id ?? '' },
   });
-  const current = account && cached.complete ? (cached.data as SessionAccount) : account;
+  const current = account && cached.complete ? cached.data : account;
   const membership = useMemo(() => (current ? pickMembership(current, clubToken) : null), [current, clubToken]);
 
   const value = useMemo<SessionValue>(

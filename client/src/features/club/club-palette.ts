@@ -63,5 +63,5 @@ export function clubPaletteVars(primary: string | null | undefined, secondary: s
     '--chakra-colors-brand-focus-ring': readableShade(primary, '#ffffff', 3),
     '--club-accent': accent,
   };
-  return vars as CSSProperties;
+  return vars;
 }

@@ -29,7 +29,7 @@ export const SUBMIT_LABEL = 'Invia Richiesta';
 interface LeadFormProps {
   /** Funnel recorded with the lead (the page's `fn`, or `direct`); never shown. */
   funnel: string;
-  onSent(result: { message: string; email: string }): void;
+  onSent: (result: { message: string; email: string }) => void;
 }
 
 export function LeadForm({ funnel, onSent }: LeadFormProps) {

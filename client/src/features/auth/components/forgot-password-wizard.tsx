@@ -99,7 +99,7 @@ export function ForgotPasswordWizard() {
   // After the new password is saved: back to the login page after 1.5 s.
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 

@@ -63,7 +63,7 @@ export function LoginForm() {
     submitted.current = true;
     const result = await session.login(checked.data);
     if (result.ok) {
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
       return;
     }
     setSending(false);

@@ -165,7 +165,7 @@ function ClubEditForm({ club }: { club: ClubRecord_ClubFragment }) {
       const outcome = readMutationResult(result.data?.updateClub);
       if (outcome.ok) {
         notify(MESSAGE_LEVEL.success, outcome.data.message);
-        navigate('/club');
+        void navigate('/club');
         return;
       }
       const { logo: logoProblem, ...fieldErrors } = outcome.fieldErrors;

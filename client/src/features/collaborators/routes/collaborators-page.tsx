@@ -147,7 +147,7 @@ function Collaborators({ viewerRole }: { viewerRole: string }) {
         const me = await refreshAccount();
         const next = me?.profile.clubs[0];
         if (next) await selectClub(next.id);
-        navigate('/dashboard', { replace: true });
+        void navigate('/dashboard', { replace: true });
         return;
       }
       // The viewer's own role changes with a transfer (owner -> admin).

@@ -42,7 +42,7 @@ export default function InvitationPage() {
   async function openClub(membershipId: string) {
     setOpening(true);
     try {
-      if (await selectClub(membershipId)) navigate('/dashboard');
+      if (await selectClub(membershipId)) void navigate('/dashboard');
       else setOutcome({ ok: false, message: MSG.unexpected });
     } catch (e) {
       setOutcome({ ok: false, message: messageOfError(e) });

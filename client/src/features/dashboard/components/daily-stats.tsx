@@ -2,7 +2,7 @@
 // number linking to the filtered list behind it (people lists and feed read the same Italian parameters).
 import { Heading, Link, SimpleGrid, Stack, Wrap } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
+import { PERSON_KIND_INFO } from '../../../../../schema/constants';
 import type { DashboardPage_DashboardQuery } from '../../../gql/graphql';
 import { ADDED_PARAM, CERTIFICATE_PARAM, CREATED_PARAM, listLink } from '../../../lib/recent-filters';
 import { formatDayMonth } from '../dashboard-dates';
@@ -13,7 +13,7 @@ type Numbers = DashboardPage_DashboardQuery['dashboard'];
 /** "2 atleti", "1 allenatore": the kinds with someone added in the period, each a link to its filtered list. */
 function AddedLinks({ numbers, period }: { numbers: Numbers; period: 'today' | 'week' }) {
   const added = numbers.kinds
-    .map((k) => ({ kind: k.kind as PersonKindKey, count: period === 'today' ? k.addedToday : k.addedThisWeek }))
+    .map((k) => ({ kind: k.kind, count: period === 'today' ? k.addedToday : k.addedThisWeek }))
     .filter((k) => k.count > 0);
   if (!added.length) return null;
   return (

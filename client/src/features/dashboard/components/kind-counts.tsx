@@ -1,6 +1,6 @@
 // People per kind, each card a link to its list, and the total of distinct people.
 import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
-import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
+import { PERSON_KIND_INFO } from '../../../../../schema/constants';
 import type { DashboardPage_DashboardQuery } from '../../../gql/graphql';
 import { CHART_COLORS } from '../chart-slices';
 import { StatCard, StatCardSkeleton } from './stat-card';
@@ -16,7 +16,7 @@ export function KindCounts({ numbers }: { numbers: Numbers }) {
       {/* Small cards: two a row even on a phone, so the six kinds fit in three rows. */}
       <SimpleGrid columns={{ base: 2, lg: 3 }} gap={{ base: '3', md: '4' }}>
         {numbers.kinds.map((k) => {
-          const info = PERSON_KIND_INFO[k.kind as PersonKindKey];
+          const info = PERSON_KIND_INFO[k.kind];
           return (
             <StatCard
               key={k.kind}

@@ -247,7 +247,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
 
   const err = (path: string) => errors[path] ?? fileErrors[path];
 
-  const text = (key: keyof ProfileValues & string, label: string, opts: { required?: boolean; type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; onBlur?: () => void } = {}) => (
+  const text = (key: keyof ProfileValues, label: string, opts: { required?: boolean; type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; onBlur?: () => void } = {}) => (
     <FormField label={label} required={opts.required} error={err(`profile.${key}`)}>
       <Input
         name={key}

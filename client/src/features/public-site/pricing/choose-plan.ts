@@ -9,7 +9,7 @@ export function useChoosePlan(): (plan: Plan) => void {
   return useCallback(
     (plan: Plan) => {
       writeSelectedPlan({ name: plan.name, price: plan.priceText });
-      navigate('/cart');
+      void navigate('/cart');
     },
     [navigate],
   );
