@@ -15,6 +15,7 @@ export default function ConsentPreferences({ initialAnalytics, hasDecision }: { 
 
   return (
     <div className="pub-consent-backdrop">
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- a modal dialog keeps Tab inside itself (aria-modal) */}
       <div
         ref={dialogRef}
         className="pub-consent-dialog"
