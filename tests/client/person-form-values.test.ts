@@ -113,6 +113,17 @@ describe('person form: the SavePersonInput sent', () => {
     expect(Object.keys(volunteer).sort()).toEqual(['kind', 'notePrivate', 'profile']);
   });
 
+  it('leaves the health fields and the certificate out for a role that may not change them (the server keeps them)', () => {
+    const pdf = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
+    const values = filled('athlete');
+    values.details.allergies = 'Graminacee';
+    values.details.athleteAttorneyName = 'Studio Rossi';
+    const input = toSaveInput('athlete', values, { ...emptyFiles(), medicalExaminationDocument: pdf }, 'role-1', { healthWritable: false });
+    expect(input.athlete).toEqual({ athleteAttorneyName: 'Studio Rossi' });
+    const coach = toSaveInput('coach', filled('coach'), emptyFiles(), 'role-2', { healthWritable: false });
+    expect(Object.keys(coach.coach ?? {}).sort()).toEqual(['coachRole', 'coachValidityEndDate', 'coachValidityStartDate']);
+  });
+
   it('an edit starts from the stored record', () => {
     const role = {
       id: 'r1',

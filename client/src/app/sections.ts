@@ -1,5 +1,10 @@
 // The authenticated area's navigation (spec §2) as plain data: the router imports it, so it must not pull in
-// the UI library (icons are attached by the sidebar).
+// the UI library (icons are attached by the sidebar). Each page names the permission it needs (the sidebar hides
+// the others; a direct address shows the "no permission" page instead).
+import { matchPath } from 'react-router';
+import { PERSON_KINDS } from '../../../schema/constants';
+import type { Permission } from '../../../schema/permissions';
+
 export type NavIconName =
   | 'dashboard'
   | 'club'
@@ -20,6 +25,8 @@ export interface NavItem {
   icon: NavIconName;
   /** Page title, when it differs from the menu label. */
   title?: string;
+  /** Needed to see the page (any of them, for a list); null: every member, and an account without a club too. */
+  permission: Permission | readonly Permission[] | null;
 }
 
 export interface NavGroup {
@@ -28,37 +35,39 @@ export interface NavGroup {
   items: NavItem[];
 }
 
+const ANY_PEOPLE_READ = PERSON_KINDS.map((kind) => `people.${kind}.read` as const);
+
 export const NAVIGATION: NavGroup[] = [
-  { id: 'home', items: [{ label: 'Dashboard', path: '/dashboard', icon: 'dashboard' }] },
+  { id: 'home', items: [{ label: 'Dashboard', path: '/dashboard', icon: 'dashboard', permission: null }] },
   {
     id: 'club',
     label: 'Società',
     items: [
-      { label: 'Club', path: '/club', icon: 'club' },
-      { label: 'Feed', path: '/feed', icon: 'feed' },
-      { label: 'Soci', path: '/club/member', icon: 'members' },
-      { label: 'Volontari', path: '/club/voluntary', icon: 'volunteers' },
+      { label: 'Club', path: '/club', icon: 'club', permission: 'club.read' },
+      { label: 'Feed', path: '/feed', icon: 'feed', permission: 'feed.read' },
+      { label: 'Soci', path: '/club/member', icon: 'members', permission: 'people.member.read' },
+      { label: 'Volontari', path: '/club/voluntary', icon: 'volunteers', permission: 'people.voluntary.read' },
     ],
   },
   {
     id: 'people',
     label: 'I tuoi tesserati',
     items: [
-      { label: 'Atleti', path: '/athlete', icon: 'athletes' },
-      { label: 'Categorie', path: '/category', icon: 'categories' },
-      { label: 'Gruppi', path: '/groups', icon: 'groups' },
+      { label: 'Atleti', path: '/athlete', icon: 'athletes', permission: 'people.athlete.read' },
+      { label: 'Categorie', path: '/category', icon: 'categories', permission: 'groups.read' },
+      { label: 'Gruppi', path: '/groups', icon: 'groups', permission: 'groups.read' },
     ],
   },
   {
     id: 'staff',
     label: 'Staff',
     items: [
-      { label: 'Dirigenti', path: '/staff/manager', icon: 'managers' },
-      { label: 'Allenatori', path: '/staff/coach', icon: 'coaches' },
-      { label: 'Accompagnatori', path: '/staff/assistant', icon: 'assistants' },
+      { label: 'Dirigenti', path: '/staff/manager', icon: 'managers', permission: 'people.manager.read' },
+      { label: 'Allenatori', path: '/staff/coach', icon: 'coaches', permission: 'people.coach.read' },
+      { label: 'Accompagnatori', path: '/staff/assistant', icon: 'assistants', permission: 'people.staff.read' },
     ],
   },
-  { id: 'archive', items: [{ label: 'Archiviati', path: '/archive', icon: 'archive' }] },
+  { id: 'archive', items: [{ label: 'Archiviati', path: '/archive', icon: 'archive', permission: ANY_PEOPLE_READ }] },
 ];
 
 /** Sections with their own page (and <Route> in app/router.tsx). */
@@ -88,3 +97,28 @@ export const COMING_SOON_SECTIONS: { path: string; title: string }[] = [
     .map((i) => ({ path: i.path, title: i.title ?? i.label })),
   { path: '/import/:type', title: 'Importazione' },
 ];
+
+/**
+ * Club pages outside the sidebar and what each needs. Pages of the account itself (profile, security, help, the
+ * invitation and person-link landings) need none: they work without a club too.
+ */
+const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
+  { path: '/modifica-club', permission: 'club.write' },
+  { path: '/impostazioni', permission: 'club.write' },
+  { path: '/collaboratori', permission: 'collaborators.manage' },
+  { path: '/registro-accessi', permission: 'accessLog.read' },
+  { path: '/import/:type', permission: 'import.run' },
+];
+
+const PAGE_PERMISSIONS = [...NAVIGATION.flatMap((g) => g.items), ...OTHER_PAGES];
+
+/** The permissions (any of them) a menu entry or page needs; null when it needs none. */
+export function permissionsOf(item: Pick<NavItem, 'permission'>): readonly Permission[] | null {
+  return typeof item.permission === 'string' ? [item.permission] : item.permission;
+}
+
+/** The permissions (any of them) a page of the authenticated area needs, or null when it needs none. */
+export function pagePermissions(pathname: string): readonly Permission[] | null {
+  const page = PAGE_PERMISSIONS.find((p) => matchPath({ path: p.path, end: true }, pathname));
+  return page ? permissionsOf(page) : null;
+}

@@ -38,6 +38,8 @@ export const SessionAccountFragment = graphql(`
         token
         role
         boardRole
+        permissions
+        athleteGroupIds
         club {
           id
           fullName

@@ -9,6 +9,7 @@ import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { useSession } from '../../lib/session';
 import { clubPaletteVars } from '../../features/club/club-palette';
+import { PageAccess } from './page-access';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
 
@@ -129,7 +130,10 @@ function AdminShell() {
         <TopBar onOpenMenu={() => setDrawerOpen(true)} />
         <Box as="main" id="contenuto" tabIndex={-1} flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} outline="none">
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            {/* A change of club mounts the page again: its queries start over in the new club. */}
+            <PageAccess key={club?.id ?? 'no-club'}>
+              <Outlet />
+            </PageAccess>
           </Suspense>
         </Box>
       </Flex>

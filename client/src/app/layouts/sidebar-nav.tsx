@@ -17,7 +17,8 @@ import {
   UsersIcon,
   type IconProps,
 } from '../../components/icons';
-import { NAVIGATION, type NavIconName, type NavItem } from '../sections';
+import { useAccess } from '../../lib/use-access';
+import { NAVIGATION, permissionsOf, type NavIconName, type NavItem } from '../sections';
 
 const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   dashboard: DashboardIcon,
@@ -69,10 +70,19 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed
 
 export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const idPrefix = useId();
+  const access = useAccess();
+  // Only the pages the role may open; a section left empty goes too.
+  const groups = NAVIGATION.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => {
+      const needed = permissionsOf(item);
+      return !needed || access.canAny(needed);
+    }),
+  })).filter((group) => group.items.length > 0);
   return (
     <Box as="nav" aria-label="Menu principale" px="3" py="2">
       <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
-        {NAVIGATION.map((group, index) => (
+        {groups.map((group, index) => (
           <Box as="li" key={group.id}>
             {group.label &&
               (collapsed ? (

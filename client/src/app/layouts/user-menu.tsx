@@ -1,12 +1,15 @@
 // The profile menu at the right of the top bar: who is signed in, the account's own pages (spec §2 user menu, in
-// its order; Collaboratori only for the club's owners and admins), Esci. Chakra Menu: arrow keys, Enter, Escape.
+// its order; the club's pages only for the roles that may open them), Esci. Chakra Menu: arrow keys, Enter, Escape.
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
-import { FeedbackDialog } from '../../features/account/components/feedback-dialog';
-import { canManageCollaborators } from '../../features/collaborators/collaborator-roles';
+import type { Permission } from '../../../../schema/permissions';
 import { useSession } from '../../lib/session';
+import { useAccess } from '../../lib/use-access';
+
+// The feedback form loads when first asked for, not with every admin page (the shell's size budget).
+const FeedbackDialog = lazy(() => import('../../features/account/components/feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 
 export function initials(...parts: (string | null | undefined)[]): string {
   return parts
@@ -15,18 +18,21 @@ export function initials(...parts: (string | null | undefined)[]): string {
     .toUpperCase();
 }
 
-const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNode; managers?: true }[] = [
+/** `permission`: shown only to the roles holding it (the account's own pages need none). */
+const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNode; permission?: Permission }[] = [
   { value: 'profile', label: 'Profilo', path: '/modifica-utente', icon: <UserCheckIcon boxSize="4" /> },
   { value: 'security', label: 'Sicurezza', path: '/account/sicurezza', icon: <ShieldIcon boxSize="4" /> },
-  { value: 'club', label: 'Club', path: '/club', icon: <BriefcaseIcon boxSize="4" /> },
-  { value: 'collaborators', label: 'Collaboratori', path: '/collaboratori', icon: <UsersIcon boxSize="4" />, managers: true },
-  { value: 'settings', label: 'Impostazioni', path: '/impostazioni', icon: <ToolsIcon boxSize="4" /> },
+  { value: 'club', label: 'Club', path: '/club', icon: <BriefcaseIcon boxSize="4" />, permission: 'club.read' },
+  { value: 'collaborators', label: 'Collaboratori', path: '/collaboratori', icon: <UsersIcon boxSize="4" />, permission: 'collaborators.manage' },
+  { value: 'settings', label: 'Impostazioni', path: '/impostazioni', icon: <ToolsIcon boxSize="4" />, permission: 'club.write' },
 ];
 
 export function UserMenu() {
-  const { account, membership, logout } = useSession();
-  const pages = ACCOUNT_PAGES.filter((page) => !page.managers || canManageCollaborators(membership?.role));
+  const { account, logout } = useSession();
+  const access = useAccess();
+  const pages = ACCOUNT_PAGES.filter((page) => !page.permission || access.can(page.permission));
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [feedbackUsed, setFeedbackUsed] = useState(false);
   // The session follows the cache: a saved profile shows here at once.
   const profile = account?.profile;
   const firstname = profile?.firstname ?? '';
@@ -75,7 +81,10 @@ export function UserMenu() {
                   </RouterLink>
                 </Menu.Item>
               ))}
-              <Menu.Item value="feedback" onSelect={() => setFeedbackOpen(true)} cursor="pointer">
+              <Menu.Item value="feedback" onSelect={() => {
+                  setFeedbackUsed(true);
+                  setFeedbackOpen(true);
+                }} cursor="pointer">
                 <MailIcon boxSize="4" />
                 Lascia un feedback
               </Menu.Item>
@@ -94,7 +103,11 @@ export function UserMenu() {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      {feedbackUsed && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,9 +4,10 @@
 import { useQuery } from '@apollo/client/react';
 import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import type { PersonKindKey } from '../../../../schema/constants';
+import { PERSON_KINDS, type PersonKindKey } from '../../../../schema/constants';
 import { ListError } from '../../components/ui/list-status';
 import { useSession } from '../../lib/session';
+import { useAccess } from '../../lib/use-access';
 import { chartSlices } from '../../features/dashboard/chart-slices';
 import { ChartCard } from '../../features/dashboard/components/chart-card';
 import { DailyStats, DailyStatsSkeleton } from '../../features/dashboard/components/daily-stats';
@@ -28,7 +29,9 @@ const PersonFormPanel = lazy(() => loadPersonFormPanel().then((m) => ({ default:
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { account, membership } = useSession();
+  const access = useAccess();
   const club = membership?.club;
+  const registrable = PERSON_KINDS.filter((kind) => access.canRegister(kind));
   const { data, error, refetch } = useQuery(DashboardQuery, { fetchPolicy: 'cache-and-network', skip: !club, notifyOnNetworkStatusChange: true });
   const [creating, setCreating] = useState<Creating>({ open: false, kind: 'athlete', used: false });
   const numbers = data?.dashboard;
@@ -49,7 +52,7 @@ export default function DashboardPage() {
       <>
         <DailyStats numbers={numbers} />
         <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
-          <KindCounts numbers={numbers} />
+          <KindCounts numbers={numbers} canOpen={(kind) => access.can(`people.${kind}.read`)} />
           <ChartCard slices={chartSlices(numbers.kinds)} />
         </Grid>
       </>
@@ -73,7 +76,7 @@ export default function DashboardPage() {
         </Text>
       </Stack>
       {club && (
-        <QuickLinks onCreate={(kind) => setCreating({ open: true, kind, used: true })} onIntent={() => void loadPersonFormPanel().catch(() => undefined)} />
+        <QuickLinks kinds={registrable} onCreate={(kind) => setCreating({ open: true, kind, used: true })} onIntent={() => void loadPersonFormPanel().catch(() => undefined)} />
       )}
       {body}
       {creating.used && (

@@ -12,8 +12,9 @@ export interface RowAction {
   onSelect: () => void;
 }
 
-/** `label` names the button for screen readers, e.g. "Azioni per Under 12". */
+/** `label` names the button for screen readers, e.g. "Azioni per Under 12". No actions (a read-only role): no button. */
 export function ActionsMenu({ label, actions }: { label: string; actions: RowAction[] }) {
+  if (!actions.length) return null;
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>

@@ -12,15 +12,23 @@ export interface FormFieldProps {
   /** Marks the control invalid without a message of its own (the message is shown once for the form). */
   invalid?: boolean | undefined;
   required?: boolean | undefined;
+  /** Shown but not changeable (a role that may only read it): inputs and textareas read-only, selects disabled. */
+  readOnly?: boolean | undefined;
   helper?: ReactNode;
 }
 
-export function FormField({ label, children, error, invalid, required, helper }: FormFieldProps) {
+export function FormField({ label, children, error, invalid, required, readOnly, helper }: FormFieldProps) {
   return (
-    <Field.Root invalid={invalid || Boolean(error)} required={required}>
+    <Field.Root
+      invalid={invalid || Boolean(error)}
+      required={required && !readOnly}
+      readOnly={readOnly}
+      // A read-only control looks it: a muted background, no focus ring inviting to type.
+      css={readOnly ? { '& :is(input, textarea)[readonly]': { bg: 'bg.muted', cursor: 'default' } } : undefined}
+    >
       <HStack gap="1" align="baseline">
         <Field.Label>{label}</Field.Label>
-        {required && (
+        {required && !readOnly && (
           <Box as="span" aria-hidden="true" color="fg.error" fontSize="sm" lineHeight="1">
             *
           </Box>

@@ -1,6 +1,6 @@
 // The five club roles as the Collaboratori page shows them: the Italian label (the same as the server's
 // CLUB_ROLE_LABELS, which the client may not import) and one line on what each may do (README permission matrix).
-// Imported by the user menu: keep it free of heavy imports (no zod here).
+// Imported by the top bar's club switcher: keep it free of heavy imports (no zod here).
 
 export type CollaboratorRoleKey = 'owner' | 'admin' | 'segreteria' | 'allenatore' | 'lettura';
 
@@ -25,6 +25,3 @@ export const ROLE_INFO: Record<CollaboratorRoleKey, { label: string; description
 };
 
 export const roleLabel = (role: string): string => ROLE_INFO[role as CollaboratorRoleKey]?.label ?? role;
-
-/** Owners and admins manage collaborators (permission collaborators.manage). */
-export const canManageCollaborators = (role: string | null | undefined): boolean => role === 'owner' || role === 'admin';

@@ -17,6 +17,8 @@ export interface GroupListConfig {
   noun: string;
   searchLabel: string;
   emptyText: string;
+  /** The same, for a role that may not create one. */
+  emptyTextReadOnly: string;
   emptySearchText: string;
   /** The form asks for the type (groups) or saves type athlete (categories: name only). */
   askType: boolean;
@@ -35,6 +37,7 @@ export const GROUP_LIST_CONFIG: Record<GroupListMode, GroupListConfig> = {
     noun: 'gruppo',
     searchLabel: 'Cerca gruppo',
     emptyText: 'Non ci sono ancora gruppi: crea il primo con «Nuovo gruppo».',
+    emptyTextReadOnly: 'Non ci sono ancora gruppi.',
     emptySearchText: 'Nessun gruppo corrisponde alla ricerca.',
     askType: true,
   },
@@ -47,6 +50,7 @@ export const GROUP_LIST_CONFIG: Record<GroupListMode, GroupListConfig> = {
     noun: 'categoria',
     searchLabel: 'Cerca categoria',
     emptyText: 'Non ci sono ancora categorie: crea la prima con «Nuova categoria».',
+    emptyTextReadOnly: 'Non ci sono ancora categorie.',
     emptySearchText: 'Nessuna categoria corrisponde alla ricerca.',
     askType: false,
   },

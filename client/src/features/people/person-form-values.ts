@@ -3,6 +3,7 @@
 // Pure functions (unit-tested in tests/client/person-form-values.test.ts).
 import { DOCUMENT_MIME_TYPES, UPLOAD_MAX_BYTES, type PersonKindKey } from '../../../../schema/constants';
 import { MSG } from '../../../../schema/messages';
+import { isHealthField } from '../../../../schema/health-data';
 import { normalizePhone } from '../../../../schema/text';
 import { savePersonInput } from '../../../../schema/validation/people';
 import type { PersonForm_PersonFragment, PersonForm_PersonRoleFragment, SavePersonInput } from '../../gql/graphql';
@@ -182,8 +183,16 @@ export function checkDocument(file: File): string | undefined {
 /**
  * The mutation's input. Empty fields go as null: on an edit that clears them, on a creation it means "not given"
  * (a reused profile keeps what it has). Files go as File values (multipart request); no file, no key.
+ * Without `healthWritable` (a role that may not change health data) the health fields and the certificate file are
+ * left out, so the server keeps them as stored.
  */
-export function toSaveInput(kind: PersonKindKey, values: PersonFormValues, files: PersonFormFiles, id: string | null): SavePersonInput {
+export function toSaveInput(
+  kind: PersonKindKey,
+  values: PersonFormValues,
+  files: PersonFormFiles,
+  id: string | null,
+  { healthWritable = true }: { healthWritable?: boolean } = {},
+): SavePersonInput {
   const p = values.profile;
   const profile: SavePersonInput['profile'] = {
     firstname: orNull(p.firstname),
@@ -218,10 +227,11 @@ export function toSaveInput(kind: PersonKindKey, values: PersonFormValues, files
   if (detailsKey) {
     const details: Record<string, unknown> = {};
     for (const field of DETAIL_FIELDS[kind]) {
+      if (!healthWritable && isHealthField(kind, field.key)) continue;
       const v = values.details[field.key] ?? '';
       details[field.key] = field.type === 'int' ? intOrNull(v) : orNull(v);
     }
-    if (kind === 'athlete' && files.medicalExaminationDocument) details.medicalExaminationDocument = files.medicalExaminationDocument;
+    if (kind === 'athlete' && healthWritable && files.medicalExaminationDocument) details.medicalExaminationDocument = files.medicalExaminationDocument;
     if (kind === 'manager' && files.documents.length) details.documents = files.documents;
     (input as Record<string, unknown>)[detailsKey] = details;
   }

@@ -12,6 +12,7 @@ import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useAccess } from '../../../lib/use-access';
 import { ArchivedPeopleTable } from '../components/archived-people-table';
 
 const ArchivedPeopleQuery = graphql(`
@@ -93,7 +94,10 @@ export default function ArchivePage() {
   useDocumentTitle('Archiviati');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tipo');
-  const kind: PersonKindKey = isKind(requested) ? requested : 'athlete';
+  // Only the kinds the role may read (the page itself needs one of them: app/sections.ts).
+  const access = useAccess();
+  const kinds = PERSON_KINDS.filter((k) => access.can(`people.${k}.read`));
+  const kind: PersonKindKey = isKind(requested) && kinds.includes(requested) ? requested : (kinds[0] ?? 'athlete');
 
   return (
     <Stack gap="5">
@@ -118,14 +122,14 @@ export default function ArchivePage() {
       >
         <Box overflowX="auto" mb="4">
           <Tabs.List minW="max-content">
-            {PERSON_KINDS.map((k) => (
+            {kinds.map((k) => (
               <Tabs.Trigger key={k} value={k}>
                 {PERSON_KIND_INFO[k].plural}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
         </Box>
-        {PERSON_KINDS.map((k) => (
+        {kinds.map((k) => (
           <Tabs.Content key={k} value={k} pt="0">
             <ArchivedList kind={k} />
           </Tabs.Content>

@@ -17,6 +17,7 @@ import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { useAccess } from '../../../lib/use-access';
 import { AccountCard } from '../../../components/ui/account-card';
 import {
   AthleteGroupsQuery,
@@ -26,7 +27,7 @@ import {
   RevokeInvitationMutation,
   TransferOwnershipMutation,
 } from '../collaborator-documents';
-import { canManageCollaborators, ROLE_INFO, roleLabel, type CollaboratorRoleKey } from '../collaborator-roles';
+import { ROLE_INFO, roleLabel, type CollaboratorRoleKey } from '../collaborator-roles';
 import { ChangeRoleDialog, InviteDialog, type RoleTarget } from '../components/role-form-dialog';
 
 const TITLE = 'Collaboratori';
@@ -55,7 +56,7 @@ function RoleBadge({ role }: { role: string }) {
 export default function CollaboratorsPage() {
   useDocumentTitle(TITLE);
   const { membership } = useSession();
-  const allowed = canManageCollaborators(membership?.role);
+  const allowed = useAccess().can('collaborators.manage');
   return (
     <Stack gap="6" maxW="4xl">
       {allowed ? (
@@ -103,6 +104,7 @@ function Collaborators({ viewerRole }: { viewerRole: string }) {
   const groupNames = new Map((groupsQuery.data?.groups.edges ?? []).map((e) => [e.node.id, e.node.name]));
   const groupsOf = (ids: readonly string[]) => ids.map((id) => groupNames.get(id)).filter(Boolean).join(', ');
   const isOwner = viewerRole === 'owner';
+  const mayTransfer = useAccess().can('club.transfer');
   const members = data?.collaborators ?? [];
   const invitations = data?.collaboratorInvitations ?? [];
   const owners = members.filter((m) => m.role === 'owner').length;
@@ -166,7 +168,7 @@ function Collaborators({ viewerRole }: { viewerRole: string }) {
     if (row.role !== 'owner') {
       actions.push({ value: 'role', label: 'Cambia ruolo', onSelect: () => setRoleTarget({ id: row.id, name: row.name || row.email, role: row.role, groupIds: row.groupIds }) });
     }
-    if (isOwner && !row.isYou) actions.push({ value: 'transfer', label: 'Trasferisci la titolarità', onSelect: () => setPending({ kind: 'transfer', row }) });
+    if (mayTransfer && !row.isYou) actions.push({ value: 'transfer', label: 'Trasferisci la titolarità', onSelect: () => setPending({ kind: 'transfer', row }) });
     // The last owner cannot leave (the server refuses it): they transfer the ownership first.
     if (row.isYou && !(row.role === 'owner' && owners <= 1)) actions.push({ value: 'leave', label: 'Lascia la società', danger: true, onSelect: () => setPending({ kind: 'leave', row }) });
     else if (!row.isYou && (row.role !== 'owner' || isOwner)) actions.push({ value: 'remove', label: 'Rimuovi', danger: true, onSelect: () => setPending({ kind: 'remove', row }) });

@@ -1,13 +1,14 @@
 // People per kind, each card a link to its list, and the total of distinct people.
 import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
-import { PERSON_KIND_INFO } from '../../../../../schema/constants';
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import type { DashboardPage_DashboardQuery } from '../../../gql/graphql';
 import { CHART_COLORS } from '../chart-slices';
 import { StatCard, StatCardSkeleton } from './stat-card';
 
 type Numbers = DashboardPage_DashboardQuery['dashboard'];
 
-export function KindCounts({ numbers }: { numbers: Numbers }) {
+/** `canOpen`: whether the member may open a kind's list (else its card is no link). */
+export function KindCounts({ numbers, canOpen = () => true }: { numbers: Numbers; canOpen?: (kind: PersonKindKey) => boolean }) {
   return (
     <Stack as="section" aria-labelledby="dashboard-kinds" gap="3">
       <Heading as="h2" size="md" id="dashboard-kinds">
@@ -24,7 +25,7 @@ export function KindCounts({ numbers }: { numbers: Numbers }) {
               value={k.active}
               accent={CHART_COLORS[k.kind as keyof typeof CHART_COLORS]}
               hint={k.addedThisWeek ? `+${k.addedThisWeek} questa settimana` : undefined}
-              to={info.route}
+              to={canOpen(k.kind) ? info.route : undefined}
             />
           );
         })}

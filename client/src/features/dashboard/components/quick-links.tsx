@@ -6,15 +6,27 @@ import { PlusIcon } from '../../../components/icons';
 /** The form's own title: "Nuovo atleta", "Nuovo accompagnatore"... */
 export const newPersonLabel = (kind: PersonKindKey) => `Nuovo ${PERSON_KIND_INFO[kind].singular.toLowerCase()}`;
 
-/** `onIntent`: the pointer or the focus reached the buttons (time to fetch the form's code). */
-export function QuickLinks({ onCreate, onIntent }: { onCreate: (kind: PersonKindKey) => void; onIntent?: () => void }) {
+/**
+ * `kinds`: those the member may register (none: no section). `onIntent`: the pointer or the focus reached the buttons
+ * (time to fetch the form's code).
+ */
+export function QuickLinks({
+  kinds = PERSON_KINDS,
+  onCreate,
+  onIntent,
+}: {
+  kinds?: readonly PersonKindKey[];
+  onCreate: (kind: PersonKindKey) => void;
+  onIntent?: () => void;
+}) {
+  if (!kinds.length) return null;
   return (
     <Stack as="section" aria-labelledby="dashboard-quick" gap="3" onPointerEnter={onIntent} onFocus={onIntent}>
       <Heading as="h2" size="md" id="dashboard-quick">
         Aggiungi
       </Heading>
       <Wrap gap="2">
-        {PERSON_KINDS.map((kind) => (
+        {kinds.map((kind) => (
           <Button key={kind} variant="outline" size={{ base: 'sm', md: 'md' }} onClick={() => onCreate(kind)}>
             <PlusIcon />
             {newPersonLabel(kind)}

@@ -8,7 +8,8 @@ import { formatPostDate, priorityBadge } from '../feed-filters';
 
 export type FeedPost = FeedPage_PostFragment;
 
-export function PostCard({ post, onEdit, onArchive }: { post: FeedPost; onEdit: () => void; onArchive: () => void }) {
+/** `canChange`: whether the member may edit and archive it (else no actions menu). */
+export function PostCard({ post, canChange, onEdit, onArchive }: { post: FeedPost; canChange: boolean; onEdit: () => void; onArchive: () => void }) {
   const priority = priorityBadge(post.priority);
   return (
     <Card.Root as="article" size="sm" h="full" aria-label={post.title}>
@@ -19,10 +20,14 @@ export function PostCard({ post, onEdit, onArchive }: { post: FeedPost; onEdit: 
           </Card.Title>
           <ActionsMenu
             label={`Azioni per ${post.title}`}
-            actions={[
-              { value: 'edit', label: 'Modifica', icon: <PencilIcon boxSize="4" />, onSelect: onEdit },
-              { value: 'archive', label: 'Archivia', icon: <ArchiveIcon boxSize="4" />, danger: true, onSelect: onArchive },
-            ]}
+            actions={
+              canChange
+                ? [
+                    { value: 'edit', label: 'Modifica', icon: <PencilIcon boxSize="4" />, onSelect: onEdit },
+                    { value: 'archive', label: 'Archivia', icon: <ArchiveIcon boxSize="4" />, danger: true, onSelect: onArchive },
+                  ]
+                : []
+            }
           />
         </Flex>
         <HStack gap="2" wrap="wrap">

@@ -1,5 +1,6 @@
 // /feed: the club's notices as a card grid (1 column on phones, 3 on wide screens) with create, edit, archive,
-// text search, working priority / group filters and sort, 8 a page.
+// text search, working priority / group filters and sort, 8 a page. Writing needs feed.write; a coach writes only
+// to the groups they coach (and changes only such posts).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Field, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -31,6 +32,7 @@ import {
 } from '../feed-filters';
 import { useGroupOptions } from '../use-group-options';
 import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
+import { useAccess } from '../../../lib/use-access';
 
 /** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
 type Panel = { open: boolean; post: FeedPost | null };
@@ -75,6 +77,10 @@ export default function FeedPage() {
   const groups = useGroupOptions();
   const [panel, setPanel] = useState<Panel>({ open: false, post: null });
   const [archivePost] = useMutation(ArchivePostMutation);
+  const access = useAccess();
+  const mayPublish = access.can('feed.write');
+  const coached = access.athleteGroupIds;
+  const targetOptions = coached ? groups.options.filter((o) => coached.includes(o.value)) : groups.options;
 
   // While another page or filter loads, the rows on screen stay (dimmed) instead of blinking away.
   const connection = (data ?? (loading ? previousData : undefined))?.posts;
@@ -112,13 +118,19 @@ export default function FeedPage() {
         Nessun post corrisponde ai filtri.
       </ListEmpty>
     ) : (
-      <ListEmpty>Non ci sono ancora post: pubblica il primo con «Nuovo post».</ListEmpty>
+      <ListEmpty>{mayPublish ? 'Non ci sono ancora post: pubblica il primo con «Nuovo post».' : 'Non ci sono ancora post.'}</ListEmpty>
     );
   } else {
     body = (
       <SimpleGrid as="section" aria-label="Post del feed" columns={{ base: 1, md: 2, xl: 3 }} gap="4">
         {posts.map((post) => (
-          <PostCard key={post.id} post={post} onEdit={() => setPanel({ open: true, post })} onArchive={() => archiving.ask(post)} />
+          <PostCard
+            key={post.id}
+            post={post}
+            canChange={access.canChangePost(post.groups.map((g) => g.id))}
+            onEdit={() => setPanel({ open: true, post })}
+            onArchive={() => archiving.ask(post)}
+          />
         ))}
       </SimpleGrid>
     );
@@ -132,10 +144,12 @@ export default function FeedPage() {
         <Heading as="h1" size="2xl">
           Feed
         </Heading>
-        <Button onClick={() => setPanel({ open: true, post: null })}>
-          <PlusIcon boxSize="4" />
-          Nuovo post
-        </Button>
+        {mayPublish && (
+          <Button onClick={() => setPanel({ open: true, post: null })}>
+            <PlusIcon boxSize="4" />
+            Nuovo post
+          </Button>
+        )}
       </Flex>
 
       <Stack gap="3" direction={{ base: 'column', lg: 'row' }} align={{ lg: 'flex-end' }}>
@@ -182,7 +196,7 @@ export default function FeedPage() {
       <PostFormPanel
         open={panel.open}
         post={panel.post}
-        groupOptions={groups.options}
+        groupOptions={targetOptions}
         groupsLoading={groups.loading}
         onClose={() => setPanel((p) => ({ open: false, post: p.post }))}
         onSaved={() => {

@@ -1,5 +1,6 @@
 // The groups list (/groups) and the categories list (/category): one component, told apart by its configuration.
-// Table on wide screens, cards on phones; search, 8 a page, create / edit / archive, "Apri" to the people list.
+// Table on wide screens, cards on phones; search, 8 a page, create / edit / archive (roles with groups.write),
+// "Apri" to the people list (when the role may read that kind).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -21,6 +22,7 @@ import { ArchiveGroupMutation, GroupsQuery } from '../group-documents';
 import { GROUP_LIST_CONFIG, openGroupPath, type GroupListMode } from '../group-list-config';
 import { GroupFormPanel } from './group-form-panel';
 import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
+import { useAccess } from '../../../lib/use-access';
 
 type Group = GroupList_GroupFragment;
 /** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
@@ -38,6 +40,8 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
   const [panel, setPanel] = useState<Panel>({ open: false, group: null });
   const [archiveGroup] = useMutation(ArchiveGroupMutation);
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false });
+  const access = useAccess();
+  const mayWrite = access.can('groups.write');
 
   // While another page or filter loads, the rows on screen stay (dimmed) instead of blinking away.
   const connection = (data ?? (loading ? previousData : undefined))?.groups;
@@ -53,23 +57,27 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
     () => (rows.length === 1 && pages.page > 1 ? pages.prev() : reload()),
   );
 
-  const actionsOf = (group: Group): RowAction[] => [
-    { value: 'edit', label: 'Modifica', icon: <PencilIcon boxSize="4" />, onSelect: () => setPanel({ open: true, group }) },
-    { value: 'archive', label: 'Archivia', icon: <ArchiveIcon boxSize="4" />, danger: true, onSelect: () => archiving.ask(group) },
-  ];
+  const actionsOf = (group: Group): RowAction[] =>
+    mayWrite
+      ? [
+          { value: 'edit', label: 'Modifica', icon: <PencilIcon boxSize="4" />, onSelect: () => setPanel({ open: true, group }) },
+          { value: 'archive', label: 'Archivia', icon: <ArchiveIcon boxSize="4" />, danger: true, onSelect: () => archiving.ask(group) },
+        ]
+      : [];
 
-  const openButton = (group: Group) => (
-    <Button asChild size="sm" variant="outline">
-      <RouterLink to={openGroupPath(mode, group)} aria-label={`Apri ${group.name}`}>
-        Apri
-      </RouterLink>
-    </Button>
-  );
+  const openButton = (group: Group) =>
+    access.can(`people.${group.type}.read`) && (
+      <Button asChild size="sm" variant="outline">
+        <RouterLink to={openGroupPath(mode, group)} aria-label={`Apri ${group.name}`}>
+          Apri
+        </RouterLink>
+      </Button>
+    );
 
   let body;
   if (!connection && loading) body = <ListLoading />;
   else if (!connection && error) body = <ListError message={messageOfError(error)} onRetry={reload} />;
-  else if (rows.length === 0) body = <ListEmpty>{search ? config.emptySearchText : config.emptyText}</ListEmpty>;
+  else if (rows.length === 0) body = <ListEmpty>{search ? config.emptySearchText : mayWrite ? config.emptyText : config.emptyTextReadOnly}</ListEmpty>;
   else if (wide) {
     body = (
       <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
@@ -142,10 +150,12 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
         <Heading as="h1" size="2xl">
           {config.title}
         </Heading>
-        <Button onClick={() => setPanel({ open: true, group: null })}>
-          <PlusIcon boxSize="4" />
-          {config.newLabel}
-        </Button>
+        {mayWrite && (
+          <Button onClick={() => setPanel({ open: true, group: null })}>
+            <PlusIcon boxSize="4" />
+            {config.newLabel}
+          </Button>
+        )}
       </Flex>
 
       <Box maxW={{ md: 'sm' }}>

@@ -64,9 +64,11 @@ export interface DocumentInputProps {
   multiple?: boolean;
   onChange: (files: File[], error: string | undefined) => void;
   error?: string | undefined;
+  /** Only the stored files, to open (a role that may not change them). */
+  readOnly?: boolean;
 }
 
-export function DocumentInput({ label, stored, chosen, multiple = false, onChange, error }: DocumentInputProps) {
+export function DocumentInput({ label, stored, chosen, multiple = false, onChange, error, readOnly = false }: DocumentInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const pick = (list: FileList | null) => {
     const files = Array.from(list ?? []);
@@ -81,6 +83,23 @@ export function DocumentInput({ label, stored, chosen, multiple = false, onChang
     if (inputRef.current) inputRef.current.value = '';
   };
   const remove = (index: number) => onChange(chosen.filter((_, i) => i !== index), undefined);
+
+  if (readOnly) {
+    return (
+      <Stack gap="1.5" role="group" aria-label={label}>
+        <Text fontSize="sm" fontWeight="medium">
+          {label}
+        </Text>
+        {stored.length ? (
+          stored.map((f) => <StoredFileLink key={f.id} file={f} />)
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            Nessun file
+          </Text>
+        )}
+      </Stack>
+    );
+  }
 
   return (
     <Field.Root invalid={Boolean(error)}>

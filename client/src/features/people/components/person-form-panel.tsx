@@ -1,4 +1,5 @@
-// The side panel holding the person form: new (no roleId) or edit (loads the record first).
+// The side panel holding the person form: new (no roleId) or edit (loads the record first). A role that may only
+// read the kind sees the record read-only, with a "Chiudi" button; health fields follow health.read / health.write.
 import { useQuery } from '@apollo/client/react';
 import { Button, HStack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
@@ -8,7 +9,10 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
+import { healthAccessOf, type HealthAccess } from '../../../lib/access';
+import { useAccess } from '../../../lib/use-access';
 import { PersonForm } from './person-form';
+import { PersonChanges } from './person-changes';
 import { PersonLinkInvite } from './person-link-invite';
 
 const PersonRoleQuery = graphql(`
@@ -17,6 +21,8 @@ const PersonRoleQuery = graphql(`
       ...PersonForm_PersonRole
       person {
         id
+        firstname
+        lastname
         emailPrimary
         hasLinkedAccount
       }
@@ -36,7 +42,16 @@ export interface PersonFormPanelProps {
   container?: 'panel' | 'dialog';
 }
 
-function EditBody({ kind, roleId, formId, onSendingChange, onSaved }: { kind: PersonKindKey; roleId: string; formId: string; onSendingChange: (s: boolean) => void; onSaved: () => void }) {
+interface BodyProps {
+  kind: PersonKindKey;
+  formId: string;
+  onSendingChange: (s: boolean) => void;
+  onSaved: () => void;
+  readOnly: boolean;
+  health: HealthAccess;
+}
+
+function EditBody({ roleId, ...props }: BodyProps & { roleId: string }) {
   const { data, loading, error, refetch } = useQuery(PersonRoleQuery, { variables: { id: roleId }, fetchPolicy: 'network-only' });
   if (loading && !data) return <ListLoading />;
   if (error) return <ListError message={messageOfError(error)} onRetry={() => void refetch()} />;
@@ -44,8 +59,9 @@ function EditBody({ kind, roleId, formId, onSendingChange, onSaved }: { kind: Pe
   if (!role) return <ListError message="Record non trovato: potrebbe essere stato archiviato." />;
   return (
     <>
-      {!role.archivedAt && <PersonLinkInvite person={role.person} />}
-      <PersonForm key={role.id} kind={kind} role={role} formId={formId} onSendingChange={onSendingChange} onSaved={onSaved} />
+      {!role.archivedAt && !props.readOnly && <PersonLinkInvite person={role.person} />}
+      <PersonForm key={role.id} role={role} {...props} />
+      <PersonChanges personId={role.person.id} name={`${role.person.firstname} ${role.person.lastname}`} />
     </>
   );
 }
@@ -55,11 +71,15 @@ export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'pa
   const formId = useId();
   const [sending, setSending] = useState(false);
   const singular = PERSON_KIND_INFO[kind].singular.toLowerCase();
-  const title = state.mode === 'edit' ? `Modifica ${singular}` : `Nuovo ${singular}`;
+  const access = useAccess();
+  const readOnly = !access.can(`people.${kind}.write`);
+  const health = healthAccessOf(access);
+  const title = state.mode === 'edit' ? `${readOnly ? 'Scheda' : 'Modifica'} ${singular}` : `Nuovo ${singular}`;
   const saved = () => {
     onSaved();
     onClose();
   };
+  const body = { kind, formId, onSendingChange: setSending, onSaved: saved, readOnly, health };
 
   return (
     <Frame
@@ -71,20 +91,24 @@ export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'pa
       size="lg"
       footer={
         <HStack gap="3" w="100%" justify="flex-end">
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            Annulla
-          </Button>
-          <Button type="submit" form={formId} disabled={sending}>
-            {sending ? 'Salvataggio in corso...' : 'Salva'}
-          </Button>
+          {readOnly ? (
+            <Button variant="outline" onClick={onClose}>
+              Chiudi
+            </Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={onClose} disabled={sending}>
+                Annulla
+              </Button>
+              <Button type="submit" form={formId} disabled={sending}>
+                {sending ? 'Salvataggio in corso...' : 'Salva'}
+              </Button>
+            </>
+          )}
         </HStack>
       }
     >
-      {state.mode === 'edit' ? (
-        <EditBody kind={kind} roleId={state.roleId} formId={formId} onSendingChange={setSending} onSaved={saved} />
-      ) : state.mode === 'new' ? (
-        <PersonForm kind={kind} role={null} formId={formId} onSendingChange={setSending} onSaved={saved} />
-      ) : null}
+      {state.mode === 'edit' ? <EditBody roleId={state.roleId} {...body} /> : state.mode === 'new' ? <PersonForm role={null} {...body} /> : null}
     </Frame>
   );
 }

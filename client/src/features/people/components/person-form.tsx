@@ -10,6 +10,8 @@ import { TAX_CODE_PATTERN } from '../../../../../schema/validation/people';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectInput } from '../../../components/ui/select-field';
+import { isHealthField } from '../../../../../schema/health-data';
+import type { HealthAccess } from '../../../lib/access';
 import { graphql } from '../../../gql';
 import type { PersonForm_PersonFragment, PersonForm_PersonRoleFragment } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
@@ -174,6 +176,10 @@ export interface PersonFormProps {
   onSendingChange: (sending: boolean) => void;
   /** Saved: the success toast is already shown. */
   onSaved: () => void;
+  /** Shown, not changeable: a role that may only read this kind. */
+  readOnly?: boolean;
+  /** The health fields (schema/health-data.ts): left out, read-only or editable, by the role's permissions. */
+  health?: HealthAccess;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -189,11 +195,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function ReadOnlyNote({ children }: { children: ReactNode }) {
+  return (
+    <Alert.Root status="info" borderRadius="md" role="note">
+      <Alert.Indicator />
+      <Alert.Description>{children}</Alert.Description>
+    </Alert.Root>
+  );
+}
+
 const Wide = ({ children }: { children: ReactNode }) => <Box gridColumn={{ sm: 'span 2' }}>{children}</Box>;
 
-function Flag({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Flag({ label, checked, onChange, readOnly }: { label: string; checked: boolean; onChange: (checked: boolean) => void; readOnly?: boolean }) {
   return (
-    <Checkbox.Root checked={checked} onCheckedChange={(d) => onChange(d.checked === true)} colorPalette="brand">
+    <Checkbox.Root checked={checked} onCheckedChange={(d) => onChange(d.checked === true)} colorPalette="brand" readOnly={readOnly}>
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
@@ -214,7 +229,7 @@ function rolesNote(person: PersonForm_PersonFragment, kind: PersonKindKey): { to
   };
 }
 
-export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: PersonFormProps) {
+export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readOnly = false, health = 'write' }: PersonFormProps) {
   const client = useApolloClient();
   const [save] = useMutation(SavePersonMutation);
   const [values, setValues] = useState<PersonFormValues>(() => (role ? valuesFromRole(kind, role) : emptyValues(kind)));
@@ -248,7 +263,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
   const err = (path: string) => errors[path] ?? fileErrors[path];
 
   const text = (key: keyof ProfileValues, label: string, opts: { required?: boolean; type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; onBlur?: () => void } = {}) => (
-    <FormField label={label} required={opts.required} error={err(`profile.${key}`)}>
+    <FormField label={label} required={opts.required} error={err(`profile.${key}`)} readOnly={readOnly}>
       <Input
         name={key}
         type={opts.type ?? 'text'}
@@ -296,7 +311,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending) return;
+    if (sending || readOnly) return;
     const id = role?.id ?? null;
     const problems = validatePerson(kind, values, id);
     if (Object.keys(problems).length || Object.keys(fileErrors).length) {
@@ -310,7 +325,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
     setSending(true);
     onSendingChange(true);
     try {
-      const result = await save({ variables: { input: toSaveInput(kind, values, files, id) } });
+      const result = await save({ variables: { input: toSaveInput(kind, values, files, id, { healthWritable: health === 'write' }) } });
       const outcome = readMutationResult(result.data?.savePerson);
       if (outcome.ok) {
         notify(MESSAGE_LEVEL.success, outcome.data.message);
@@ -335,13 +350,23 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
   }
 
   const note = found ? rolesNote(found, kind) : null;
-  const detailFields = DETAIL_FIELDS[kind];
+  // Health fields the role may not read are not shown at all; those it may only read are read-only.
+  const detailFields = DETAIL_FIELDS[kind].filter((field) => health !== 'hidden' || !isHealthField(kind, field.key));
+  const detailReadOnly = (key: string) => readOnly || (health !== 'write' && isHealthField(kind, key));
   const athleteCertificate = role?.athlete?.medicalExaminationDocument;
 
   return (
     <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending}>
       <Stack gap="7">
         <FormAlert message={summary} />
+        {readOnly ? (
+          <ReadOnlyNote>Puoi consultare questa scheda, ma il tuo ruolo non consente di modificarla.</ReadOnlyNote>
+        ) : (
+          health === 'read' &&
+          detailFields.some((field) => isHealthField(kind, field.key)) && (
+            <ReadOnlyNote>I dati sanitari sono in sola lettura: il tuo ruolo non consente di modificarli.</ReadOnlyNote>
+          )
+        )}
 
         <Section title="Anagrafica">
           {text('firstname', 'Nome', { required: true, autoComplete: 'given-name' })}
@@ -350,7 +375,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
           {text('nickname', 'Soprannome')}
           <Wide>
             <Stack gap="2">
-              <FormField label="Codice fiscale" required error={err('profile.taxIdCode')}>
+              <FormField label="Codice fiscale" required error={err('profile.taxIdCode')} readOnly={readOnly}>
                 <Input
                   name="taxIdCode"
                   value={values.profile.taxIdCode}
@@ -388,7 +413,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
               )}
             </Stack>
           </Wide>
-          <FormField label="Genere" required={info.genderRequired} error={err('profile.typeGenderId')}>
+          <FormField label="Genere" required={info.genderRequired} error={err('profile.typeGenderId')} readOnly={readOnly}>
             <SelectInput
               name="typeGenderId"
               value={values.profile.typeGenderId}
@@ -403,7 +428,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
           {text('nationality', 'Nazionalità')}
           {text('legalRepresentative', 'Rappresentante legale')}
           <Wide>
-            <Flag label="Tutelato" checked={values.profile.isGuarded} onChange={(c) => setProfile('isGuarded', c)} />
+            <Flag label="Tutelato" checked={values.profile.isGuarded} onChange={(c) => setProfile('isGuarded', c)} readOnly={readOnly} />
           </Wide>
         </Section>
 
@@ -434,7 +459,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
               ['country', 'Nazione', 'country-name'],
             ] as const
           ).map(([key, label, autoComplete]) => (
-            <FormField key={key} label={label} error={err(`profile.address.${key}`)}>
+            <FormField key={key} label={label} error={err(`profile.address.${key}`)} readOnly={readOnly}>
               <Input name={`address.${key}`} autoComplete={autoComplete} value={values.profile.address[key]} onChange={(e) => setAddress(key, e.target.value)} />
             </FormField>
           ))}
@@ -444,7 +469,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
           {TRAINING_FLAGS.map((t) => (
             <Wide key={t.flag}>
               <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
-                <Flag label={t.label} checked={values.profile[t.flag]} onChange={(c) => setProfile(t.flag, c)} />
+                <Flag label={t.label} checked={values.profile[t.flag]} onChange={(c) => setProfile(t.flag, c)} readOnly={readOnly} />
                 {values.profile[t.flag] && (
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
                     {text(t.expiry, t.expiryLabel, { type: 'date' })}
@@ -454,6 +479,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
                       chosen={files[t.file] ? [files[t.file]!] : []}
                       onChange={(chosen, error) => setFile(t.file, chosen, error)}
                       error={err(FILE_ERROR_KEYS[t.file])}
+                      readOnly={readOnly}
                     />
                   </SimpleGrid>
                 )}
@@ -482,13 +508,13 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
                   <Input name={field.key} type={field.type} value={value} onChange={(e) => setDetail(field.key, e.target.value)} />
                 );
               const fieldNode = (
-                <FormField key={field.key} label={field.label} error={err(path)}>
+                <FormField key={field.key} label={field.label} error={err(path)} readOnly={detailReadOnly(field.key)}>
                   {control}
                 </FormField>
               );
               return field.type === 'textarea' ? <Wide key={field.key}>{fieldNode}</Wide> : fieldNode;
             })}
-            {kind === 'athlete' && (
+            {kind === 'athlete' && health !== 'hidden' && (
               <Wide>
                 <DocumentInput
                   label="Certificato medico"
@@ -496,6 +522,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
                   chosen={files.medicalExaminationDocument ? [files.medicalExaminationDocument] : []}
                   onChange={(chosen, error) => setFile('medicalExaminationDocument', chosen, error)}
                   error={err(FILE_ERROR_KEYS.medicalExaminationDocument)}
+                  readOnly={detailReadOnly('medicalExaminationDocument')}
                 />
               </Wide>
             )}
@@ -508,6 +535,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
                   chosen={files.documents}
                   onChange={(chosen, error) => setFile('documents', chosen, error)}
                   error={err(FILE_ERROR_KEYS.documents)}
+                  readOnly={readOnly}
                 />
               </Wide>
             )}
@@ -515,7 +543,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved }: Per
         )}
 
         <Box>
-          <FormField label="Note private" error={err('notePrivate')} helper="Visibili solo agli amministratori della società.">
+          <FormField label="Note private" error={err('notePrivate')} helper="Visibili solo agli amministratori della società." readOnly={readOnly}>
             <Textarea name="notePrivate" value={values.notePrivate} onChange={(e) => setValues((v) => ({ ...v, notePrivate: e.target.value }))} rows={3} autoresize />
           </FormField>
         </Box>

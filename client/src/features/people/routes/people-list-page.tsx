@@ -1,6 +1,7 @@
 // The six people lists (spec §2): /athlete, /staff/coach, /staff/manager, /staff/assistant, /club/member,
 // /club/voluntary. One page parameterised by the kind: filters (group badges from `tp`, search), 8 rows a page,
-// the form in the side panel, "Associa" and "Archivia" per row.
+// the form in the side panel, "Associa" and "Archivia" per row: each control only for the roles allowed it (a
+// read-only role opens the record read-only; a coach edits their athletes but registers nobody).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +19,7 @@ import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useAccess } from '../../../lib/use-access';
 import { AssignGroupDialog } from '../components/assign-group-dialog';
 import { GroupBadgeSelector } from '../components/group-badge-selector';
 import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow } from '../components/people-table';
@@ -95,6 +97,12 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const [search, setSearch] = useState('');
   const [panel, setPanel] = useState<PersonPanelState>({ mode: 'closed' });
   const [assigning, setAssigning] = useState<PeopleRow | null>(null);
+  const access = useAccess();
+  const mayRegister = access.canRegister(kind);
+  const mayEdit = access.can(`people.${kind}.write`);
+  const mayAssign = access.can('groups.write');
+  const mayArchive = access.can(`people.${kind}.archive`);
+  const mayImport = access.can('import.run');
 
   const groupsResult = useQuery(KindGroupsQuery, { variables: { types: [kind] }, fetchPolicy: 'cache-and-network' });
   const groups: GroupOption[] = useMemo(() => groupsResult.data?.groups.edges.map((e) => e.node) ?? [], [groupsResult.data]);
@@ -157,7 +165,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   } else if (firstLoad) {
     body = <PeopleTableSkeleton />;
   } else if (rows.length === 0 && !filtered) {
-    body = (
+    body = mayRegister ? (
       <ListEmpty
         action={
           <Button onClick={() => setPanel({ mode: 'new' })}>
@@ -166,7 +174,13 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
           </Button>
         }
       >
-        Non ci sono ancora {info.plural.toLowerCase()}: aggiungi il primo con «Nuovo» o importali da un file.
+        Non ci sono ancora {info.plural.toLowerCase()}: aggiungi il primo con «Nuovo»{mayImport ? ' o importali da un file' : ''}.
+      </ListEmpty>
+    ) : (
+      <ListEmpty>
+        {access.athleteGroupIds && kind === 'athlete'
+          ? 'Nei gruppi che alleni non ci sono ancora atleti.'
+          : `Non ci sono ancora ${info.plural.toLowerCase()}.`}
       </ListEmpty>
     );
   } else if (rows.length === 0) {
@@ -197,9 +211,9 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
             <ActionsMenu
               label={`Azioni per ${fullName(row)}`}
               actions={[
-                { value: 'edit', label: 'Visualizza / modifica', onSelect: () => setPanel({ mode: 'edit', roleId: row.id }) },
-                { value: 'assign', label: 'Associa', onSelect: () => setAssigning(row) },
-                { value: 'archive', label: 'Archivia', danger: true, onSelect: () => archiving.ask(row) },
+                { value: 'edit', label: mayEdit ? 'Visualizza / modifica' : 'Visualizza', onSelect: () => setPanel({ mode: 'edit', roleId: row.id }) },
+                ...(mayAssign ? [{ value: 'assign', label: 'Associa', onSelect: () => setAssigning(row) }] : []),
+                ...(mayArchive ? [{ value: 'archive', label: 'Archivia', danger: true, onSelect: () => archiving.ask(row) }] : []),
               ]}
             />
           )}
@@ -228,18 +242,24 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
             </Text>
           )}
         </Stack>
-        <HStack gap="2">
-          <Button asChild variant="outline">
-            <RouterLink to={`/import/${kind}`}>
-              <UploadIcon />
-              Importa
-            </RouterLink>
-          </Button>
-          <Button onClick={() => setPanel({ mode: 'new' })}>
-            <PlusIcon />
-            Nuovo
-          </Button>
-        </HStack>
+        {(mayImport || mayRegister) && (
+          <HStack gap="2">
+            {mayImport && (
+              <Button asChild variant="outline">
+                <RouterLink to={`/import/${kind}`}>
+                  <UploadIcon />
+                  Importa
+                </RouterLink>
+              </Button>
+            )}
+            {mayRegister && (
+              <Button onClick={() => setPanel({ mode: 'new' })}>
+                <PlusIcon />
+                Nuovo
+              </Button>
+            )}
+          </HStack>
+        )}
       </Flex>
 
       <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '3', md: '4' }}>
