@@ -28,7 +28,10 @@ const COLUMNS: ReadonlyArray<readonly [string, (lead: Lead) => string]> = [
 export async function exportLeadsCsv(ctx: RequestContext, filters: LeadFilters): Promise<AsyncIterable<string>> {
   const where = await leadListWhere(ctx, filters);
   // Leads belong to the product, not to a club: the line is club-less (read by the operators in the database).
-  const named = [filters.search && `ricerca "${filters.search}"`, filters.funnel && `provenienza ${filters.funnel}`].filter(Boolean).join(', ');
+  const { search, funnel } = filters;
+  const named = [typeof search === 'string' && search && `ricerca "${search}"`, typeof funnel === 'string' && funnel && `provenienza ${funnel}`]
+    .filter(Boolean)
+    .join(', ');
   logExport(ctx, { entityType: 'leads', entityLabel: exportFilename(), detail: named || null }, null);
   const { db } = ctx.deps;
   return (async function* () {
