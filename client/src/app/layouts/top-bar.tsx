@@ -1,15 +1,12 @@
-// Top bar of the authenticated area: menu button (phones), club logo (its initial until one is uploaded) + name +
-// season, profile menu. The session follows the Apollo cache, so a saved logo or season shows without a reload.
-import { Box, Flex, IconButton, Text } from '@chakra-ui/react';
-import { useSession } from '../../features/auth/session';
-import { ClubLogo } from '../../features/club/components/club-logo';
+// Top bar of the authenticated area: menu button (phones), the current club (logo, its initial until one is
+// uploaded, name and season; a switcher for accounts in several clubs), profile menu. The session follows the Apollo
+// cache, so a saved logo or season shows without a reload.
+import { Flex, IconButton } from '@chakra-ui/react';
 import { MenuIcon } from '../../components/icons';
+import { ClubSwitcher } from './club-switcher';
 import { UserMenu } from './user-menu';
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const { membership } = useSession();
-  const club = membership?.club ?? null;
-
   return (
     <Flex
       as="header"
@@ -29,19 +26,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <MenuIcon />
       </IconButton>
 
-      <Flex align="center" gap="3" minW="0" flex="1" data-testid="top-bar-club">
-        <ClubLogo name={club?.fullName} logoUrl={club?.logoUrl} hasUploadedLogo={club?.hasUploadedLogo ?? false} size="10" />
-        <Box minW="0">
-          <Text fontWeight="semibold" lineClamp={1} title={club?.fullName}>
-            {club?.fullName ?? 'Nessuna società'}
-          </Text>
-          {club && (
-            <Text fontSize="xs" color="fg.muted">
-              Stagione {club.seasonLabel}
-            </Text>
-          )}
-        </Box>
-      </Flex>
+      <ClubSwitcher />
 
       <UserMenu />
     </Flex>

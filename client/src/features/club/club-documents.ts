@@ -108,3 +108,18 @@ export const UpdateClubSettingsMutation = graphql(`
     }
   }
 `);
+
+export const ArchiveClubMutation = graphql(`
+  mutation Club_Archive($id: ID!) {
+    archiveClub(id: $id) {
+      __typename
+      ... on MutationArchiveClubSuccess {
+        data {
+          message
+          clubId
+        }
+      }
+      ...MutationError
+    }
+  }
+`);

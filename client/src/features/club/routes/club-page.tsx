@@ -1,5 +1,6 @@
 // /club: the club's data, read-only (spec §2 "Club page"): logo (placeholder until uploaded), name, type, sport,
-// foundation, tax data, legal representative, contacts, addresses, colours and season, with a "Modifica" button.
+// foundation, tax data, legal representative, contacts, addresses, colours and season, with a "Modifica" button
+// (club.write) and, for the owner (club.archive), "Archivia società".
 import { useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -11,6 +12,8 @@ import type { ClubRecord_ClubFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { CurrentClubQuery } from '../club-documents';
+import { useAccess } from '../../../lib/use-access';
+import { ArchiveClubSection } from '../components/archive-club-section';
 import { ClubLogo } from '../components/club-logo';
 import { ColorSwatch } from '../components/color-swatch';
 
@@ -103,6 +106,7 @@ export default function ClubPage() {
   useDocumentTitle('Club');
   const { data, loading, error, refetch } = useQuery(CurrentClubQuery, { fetchPolicy: 'cache-and-network' });
   const club = data?.club;
+  const access = useAccess();
 
   return (
     <Stack gap="6" maxW="5xl">
@@ -121,12 +125,17 @@ export default function ClubPage() {
             )}
           </Box>
         </Flex>
-        <Button asChild>
-          <RouterLink to="/modifica-club">Modifica</RouterLink>
-        </Button>
+        {access.can('club.write') && (
+          <Button asChild>
+            <RouterLink to="/modifica-club">Modifica</RouterLink>
+          </Button>
+        )}
       </Flex>
       {club ? (
-        <ClubDetails club={club} />
+        <>
+          <ClubDetails club={club} />
+          {access.can('club.archive') && <ArchiveClubSection clubId={club.id} clubName={club.fullName} />}
+        </>
       ) : loading ? (
         <PageSpinner label="Caricamento dati del club..." />
       ) : (
