@@ -50,7 +50,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       // --- the owner: Collaboratori in the user menu, in the spec's order
       await storeSession(page, server.url, owner);
       await page.goto(`${server.url}/dashboard`);
-      expect(await menuItems(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+      expect(await menuItems(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Registro accessi', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
       await openMenuItem(page, 'Collaboratori');
       await page.waitForURL(/\/collaboratori$/);
       await page.getByRole('heading', { name: 'Collaboratori', level: 1 }).waitFor();

@@ -29,6 +29,7 @@ export const routeModules = {
   linkPerson: () => import('../features/account/routes/link-person-page'),
   collaborators: () => import('../features/collaborators/routes/collaborators-page'),
   invitation: () => import('../features/collaborators/routes/invitation-page'),
+  accessLog: () => import('../features/access-log/routes/access-log-page'),
   club: () => import('../features/club/routes/club-page'),
   clubEdit: () => import('../features/club/routes/club-edit-page'),
   clubSettings: () => import('../features/club/routes/club-settings-page'),

@@ -42,6 +42,7 @@ const HelpPage = lazy(routeModules.help);
 const LinkPersonPage = lazy(routeModules.linkPerson);
 const CollaboratorsPage = lazy(routeModules.collaborators);
 const InvitationPage = lazy(routeModules.invitation);
+const AccessLogPage = lazy(routeModules.accessLog);
 const ClubPage = lazy(routeModules.club);
 const ClubEditPage = lazy(routeModules.clubEdit);
 const ClubSettingsPage = lazy(routeModules.clubSettings);
@@ -99,6 +100,7 @@ export function AppRoutes() {
                 <Route path="collaboratori" element={<CollaboratorsPage />} />
                 {/* the link a club mails to a new collaborator (inviteCollaborator): joins the signed-in account */}
                 <Route path="invito" element={<InvitationPage />} />
+                <Route path="registro-accessi" element={<AccessLogPage />} />
                 <Route path="club" element={<ClubPage />} />
                 <Route path="modifica-club" element={<ClubEditPage />} />
                 <Route path="impostazioni" element={<ClubSettingsPage />} />

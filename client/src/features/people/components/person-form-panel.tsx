@@ -12,6 +12,7 @@ import { messageOfError } from '../../../lib/errors';
 import { healthAccessOf, type HealthAccess } from '../../../lib/access';
 import { useAccess } from '../../../lib/use-access';
 import { PersonForm } from './person-form';
+import { PersonChanges } from './person-changes';
 import { PersonLinkInvite } from './person-link-invite';
 
 const PersonRoleQuery = graphql(`
@@ -20,6 +21,8 @@ const PersonRoleQuery = graphql(`
       ...PersonForm_PersonRole
       person {
         id
+        firstname
+        lastname
         emailPrimary
         hasLinkedAccount
       }
@@ -58,6 +61,7 @@ function EditBody({ roleId, ...props }: BodyProps & { roleId: string }) {
     <>
       {!role.archivedAt && !props.readOnly && <PersonLinkInvite person={role.person} />}
       <PersonForm key={role.id} role={role} {...props} />
+      <PersonChanges personId={role.person.id} name={`${role.person.firstname} ${role.person.lastname}`} />
     </>
   );
 }
