@@ -137,11 +137,13 @@ export async function createFuzzClub(t: TestApp): Promise<FuzzClub> {
 /**
  * A hash of every row of every table (but the migrations log and the password-reset attempts, which a refused
  * code counts by design), in one statement: equal before and after a refused request means nothing was written.
+ * The access log is left out here and checked by `accessLogMark`/`loggedSince`: appending to it is what a refusal
+ * may do (a failed sign-in is logged), and its buffer is written on a timer, so it is flushed around each case.
  */
 export async function tableFingerprints(t: TestApp): Promise<Record<string, string>> {
   const tables = await t.deps.systemDb.$queryRaw<Array<{ name: string }>>`
     SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'password_resets')
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'password_resets', 'access_log')
     ORDER BY table_name`;
   const sql = tables
     .map(({ name }) => `SELECT '${name}' AS name, md5(coalesce(string_agg(md5(r::text), '' ORDER BY md5(r::text)), '')) AS hash FROM "${name}" r`)
@@ -154,6 +156,24 @@ export async function tableFingerprints(t: TestApp): Promise<Record<string, stri
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 }
+
+/** The last access-log line once every buffered line is written (the start of what a case logs). */
+export async function accessLogMark(t: TestApp): Promise<bigint> {
+  await t.deps.accessLog.flush();
+  const [row] = await t.deps.systemDb.$queryRaw<Array<{ id: bigint | null }>>`SELECT max(id) AS id FROM access_log`;
+  return row?.id ?? 0n;
+}
+
+/** The actions logged after `mark` (buffer flushed first), in order. */
+export async function loggedSince(t: TestApp, mark: bigint): Promise<string[]> {
+  await t.deps.accessLog.flush();
+  const rows = await t.deps.systemDb.$queryRaw<Array<{ action: string }>>`SELECT action FROM access_log WHERE id > ${mark} ORDER BY id`;
+  return rows.map((r) => r.action);
+}
+
+/** What a refused request may log: its failed sign-in, never a change. A read may also log the health data it handed out. */
+export const REFUSAL_LOG_ACTIONS: readonly string[] = ['sign_in_failed'];
+export const READ_LOG_ACTIONS: readonly string[] = ['sign_in_failed', 'health_read'];
 
 /** What one fuzz file tried, for its summary line. */
 export class FuzzTally {

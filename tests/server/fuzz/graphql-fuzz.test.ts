@@ -31,6 +31,10 @@ import {
   createFuzzClub,
   expectNoUnexpected,
   FUZZ_SEED,
+  accessLogMark,
+  loggedSince,
+  READ_LOG_ACTIONS,
+  REFUSAL_LOG_ACTIONS,
   fuzzRuns,
   FuzzTally,
   tableFingerprints,
@@ -278,6 +282,7 @@ describe('GraphQL fuzz', () => {
         const creds = await f.creds();
         const token = SESSION_ENDING.has(op.field.name) ? await f.throwawayToken() : creds.token;
         const before = await tableFingerprints(t);
+        const mark = await accessLogMark(t);
         const res = await t.app.inject({
           method: 'POST',
           url: '/graphql',
@@ -293,6 +298,9 @@ describe('GraphQL fuzz', () => {
         tally.record(res.statusCode, refused, res.body);
         if (refused || op.kind === 'query') {
           expect(changedTables(before, await tableFingerprints(t)), `wrote on ${JSON.stringify(sent).slice(0, 2000)}`).toEqual([]);
+          const allowed = refused ? REFUSAL_LOG_ACTIONS : READ_LOG_ACTIONS;
+          const logged = await loggedSince(t, mark);
+          expect(logged.filter((a) => !allowed.includes(a)), `logged a change on ${JSON.stringify(sent).slice(0, 2000)}`).toEqual([]);
         }
       }),
       { seed: FUZZ_SEED, numRuns: fuzzRuns(1500), endOnFailure: true },

@@ -17,6 +17,9 @@ import {
   expectNoUnexpected,
   FUZZ_SEED,
   fuzzRuns,
+  accessLogMark,
+  loggedSince,
+  REFUSAL_LOG_ACTIONS,
   FuzzTally,
   KINDS,
   tableFingerprints,
@@ -178,6 +181,7 @@ describe('REST fuzz', () => {
         const creds = await f.creds();
         const token = route.path === '/logout' ? await f.throwawayToken() : creds.token;
         const before = await tableFingerprints(t);
+        const mark = await accessLogMark(t);
         const res = await t.app.inject({
           method: route.method ?? 'POST',
           url: `/api${route.path}`,
@@ -191,7 +195,11 @@ describe('REST fuzz', () => {
         expect(typeof envelope.message).toBe('string');
         const refused = res.statusCode >= 400 || envelope.status === false;
         tally.record(res.statusCode, refused, res.body);
-        if (refused) expect(changedTables(before, await tableFingerprints(t)), `refused yet wrote: ${JSON.stringify(sent).slice(0, 2000)}`).toEqual([]);
+        if (refused) {
+          expect(changedTables(before, await tableFingerprints(t)), `refused yet wrote: ${JSON.stringify(sent).slice(0, 2000)}`).toEqual([]);
+          const logged = await loggedSince(t, mark);
+          expect(logged.filter((a) => !REFUSAL_LOG_ACTIONS.includes(a)), `refused yet logged a change: ${JSON.stringify(sent).slice(0, 2000)}`).toEqual([]);
+        }
       }),
       { seed: FUZZ_SEED, numRuns: fuzzRuns(1500), endOnFailure: true },
     );
