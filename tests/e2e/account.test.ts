@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { login } from '../../server/modules/accounts/login.service';
-import { launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
+import { followProfileMenu, launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { readOutbox } from '../support/test-app';
@@ -85,8 +85,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       expect(stored).toMatchObject({ firstname: 'Giovanna', nickname: 'Gio' });
 
       // --- security: this device marked, the other one ended after a confirmation
-      await openMenuItem(page, 'Sicurezza');
-      await page.waitForURL(/\/account\/sicurezza$/);
+      await followProfileMenu(page, 'Sicurezza', /^\/account\/sicurezza$/);
       await page.getByText('Questo dispositivo', { exact: true }).waitFor();
       const endFirefox = page.getByRole('button', { name: /^Termina la sessione Firefox su Linux/ });
       await endFirefox.click();
@@ -127,8 +126,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       expect((await readOutbox(server.dataDir)).some((m) => m.text.includes(`Non trovo come cambiare email (${name}).`))).toBe(true);
 
       // --- help centre: search without accents finds the answer, opened
-      await openMenuItem(page, 'Centro assistenza');
-      await page.waitForURL(/\/aiuto$/);
+      await followProfileMenu(page, 'Centro assistenza', /^\/aiuto$/);
       await page.getByRole('heading', { name: 'Centro assistenza', level: 1 }).waitFor();
       await page.getByRole('searchbox', { name: 'Cerca nelle domande' }).fill('societa stagione');
       await page.getByText('Come cambio la stagione o i colori della società?').waitFor();

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { followProfileMenu, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { readOutbox } from '../support/test-app';
@@ -16,11 +16,6 @@ beforeAll(async () => {
   server = await startLiveServer();
 });
 afterAll(() => server?.close());
-
-async function openMenuItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu del profilo' }).click();
-  await page.getByRole('menuitem', { name, exact: true }).click();
-}
 
 async function menuItems(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Menu del profilo' }).click();
@@ -51,8 +46,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       await storeSession(page, server.url, owner);
       await page.goto(`${server.url}/dashboard`);
       expect(await menuItems(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Registro accessi', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
-      await openMenuItem(page, 'Collaboratori');
-      await page.waitForURL(/\/collaboratori$/);
+      await followProfileMenu(page, 'Collaboratori', /^\/collaboratori$/);
       await page.getByRole('heading', { name: 'Collaboratori', level: 1 }).waitFor();
       const ownerRow = memberRow(page, owner.email);
       await ownerRow.getByText('Tu', { exact: true }).waitFor();
@@ -133,8 +127,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       await row.waitFor({ state: 'detached' });
 
       // --- the removed account: its next request for the club is refused...
-      await openMenuItem(other, 'Club');
-      await other.waitForURL(/\/club$/);
+      await followProfileMenu(other, 'Club', /^\/club$/);
       await other.getByText(MSG.clubForbidden).waitFor();
       // ...and after a reload the app goes on in the account's own club
       await other.reload();

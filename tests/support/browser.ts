@@ -1,6 +1,6 @@
 // Headless Debian Chromium driven by playwright-core (never a downloaded browser).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
@@ -41,5 +41,24 @@ export async function storeSession(page: Page, baseUrl: string, club: { token: s
       localStorage.setItem(keys.club, tokens.club);
     },
     { keys: { session: SESSION_STORAGE_KEY, club: CLUB_STORAGE_KEY }, tokens: { session: club.token, club: club.clubToken } },
+  );
+}
+
+/**
+ * Opens the profile menu and follows its entry `name` to a page whose address matches `url`. Tried again while the
+ * address is not reached: on a loaded machine a click can land while the menu is still being positioned and open
+ * nothing. Following a link twice is harmless; actions (Esci, feedback) are clicked once by the tests themselves.
+ */
+export async function followProfileMenu(page: Page, name: string, url: RegExp) {
+  const trigger = page.getByRole('button', { name: 'Menu del profilo' });
+  const entry = page.getByRole('menuitem', { name, exact: true });
+  await vi.waitFor(
+    async () => {
+      if (url.test(new URL(page.url()).pathname)) return;
+      if (!(await entry.isVisible())) await trigger.click({ timeout: 3_000 });
+      await entry.click({ timeout: 3_000 });
+      await page.waitForURL((u) => url.test(u.pathname), { timeout: 3_000 });
+    },
+    { timeout: 20_000, interval: 250 },
   );
 }
