@@ -47,6 +47,7 @@ export const ACCESS_LOG_ENTITIES: Record<string, string> = {
   leads: 'Richieste di contatto',
   feedback: 'Feedback',
   account: 'Account',
+  import: 'Importazione',
 };
 
 /** A page of the log screen and of the GraphQL connection. */

@@ -1,0 +1,177 @@
+// People import and export (issue 12): the columns of each kind's file, shared by the server (the CSV template,
+// reading a file, later the export, which writes the same columns so an exported file imports unchanged) and the
+// client (the import screen's mapping and preview). Mandatory columns first: Nome, Cognome, Codice fiscale.
+import { PERSON_KIND_INFO, UPLOAD_MAX_BYTES, type PersonKindKey } from './constants';
+import { MSG } from './messages';
+
+/** How a cell is read: dates accept gg/mm/aaaa, ISO and Excel serials; gender M/F, 1/2, Maschio/Femmina. */
+export type ImportColumnType = 'text' | 'date' | 'gender';
+
+export interface ImportColumn {
+  /** Stable English key (the mapping the client sends later, and the export's column key). */
+  key: string;
+  /** The Italian header the template and the export write. */
+  header: string;
+  /** Where the value goes in the person save input (the same paths the forms' errors use). */
+  field: string;
+  type: ImportColumnType;
+  /** A row without it is refused; the file must have the column (spec §5: first name, last name, tax code). */
+  mandatory?: boolean;
+  /** Other headers meaning this column, Italian and English; compared case, accent, space and punctuation insensitively. */
+  synonyms: readonly string[];
+}
+
+const col = (key: string, header: string, field: string, synonyms: readonly string[], type: ImportColumnType = 'text', mandatory = false): ImportColumn => ({
+  key,
+  header,
+  field,
+  type,
+  ...(mandatory ? { mandatory } : {}),
+  synonyms,
+});
+
+/** The shared profile's columns, every kind. */
+const PROFILE_COLUMNS: readonly ImportColumn[] = [
+  col('firstname', 'Nome', 'profile.firstname', ['first name', 'firstname', 'given name', 'nome di battesimo'], 'text', true),
+  col('lastname', 'Cognome', 'profile.lastname', ['last name', 'lastname', 'surname', 'family name'], 'text', true),
+  col('taxIdCode', 'Codice fiscale', 'profile.taxIdCode', ['cf', 'cod fiscale', 'codice fiscale persona', 'tax code', 'tax id', 'tax id code', 'tax_id_code', 'fiscal code', 'codicefiscale'], 'text', true),
+  col('gender', 'Sesso', 'profile.typeGenderId', ['genere', 'gender', 'sex', 'm/f', 'type_gender_id'], 'gender'),
+  col('birthday', 'Data di nascita', 'profile.birthday', ['data nascita', 'nato il', 'nata il', 'birthday', 'birth date', 'birthdate', 'date of birth', 'dob'], 'date'),
+  col('birthplace', 'Luogo di nascita', 'profile.birthplace', ['comune di nascita', 'citta di nascita', 'nato a', 'birthplace', 'place of birth'], 'text'),
+  col('birthNation', 'Nazione di nascita', 'profile.birthNation', ['stato di nascita', 'paese di nascita', 'birth nation', 'birth country', 'country of birth'], 'text'),
+  col('nationality', 'Cittadinanza', 'profile.nationality', ['nazionalita', 'nationality', 'citizenship'], 'text'),
+  col('secondname', 'Secondo nome', 'profile.secondname', ['altro nome', 'second name', 'middle name', 'secondname'], 'text'),
+  col('nickname', 'Soprannome', 'profile.nickname', ['nickname', 'nick'], 'text'),
+  col('emailPrimary', 'Email', 'profile.emailPrimary', ['e-mail', 'mail', 'email principale', 'email primaria', 'indirizzo email', 'email address', 'email primary', 'primary email'], 'text'),
+  col('emailSecondary', 'Email secondaria', 'profile.emailSecondary', ['altra email', 'seconda email', 'email secondary', 'secondary email', 'other email'], 'text'),
+  col('phonePrimary', 'Telefono', 'profile.phonePrimary', ['telefono principale', 'cellulare', 'cell', 'tel', 'numero di telefono', 'phone', 'mobile', 'phone number', 'phone primary', 'primary phone'], 'text'),
+  col('phoneSecondary', 'Telefono secondario', 'profile.phoneSecondary', ['altro telefono', 'secondo telefono', 'telefono fisso', 'phone secondary', 'secondary phone', 'other phone'], 'text'),
+  col('legalRepresentative', 'Rappresentante legale', 'profile.legalRepresentative', ['genitore', 'tutore', 'esercente la potesta', 'legal representative', 'guardian', 'parent'], 'text'),
+  col('address', 'Indirizzo', 'profile.address.address', ['via', 'residenza', 'address', 'street'], 'text'),
+  col('streetNumber', 'Numero civico', 'profile.address.streetNumber', ['civico', 'n civico', 'numero', 'street number', 'house number'], 'text'),
+  col('postalCode', 'CAP', 'profile.address.postalCode', ['codice postale', 'postal code', 'zip', 'zip code', 'postcode'], 'text'),
+  col('city', 'Città', 'profile.address.city', ['comune', 'comune di residenza', 'localita', 'city', 'town'], 'text'),
+  col('province', 'Provincia', 'profile.address.province', ['prov', 'sigla provincia', 'province', 'county', 'state'], 'text'),
+  col('country', 'Nazione', 'profile.address.country', ['paese', 'stato', 'nazione di residenza', 'country'], 'text'),
+];
+
+/** Each kind's own columns (the fields of its form beyond the profile; ids of closed lists and files are not imported). */
+const DETAIL_COLUMNS: Record<PersonKindKey, readonly ImportColumn[]> = {
+  athlete: [
+    col('medicalExaminationExpirationDate', 'Scadenza visita medica', 'details.medicalExaminationExpirationDate', ['scadenza certificato medico', 'scadenza certificato', 'medical examination expiration date', 'medical certificate expiry'], 'date'),
+    col('medicalExaminationScheduledDate', 'Data prenotazione visita medica', 'details.medicalExaminationScheduledDate', ['prenotazione visita medica', 'visita medica prenotata', 'medical examination scheduled date'], 'date'),
+    col('healthCard', 'Tessera sanitaria', 'details.healthCard', ['health card'], 'text'),
+    col('allergies', 'Allergie', 'details.allergies', ['allergies'], 'text'),
+    col('intolerances', 'Intolleranze', 'details.intolerances', ['intolerances'], 'text'),
+    col('athleteCondition', "Condizione dell'atleta", 'details.athleteCondition', ['condizione atleta', 'athlete condition'], 'text'),
+    col('athleteAttorneyName', 'Procuratore', 'details.athleteAttorneyName', ['nome procuratore', 'agente', 'attorney', 'agent', 'athlete attorney name'], 'text'),
+  ],
+  coach: [
+    col('coachRole', 'Ruolo allenatore', 'details.coachRole', ['ruolo', 'qualifica', 'coach role', 'role'], 'text'),
+    col('coachValidityStartDate', 'Inizio validità', 'details.coachValidityStartDate', ['inizio validita tessera', 'valido dal', 'validity start', 'coach validity start date'], 'date'),
+    col('coachValidityEndDate', 'Fine validità', 'details.coachValidityEndDate', ['fine validita tessera', 'valido fino al', 'validity end', 'coach validity end date'], 'date'),
+    col('healthCard', 'Tessera sanitaria', 'details.healthCard', ['health card'], 'text'),
+    col('allergies', 'Allergie', 'details.allergies', ['allergies'], 'text'),
+    col('intolerances', 'Intolleranze', 'details.intolerances', ['intolerances'], 'text'),
+  ],
+  manager: [col('managerRole', 'Carica', 'details.managerRole', ['ruolo', 'ruolo dirigente', 'incarico', 'manager role', 'role', 'position'], 'text')],
+  member: [
+    col('membershipNumber', 'Numero tessera', 'details.membershipNumber', ['tessera', 'n tessera', 'numero socio', 'membership number', 'card number'], 'text'),
+    col('membershipStartDate', 'Data ammissione', 'details.membershipStartDate', ['data di ammissione', 'socio dal', 'data iscrizione', 'membership start date', 'member since'], 'date'),
+    col('membershipExpiredDate', 'Scadenza tessera', 'details.membershipExpiredDate', ['scadenza', 'data scadenza tessera', 'membership expired date', 'membership expiry'], 'date'),
+  ],
+  staff: [],
+  voluntary: [],
+};
+
+const NOTE_COLUMN = col('notePrivate', 'Note', 'notePrivate', ['note private', 'note riservate', 'annotazioni', 'notes', 'note', 'private note'], 'text');
+
+/** The columns of a kind's file, in the template's order. */
+export function importColumns(kind: PersonKindKey): readonly ImportColumn[] {
+  return [...PROFILE_COLUMNS, ...DETAIL_COLUMNS[kind], NOTE_COLUMN];
+}
+
+/** A header as compared: lower case, no accents, letters and digits only ("Città " and "citta" match; "C.F." is "cf"). */
+export function normalizeHeader(header: string): string {
+  return header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** The column a header names (its own header, its key or a synonym), or null. */
+export function columnForHeader(kind: PersonKindKey, header: string): ImportColumn | null {
+  const wanted = normalizeHeader(header);
+  if (!wanted) return null;
+  return importColumns(kind).find((c) => [c.header, c.key, ...c.synonyms].some((name) => normalizeHeader(name) === wanted)) ?? null;
+}
+
+/** The template of a kind: its headers, separated by `;` (what Italian Excel opens as columns), with a BOM for Excel. */
+export function csvTemplate(kind: PersonKindKey): string {
+  return `\uFEFF${importColumns(kind).map((c) => c.header).join(';')}\r\n`;
+}
+
+export const templateFileName = (kind: PersonKindKey) => `${kind}_template.csv`;
+
+/** How existing people (matched by tax code within the club) are treated. */
+export const IMPORT_MODES = ['only_new', 'fill_empty', 'overwrite'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const DEFAULT_IMPORT_MODE: ImportMode = 'fill_empty';
+export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
+  only_new: 'Solo nuovi: le persone già presenti non vengono toccate',
+  fill_empty: 'Completa i campi vuoti: dei presenti si riempiono solo i campi ancora vuoti',
+  overwrite: 'Sovrascrivi: dei presenti si aggiornano tutti i campi compilati nel file',
+};
+
+/** What a row of the file becomes. */
+export const IMPORT_ROW_STATUSES = ['new', 'updated', 'unchanged', 'invalid'] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+
+export const IMPORT_FORMATS = ['csv', 'xls', 'xlsx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export interface ImportLimits {
+  maxBytes: number;
+  maxRows: number;
+  maxZipEntries: number;
+  maxUncompressedBytes: number;
+  maxErrorsShown: number;
+}
+
+/** Limits, checked before a file is inflated or parsed (see server/modules/imports/read-import-file.ts). */
+export const IMPORT_LIMITS: Readonly<ImportLimits> = {
+  /** Bytes of the file: the uploads' own limit (both faces refuse more before reading it all). */
+  maxBytes: UPLOAD_MAX_BYTES,
+  /** Data rows (the header row and blank rows not counted). */
+  maxRows: 100_000,
+  /** xlsx: entries of the zip, read from its central directory. */
+  maxZipEntries: 1_000,
+  /** xlsx: uncompressed size of every entry together, as the central directory declares it. */
+  maxUncompressedBytes: 200 * 1024 * 1024,
+  /** Row errors an answer lists and a run keeps (the counts are always complete). */
+  maxErrorsShown: 1_000,
+};
+
+/** The Italian messages of the import (spec §5, §8 word for word where it has them; the product's own otherwise). */
+export const IMPORT_MSG = {
+  noFile: 'Selezionare un file da importare',
+  templateDownloaded: 'Template scaricato',
+  imported: 'I tuoi dati sono stati importati con successo',
+  preview: 'Anteprima pronta: nessun dato è stato ancora salvato.',
+  emptyFile: 'Il file è vuoto.',
+  headersOnly: 'Il file contiene solo la riga di intestazione: nessuna persona da importare.',
+  missingColumns: (headers: readonly string[]) => `Mancano le colonne obbligatorie: ${headers.join(', ')}.`,
+  tooLarge: MSG.fileTooLarge,
+  tooManyRows: (max: number) => `Il file contiene più di ${max.toLocaleString('it-IT')} righe: dividilo in più file.`,
+  zipBomb: 'Il file Excel è troppo grande una volta decompresso o contiene troppi elementi: non viene letto.',
+  unsupportedFormat: 'Formato del file non supportato: sono ammessi CSV, XLS e XLSX.',
+  corruptWorkbook: 'Il file Excel è danneggiato o non leggibile.',
+  unreadableText: 'Il file CSV non è leggibile: salvalo come CSV UTF-8 o CSV (separato da punto e virgola).',
+  invalidRows: (count: number) =>
+    `Importazione non eseguita: ${count === 1 ? '1 riga non è valida' : `${count} righe non sono valide`}. Correggi il file e riprova: nessun dato è stato salvato.`,
+  duplicateInFile: (row: number) => `Codice fiscale ripetuto: compare già alla riga ${row} del file.`,
+  archivedRole: MSG.roleArchivedExists,
+  modeInvalid: 'Modalità di importazione non valida.',
+  kindInvalid: MSG.kindInvalid,
+  dryRunInvalid: 'dry_run deve valere 0 oppure 1.',
+} as const;
+
+/** The kind's Italian plural, for messages and file names shown to the user. */
+export const importKindLabel = (kind: PersonKindKey) => PERSON_KIND_INFO[kind].plural;

@@ -1,0 +1,397 @@
+// Importing people of one kind from a file (issue 12): read and check the file, map its columns, validate every row
+// with the person forms' rules, match each row to the club's people by tax code, and then either answer what would
+// happen (dry run: nothing written) or write everything in ONE transaction (all or nothing). A run whose rows are
+// not all valid writes no person: it is recorded as failed with its errors. Importing the same file twice creates
+// nothing twice (the second run finds every row unchanged).
+import { randomUUID } from 'node:crypto';
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
+import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
+import {
+  csvTemplate,
+  DEFAULT_IMPORT_MODE,
+  templateFileName,
+  IMPORT_LIMITS,
+  IMPORT_MODES,
+  IMPORT_MSG,
+  type ImportFormat,
+  type ImportMode,
+  type ImportRowStatus,
+} from '../../../schema/import-columns';
+import { MSG } from '../../../schema/messages';
+import type { SavePersonInput } from '../../../schema/validation/people';
+import { authorizeMember } from '../../access/authorize';
+import { logImport } from '../../access/change-log';
+import { canWriteHealth } from '../../access/health-data';
+import { clubDb } from '../../access/request-db';
+import type { RequestContext } from '../../context';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
+import type { UploadedFile } from '../files/files.service';
+import { isPersonKind, PEOPLE_KINDS } from '../people/people.kinds';
+import { personKeys } from '../people/save-person.service';
+import { headerOf, mapColumns, rawRow, rowTaxCode, validateRow, type ColumnMapping, type RowError } from './import-rows';
+import { emptyWrites, writeImport, type ImportWrites, type SqlRow } from './import-write';
+import { fileRefusal, readImportFile, type ImportLimits } from './read-import-file';
+
+export interface ImportRequest {
+  /**
+   * The uploaded file; missing is 'Selezionare un file da importare'. A function (GraphQL upload streams) is read
+   * only once the member's permission and the kind passed.
+   */
+  file: UploadedFile | null | undefined | (() => Promise<UploadedFile | null>);
+  kind: unknown;
+  /** true, false, or a legacy form's 1 / 0 ('1' / '0'). */
+  dryRun: unknown;
+  mode?: unknown;
+}
+
+export interface ImportCounts {
+  total: number;
+  new: number;
+  updated: number;
+  unchanged: number;
+  invalid: number;
+}
+
+export interface ImportRowOutcome {
+  row: number;
+  status: Exclude<ImportRowStatus, 'invalid'>;
+  taxIdCode: string;
+  name: string;
+  /** Headers of the columns whose stored value changes (updates; a new role of a known person too). */
+  changes: string[];
+}
+
+export interface ImportOutcome {
+  dryRun: boolean;
+  kind: PersonKindKey;
+  mode: ImportMode;
+  fileName: string;
+  format: ImportFormat;
+  /** preview: a dry run; completed: written; failed: refused for invalid rows, nothing written. */
+  status: 'preview' | 'completed' | 'failed';
+  message: string;
+  counts: ImportCounts;
+  /** Every invalid row's errors (at most IMPORT_LIMITS.maxErrorsShown). */
+  errors: RowError[];
+  /** New, updated and unchanged rows (at most IMPORT_LIMITS.maxErrorsShown). */
+  rows: ImportRowOutcome[];
+  /** The file's columns as mapped: its header and the column key it feeds. */
+  columns: Array<{ header: string; key: string }>;
+  /** Headers of the file that feed nothing. */
+  ignoredColumns: string[];
+  /** The recorded run (null for a dry run). */
+  runId: string | null;
+}
+
+type Row = Record<string, unknown>;
+
+/** Profile columns an import writes (the people table's, snake-cased in the statements). */
+const PROFILE_FIELDS = [
+  'firstname',
+  'secondname',
+  'lastname',
+  'nickname',
+  'typeGenderId',
+  'birthday',
+  'birthplace',
+  'birthNation',
+  'nationality',
+  'emailPrimary',
+  'emailSecondary',
+  'phonePrimary',
+  'phoneSecondary',
+  'legalRepresentative',
+] as const;
+const ADDRESS_FIELDS = ['address', 'streetNumber', 'postalCode', 'city', 'province', 'country'] as const;
+const DETAIL_FIELDS: Record<PersonKindKey, readonly string[]> = {
+  athlete: ['medicalExaminationExpirationDate', 'medicalExaminationScheduledDate', 'healthCard', 'allergies', 'intolerances', 'athleteCondition', 'athleteAttorneyName'],
+  coach: ['coachRole', 'coachValidityStartDate', 'coachValidityEndDate', 'healthCard', 'allergies', 'intolerances'],
+  member: ['membershipNumber', 'membershipStartDate', 'membershipExpiredDate'],
+  manager: ['managerRole'],
+  staff: [],
+  voluntary: [],
+};
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const snakeRow = (row: Row): SqlRow => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v ?? null]));
+/** A stored value as the validated input carries it: dates as YYYY-MM-DD, empty as null. */
+const comparable = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value === undefined || value === '' ? null : value);
+const pick = (from: Row | null | undefined, keys: readonly string[]): Row => Object.fromEntries(keys.map((k) => [k, comparable(from?.[k])]));
+
+interface StoredPerson {
+  id: string;
+  profile: Row;
+  addressId: string | null;
+  address: Row | null;
+  role: { id: string; archived: boolean; notePrivate: string | null; details: Row | null } | null;
+}
+
+/** The club's people with these tax codes, with their role of `kind` (and its details) and address. */
+async function storedPeople(ctx: RequestContext, kind: PersonKindKey, taxCodes: string[]): Promise<Map<string, StoredPerson>> {
+  const details = PEOPLE_KINDS[kind].details;
+  const found = new Map<string, StoredPerson>();
+  const db = clubDb(ctx);
+  for (let i = 0; i < taxCodes.length; i += 5_000) {
+    const people = (await db.person.findMany({
+      where: { taxIdCode: { in: taxCodes.slice(i, i + 5_000) } },
+      include: { address: true, roles: { where: { kind }, include: details ? { [details]: true } : {} } },
+    })) as unknown as Array<Row & { id: string; taxIdCode: string; addressId: string | null; address: Row | null; roles: Row[] }>;
+    for (const p of people) {
+      const role = p.roles[0];
+      found.set(p.taxIdCode, {
+        id: p.id,
+        profile: pick(p, PROFILE_FIELDS),
+        addressId: p.addressId,
+        address: p.address ? pick(p.address, ADDRESS_FIELDS) : null,
+        role: role
+          ? {
+              id: role.id as string,
+              archived: role.archivedAt !== null,
+              notePrivate: (role.notePrivate as string | null) ?? null,
+              details: details && role[details] ? pick(role[details] as Row, DETAIL_FIELDS[kind]) : null,
+            }
+          : null,
+      });
+    }
+  }
+  return found;
+}
+
+/** The values a row brings for `keys` (only those it has). */
+function given(values: object | undefined, keys: readonly string[]): Row {
+  const source = (values ?? {}) as Row;
+  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]]));
+}
+
+/** `stored` with the row's values applied as `mode` says; which keys changed. */
+function merge(stored: Row, incoming: Row, mode: ImportMode): { merged: Row; changed: string[] } {
+  const merged = { ...stored };
+  const changed: string[] = [];
+  for (const [key, value] of Object.entries(incoming)) {
+    const before = stored[key] ?? null;
+    const after = mode === 'overwrite' || before === null ? value : before;
+    merged[key] = after;
+    if (after !== before) changed.push(key);
+  }
+  return { merged, changed };
+}
+
+const nullRow = (keys: readonly string[]): Row => Object.fromEntries(keys.map((k) => [k, null]));
+
+interface Decision {
+  status: Exclude<ImportRowStatus, 'invalid'>;
+  changes: string[];
+}
+
+/** What one valid row does to the club (filling `writes`), and what to say about it. */
+function decide(kind: PersonKindKey, mode: ImportMode, input: SavePersonInput, stored: StoredPerson | undefined, writes: ImportWrites): Decision {
+  const profileIn = given(input.profile, PROFILE_FIELDS);
+  const addressIn = given(input.profile.address, ADDRESS_FIELDS);
+  const detailsIn = given(input.details, DETAIL_FIELDS[kind]);
+  const noteIn = input.notePrivate;
+  const keysOf = (profile: Row) =>
+    personKeys({ firstname: profile.firstname as string, lastname: profile.lastname as string, secondname: profile.secondname as string | null, nickname: profile.nickname as string | null, taxIdCode: input.profile.taxIdCode });
+  const hasDetails = PEOPLE_KINDS[kind].details !== null;
+
+  if (!stored) {
+    const personId = randomUUID();
+    const roleId = randomUUID();
+    const addressId = Object.keys(addressIn).length ? randomUUID() : null;
+    if (addressId) writes.addressInserts.push(snakeRow({ ...nullRow(ADDRESS_FIELDS), ...addressIn, id: addressId }));
+    const profile = { ...nullRow(PROFILE_FIELDS), ...profileIn };
+    writes.peopleInserts.push(snakeRow({ ...profile, id: personId, taxIdCode: input.profile.taxIdCode, addressId, ...keysOf(profile) }));
+    writes.roleInserts.push(snakeRow({ id: roleId, personId, notePrivate: noteIn ?? null }));
+    if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
+    return { status: 'new', changes: [] };
+  }
+
+  // "Only new": a person already registered as this kind is left as stored; one of another kind gets this role only.
+  if (mode === 'only_new') {
+    if (stored.role) return { status: 'unchanged', changes: [] };
+    const roleId = randomUUID();
+    writes.roleInserts.push(snakeRow({ id: roleId, personId: stored.id, notePrivate: noteIn ?? null }));
+    if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
+    return { status: 'new', changes: [] };
+  }
+
+  const changes: string[] = [];
+  const profile = merge(stored.profile, profileIn, mode);
+  const address = merge(stored.address ?? nullRow(ADDRESS_FIELDS), addressIn, mode);
+  changes.push(...profile.changed.map((k) => `profile.${k}`), ...address.changed.map((k) => `profile.address.${k}`));
+  let addressId = stored.addressId;
+  if (address.changed.length) {
+    if (addressId) writes.addressUpdates.push(snakeRow({ ...address.merged, id: addressId }));
+    else {
+      addressId = randomUUID();
+      writes.addressInserts.push(snakeRow({ ...address.merged, id: addressId }));
+    }
+  }
+  if (profile.changed.length || addressId !== stored.addressId) {
+    writes.peopleUpdates.push(snakeRow({ ...profile.merged, id: stored.id, addressId, ...keysOf(profile.merged) }));
+  }
+
+  if (!stored.role) {
+    const roleId = randomUUID();
+    writes.roleInserts.push(snakeRow({ id: roleId, personId: stored.id, notePrivate: noteIn ?? null }));
+    if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
+    return { status: 'new', changes };
+  }
+  const note = merge({ notePrivate: stored.role.notePrivate }, noteIn === undefined ? {} : { notePrivate: noteIn }, mode);
+  if (note.changed.length) {
+    writes.roleUpdates.push(snakeRow({ id: stored.role.id, notePrivate: note.merged.notePrivate }));
+    changes.push('notePrivate');
+  }
+  if (hasDetails) {
+    const details = merge(stored.role.details ?? nullRow(DETAIL_FIELDS[kind]), detailsIn, mode);
+    if (details.changed.length) {
+      writes.detailsUpserts.push(snakeRow({ ...details.merged, roleId: stored.role.id }));
+      changes.push(...details.changed.map((k) => `details.${k}`));
+    }
+  }
+  return { status: changes.length ? 'updated' : 'unchanged', changes };
+}
+
+function parseMode(mode: unknown): ImportMode {
+  if (mode === undefined || mode === null || mode === '') return DEFAULT_IMPORT_MODE;
+  if (typeof mode === 'string' && (IMPORT_MODES as readonly string[]).includes(mode)) return mode as ImportMode;
+  throw new ValidationError({ mode: IMPORT_MSG.modeInvalid });
+}
+
+function parseDryRun(value: unknown): boolean {
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false' || value === undefined || value === null || value === '') return false;
+  throw new ValidationError({ dryRun: IMPORT_MSG.dryRunInvalid });
+}
+
+/** The CSV template of a kind (its columns' headers), for whoever may import. */
+export function importTemplate(ctx: RequestContext, kind: unknown): { filename: string; csv: string } {
+  authorizeMember(ctx, 'import.run');
+  if (!isPersonKind(kind)) throw new ValidationError({ type: IMPORT_MSG.kindInvalid }, IMPORT_MSG.kindInvalid);
+  return { filename: templateFileName(kind), csv: csvTemplate(kind) };
+}
+
+/**
+ * Imports (or with `dryRun` previews) the people of one kind from a file, as the request's member of the club
+ * (permission import.run). File-level problems (no file, empty, headers only, missing mandatory columns, too large,
+ * too many rows, a zip bomb, a binary or corrupt file, an unknown kind or mode) are ValidationErrors and write
+ * nothing; row-level problems are reported per row.
+ */
+export async function importPeople(ctx: RequestContext, request: ImportRequest, limits: ImportLimits = IMPORT_LIMITS): Promise<ImportOutcome> {
+  const actor = authorizeMember(ctx, 'import.run');
+  if (!isPersonKind(request.kind)) throw new ValidationError({ type: IMPORT_MSG.kindInvalid }, IMPORT_MSG.kindInvalid);
+  const kind = request.kind;
+  const mode = parseMode(request.mode);
+  const dryRun = parseDryRun(request.dryRun);
+  const file = typeof request.file === 'function' ? await request.file() : request.file;
+  if (!file) throw fileRefusal(IMPORT_MSG.noFile);
+
+  const table = await readImportFile(file.content, limits);
+  const mapping = mapColumns(kind, table);
+  const health = HEALTH_DETAIL_FIELDS[kind] ?? [];
+  if (!canWriteHealth(ctx) && mapping.columns.some((c) => health.some((h) => c.column.field === `details.${h}`))) throw new ForbiddenError(MSG.healthWriteDenied);
+
+  const raws = table.rows.map((r) => ({ line: r.line, raw: rawRow(mapping, r.cells, table.date1904) }));
+  const taxCodes = [...new Set(raws.map((r) => rowTaxCode(r.raw)).filter(Boolean))];
+  const stored = await storedPeople(ctx, kind, taxCodes);
+
+  const counts: ImportCounts = { total: raws.length, new: 0, updated: 0, unchanged: 0, invalid: 0 };
+  const errors: RowError[] = [];
+  const rows: ImportRowOutcome[] = [];
+  const writes = emptyWrites();
+  const firstLine = new Map<string, number>();
+  const shown = limits.maxErrorsShown;
+  const fail = (rowErrors: RowError[]) => {
+    counts.invalid++;
+    for (const e of rowErrors) if (errors.length < shown) errors.push(e);
+  };
+
+  for (const { line, raw } of raws) {
+    const taxCode = rowTaxCode(raw);
+    const person = stored.get(taxCode);
+    const validated = validateRow(kind, mapping, line, raw, person?.profile.typeGenderId as number | null | undefined);
+    const rowErrors = validated.ok ? [] : validated.errors;
+    const taxColumn = headerOf(kind, mapping, 'profile.taxIdCode');
+    if (taxCode && firstLine.has(taxCode)) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.duplicateInFile(firstLine.get(taxCode)!) });
+    else if (taxCode) firstLine.set(taxCode, line);
+    if (person?.role?.archived) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.archivedRole(PERSON_KIND_INFO[kind].singular) });
+    if (rowErrors.length || !validated.ok) {
+      fail(rowErrors);
+      continue;
+    }
+    const decision = decide(kind, mode, validated.input, person, writes);
+    counts[decision.status]++;
+    if (rows.length < shown) {
+      rows.push({
+        row: line,
+        status: decision.status,
+        taxIdCode: validated.input.profile.taxIdCode,
+        name: `${validated.input.profile.firstname} ${validated.input.profile.lastname}`,
+        changes: [...new Set(decision.changes.map((field) => headerOf(kind, mapping, field) ?? field))],
+      });
+    }
+  }
+
+  const outcome: ImportOutcome = {
+    dryRun,
+    kind,
+    mode,
+    fileName: file.filename,
+    format: table.format,
+    status: dryRun ? 'preview' : counts.invalid ? 'failed' : 'completed',
+    message: dryRun ? IMPORT_MSG.preview : counts.invalid ? IMPORT_MSG.invalidRows(counts.invalid) : IMPORT_MSG.imported,
+    counts,
+    errors,
+    rows,
+    columns: mapping.columns.map((c) => ({ header: c.header, key: c.column.key })),
+    ignoredColumns: mapping.ignored,
+    runId: null,
+  };
+  if (dryRun) return outcome;
+
+  const actorName = await actorNameOf(ctx, actor.accountId);
+  outcome.runId = await clubDb(ctx).$transaction(
+    async (tx) => {
+      if (outcome.status === 'completed') await writeImport(tx, actor.clubId, kind, writes);
+      const run = await tx.importRun.create({
+        data: {
+          clubId: actor.clubId,
+          accountId: actor.accountId,
+          actorName,
+          fileName: clipName(file.filename),
+          fileFormat: table.format,
+          kind,
+          mode,
+          status: outcome.status,
+          totalRows: counts.total,
+          newRows: counts.new,
+          updatedRows: counts.updated,
+          unchangedRows: counts.unchanged,
+          invalidRows: counts.invalid,
+          errors: errors.map((e) => ({ ...e })),
+        },
+        select: { id: true },
+      });
+      logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: clipName(file.filename), detail: importSummary(kind, outcome) });
+      return run.id;
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+  return outcome;
+}
+
+const clipName = (name: string) => (name || 'file').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+
+/** The access log's line: the kind and what the run did. */
+function importSummary(kind: PersonKindKey, outcome: ImportOutcome): string {
+  const { counts } = outcome;
+  const what = `${PERSON_KIND_INFO[kind].plural}: ${counts.new} nuovi, ${counts.updated} aggiornati, ${counts.unchanged} invariati`;
+  return outcome.status === 'completed' ? what : `Non eseguita: ${counts.invalid} righe non valide su ${counts.total}`;
+}
+
+async function actorNameOf(ctx: RequestContext, accountId: string): Promise<string | null> {
+  const profile = await ctx.deps.db.accountProfile.findUnique({ where: { accountId }, select: { firstname: true, lastname: true } });
+  const name = [profile?.firstname, profile?.lastname].filter(Boolean).join(' ');
+  return name || null;
+}
+
+export type { ColumnMapping };

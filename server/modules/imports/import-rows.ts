@@ -1,0 +1,169 @@
+// From a table of cells to validated person inputs: headers mapped to the kind's columns (schema/import-columns.ts:
+// header names and synonyms, then the content for a tax-code column without a known header), cells converted as
+// the columns say (dates, gender), and every row parsed with the same zod schema as the person forms
+// (savePersonInput), so a row gets exactly the Italian messages the form would give.
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
+import { columnForHeader, importColumns, IMPORT_MSG, type ImportColumn } from '../../../schema/import-columns';
+import { fieldErrorsOf } from '../../../schema/validation/fields';
+import { savePersonInput, type SavePersonInput } from '../../../schema/validation/people';
+import type { Cell, ImportTable } from './read-import-file';
+import { fileRefusal } from './read-import-file';
+
+export interface MappedColumn {
+  /** Position in the file's rows. */
+  index: number;
+  /** The header as written in the file. */
+  header: string;
+  column: ImportColumn;
+}
+
+export interface ColumnMapping {
+  columns: MappedColumn[];
+  /** Headers of the file that name no column (left out of the import). */
+  ignored: string[];
+}
+
+/** A personal tax code (omocodia letters allowed where digits go): how a column without a known header is recognised. */
+const PERSONAL_TAX_CODE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
+const taxKey = (value: Cell) => (value === null ? '' : String(value).toUpperCase().replace(/\s+/g, ''));
+
+/** Maps the file's headers to the kind's columns; refuses a file without the mandatory ones. */
+export function mapColumns(kind: PersonKindKey, table: ImportTable): ColumnMapping {
+  const columns: MappedColumn[] = [];
+  const ignored: string[] = [];
+  table.headers.forEach((header, index) => {
+    const column = columnForHeader(kind, header);
+    // The first column of a kind wins; a repeated one is left out like an unknown header.
+    if (column && !columns.some((c) => c.column.key === column.key)) columns.push({ index, header, column });
+    else if (header) ignored.push(header);
+  });
+  if (!columns.some((c) => c.column.key === 'taxIdCode')) {
+    const found = taxCodeColumnByContent(table, columns);
+    if (found !== null) {
+      const header = table.headers[found] ?? '';
+      columns.push({ index: found, header, column: importColumns(kind).find((c) => c.key === 'taxIdCode')! });
+      const at = ignored.indexOf(header);
+      if (at >= 0) ignored.splice(at, 1);
+    }
+  }
+  const missing = importColumns(kind).filter((c) => c.mandatory && !columns.some((m) => m.column.key === c.key));
+  if (missing.length) throw fileRefusal(IMPORT_MSG.missingColumns(missing.map((c) => c.header)));
+  return { columns, ignored };
+}
+
+/** An unmapped column whose filled cells are (nearly) all personal tax codes. */
+function taxCodeColumnByContent(table: ImportTable, mapped: readonly MappedColumn[]): number | null {
+  const sample = table.rows.slice(0, 200);
+  for (let index = 0; index < table.headers.length; index++) {
+    if (mapped.some((m) => m.index === index)) continue;
+    const values = sample.map((r) => taxKey(r.cells[index] ?? null)).filter(Boolean);
+    if (values.length && values.filter((v) => PERSONAL_TAX_CODE.test(v)).length / values.length >= 0.8) return index;
+  }
+  return null;
+}
+
+// ---- cells ----
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An Excel serial day (1900 system, or 1904) as YYYY-MM-DD. */
+function excelSerialDate(serial: number, date1904: boolean): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const epoch = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+  return new Date(epoch + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A date cell as the forms send it (YYYY-MM-DD): gg/mm/aaaa (also with - or .), ISO, an Excel serial. Anything
+ * else is passed on as written, so the form's rule answers 'Inserisci una data valida.'.
+ */
+export function dateValue(cell: Cell, date1904 = false): string | undefined {
+  if (cell === null || cell === '') return undefined;
+  if (typeof cell === 'number') return excelSerialDate(cell, date1904) ?? String(cell);
+  const text = String(cell).trim();
+  const italian = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (italian) return `${italian[3]}-${pad(Number(italian[2]))}-${pad(Number(italian[1]))}`;
+  if (/^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(text)) return text.slice(0, 10);
+  if (/^\d+(\.\d+)?$/.test(text)) return excelSerialDate(Number(text), date1904) ?? text;
+  return text;
+}
+
+const GENDERS: Record<string, 1 | 2> = { m: 1, maschio: 1, male: 1, uomo: 1, '1': 1, f: 2, femmina: 2, female: 2, donna: 2, '2': 2 };
+
+/** M/F, 1/2, Maschio/Femmina (and English) as the forms' type_gender_id; anything else as written (the rule refuses it). */
+export function genderValue(cell: Cell): unknown {
+  if (cell === null || cell === '') return undefined;
+  const text = String(cell).trim();
+  return GENDERS[text.toLowerCase()] ?? text;
+}
+
+function textValue(cell: Cell): string | undefined {
+  if (cell === null) return undefined;
+  if (typeof cell === 'number') return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
+  return String(cell);
+}
+
+function valueOf(column: ImportColumn, cell: Cell, date1904: boolean): unknown {
+  switch (column.type) {
+    case 'date':
+      return dateValue(cell, date1904);
+    case 'gender':
+      return genderValue(cell);
+    default:
+      return textValue(cell);
+  }
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys[keys.length - 1]] = value;
+}
+
+/** A row as the save input the forms send: `{profile: {..., address}, details, notePrivate}`. */
+export function rawRow(mapping: ColumnMapping, cells: readonly Cell[], date1904: boolean): Record<string, unknown> {
+  const raw: Record<string, unknown> = { profile: {}, details: {} };
+  for (const { index, column } of mapping.columns) {
+    const value = valueOf(column, cells[index] ?? null, date1904);
+    if (value !== undefined) setPath(raw, column.field, value);
+  }
+  return raw;
+}
+
+/** The tax code a row names, as the rule stores it (upper case, no spaces): how it is matched. */
+export const rowTaxCode = (raw: Record<string, unknown>): string => {
+  const value = (raw.profile as Record<string, unknown>).taxIdCode;
+  return typeof value === 'string' || typeof value === 'number' ? taxKey(value) : '';
+};
+
+export interface RowError {
+  /** The row number in the file. */
+  row: number;
+  /** The file's header of the column at fault (the template's header when the file has no such column). */
+  column: string | null;
+  /** The input field (profile.taxIdCode, details.coachRole...). */
+  field: string | null;
+  message: string;
+}
+
+export type ValidatedRow = { ok: true; input: SavePersonInput } | { ok: false; errors: RowError[] };
+
+/**
+ * Parses a raw row with the kind's form schema. `storedGender`: the gender of the person already in the club with
+ * this tax code, used when the row leaves it blank (a kind that requires gender would otherwise refuse an update
+ * that simply does not repeat it).
+ */
+export function validateRow(kind: PersonKindKey, mapping: ColumnMapping, line: number, raw: Record<string, unknown>, storedGender?: number | null): ValidatedRow {
+  const profile = raw.profile as Record<string, unknown>;
+  const input = PERSON_KIND_INFO[kind].genderRequired && profile.typeGenderId === undefined && storedGender ? { ...raw, profile: { ...profile, typeGenderId: storedGender } } : raw;
+  const result = savePersonInput(kind).safeParse(input);
+  if (result.success) return { ok: true, input: result.data };
+  const errors = Object.entries(fieldErrorsOf(result.error)).map(([field, message]) => ({ row: line, field, message, column: headerOf(kind, mapping, field) }));
+  return { ok: false, errors };
+}
+
+/** The header a field came from: the file's own, or the template's when the file lacks the column. */
+export function headerOf(kind: PersonKindKey, mapping: ColumnMapping, field: string): string | null {
+  return mapping.columns.find((c) => c.column.field === field)?.header ?? importColumns(kind).find((c) => c.field === field)?.header ?? null;
+}

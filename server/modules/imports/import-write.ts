@@ -1,0 +1,148 @@
+// The import's writes: a handful of set-based statements per chunk of rows (INSERT ... SELECT FROM
+// jsonb_to_recordset, UPDATE ... FROM jsonb_to_recordset), never one statement per row. Each statement takes the
+// club as a parameter (the club-scoped client refuses raw SQL that does not) and names it in its WHERE or its rows;
+// the details tables, which have no club column, are reached through a join on the club's roles. The database's
+// own triggers still run: the roles copy their person's search keys, the per-kind counters are kept by statement,
+// and a role can only link a person of its own club.
+import type { PersonKindKey } from '../../../schema/constants';
+import type { Db } from '../../lib/club-rows';
+
+export type SqlRow = Record<string, unknown>;
+
+/** What one import writes, already decided row by row (ids made here, so rows can point to each other). */
+export interface ImportWrites {
+  addressInserts: SqlRow[];
+  addressUpdates: SqlRow[];
+  peopleInserts: SqlRow[];
+  peopleUpdates: SqlRow[];
+  roleInserts: SqlRow[];
+  roleUpdates: SqlRow[];
+  detailsUpserts: SqlRow[];
+}
+
+export const emptyWrites = (): ImportWrites => ({
+  addressInserts: [],
+  addressUpdates: [],
+  peopleInserts: [],
+  peopleUpdates: [],
+  roleInserts: [],
+  roleUpdates: [],
+  detailsUpserts: [],
+});
+
+/** Rows per statement: a few MB of JSON at most, and room for the event loop between statements. */
+const CHUNK = 2_000;
+
+/** Lets other requests in between statements (PGlite runs in this thread). */
+const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function inChunks(rows: SqlRow[], write: (json: string) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await write(JSON.stringify(rows.slice(i, i + CHUNK)));
+    await breathe();
+  }
+}
+
+/** Runs every write of the import in `tx` (the caller's transaction), in foreign-key order. */
+export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w: ImportWrites): Promise<void> {
+  await inChunks(w.addressInserts, (json) => tx.$executeRaw`
+    INSERT INTO addresses (id, club_id, address, street_number, postal_code, city, province, country)
+    SELECT x.id, ${clubId}::uuid, x.address, x.street_number, x.postal_code, x.city, x.province, x.country
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)`);
+
+  await inChunks(w.addressUpdates, (json) => tx.$executeRaw`
+    UPDATE addresses a
+    SET address = x.address, street_number = x.street_number, postal_code = x.postal_code, city = x.city, province = x.province, country = x.country
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)
+    WHERE a.id = x.id AND a.club_id = ${clubId}::uuid`);
+
+  await inChunks(w.peopleInserts, (json) => tx.$executeRaw`
+    INSERT INTO people (id, club_id, firstname, secondname, lastname, nickname, tax_id_code, type_gender_id, birthday, birthplace,
+                        birth_nation, nationality, email_primary, email_secondary, phone_primary, phone_secondary, legal_representative,
+                        address_id, search_text, sort_name, updated_at)
+    SELECT x.id, ${clubId}::uuid, x.firstname, x.secondname, x.lastname, x.nickname, x.tax_id_code, x.type_gender_id, x.birthday, x.birthplace,
+           x.birth_nation, x.nationality, x.email_primary, x.email_secondary, x.phone_primary, x.phone_secondary, x.legal_representative,
+           x.address_id, x.search_text, x.sort_name, now()
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(id uuid, firstname text, secondname text, lastname text, nickname text, tax_id_code text, type_gender_id int, birthday date,
+           birthplace text, birth_nation text, nationality text, email_primary text, email_secondary text, phone_primary text,
+           phone_secondary text, legal_representative text, address_id uuid, search_text text, sort_name text)`);
+
+  await inChunks(w.peopleUpdates, (json) => tx.$executeRaw`
+    UPDATE people p
+    SET firstname = x.firstname, secondname = x.secondname, lastname = x.lastname, nickname = x.nickname, type_gender_id = x.type_gender_id,
+        birthday = x.birthday, birthplace = x.birthplace, birth_nation = x.birth_nation, nationality = x.nationality,
+        email_primary = x.email_primary, email_secondary = x.email_secondary, phone_primary = x.phone_primary,
+        phone_secondary = x.phone_secondary, legal_representative = x.legal_representative, address_id = x.address_id,
+        search_text = x.search_text, sort_name = x.sort_name, updated_at = now()
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(id uuid, firstname text, secondname text, lastname text, nickname text, type_gender_id int, birthday date, birthplace text,
+           birth_nation text, nationality text, email_primary text, email_secondary text, phone_primary text, phone_secondary text,
+           legal_representative text, address_id uuid, search_text text, sort_name text)
+    WHERE p.id = x.id AND p.club_id = ${clubId}::uuid`);
+
+  await inChunks(w.roleInserts, (json) => tx.$executeRaw`
+    INSERT INTO person_roles (id, club_id, person_id, kind, is_active, note_private, updated_at)
+    SELECT x.id, ${clubId}::uuid, x.person_id, ${kind}::"PersonKind", true, x.note_private, now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, note_private text)`);
+
+  await inChunks(w.roleUpdates, (json) => tx.$executeRaw`
+    UPDATE person_roles r SET note_private = x.note_private, updated_at = now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, note_private text)
+    WHERE r.id = x.id AND r.club_id = ${clubId}::uuid`);
+
+  await inChunks(w.detailsUpserts, (json) => upsertDetails(tx, clubId, kind, json));
+}
+
+/** The kind's details rows (inserted, or updated in place), only for roles of the club. */
+function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string) {
+  switch (kind) {
+    case 'athlete':
+      return tx.$executeRaw`
+        INSERT INTO athlete_details (role_id, medical_examination_expiration_date, medical_examination_scheduled_date, health_card, allergies,
+                                     intolerances, athlete_condition, athlete_attorney_name)
+        SELECT x.role_id, x.medical_examination_expiration_date, x.medical_examination_scheduled_date, x.health_card, x.allergies,
+               x.intolerances, x.athlete_condition, x.athlete_attorney_name
+        FROM jsonb_to_recordset(${json}::jsonb)
+          AS x(role_id uuid, medical_examination_expiration_date date, medical_examination_scheduled_date date, health_card text,
+               allergies text, intolerances text, athlete_condition text, athlete_attorney_name text)
+        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+        ON CONFLICT (role_id) DO UPDATE SET
+          medical_examination_expiration_date = EXCLUDED.medical_examination_expiration_date,
+          medical_examination_scheduled_date = EXCLUDED.medical_examination_scheduled_date,
+          health_card = EXCLUDED.health_card, allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances,
+          athlete_condition = EXCLUDED.athlete_condition, athlete_attorney_name = EXCLUDED.athlete_attorney_name`;
+    case 'coach':
+      return tx.$executeRaw`
+        INSERT INTO coach_details (role_id, coach_role, coach_validity_start_date, coach_validity_end_date, health_card, allergies, intolerances)
+        SELECT x.role_id, x.coach_role, x.coach_validity_start_date, x.coach_validity_end_date, x.health_card, x.allergies, x.intolerances
+        FROM jsonb_to_recordset(${json}::jsonb)
+          AS x(role_id uuid, coach_role text, coach_validity_start_date date, coach_validity_end_date date, health_card text, allergies text, intolerances text)
+        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+        ON CONFLICT (role_id) DO UPDATE SET
+          coach_role = EXCLUDED.coach_role, coach_validity_start_date = EXCLUDED.coach_validity_start_date,
+          coach_validity_end_date = EXCLUDED.coach_validity_end_date, health_card = EXCLUDED.health_card,
+          allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances`;
+    case 'member':
+      return tx.$executeRaw`
+        INSERT INTO member_details (role_id, membership_number, membership_start_date, membership_expired_date)
+        SELECT x.role_id, x.membership_number, x.membership_start_date, x.membership_expired_date
+        FROM jsonb_to_recordset(${json}::jsonb)
+          AS x(role_id uuid, membership_number text, membership_start_date date, membership_expired_date date)
+        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+        ON CONFLICT (role_id) DO UPDATE SET
+          membership_number = EXCLUDED.membership_number, membership_start_date = EXCLUDED.membership_start_date,
+          membership_expired_date = EXCLUDED.membership_expired_date`;
+    case 'manager':
+      return tx.$executeRaw`
+        INSERT INTO manager_details (role_id, manager_role)
+        SELECT x.role_id, x.manager_role
+        FROM jsonb_to_recordset(${json}::jsonb) AS x(role_id uuid, manager_role text)
+        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+        ON CONFLICT (role_id) DO UPDATE SET manager_role = EXCLUDED.manager_role`;
+    default:
+      return Promise.resolve(0);
+  }
+}

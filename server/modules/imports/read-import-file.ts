@@ -1,0 +1,142 @@
+// Reading an import file into a table of cells. The type is sniffed from the content, never from the name or the
+// client's content type: a zip holding xl/workbook.xml is xlsx, an OLE2 compound file is xls, any other binary
+// (file-type knows hundreds) is refused, and text is CSV (UTF-8 with or without BOM, UTF-16 with BOM, else
+// Windows-1252; comma, semicolon or tab). Every cap of IMPORT_LIMITS is checked before the file is inflated or
+// parsed: the size first, then for xlsx the zip's entry count and declared uncompressed size (zip-directory.ts).
+import { fileTypeFromBuffer } from 'file-type';
+import Papa from 'papaparse';
+import * as XLSX from '@e965/xlsx';
+import { IMPORT_LIMITS, IMPORT_MSG, type ImportFormat, type ImportLimits } from '../../../schema/import-columns';
+import { ValidationError } from '../../lib/errors';
+import { isZip, readZipDirectory } from './zip-directory';
+
+/** A cell as read: text (CSV, text cells), a number (numeric and date cells of a workbook), a boolean, or empty. */
+export type Cell = string | number | boolean | null;
+
+export interface ImportTable {
+  format: ImportFormat;
+  /** The header row's cells, as text. */
+  headers: string[];
+  /** Data rows that are not blank, with their row number in the file (the header is row 1 when it is the first). */
+  rows: Array<{ line: number; cells: Cell[] }>;
+  /** Workbook dates count from 1904 (old Mac Excel) rather than 1900. */
+  date1904: boolean;
+}
+
+export type { ImportLimits };
+
+/** A refusal of the whole file: the message is the answer's and the `file` field's. */
+export const fileRefusal = (message: string) => new ValidationError({ file: message }, message);
+
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/** Reads `content` within `limits` (the documented IMPORT_LIMITS unless a test narrows them). */
+export async function readImportFile(content: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<ImportTable> {
+  if (content.length === 0) throw fileRefusal(IMPORT_MSG.emptyFile);
+  if (content.length > limits.maxBytes) throw fileRefusal(IMPORT_MSG.tooLarge);
+
+  let table: ImportTable;
+  if (isZip(content)) table = readWorkbook(content, 'xlsx', limits);
+  else if (content.subarray(0, 8).equals(OLE2)) table = readWorkbook(content, 'xls', limits);
+  else if (await fileTypeFromBuffer(content)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
+  else table = readCsv(content, limits);
+
+  if (!table.headers.some((h) => h.trim() !== '')) throw fileRefusal(IMPORT_MSG.emptyFile);
+  if (table.rows.length === 0) throw fileRefusal(IMPORT_MSG.headersOnly);
+  if (table.rows.length > limits.maxRows) throw fileRefusal(IMPORT_MSG.tooManyRows(limits.maxRows));
+  return table;
+}
+
+const isBlank = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
+
+/** The first non-blank row is the header; blank rows after it are skipped (their numbers are kept by the others). */
+function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[] }>, date1904 = false): ImportTable {
+  const first = lines.findIndex((l) => !isBlank(l.cells));
+  if (first < 0) return { format, headers: [], rows: [], date1904 };
+  const headers = lines[first].cells.map((c) => (c === null ? '' : String(c).trim()));
+  const rows = lines.slice(first + 1).filter((l) => !isBlank(l.cells));
+  return { format, headers, rows, date1904 };
+}
+
+// ---- workbooks ----
+
+function readWorkbook(content: Buffer, format: 'xls' | 'xlsx', limits: ImportLimits): ImportTable {
+  if (format === 'xlsx') {
+    const directory = readZipDirectory(content, limits.maxZipEntries);
+    if (!directory) throw fileRefusal(IMPORT_MSG.corruptWorkbook);
+    if ('tooManyEntries' in directory || directory.uncompressedBytes > limits.maxUncompressedBytes) throw fileRefusal(IMPORT_MSG.zipBomb);
+    // A zip that is no workbook (a renamed .zip, .docx, .ods) is not read as one.
+    if (!directory.names.includes('xl/workbook.xml')) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
+  }
+  // One row past the cap (after the header) is enough to know the file is over it.
+  const sheetRows = limits.maxRows + 2;
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(content, { type: 'buffer', dense: true, sheetRows, cellDates: false, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false });
+  } catch {
+    throw fileRefusal(IMPORT_MSG.corruptWorkbook);
+  }
+  const sheet = workbook.SheetNames.length ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
+  if (!sheet) throw fileRefusal(IMPORT_MSG.corruptWorkbook);
+  const date1904 = !!workbook.Workbook?.WBProps?.date1904;
+  const ref = sheet['!ref'];
+  if (!ref) return { format, headers: [], rows: [], date1904 };
+  // Rows past sheetRows were left unread: the sheet's full range says how many there were.
+  const fullRef = sheet['!fullref'] as string | undefined;
+  const full = fullRef ? XLSX.utils.decode_range(fullRef) : null;
+  if (full && full.e.r - full.s.r + 1 > sheetRows) throw fileRefusal(IMPORT_MSG.tooManyRows(limits.maxRows));
+  const start = XLSX.utils.decode_range(ref).s.r;
+  const matrix = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  return tableOf(
+    format,
+    matrix.map((cells, i) => ({ line: start + i + 1, cells: cells.map(cellOf) })),
+    date1904,
+  );
+}
+
+function cellOf(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  return null;
+}
+
+// ---- CSV ----
+
+function decodeText(content: Buffer): string {
+  if (content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf) return new TextDecoder('utf-8').decode(content.subarray(3));
+  if (content[0] === 0xff && content[1] === 0xfe) return new TextDecoder('utf-16le').decode(content.subarray(2));
+  if (content[0] === 0xfe && content[1] === 0xff) return new TextDecoder('utf-16be').decode(content.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    // Not UTF-8: what Italian Excel writes as "CSV (separato dal separatore di elenco)".
+    return new TextDecoder('windows-1252').decode(content);
+  }
+}
+
+/**
+ * The separator of the header line: `;`, `,` or tab, whichever it holds most (outside quotes). Papaparse's own guess
+ * needs several consistent rows and falls back to `,` on a short file, which would read an Italian `;` file as one column.
+ */
+function delimiterOf(text: string): string {
+  const header = text.slice(0, 65_536).split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  const unquoted = header.replace(/"[^"]*"/g, '');
+  const counts = [';', ',', '\t'].map((d) => ({ d, n: unquoted.split(d).length - 1 }));
+  return counts.reduce((best, c) => (c.n > best.n ? c : best)).d;
+}
+
+function readCsv(content: Buffer, limits: ImportLimits): ImportTable {
+  const text = decodeText(content);
+  // Text never holds NUL or other C0 controls but tab and line ends: such bytes are a binary file with a text name.
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
+  const parsed = Papa.parse<string[]>(text, { delimiter: delimiterOf(text), skipEmptyLines: false });
+  // An unclosed quote swallows the rest of the file into one cell: refuse rather than import half of it.
+  if (parsed.errors.some((e) => e.type === 'Quotes')) throw fileRefusal(IMPORT_MSG.unreadableText);
+  const table = tableOf(
+    'csv',
+    parsed.data.map((cells, i) => ({ line: i + 1, cells })),
+  );
+  if (table.rows.length > limits.maxRows) throw fileRefusal(IMPORT_MSG.tooManyRows(limits.maxRows));
+  return table;
+}
