@@ -8,10 +8,15 @@ import type { AppDeps, RequestContext } from '../context';
 import { buildRequestContext, requestMeta } from '../http/request-context';
 import { isMultipartRequest, MultipartRefusedError, readMultipartBody, registerLegacyMultipart } from '../modules/files/legacy-multipart';
 import { failure, sendAppError, unexpected, type Envelope } from './envelope';
+import { contentDisposition } from '../http/content-disposition';
 
 export type Access = 'public' | 'session' | 'club';
 export type LegacyBody = Record<string, unknown>;
-export type LegacyHandler = (ctx: RequestContext, body: LegacyBody, req: FastifyRequest) => Promise<Envelope>;
+/** A file a route answers instead of the envelope (a GET download such as /import/download-template). */
+export interface LegacyDownload {
+  download: { filename: string; contentType: string; body: string | Buffer };
+}
+export type LegacyHandler = (ctx: RequestContext, body: LegacyBody, req: FastifyRequest) => Promise<Envelope | LegacyDownload>;
 
 export interface LegacyRoute {
   path: string;
@@ -44,7 +49,9 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
         const body = isMultipartRequest(req)
           ? await readMultipartBody(req, reply, { withFiles: route.access !== 'public', config: deps.config })
           : ((req.body && typeof req.body === 'object' ? req.body : {}) as LegacyBody);
-        return reply.send(await route.handler(ctx, body, req));
+        const answer = await route.handler(ctx, body, req);
+        if ('download' in answer) return sendDownload(reply, answer.download);
+        return reply.send(answer);
       } catch (error) {
         if (error instanceof MultipartRefusedError) return reply.status(error.refusal.status).send(failure(error.message));
         if (sendAppError(reply, error)) {
@@ -56,4 +63,13 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
       }
     },
   });
+}
+
+function sendDownload(reply: FastifyReply, file: LegacyDownload['download']) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.filename, 'attachment'))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
 }

@@ -2,6 +2,7 @@
 import { accountsLegacyRoutes } from '../modules/accounts/accounts.compat';
 import { clubsLegacyRoutes } from '../modules/clubs/clubs.compat';
 import { groupsLegacyRoutes } from '../modules/groups/groups.compat';
+import { importsLegacyRoutes } from '../modules/imports/imports.compat';
 import { leadsLegacyRoutes } from '../modules/leads/leads.compat';
 import { peopleLegacyRoutes } from '../modules/people/people.compat';
 import { postsLegacyRoutes } from '../modules/posts/posts.compat';
@@ -16,4 +17,5 @@ export const LEGACY_ROUTES: LegacyRoute[] = [
   ...postsLegacyRoutes,
   ...leadsLegacyRoutes,
   ...siteLegacyRoutes,
+  ...importsLegacyRoutes,
 ];

@@ -17,5 +17,6 @@ import '../modules/notifications/notifications.graphql';
 import '../modules/leads/leads.graphql';
 import '../modules/dashboard/dashboard.graphql';
 import '../modules/access-log/access-log.graphql';
+import '../modules/imports/imports.graphql';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -28,7 +28,7 @@ import { ForbiddenError, ValidationError } from '../../lib/errors';
 import type { UploadedFile } from '../files/files.service';
 import { isPersonKind, PEOPLE_KINDS } from '../people/people.kinds';
 import { personKeys } from '../people/save-person.service';
-import { headerOf, mapColumns, rawRow, rowTaxCode, validateRow, type ColumnMapping, type RowError } from './import-rows';
+import { headerOf, mapColumns, rawRow, rowTaxCode, validateRow, type RowError } from './import-rows';
 import { emptyWrites, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { fileRefusal, readImportFile, type ImportLimits } from './read-import-file';
 
@@ -254,13 +254,13 @@ function decide(kind: PersonKindKey, mode: ImportMode, input: SavePersonInput, s
 function parseMode(mode: unknown): ImportMode {
   if (mode === undefined || mode === null || mode === '') return DEFAULT_IMPORT_MODE;
   if (typeof mode === 'string' && (IMPORT_MODES as readonly string[]).includes(mode)) return mode as ImportMode;
-  throw new ValidationError({ mode: IMPORT_MSG.modeInvalid });
+  throw new ValidationError({ mode: IMPORT_MSG.modeInvalid }, IMPORT_MSG.modeInvalid);
 }
 
 function parseDryRun(value: unknown): boolean {
   if (value === true || value === 1 || value === '1' || value === 'true') return true;
   if (value === false || value === 0 || value === '0' || value === 'false' || value === undefined || value === null || value === '') return false;
-  throw new ValidationError({ dryRun: IMPORT_MSG.dryRunInvalid });
+  throw new ValidationError({ dryRun: IMPORT_MSG.dryRunInvalid }, IMPORT_MSG.dryRunInvalid);
 }
 
 /** The CSV template of a kind (its columns' headers), for whoever may import. */
@@ -394,4 +394,3 @@ async function actorNameOf(ctx: RequestContext, accountId: string): Promise<stri
   return name || null;
 }
 
-export type { ColumnMapping };

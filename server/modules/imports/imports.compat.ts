@@ -1,0 +1,55 @@
+// Legacy REST face of the import (spec §7): POST /api/import (multipart: file, type, dry_run 0|1, optional mode)
+// answering the envelope with the run's counts and row errors as its context, and
+// GET /api/import/download-template?type= answering the kind's CSV template as {type}_template.csv.
+import { failure, ok, type Envelope } from '../../compat/envelope';
+import type { LegacyBody, LegacyRoute } from '../../compat/router';
+import { isUploadedFile, type UploadedFile } from '../files/files.service';
+import { importPeople, importTemplate, type ImportOutcome } from './import-people.service';
+
+/** The `file` part: the first file sent under that name (a JSON body, or a text field, has none). */
+function fileOf(value: unknown): UploadedFile | null {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return isUploadedFile(first) ? first : null;
+}
+
+/** The outcome as the legacy client reads it (snake_case); never empty, as the spec asks of an import's context. */
+export function presentImport(o: ImportOutcome) {
+  return {
+    import_id: o.runId,
+    dry_run: o.dryRun,
+    type: o.kind,
+    mode: o.mode,
+    status: o.status,
+    file_name: o.fileName,
+    format: o.format,
+    counts: o.counts,
+    errors: o.errors,
+    rows: o.rows.map((r) => ({ row: r.row, status: r.status, tax_id_code: r.taxIdCode, name: r.name, changes: r.changes })),
+    columns: o.columns,
+    ignored_columns: o.ignoredColumns,
+  };
+}
+
+function envelopeOf(outcome: ImportOutcome): Envelope {
+  // A run refused for invalid rows is a business outcome: status false, the rows' errors in the context.
+  if (outcome.status === 'failed') return { ...failure(outcome.message), context: presentImport(outcome) };
+  return ok(presentImport(outcome), outcome.message);
+}
+
+export const importsLegacyRoutes: LegacyRoute[] = [
+  {
+    path: '/import',
+    access: 'club',
+    handler: async (ctx, body: LegacyBody) =>
+      envelopeOf(await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode })),
+  },
+  {
+    path: '/import/download-template',
+    method: 'GET',
+    access: 'club',
+    handler: async (ctx, _body, req) => {
+      const { filename, csv } = importTemplate(ctx, (req.query as Record<string, unknown> | undefined)?.type);
+      return { download: { filename, contentType: 'text/csv; charset=utf-8', body: csv } };
+    },
+  },
+];
