@@ -169,6 +169,7 @@ export const IMPORT_MSG = {
   duplicateInFile: (row: number) => `Codice fiscale ripetuto: compare già alla riga ${row} del file.`,
   archivedRole: MSG.roleArchivedExists,
   modeInvalid: 'Modalità di importazione non valida.',
+  concurrent: "Nel frattempo un'altra importazione o un salvataggio ha registrato alcune di queste persone: nessun dato è stato salvato, ripeti l'importazione.",
   kindInvalid: MSG.kindInvalid,
   dryRunInvalid: 'dry_run deve valere 0 oppure 1.',
 } as const;

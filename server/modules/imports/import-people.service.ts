@@ -24,7 +24,8 @@ import { logImport } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
-import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
+import { sqlStateOf } from '../../db/sql-state';
 import type { UploadedFile } from '../files/files.service';
 import { isPersonKind, PEOPLE_KINDS } from '../people/people.kinds';
 import { personKeys } from '../people/save-person.service';
@@ -348,43 +349,57 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
   };
   if (dryRun) return outcome;
 
-  const actorName = await actorNameOf(ctx, actor.accountId);
-  outcome.runId = await clubDb(ctx).$transaction(
-    async (tx) => {
-      if (outcome.status === 'completed') await writeImport(tx, actor.clubId, kind, writes);
-      const run = await tx.importRun.create({
-        data: {
-          clubId: actor.clubId,
-          accountId: actor.accountId,
-          actorName,
-          fileName: clipName(file.filename),
-          fileFormat: table.format,
-          kind,
-          mode,
-          status: outcome.status,
-          totalRows: counts.total,
-          newRows: counts.new,
-          updatedRows: counts.updated,
-          unchangedRows: counts.unchanged,
-          invalidRows: counts.invalid,
-          errors: errors.map((e) => ({ ...e })),
-        },
-        select: { id: true },
-      });
-      logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: clipName(file.filename), detail: importSummary(kind, outcome) });
-      return run.id;
-    },
-    { timeout: 120_000, maxWait: 10_000 },
-  );
+  outcome.runId = await recordRun(ctx, actor, outcome, writes);
   return outcome;
+}
+
+/** Writes the rows (a completed run) and records the run, in one transaction; answers the run's id. */
+async function recordRun(ctx: RequestContext, actor: { clubId: string; accountId: string }, outcome: ImportOutcome, writes: ImportWrites): Promise<string> {
+  const { counts, kind } = outcome;
+  const actorName = await actorNameOf(ctx, actor.accountId);
+  const fileName = clipName(outcome.fileName);
+  try {
+    return await clubDb(ctx).$transaction(
+      async (tx) => {
+        if (outcome.status === 'completed') await writeImport(tx, actor.clubId, kind, writes);
+        const run = await tx.importRun.create({
+          data: {
+            clubId: actor.clubId,
+            accountId: actor.accountId,
+            actorName,
+            fileName,
+            fileFormat: outcome.format,
+            kind,
+            mode: outcome.mode,
+            status: outcome.status,
+            totalRows: counts.total,
+            newRows: counts.new,
+            updatedRows: counts.updated,
+            unchangedRows: counts.unchanged,
+            invalidRows: counts.invalid,
+            errors: outcome.errors.map((e) => ({ ...e })),
+          },
+          select: { id: true },
+        });
+        logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: fileName, detail: importSummary(outcome) });
+        return run.id;
+      },
+      { timeout: 120_000, maxWait: 10_000 },
+    );
+  } catch (error) {
+    // Someone else registered one of these tax codes (or roles) after the rows were matched: the unique indexes
+    // refused the whole transaction, so nothing was written.
+    if (sqlStateOf(error) === '23505') throw new ConflictError(IMPORT_MSG.concurrent);
+    throw error;
+  }
 }
 
 const clipName = (name: string) => (name || 'file').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
 
 /** The access log's line: the kind and what the run did. */
-function importSummary(kind: PersonKindKey, outcome: ImportOutcome): string {
+function importSummary(outcome: ImportOutcome): string {
   const { counts } = outcome;
-  const what = `${PERSON_KIND_INFO[kind].plural}: ${counts.new} nuovi, ${counts.updated} aggiornati, ${counts.unchanged} invariati`;
+  const what = `${PERSON_KIND_INFO[outcome.kind].plural}: ${counts.new} nuovi, ${counts.updated} aggiornati, ${counts.unchanged} invariati`;
   return outcome.status === 'completed' ? what : `Non eseguita: ${counts.invalid} righe non valide su ${counts.total}`;
 }
 

@@ -4,7 +4,7 @@ import { IMPORT_MODE_LABELS, IMPORT_MODES, type ImportMode } from '../../../sche
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
 import { PersonKindEnum } from '../../graphql/enums';
-import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { readGraphQLUpload } from '../files/files.service';
 import { importPeople, type ImportCounts, type ImportOutcome, type ImportRowOutcome } from './import-people.service';
@@ -146,7 +146,7 @@ builder.mutationField('importPeople', (t) =>
       dryRun: t.arg.boolean({ required: true, defaultValue: true }),
       mode: t.arg({ type: ImportModeEnum, description: 'Default fill_empty.' }),
     },
-    errors: { types: [ValidationError, ForbiddenError, UnauthenticatedError] },
+    errors: { types: [ValidationError, ConflictError, ForbiddenError, UnauthenticatedError] },
     resolve: (_root, { file, kind, dryRun, mode }, ctx) =>
       importPeople(ctx, { kind, dryRun, mode, file: file ? () => readGraphQLUpload(file, 'file') : null }),
   }),

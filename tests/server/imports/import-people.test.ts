@@ -142,6 +142,17 @@ describe('dry run and import', () => {
     expect(recorded).toMatchObject({ status: 'failed', kind: 'athlete', mode: 'fill_empty', fileName: 'persone.csv', totalRows: 3, newRows: 1, invalidRows: 2, errors: outcome.errors });
   });
 
+  it('two imports of the same new people at once: one writes them, the other writes nothing (conflict) or finds them', async () => {
+    const rows: Rows = [ATHLETE_HEADER, ['Mario', 'Bianchi', cf(), 'M'], ['Ugo', 'Neri', cf(), 'M']];
+    const outcomes = await Promise.allSettled([run(rows), run(rows)]);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') expect(outcome.value.status).toBe('completed');
+      else expect(outcome.reason).toMatchObject({ code: 'CONFLICT', message: IMPORT_MSG.concurrent });
+    }
+    expect(outcomes.some((o) => o.status === 'fulfilled' && o.value.counts.new === 2)).toBe(true);
+    expect(await tableCounts()).toMatchObject({ people: 2, roles: 2 });
+  });
+
   it('flags a tax code repeated inside the file', async () => {
     const code = cf();
     const outcome = await run([ATHLETE_HEADER, ['Mario', 'Bianchi', code, 'M'], ['Mario', 'Bianchi', code.toLowerCase(), 'M']], { dryRun: true });
