@@ -127,29 +127,48 @@ interface StoredPerson {
   role: { id: string; archived: boolean; notePrivate: string | null; details: Row | null } | null;
 }
 
-/** The club's people with these tax codes, with their role of `kind` (and its details) and address. */
-async function storedPeople(ctx: RequestContext, kind: PersonKindKey, taxCodes: string[]): Promise<Map<string, StoredPerson>> {
+const camelRow = (row: Row | null): Row | null =>
+  row && Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), v]));
+
+/**
+ * The club's people with these tax codes, with their role of `kind` (and its details) and address: one statement
+ * per 5,000 codes, rows as JSON (dates come as YYYY-MM-DD, as the validated rows carry them).
+ */
+async function storedPeople(ctx: RequestContext, clubId: string, kind: PersonKindKey, taxCodes: string[]): Promise<Map<string, StoredPerson>> {
   const details = PEOPLE_KINDS[kind].details;
   const found = new Map<string, StoredPerson>();
   const db = clubDb(ctx);
   for (let i = 0; i < taxCodes.length; i += 5_000) {
-    const people = (await db.person.findMany({
-      where: { taxIdCode: { in: taxCodes.slice(i, i + 5_000) } },
-      include: { address: true, roles: { where: { kind }, include: details ? { [details]: true } : {} } },
-    })) as unknown as Array<Row & { id: string; taxIdCode: string; addressId: string | null; address: Row | null; roles: Row[] }>;
-    for (const p of people) {
-      const role = p.roles[0];
-      found.set(p.taxIdCode, {
-        id: p.id,
-        profile: pick(p, PROFILE_FIELDS),
-        addressId: p.addressId,
-        address: p.address ? pick(p.address, ADDRESS_FIELDS) : null,
+    const people = await db.$queryRaw<Array<{ person: Row; address: Row | null }>>`
+      SELECT to_jsonb(p) AS person, to_jsonb(a) AS address
+      FROM people p LEFT JOIN addresses a ON a.id = p.address_id AND a.club_id = p.club_id
+      WHERE p.club_id = ${clubId}::uuid AND p.tax_id_code = ANY(${taxCodes.slice(i, i + 5_000)}::text[])`;
+    if (!people.length) continue;
+    const roles = await db.$queryRaw<Array<{ role: Row; details: Row | null }>>`
+      SELECT to_jsonb(r) AS role,
+             COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd)) AS details
+      FROM person_roles r
+      LEFT JOIN athlete_details ad ON ad.role_id = r.id
+      LEFT JOIN coach_details cd ON cd.role_id = r.id
+      LEFT JOIN member_details md ON md.role_id = r.id
+      LEFT JOIN manager_details gd ON gd.role_id = r.id
+      WHERE r.club_id = ${clubId}::uuid AND r.kind = ${kind}::"PersonKind" AND r.person_id = ANY(${people.map((p) => p.person.id as string)}::uuid[])`;
+    const roleOf = new Map(roles.map((r) => [r.role.person_id as string, r]));
+    for (const row of people) {
+      const person = camelRow(row.person)!;
+      const held = roleOf.get(person.id as string);
+      const role = held ? camelRow(held.role) : null;
+      found.set(person.taxIdCode as string, {
+        id: person.id as string,
+        profile: pick(person, PROFILE_FIELDS),
+        addressId: (person.addressId as string | null) ?? null,
+        address: row.address ? pick(camelRow(row.address), ADDRESS_FIELDS) : null,
         role: role
           ? {
               id: role.id as string,
               archived: role.archivedAt !== null,
               notePrivate: (role.notePrivate as string | null) ?? null,
-              details: details && role[details] ? pick(role[details] as Row, DETAIL_FIELDS[kind]) : null,
+              details: details && held?.details ? pick(camelRow(held.details), DETAIL_FIELDS[kind]) : null,
             }
           : null,
       });
@@ -293,7 +312,7 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
 
   const raws = table.rows.map((r) => ({ line: r.line, raw: rawRow(mapping, r.cells, table.date1904) }));
   const taxCodes = [...new Set(raws.map((r) => rowTaxCode(r.raw)).filter(Boolean))];
-  const stored = await storedPeople(ctx, kind, taxCodes);
+  const stored = await storedPeople(ctx, actor.clubId, kind, taxCodes);
 
   const counts: ImportCounts = { total: raws.length, new: 0, updated: 0, unchanged: 0, invalid: 0 };
   const errors: RowError[] = [];

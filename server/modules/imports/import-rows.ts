@@ -147,6 +147,10 @@ export interface RowError {
   message: string;
 }
 
+/** One schema per kind for a whole file (building it per row costs more than parsing the row). */
+const schemas = new Map<PersonKindKey, ReturnType<typeof savePersonInput>>();
+const schemaOf = (kind: PersonKindKey) => schemas.get(kind) ?? schemas.set(kind, savePersonInput(kind)).get(kind)!;
+
 export type ValidatedRow = { ok: true; input: SavePersonInput } | { ok: false; errors: RowError[] };
 
 /**
@@ -157,7 +161,7 @@ export type ValidatedRow = { ok: true; input: SavePersonInput } | { ok: false; e
 export function validateRow(kind: PersonKindKey, mapping: ColumnMapping, line: number, raw: Record<string, unknown>, storedGender?: number | null): ValidatedRow {
   const profile = raw.profile as Record<string, unknown>;
   const input = PERSON_KIND_INFO[kind].genderRequired && profile.typeGenderId === undefined && storedGender ? { ...raw, profile: { ...profile, typeGenderId: storedGender } } : raw;
-  const result = savePersonInput(kind).safeParse(input);
+  const result = schemaOf(kind).safeParse(input);
   if (result.success) return { ok: true, input: result.data };
   const errors = Object.entries(fieldErrorsOf(result.error)).map(([field, message]) => ({ row: line, field, message, column: headerOf(kind, mapping, field) }));
   return { ok: false, errors };
