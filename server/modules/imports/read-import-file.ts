@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportFormat, type ImportLimits } from '../../../schema/import-columns';
 import { ValidationError } from '../../lib/errors';
-import { isZip, readZipDirectory } from './zip-directory';
+import { inflatesWithinDeclared, isZip, readZipDirectory } from './zip-directory';
 
 /** A cell as read: text (CSV, text cells), a number (numeric and date cells of a workbook), a boolean, or empty. */
 export type Cell = string | number | boolean | null;
@@ -67,6 +67,8 @@ function readWorkbook(content: Buffer, format: 'xls' | 'xlsx', limits: ImportLim
     if ('tooManyEntries' in directory || directory.uncompressedBytes > limits.maxUncompressedBytes) throw fileRefusal(IMPORT_MSG.zipBomb);
     // A zip that is no workbook (a renamed .zip, .docx, .ods) is not read as one.
     if (!directory.names.includes('xl/workbook.xml')) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
+    // Entries inflating past their declared size (a directory that lies) would get past the caps above.
+    if (!inflatesWithinDeclared(content, directory)) throw fileRefusal(IMPORT_MSG.zipBomb);
   }
   // One row past the cap (after the header) is enough to know the file is over it.
   const sheetRows = limits.maxRows + 2;

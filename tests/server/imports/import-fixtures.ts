@@ -45,7 +45,7 @@ export function workbook(rows: Rows, bookType: 'xlsx' | 'xls' = 'xlsx', sheets: 
 export const xlsxFile = (rows: Rows, filename = 'persone.xlsx'): UploadedFile => ({ filename, mimeType: 'application/octet-stream', content: workbook(rows) });
 
 /** A zip of these entries, deflated (or stored), with a correct central directory. */
-export function zip(entries: ReadonlyArray<{ name: string; data: Buffer; compressed?: Buffer; crc?: number }>): Buffer {
+export function zip(entries: ReadonlyArray<{ name: string; data: Buffer; compressed?: Buffer; crc?: number; declaredSize?: number }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -59,7 +59,8 @@ export function zip(entries: ReadonlyArray<{ name: string; data: Buffer; compres
     local.writeUInt16LE(8, 8); // deflate
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
+    const declared = entry.declaredSize ?? entry.data.length;
+    local.writeUInt32LE(declared, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -68,7 +69,7 @@ export function zip(entries: ReadonlyArray<{ name: string; data: Buffer; compres
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt32LE(declared, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
@@ -94,5 +95,14 @@ export function zipBomb(megabytes = 300): Buffer {
   const compressed = deflateRawSync(chunk, { level: 9 });
   const crc = crc32(chunk);
   const sheets = Array.from({ length: Math.ceil(megabytes / 10) }, (_, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: chunk, compressed, crc }));
+  return zip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }, ...sheets]);
+}
+
+/** A zip bomb whose directory lies: every sheet declares 1 KB and inflates to 10 MB. */
+export function lyingZipBomb(megabytes = 300): Buffer {
+  const chunk = Buffer.alloc(10 * 1024 * 1024);
+  const compressed = deflateRawSync(chunk, { level: 9 });
+  const crc = crc32(chunk);
+  const sheets = Array.from({ length: Math.ceil(megabytes / 10) }, (_, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: chunk, compressed, crc, declaredSize: 1024 }));
   return zip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }, ...sheets]);
 }

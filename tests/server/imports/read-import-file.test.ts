@@ -9,7 +9,7 @@ import { ValidationError } from '../../../server/lib/errors';
 import { dateValue, genderValue, mapColumns, rawRow, validateRow } from '../../../server/modules/imports/import-rows';
 import { readImportFile } from '../../../server/modules/imports/read-import-file';
 import { pdf, png } from '../files/fixtures';
-import { csvText, windows1252, workbook, zip, zipBomb } from './import-fixtures';
+import { csvText, lyingZipBomb, windows1252, workbook, zip, zipBomb } from './import-fixtures';
 
 const HEADER = ['Nome', 'Cognome', 'Codice fiscale', 'Sesso', 'Data di nascita', 'Telefono'];
 
@@ -144,6 +144,13 @@ describe('reading a file', () => {
     const before = process.memoryUsage().rss;
     expect(await refusal(bomb)).toBe(IMPORT_MSG.zipBomb);
     // 300 MB were never inflated.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('refuses a zip bomb whose directory lies about its sizes, inflating no entry past what it declares', async () => {
+    const bomb = lyingZipBomb(300);
+    const before = process.memoryUsage().rss;
+    expect(await refusal(bomb)).toBe(IMPORT_MSG.zipBomb);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 
