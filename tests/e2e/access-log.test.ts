@@ -3,9 +3,8 @@
 // by action and period (with the empty state), exports the filtered log as CSV; a person's record shows who changed
 // it ("Modifiche"); a read-only collaborator has no such menu entry and the page refuses them.
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { followProfileMenu, launchBrowser, profileMenuEntries, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub } from '../support/factories';
 import { rest } from '../support/http';
 import { startLiveServer } from '../support/live-server';
@@ -18,15 +17,6 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const SHOTS = process.env.CAMPOBASE_SCREENSHOTS;
-
-async function menuItems(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Menu del profilo' }).click();
-  await page.getByRole('menuitem', { name: 'Esci' }).waitFor();
-  const items = (await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim());
-  await page.keyboard.press('Escape');
-  await page.getByRole('menu').waitFor({ state: 'hidden' });
-  return items;
-}
 
 describe.each(Object.entries(VIEWPORTS))('access log on %s', (name, viewport) => {
   it('lists, pages, filters and exports the log; a person shows who changed it; other roles are refused', async () => {
@@ -44,10 +34,8 @@ describe.each(Object.entries(VIEWPORTS))('access log on %s', (name, viewport) =>
     try {
       await storeSession(page, server.url, owner);
       await page.goto(`${server.url}/dashboard`);
-      expect(await menuItems(page)).toContain('Registro accessi');
-      await page.getByRole('button', { name: 'Menu del profilo' }).click();
-      await page.getByRole('menuitem', { name: 'Registro accessi', exact: true }).click();
-      await page.waitForURL(/\/registro-accessi$/);
+      expect(await profileMenuEntries(page)).toContain('Registro accessi');
+      await followProfileMenu(page, 'Registro accessi', /^\/registro-accessi$/);
       await page.getByRole('heading', { name: 'Registro accessi', level: 1 }).waitFor();
 
       // Newest first: the failed sign-in, then Mario's creation, by the owner.
@@ -128,7 +116,7 @@ describe.each(Object.entries(VIEWPORTS))('access log on %s', (name, viewport) =>
     try {
       await storeSession(other, server.url, reader);
       await other.goto(`${server.url}/dashboard`);
-      expect(await menuItems(other)).not.toContain('Registro accessi');
+      expect(await profileMenuEntries(other)).not.toContain('Registro accessi');
       await other.goto(`${server.url}/registro-accessi`);
       await other.getByText(/Non hai i permessi per questa pagina|Solo il titolare e gli amministratori/).first().waitFor();
       await expect(other.getByRole('table').count()).resolves.toBe(0);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { login } from '../../server/modules/accounts/login.service';
-import { followProfileMenu, launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
+import { chooseProfileMenuAction, closeMenu, followProfileMenu, launchBrowser, openProfileMenu, VIEWPORTS, storeSession } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { readOutbox } from '../support/test-app';
@@ -23,16 +23,12 @@ function signIn(page: Page, club: TestClub) {
   return storeSession(page, server.url, club);
 }
 
-async function openMenuItem(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Menu del profilo' }).click();
-  await page.getByRole('menuitem', { name, exact: true }).click();
-}
 
 /** The full name in the open profile menu's header (the trigger shows it too on wide screens). */
 async function menuShowsName(page: Page, fullName: string) {
-  await page.getByRole('button', { name: 'Menu del profilo' }).click();
+  await openProfileMenu(page);
   await page.getByRole('menu').getByText(fullName, { exact: true }).waitFor();
-  await page.keyboard.press('Escape');
+  await closeMenu(page);
 }
 
 describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport) => {
@@ -49,7 +45,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       await page.goto(`${server.url}/dashboard`);
 
       // --- the user menu: the spec's entries in order (Collaboratori: the owner manages them)
-      await page.getByRole('button', { name: 'Menu del profilo' }).click();
+      await openProfileMenu(page);
       const items = await page.getByRole('menuitem').allInnerTexts();
       expect(items.map((s) => s.trim())).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Registro accessi', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
       // keyboard: the first item is reached with the arrow key and opened with Enter
@@ -107,7 +103,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       expect(await page.getByLabel('Password attuale').inputValue()).toBe('');
 
       // --- feedback from the menu: the message is required, then stored with the page and mailed
-      await openMenuItem(page, 'Lascia un feedback');
+      await chooseProfileMenuAction(page, 'Lascia un feedback');
       const dialog = page.getByRole('dialog', { name: 'Lascia un feedback' });
       await dialog.getByRole('button', { name: 'Invia feedback' }).click();
       await dialog.getByText(MSG.feedbackMessageRequired).waitFor();
@@ -134,7 +130,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       await expect.poll(() => page.getByText('Come cambio la password?').count()).toBe(0);
 
       // --- signed out, the new password signs in (the old one does not)
-      await openMenuItem(page, 'Esci');
+      await chooseProfileMenuAction(page, 'Esci');
       await page.waitForURL(/\/login/);
       await page.getByLabel('Email').fill(club.email);
       await page.getByLabel('Password', { exact: true }).fill(club.password);

@@ -1,7 +1,7 @@
 // A club administrator's first day, in a real browser against the real server, on a phone and on a desktop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { chooseProfileMenuAction, launchBrowser, VIEWPORTS } from '../support/browser';
 import { startLiveServer } from '../support/live-server';
 import { latestResetCode } from '../support/test-app';
 
@@ -54,8 +54,7 @@ describe.each(Object.entries(VIEWPORTS))('account lifecycle on %s', (name, viewp
       await page.getByText(`ASD Rugby ${name}`).first().waitFor();
 
       // logout from the profile menu
-      await page.getByRole('button', { name: 'Menu del profilo' }).click();
-      await page.getByRole('menuitem', { name: 'Esci' }).click();
+      await chooseProfileMenuAction(page, 'Esci');
       await page.waitForURL(/\/login/);
       expect(await page.evaluate(() => ({ ...localStorage }))).not.toHaveProperty('campobase.session');
 
@@ -74,8 +73,7 @@ describe.each(Object.entries(VIEWPORTS))('account lifecycle on %s', (name, viewp
       await page.waitForURL(/\/dashboard$/);
 
       // forgotten password: code from the outbox, new password, back to login
-      await page.getByRole('button', { name: 'Menu del profilo' }).click();
-      await page.getByRole('menuitem', { name: 'Esci' }).click();
+      await chooseProfileMenuAction(page, 'Esci');
       await page.getByRole('link', { name: 'Hai dimenticato la password?' }).click();
       await page.waitForURL(/\/forgot-password$/);
       await page.getByLabel('Email').fill(email);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { chooseMenuItem, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
@@ -76,8 +76,7 @@ describe.each(Object.entries(VIEWPORTS))('a coach on %s', (name, viewport) => {
       expect(await other.getByRole('button', { name: 'Nuovo', exact: true }).count()).toBe(0);
 
       // --- their athlete's health data: shown, not editable
-      await other.getByRole('button', { name: 'Azioni per Anna Mia' }).click();
-      await other.getByRole('menuitem', { name: 'Modifica' }).click();
+      await chooseMenuItem(other, other.getByRole('button', { name: 'Azioni per Anna Mia' }), 'Modifica');
       const form = other.getByRole('dialog', { name: 'Modifica atleta' });
       const allergies = form.getByLabel('Allergie');
       expect(await allergies.inputValue()).toBe('Arachidi');
@@ -87,8 +86,7 @@ describe.each(Object.entries(VIEWPORTS))('a coach on %s', (name, viewport) => {
       // --- the owner removes the coach
       await page.reload();
       const row = page.getByRole('list', { name: 'Collaboratori' }).getByRole('listitem').filter({ hasText: coach.email });
-      await row.getByRole('button', { name: 'Azioni per Marco Mister' }).click();
-      await page.getByRole('menuitem', { name: 'Rimuovi' }).click();
+      await chooseMenuItem(page, row.getByRole('button', { name: 'Azioni per Marco Mister' }), 'Rimuovi');
       await page.getByRole('alertdialog', { name: 'Rimuovere Marco Mister?' }).getByRole('button', { name: 'Rimuovi' }).click();
       await page.getByText(MSG.collaboratorRemoved).first().waitFor();
 

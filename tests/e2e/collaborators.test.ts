@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { followProfileMenu, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { chooseMenuItem, followProfileMenu, launchBrowser, profileMenuEntries, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { readOutbox } from '../support/test-app';
@@ -16,15 +16,6 @@ beforeAll(async () => {
   server = await startLiveServer();
 });
 afterAll(() => server?.close());
-
-async function menuItems(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Menu del profilo' }).click();
-  await page.getByRole('menuitem', { name: 'Esci' }).waitFor();
-  const items = (await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim());
-  await page.keyboard.press('Escape');
-  await page.getByRole('menu').waitFor({ state: 'hidden' });
-  return items;
-}
 
 /** The row of a collaborator in the list (an <li> holding their email). */
 const memberRow = (page: Page, email: string) => page.getByRole('list', { name: 'Collaboratori' }).getByRole('listitem').filter({ hasText: email });
@@ -45,7 +36,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       // --- the owner: Collaboratori in the user menu, in the spec's order
       await storeSession(page, server.url, owner);
       await page.goto(`${server.url}/dashboard`);
-      expect(await menuItems(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Registro accessi', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+      expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Registro accessi', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
       await followProfileMenu(page, 'Collaboratori', /^\/collaboratori$/);
       await page.getByRole('heading', { name: 'Collaboratori', level: 1 }).waitFor();
       const ownerRow = memberRow(page, owner.email);
@@ -87,7 +78,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       await other.waitForURL(/\/dashboard$/);
       await other.getByTestId('top-bar-club').getByText(clubName).waitFor();
       // a secretary does not manage collaborators
-      expect(await menuItems(other)).not.toContain('Collaboratori');
+      expect(await profileMenuEntries(other)).not.toContain('Collaboratori');
       // ...but works in the club: a new category, in this club (it survives a reload, the club stays chosen)
       await other.goto(`${server.url}/category`);
       await other.getByTestId('top-bar-club').getByText(clubName).waitFor();
@@ -104,8 +95,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       await row.getByText('Lucia Bianchi').waitFor();
       await row.getByText('Segreteria', { exact: true }).waitFor();
       await page.getByText('Nessun invito in attesa.').waitFor();
-      await row.getByRole('button', { name: 'Azioni per Lucia Bianchi' }).click();
-      await page.getByRole('menuitem', { name: 'Cambia ruolo' }).click();
+      await chooseMenuItem(page, row.getByRole('button', { name: 'Azioni per Lucia Bianchi' }), 'Cambia ruolo');
       const roleDialog = page.getByRole('dialog', { name: 'Cambia ruolo di Lucia Bianchi' });
       expect(await roleDialog.getByLabel('Ruolo').inputValue()).toBe('segreteria');
       await roleDialog.getByLabel('Ruolo').selectOption({ label: 'Allenatore' });
@@ -119,8 +109,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       await row.getByText('Gruppi: Under 14').waitFor();
 
       // --- removal, after a confirmation
-      await row.getByRole('button', { name: 'Azioni per Lucia Bianchi' }).click();
-      await page.getByRole('menuitem', { name: 'Rimuovi' }).click();
+      await chooseMenuItem(page, row.getByRole('button', { name: 'Azioni per Lucia Bianchi' }), 'Rimuovi');
       const confirm = page.getByRole('alertdialog', { name: 'Rimuovere Lucia Bianchi?' });
       await confirm.getByRole('button', { name: 'Rimuovi' }).click();
       await page.getByText(MSG.collaboratorRemoved).first().waitFor();

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
+import { chooseMenuItem, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -142,8 +142,7 @@ describe.each(Object.entries(VIEWPORTS))('groups, categories and feed on %s', (n
       await waitForCards(page, ['Allenamento spostato', 'Cena sociale']);
 
       // edit keeps the values and saves the change
-      await page.getByRole('button', { name: 'Azioni per Cena sociale' }).click();
-      await page.getByRole('menuitem', { name: 'Modifica' }).click();
+      await chooseMenuItem(page, page.getByRole('button', { name: 'Azioni per Cena sociale' }), 'Modifica');
       const editPanel = panel(page, 'Modifica post');
       expect(await editPanel.getByLabel('Caption').inputValue()).toBe('Sabato sera in club house.');
       await editPanel.getByLabel('Priorità').selectOption({ label: 'Importante' });
@@ -152,8 +151,7 @@ describe.each(Object.entries(VIEWPORTS))('groups, categories and feed on %s', (n
       await page.getByRole('article', { name: 'Cena sociale' }).getByText('Importante').waitFor();
 
       // archive: confirm, the card leaves the feed
-      await page.getByRole('button', { name: 'Azioni per Allenamento spostato' }).click();
-      await page.getByRole('menuitem', { name: 'Archivia' }).click();
+      await chooseMenuItem(page, page.getByRole('button', { name: 'Azioni per Allenamento spostato' }), 'Archivia');
       const confirm = page.getByRole('alertdialog');
       await confirm.getByText(MSG.postArchiveConfirm).waitFor();
       await confirm.getByRole('button', { name: 'Archivia' }).click();

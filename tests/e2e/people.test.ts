@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
+import { chooseMenuItem, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -101,8 +101,7 @@ describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, vie
       await page.getByRole('link', { name: '3331234567' }).waitFor();
 
       // --- Associa: join Under 12 from the row's menu
-      await page.getByRole('button', { name: 'Azioni per Nicolò Bianchi' }).click();
-      await page.getByRole('menuitem', { name: 'Associa' }).click();
+      await chooseMenuItem(page, page.getByRole('button', { name: 'Azioni per Nicolò Bianchi' }), 'Associa');
       const assign = page.getByRole('dialog', { name: 'Associa Nicolò Bianchi' });
       await assign.getByRole('button', { name: 'Associa a Under 12' }).click();
       await page.getByText(MSG.assigned).first().waitFor();
@@ -135,8 +134,7 @@ describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, vie
       expect(await page.getByRole('button', { name: /^Azioni per / }).count()).toBe(8);
 
       // --- Archivia, after the spec's warning
-      await page.getByRole('button', { name: 'Azioni per Nicolò Bianchi' }).click();
-      await page.getByRole('menuitem', { name: 'Archivia' }).click();
+      await chooseMenuItem(page, page.getByRole('button', { name: 'Azioni per Nicolò Bianchi' }), 'Archivia');
       const confirm = page.getByRole('alertdialog');
       await confirm.getByText(MSG.archiveConfirm).waitFor();
       await confirm.getByRole('button', { name: 'Archivia' }).click();

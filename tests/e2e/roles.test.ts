@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { launchBrowser, openMenu, profileMenuEntries, storeSession, VIEWPORTS } from '../support/browser';
 import { addClubTo, addCollaborator, createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
@@ -24,15 +24,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   await page.waitForTimeout(400); // menus and dialogs fade in: only for the picture, never for the test itself
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-async function userMenuItems(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Menu del profilo' }).click();
-  await page.getByRole('menuitem', { name: 'Esci' }).waitFor();
-  const items = (await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim());
-  await page.keyboard.press('Escape');
-  await page.getByRole('menu').waitFor({ state: 'hidden' });
-  return items;
 }
 
 /** The sidebar's entries (the drawer's on a phone). */
@@ -84,7 +75,7 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     await page.getByRole('button', { name: 'Giulia Neri' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Nuovo', exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Importa' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Azioni per Giulia Neri' }).click();
+    await openMenu(page, page.getByRole('button', { name: 'Azioni per Giulia Neri' }));
     expect((await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim())).toEqual(['Visualizza']);
     await page.getByRole('menuitem', { name: 'Visualizza' }).click();
 
@@ -119,7 +110,7 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: /Benvenuto/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Aggiungi' }).count()).toBe(0);
-    expect(await userMenuItems(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
   });
 
   it('allenatore: edits their athletes with health data read-only, registers nobody, no members list', async () => {
@@ -160,7 +151,7 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     await storeSession(page, server.url, office);
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: 'Aggiungi' }).waitFor();
-    expect(await userMenuItems(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
 
     await page.goto(`${server.url}/collaboratori`);
     await page.getByRole('heading', { name: 'Non hai i permessi per questa pagina', level: 1 }).waitFor();
@@ -207,7 +198,7 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     // the choice stays after a reload, and as owner there the Collaboratori page is there
     await page.reload();
     await page.getByRole('button', { name: 'Pietro Propri' }).first().waitFor();
-    expect(await userMenuItems(page)).toContain('Collaboratori');
+    expect(await profileMenuEntries(page)).toContain('Collaboratori');
   });
 
   it('the owner archives a club after a confirmation, goes on in the other one, then is left without a club', async () => {

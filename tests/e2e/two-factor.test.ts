@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { totpCode } from '../../server/modules/two-factor/totp';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { chooseProfileMenuAction, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -56,8 +56,7 @@ async function turnOn(page: Page, shotName?: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Menu del profilo' }).click();
-  await page.getByRole('menuitem', { name: 'Esci' }).click();
+  await chooseProfileMenuAction(page, 'Esci');
   await page.waitForURL(/\/login/);
 }
 

@@ -1,5 +1,5 @@
 // Headless Debian Chromium driven by playwright-core (never a downloaded browser).
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, vi } from 'vitest';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 
@@ -32,9 +32,13 @@ export async function launchBrowser(viewport: { width: number; height: number })
   };
 }
 
-/** Signs `page` in as `club`'s account the way a login does: both tokens stored, on the app's origin. */
+/**
+ * Signs `page` in as `club`'s account the way a login does: both tokens stored, on the app's origin. Stored from
+ * /healthz, a page of that origin without the app: the app still starting on a page of its own (a logout's
+ * /login, say) could otherwise clear them after they are written.
+ */
 export async function storeSession(page: Page, baseUrl: string, club: { token: string; clubToken: string }) {
-  await page.goto(`${baseUrl}/login`);
+  await page.goto(`${baseUrl}/healthz`);
   await page.evaluate(
     ({ keys, tokens }) => {
       localStorage.setItem(keys.session, tokens.session);
@@ -44,18 +48,67 @@ export async function storeSession(page: Page, baseUrl: string, club: { token: s
   );
 }
 
+// Menus (Chakra's, on zag): an open menu takes the focus a frame or more after it opens, and until then an Escape
+// goes elsewhere and an entry's click can open nothing. On a loaded machine that window is long, so these helpers
+// wait for the open menu to hold the focus before they press or click anything in it.
+
+/** Waits until the open menu holds the focus: from then on keys and clicks reach it. */
+async function menuReady(page: Page) {
+  const menu = page.getByRole('menu');
+  await vi.waitFor(
+    async () => {
+      if (!(await menu.evaluate((el) => el.contains(document.activeElement)))) throw new Error('the menu does not hold the focus yet');
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
+
+/** Opens a menu with its trigger and waits until it is ready for keys and clicks. */
+export async function openMenu(page: Page, trigger: Locator) {
+  await trigger.click();
+  await menuReady(page);
+}
+
+/** Opens a menu with `trigger` (a row's "Azioni per ...") and chooses its entry `name`. */
+export async function chooseMenuItem(page: Page, trigger: Locator, name: string) {
+  await openMenu(page, trigger);
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Opens the profile menu and waits until it is ready for keys and clicks. */
+export const openProfileMenu = (page: Page) => openMenu(page, page.getByRole('button', { name: 'Menu del profilo' }));
+
+/** Closes the open menu with Escape, as a user would, once it holds the focus. */
+export async function closeMenu(page: Page) {
+  await menuReady(page);
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+}
+
+/** The profile menu's entries, in order (the menu is closed again). */
+export async function profileMenuEntries(page: Page): Promise<string[]> {
+  await openProfileMenu(page);
+  const entries = (await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim());
+  await closeMenu(page);
+  return entries;
+}
+
+/** Chooses an action of the profile menu (Esci, Lascia un feedback): clicked once, the menu ready. */
+export async function chooseProfileMenuAction(page: Page, name: string) {
+  await openProfileMenu(page);
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
+
 /**
- * Opens the profile menu and follows its entry `name` to a page whose address matches `url`. Tried again while the
- * address is not reached: on a loaded machine a click can land while the menu is still being positioned and open
- * nothing. Following a link twice is harmless; actions (Esci, feedback) are clicked once by the tests themselves.
+ * Follows the profile menu's entry `name` to a page whose address matches `url`, clicked again while the address
+ * is not reached (following a link twice is harmless).
  */
 export async function followProfileMenu(page: Page, name: string, url: RegExp) {
-  const trigger = page.getByRole('button', { name: 'Menu del profilo' });
   const entry = page.getByRole('menuitem', { name, exact: true });
   await vi.waitFor(
     async () => {
       if (url.test(new URL(page.url()).pathname)) return;
-      if (!(await entry.isVisible())) await trigger.click({ timeout: 3_000 });
+      if (!(await entry.isVisible())) await openProfileMenu(page);
       await entry.click({ timeout: 3_000 });
       await page.waitForURL((u) => url.test(u.pathname), { timeout: 3_000 });
     },
