@@ -54,6 +54,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
+          // Two browser files at a time on 2 cores: a test that fails is run once more (a regression fails twice).
+          // Flakes seen under load are fixed where understood (tests/support/browser.ts); the rest stay listed in
+          // the README's Tests section rather than hidden.
+          retry: 1,
           env: { CAMPOBASE_TEST_DB: 'pglite' },
           globalSetup: ['tests/support/pglite-global-setup.ts'],
         },
