@@ -33,6 +33,7 @@ export const routeModules = {
   club: () => import('../features/club/routes/club-page'),
   clubEdit: () => import('../features/club/routes/club-edit-page'),
   clubSettings: () => import('../features/club/routes/club-settings-page'),
+  importPage: () => import('../features/imports/routes/import-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

@@ -46,6 +46,7 @@ const AccessLogPage = lazy(routeModules.accessLog);
 const ClubPage = lazy(routeModules.club);
 const ClubEditPage = lazy(routeModules.clubEdit);
 const ClubSettingsPage = lazy(routeModules.clubSettings);
+const ImportPage = lazy(routeModules.importPage);
 const SectionComingSoon = lazy(routeModules.sectionComingSoon);
 const NotFoundPage = lazy(routeModules.notFound);
 
@@ -104,6 +105,10 @@ export function AppRoutes() {
                 <Route path="club" element={<ClubPage />} />
                 <Route path="modifica-club" element={<ClubEditPage />} />
                 <Route path="impostazioni" element={<ClubSettingsPage />} />
+                {/* one route per kind: /import/<anything else> falls through to the 404 below */}
+                {PERSON_KINDS.map((kind) => (
+                  <Route key={`import-${kind}`} path={`import/${kind}`} element={<ImportPage key={kind} kind={kind} />} />
+                ))}
                 {COMING_SOON_SECTIONS.map(({ path, title }) => (
                   <Route key={path} path={path} element={<SectionComingSoon key={path} title={title} />} />
                 ))}

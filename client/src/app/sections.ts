@@ -95,7 +95,6 @@ export const COMING_SOON_SECTIONS: { path: string; title: string }[] = [
   ...NAVIGATION.flatMap((g) => g.items)
     .filter((i) => !BUILT_SECTIONS.has(i.path))
     .map((i) => ({ path: i.path, title: i.title ?? i.label })),
-  { path: '/import/:type', title: 'Importazione' },
 ];
 
 /**

@@ -1,0 +1,269 @@
+// /import/{type} (spec §2 Import page, issue 12): people of one kind from a CSV, XLS or XLSX file, in three steps.
+//   1. the file (drop zone or picker) and the templates;
+//   2. the preview: a dry run on the server (nothing written) with counts, mode, column mapping, changes, errors;
+//   3. "Importa": a confirmation, then the import itself (one transaction, all or nothing) with its progress.
+// Below, the club's history of imports. The router only mounts this page for the six kinds (another type is the
+// app's 404), and the admin layout refuses it without import.run.
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
+import { DEFAULT_IMPORT_MODE, IMPORT_MSG, type ImportMode } from '../../../../../schema/import-columns';
+import { MSG } from '../../../../../schema/messages';
+import { ArrowLeftIcon, CheckCircleIcon } from '../../../components/icons';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { messageOfError } from '../../../lib/errors';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { ColumnMapping, type HeaderMapping } from '../components/column-mapping';
+import { ImportConfirmDialog } from '../components/import-confirm-dialog';
+import { ImportFilePicker } from '../components/import-file-picker';
+import { ImportHistory } from '../components/import-history';
+import { ChangedRows, ImportCounts, InvalidRows, ModeChoice, Section, type ImportResult } from '../components/import-preview';
+import { ImportPeopleMutation, ImportRunsQuery } from '../import-documents';
+
+type Step = 'file' | 'preview' | 'done';
+
+/** A random key naming this import's progress on the server (getRandomValues works without HTTPS too). */
+function newProgressKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The file's headers and the columns they feed, as the server read them. */
+function mappingOf(result: ImportResult): HeaderMapping[] {
+  return [...result.columns.map((c) => ({ header: c.header, key: c.key })), ...result.ignoredColumns.map((header) => ({ header, key: null }))];
+}
+
+export default function ImportPage({ kind }: { kind: PersonKindKey }) {
+  const info = PERSON_KIND_INFO[kind];
+  const title = `Importa ${info.plural.toLowerCase()}`;
+  useDocumentTitle(title);
+
+  const [step, setStep] = useState<Step>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [mode, setMode] = useState<ImportMode>(DEFAULT_IMPORT_MODE);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [progressKey, setProgressKey] = useState<string | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  // Only the latest dry run's answer is shown (a mode changed twice quickly sends two).
+  const latest = useRef(0);
+
+  const [importPeople] = useMutation(ImportPeopleMutation);
+  const runs = useQuery(ImportRunsQuery, { variables: { first: 20 }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+
+  const dryRun = async (chosen: File | null, nextMode: ImportMode) => {
+    if (!chosen) {
+      notify(MESSAGE_LEVEL.error, IMPORT_MSG.noFile);
+      return;
+    }
+    const call = ++latest.current;
+    setPreviewing(true);
+    setFailure(null);
+    try {
+      const answer = await importPeople({ variables: { file: chosen, kind, dryRun: true, mode: nextMode } });
+      if (call !== latest.current) return;
+      const outcome = readMutationResult(answer.data?.importPeople);
+      if (outcome.ok) {
+        setPreview(outcome.data);
+        setStep('preview');
+      } else {
+        // The file cannot be read at all (empty, headers only, a mandatory column missing...): back to step 1.
+        setFailure(outcome.message);
+        setPreview(null);
+        setStep('file');
+      }
+    } catch (error) {
+      if (call !== latest.current) return;
+      setFailure(messageOfError(error));
+    } finally {
+      if (call === latest.current) setPreviewing(false);
+    }
+  };
+
+  const changeMode = (next: ImportMode) => {
+    setMode(next);
+    void dryRun(file, next);
+  };
+
+  const restart = () => {
+    latest.current++;
+    setStep('file');
+    setFile(null);
+    setPreview(null);
+    setFailure(null);
+    setDone(null);
+    setPreviewing(false);
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    const key = newProgressKey();
+    setProgressKey(key);
+    setFailure(null);
+    try {
+      const answer = await importPeople({ variables: { file, kind, dryRun: false, mode } });
+      const outcome = readMutationResult(answer.data?.importPeople);
+      if (!outcome.ok) {
+        setFailure(outcome.message);
+        notify(MESSAGE_LEVEL.error, outcome.message);
+      } else if (outcome.data.status === 'completed') {
+        notify(MESSAGE_LEVEL.success, IMPORT_MSG.imported);
+        setDone(outcome.data);
+        setStep('done');
+      } else {
+        // Refused (rows invalid by now): nothing written; the preview shows the run's errors.
+        setPreview(outcome.data);
+        setFailure(outcome.data.message);
+      }
+    } catch {
+      notify(MESSAGE_LEVEL.error, MSG.unexpectedEmpty);
+      setFailure(MSG.unexpectedEmpty);
+    } finally {
+      setProgressKey(null);
+      setConfirming(false);
+      void runs.refetch();
+    }
+  };
+
+  const running = progressKey !== null;
+  const history = (runs.data ?? runs.previousData)?.importRuns;
+
+  return (
+    <Stack gap="6" maxW="6xl">
+      <Stack gap="2">
+        <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
+          <RouterLink to={info.route}>
+            <ArrowLeftIcon />
+            {info.plural}
+          </RouterLink>
+        </Button>
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        <Text color="fg.muted">
+          Carica un file CSV, XLS o XLSX: prima vedi cosa succederà, poi confermi. Le persone già presenti sono riconosciute dal codice
+          fiscale, quindi importare due volte lo stesso file non crea doppioni.
+        </Text>
+      </Stack>
+
+      {step === 'file' && (
+        <Section title="1. Scegli il file">
+          <ImportFilePicker
+            kind={kind}
+            file={file}
+            disabled={previewing}
+            onFileChange={(next) => {
+              setFile(next);
+              setFailure(null);
+            }}
+          />
+          <FormAlert message={failure ?? undefined} />
+          <Flex justify="flex-end">
+            <Button onClick={() => void dryRun(file, mode)} loading={previewing} loadingText="Lettura del file..." w={{ base: 'full', sm: 'auto' }}>
+              Continua
+            </Button>
+          </Flex>
+        </Section>
+      )}
+
+      {step === 'preview' && preview && (
+        <Stack gap="4" aria-busy={previewing}>
+          <Section
+            title="2. Anteprima"
+            aside={
+              <Button variant="outline" size="sm" onClick={restart} disabled={running}>
+                Cambia file
+              </Button>
+            }
+          >
+            <Text color="fg.muted" fontSize="sm">
+              <Text as="span" fontWeight="medium" color="fg">
+                {preview.fileName}
+              </Text>{' '}
+              ({preview.format.toUpperCase()}, {preview.counts.total.toLocaleString('it-IT')} {preview.counts.total === 1 ? 'riga' : 'righe'}):{' '}
+              {IMPORT_MSG.preview}
+            </Text>
+            <ImportCounts counts={preview.counts} />
+            <FormAlert message={failure ?? undefined} />
+            {preview.counts.invalid > 0 && (
+              <FormAlert status="warning" message={`Correggi ${preview.counts.invalid === 1 ? 'la riga non valida' : `le ${preview.counts.invalid} righe non valide`} prima di importare: l'importazione è tutto o niente.`} />
+            )}
+          </Section>
+          <InvalidRows result={preview} />
+          <Section title="Modalità">
+            <ModeChoice value={mode} onChange={changeMode} disabled={previewing || running} />
+          </Section>
+          <Section title="Colonne del file">
+            <ColumnMapping kind={kind} mapping={mappingOf(preview)} />
+          </Section>
+          <ChangedRows result={preview} />
+          <Flex justify="flex-end" gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
+            <Button variant="outline" onClick={restart} disabled={running}>
+              Annulla
+            </Button>
+            <Button
+              onClick={() => setConfirming(true)}
+              disabled={previewing || preview.counts.invalid > 0 || preview.counts.new + preview.counts.updated === 0}
+              loading={previewing}
+              loadingText="Aggiornamento anteprima..."
+            >
+              Importa
+            </Button>
+          </Flex>
+        </Stack>
+      )}
+
+      {step === 'done' && done && (
+        <Section title="Importazione completata">
+          <Stack gap="4">
+            <Flex gap="3" align="center">
+              <Box color="fg.success">
+                <CheckCircleIcon boxSize="6" />
+              </Box>
+              <Text fontWeight="medium">{IMPORT_MSG.imported}</Text>
+            </Flex>
+            <ImportCounts counts={done.counts} />
+            <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+              <Button asChild>
+                <RouterLink to={info.route}>Vai a {info.plural.toLowerCase()}</RouterLink>
+              </Button>
+              <Button variant="outline" onClick={restart}>
+                Importa un altro file
+              </Button>
+            </Flex>
+          </Stack>
+        </Section>
+      )}
+
+      <Section title="Storico importazioni">
+        {runs.error && !history ? (
+          <ListError message={messageOfError(runs.error)} onRetry={() => void runs.refetch()} />
+        ) : !history ? (
+          <ListLoading label="Caricamento dello storico..." />
+        ) : history.edges.length === 0 ? (
+          <ListEmpty>Nessuna importazione finora: le importazioni della società compariranno qui.</ListEmpty>
+        ) : (
+          <ImportHistory runs={history.edges.map((e) => e.node)} />
+        )}
+      </Section>
+
+      {preview && (
+        <ImportConfirmDialog
+          open={confirming}
+          kind={kind}
+          mode={mode}
+          result={preview}
+          progressKey={progressKey}
+          onConfirm={() => void runImport()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </Stack>
+  );
+}
