@@ -1,10 +1,13 @@
-// Legacy REST face of the import (spec §7): POST /api/import (multipart: file, type, dry_run 0|1, optional mode)
+// Legacy REST face of the import (spec §7): POST /api/import (multipart: file, type, dry_run 0|1, optional mode,
+// optional mapping as JSON text)
 // answering the envelope with the run's counts and row errors as its context, and
-// GET /api/import/download-template?type= answering the kind's CSV template as {type}_template.csv.
+// GET /api/import/download-template?type= answering the kind's CSV template as {type}_template.csv (with
+// format=xlsx the club's workbook, {type}_template.xlsx).
 import { failure, ok, type Envelope } from '../../compat/envelope';
 import type { LegacyBody, LegacyRoute } from '../../compat/router';
 import { isUploadedFile, type UploadedFile } from '../files/files.service';
-import { importPeople, importTemplate, type ImportOutcome } from './import-people.service';
+import { importPeople, type ImportOutcome } from './import-people.service';
+import { templateDownload } from './import-template-xlsx';
 
 /** The `file` part: the first file sent under that name (a JSON body, or a text field, has none). */
 function fileOf(value: unknown): UploadedFile | null {
@@ -27,6 +30,10 @@ export function presentImport(o: ImportOutcome) {
     rows: o.rows.map((r) => ({ row: r.row, status: r.status, tax_id_code: r.taxIdCode, name: r.name, changes: r.changes })),
     columns: o.columns,
     ignored_columns: o.ignoredColumns,
+    headers: o.headers,
+    mapping_remembered: o.mappingRemembered,
+    // The error file inline (base64), as the GraphQL face answers it; null when no row is invalid.
+    error_file: o.errorFile ? { filename: o.errorFile.filename, content_type: o.errorFile.contentType, base64: o.errorFile.content.toString('base64') } : null,
   };
 }
 
@@ -41,15 +48,17 @@ export const importsLegacyRoutes: LegacyRoute[] = [
     path: '/import',
     access: 'club',
     handler: async (ctx, body: LegacyBody) =>
-      envelopeOf(await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode })),
+      envelopeOf(await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode, mapping: body.mapping })),
   },
   {
     path: '/import/download-template',
     method: 'GET',
     access: 'club',
     handler: async (ctx, _body, req) => {
-      const { filename, csv } = importTemplate(ctx, (req.query as Record<string, unknown> | undefined)?.type);
-      return { download: { filename, contentType: 'text/csv; charset=utf-8', body: csv } };
+      const query = (req.query as Record<string, unknown> | undefined) ?? {};
+      // format=xlsx: the club's workbook (dropdowns, date cells, instructions); otherwise the spec's CSV, unchanged.
+      const { filename, contentType, content } = await templateDownload(ctx, query.type, query.format);
+      return { download: { filename, contentType, body: content } };
     },
   },
 ];
