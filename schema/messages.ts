@@ -42,6 +42,11 @@ export const MSG = {
   invalidVat: 'La partita IVA deve contenere 11 cifre.',
   invalidBirthday: 'Inserisci una data di nascita valida.',
   invalidTaxCode: 'Il codice fiscale deve contenere 16 caratteri alfanumerici.',
+  // The codice fiscale checked beyond its shape (issue 12 point 4, issue 14 point 1).
+  taxCodeLayout: 'Il codice fiscale non è valido: lettere e cifre non sono nelle posizioni previste (es. RSSMRA80A01H501U).',
+  taxCodeCheckCharacter: 'Il codice fiscale non è valido: il carattere di controllo non corrisponde.',
+  taxCodeBirthDate: 'Il codice fiscale non è valido: la data di nascita che contiene non esiste.',
+  taxCodeProvisionalCheckDigit: 'Il codice fiscale provvisorio (11 cifre) non è valido: la cifra di controllo non corrisponde.',
   codeInvalid: 'Codice non valido o scaduto.',
   codeTooManyAttempts: 'Troppi tentativi errati: richiedi un nuovo codice.',
   resetTokenInvalid: 'La richiesta di reimpostazione non è più valida: ricomincia dal primo passo.',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, SPORT_VALUES } from '../constants';
 import { isoDate, optionalText, requiredText } from './fields';
+import { taxCodeField } from './tax-code';
 
 const email = (requiredMessage: string) =>
   z.preprocess(
@@ -11,13 +12,9 @@ const email = (requiredMessage: string) =>
     z.string({ error: requiredMessage }).min(1, { error: requiredMessage }).pipe(z.email({ error: MSG.emailInvalid })),
   );
 
-/** Italian codice fiscale: 16 letters/digits for people, 11 digits for the temporary or company code. */
-const TAX_CODE = /^([A-Z0-9]{16}|\d{11})$/;
-
 export const signUpProfileStep = z.object({
-  taxIdCode: requiredText(MSG.signupStep1)
-    .transform((s) => s.toUpperCase().replace(/\s+/g, ''))
-    .pipe(z.string().regex(TAX_CODE, { error: MSG.invalidTaxCode })),
+  // The founder's own codice fiscale, checked as every person's (schema/validation/tax-code.ts).
+  taxIdCode: taxCodeField(MSG.signupStep1),
   firstname: requiredText(MSG.signupStep1),
   lastname: requiredText(MSG.signupStep1),
   birthday: requiredText(MSG.signupStep1).pipe(isoDate(MSG.invalidBirthday)).refine(

@@ -4,25 +4,13 @@ import { z } from 'zod';
 import { CLUB_TYPE_VALUES, HEX_COLOR, SPORT_VALUES } from '../constants';
 import { MSG } from '../messages';
 import { blankToUndefined, optionalEmail, optionalText, phone, requiredText } from './fields';
-import { addressInput, TAX_CODE_PATTERN } from './people';
+import { addressInput } from './people';
+import { isValidPartitaIva, optionalTaxCodeField, TAX_CODE_PATTERN } from './tax-code';
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : typeof v === 'number' ? String(v) : blankToUndefined(v));
 const text = (max: number) => optionalText.pipe(z.string().max(max, { error: MSG.textTooLong }).optional());
 
-/**
- * Partita IVA: 11 digits whose last is the check digit (odd positions summed, even positions doubled with 9
- * subtracted above 9; the check digit brings the total to a multiple of 10).
- */
-export function isValidPartitaIva(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const d = Number(digits[i]);
-    if (i % 2 === 0) sum += d;
-    else sum += d * 2 > 9 ? d * 2 - 9 : d * 2;
-  }
-  return (10 - (sum % 10)) % 10 === Number(digits[10]);
-}
+export { isValidPartitaIva };
 
 /** "IT 012 345 678 90" -> "01234567890": the country prefix and spaces are what people paste. */
 const vatDigits = (v: unknown) => (typeof v === 'string' ? v.replace(/[\s.]/g, '').replace(/^IT/i, '') || undefined : trimmed(v));
@@ -45,10 +33,8 @@ const clubFiscalCode = z.preprocess(
   z.string({ error: MSG.clubFiscalCodeInvalid }).regex(TAX_CODE_PATTERN, { error: MSG.clubFiscalCodeInvalid }).optional(),
 );
 
-const personFiscalCode = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() || undefined : trimmed(v)),
-  z.string({ error: MSG.invalidTaxCode }).regex(TAX_CODE_PATTERN, { error: MSG.invalidTaxCode }).optional(),
-);
+/** The legal representative's own codice fiscale: a person's, check character included. */
+const personFiscalCode = optionalTaxCodeField;
 
 
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MIN_PERSON_AGE_YEARS, PERSON_KIND_INFO, type PersonKindKey } from '../constants';
 import { MSG } from '../messages';
 import { blankToUndefined, INT4_MAX, isoDate, optionalEmail, optionalText, phone, requiredText } from './fields';
+import { TAX_CODE_PATTERN, taxCodeField } from './tax-code';
 
 /** Optional, blank-tolerant wrappers for legacy payloads and HTML forms (which send "" and "1"/"0"). */
 
@@ -53,11 +54,9 @@ const gender = z.preprocess(
   }),
 );
 
-/** Italian codice fiscale: 16 letters/digits for people, 11 digits for a temporary code. Upper-cased. */
-export const TAX_CODE_PATTERN = /^([A-Z0-9]{16}|\d{11})$/;
-export const taxIdCode = requiredText(MSG.taxCodeRequired)
-  .transform((s) => s.toUpperCase().replace(/\s+/g, ''))
-  .pipe(z.string().regex(TAX_CODE_PATTERN, { error: MSG.invalidTaxCode }));
+/** Italian codice fiscale, check character included (schema/validation/tax-code.ts). Upper-cased, no spaces. */
+export const taxIdCode = taxCodeField(MSG.taxCodeRequired);
+export { TAX_CODE_PATTERN };
 
 export const addressInput = z.object({
   address: shortText,

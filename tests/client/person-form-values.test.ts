@@ -17,7 +17,7 @@ function filled(kind: Parameters<typeof emptyValues>[0]): PersonFormValues {
   const v = emptyValues(kind);
   v.profile.firstname = ' Nicolò ';
   v.profile.lastname = 'Bianchi';
-  v.profile.taxIdCode = 'bncncl10a01f205x';
+  v.profile.taxIdCode = 'bncncl10a01f205t';
   v.profile.typeGenderId = '1';
   return v;
 }
@@ -83,7 +83,7 @@ describe('person form: the SavePersonInput sent', () => {
       profile: {
         firstname: 'Nicolò',
         lastname: 'Bianchi',
-        taxIdCode: 'BNCNCL10A01F205X',
+        taxIdCode: 'BNCNCL10A01F205T',
         typeGenderId: 1,
         secondname: null,
         emailPrimary: null,
@@ -137,7 +137,7 @@ describe('person form: the SavePersonInput sent', () => {
         secondname: null,
         lastname: 'Verdi',
         nickname: null,
-        taxIdCode: 'vrdnna80a41a794k',
+        taxIdCode: 'vrdnna80a41a794w',
         typeGenderId: 2,
         birthday: '1980-01-01',
         birthplace: 'Bergamo',
@@ -168,7 +168,7 @@ describe('person form: the SavePersonInput sent', () => {
       documents: [],
     } satisfies PersonForm_PersonRoleFragment;
     const values = valuesFromRole('member', role);
-    expect(values.profile).toMatchObject({ firstname: 'Anna', taxIdCode: 'VRDNNA80A41A794K', typeGenderId: '2', secondname: '', hasFirstAid: true, firstAidExpiresOn: '2027-01-31' });
+    expect(values.profile).toMatchObject({ firstname: 'Anna', taxIdCode: 'VRDNNA80A41A794W', typeGenderId: '2', secondname: '', hasFirstAid: true, firstAidExpiresOn: '2027-01-31' });
     expect(values.profile.address).toEqual({ address: 'Via Roma', streetNumber: '1', postalCode: '24100', city: 'Bergamo', province: 'BG', country: '' });
     expect(values.details).toEqual({ typeMembershipId: '1', membershipNumber: 'S-12', membershipStartDate: '2025-09-01', membershipExpiredDate: '' });
     expect(values.notePrivate).toBe('Quota pagata');

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const legacySignup = (email: string) => ({
-  tax_id_code: 'VRDLGU85M41F205X',
+  tax_id_code: 'VRDLGU85M41F205T',
   firstname: 'Luigia',
   lastname: 'Verdi',
   birthday: '1985-08-01',

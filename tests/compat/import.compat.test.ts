@@ -24,8 +24,8 @@ afterAll(() => t.close());
 
 const ROWS: Rows = [
   ['Nome', 'Cognome', 'Codice fiscale', 'Sesso', 'Data di nascita', 'Telefono'],
-  ['Mario', 'Rossi', 'RSSMRA90A01H501Z', 'M', '01/01/1990', '333 1234567'],
-  ['Anna', 'Verdi', 'VRDNNA92B41F205Q', 'F', '1992-02-01', null],
+  ['Mario', 'Rossi', 'RSSMRA90A01H501W', 'M', '01/01/1990', '333 1234567'],
+  ['Anna', 'Verdi', 'VRDNNA92B41F205N', 'F', '1992-02-01', null],
 ];
 
 async function postImport(fields: Record<string, string>, file: { content: Buffer; filename?: string } | null, creds: Credentials = owner) {
@@ -64,8 +64,8 @@ describe('POST /api/import', () => {
           counts: { total: 2, new: 2, updated: 0, unchanged: 0, invalid: 0 },
           errors: [],
           rows: [
-            { row: 2, status: 'new', tax_id_code: 'RSSMRA90A01H501Z', name: 'Mario Rossi', changes: [] },
-            { row: 3, status: 'new', tax_id_code: 'VRDNNA92B41F205Q', name: 'Anna Verdi', changes: [] },
+            { row: 2, status: 'new', tax_id_code: 'RSSMRA90A01H501W', name: 'Mario Rossi', changes: [] },
+            { row: 3, status: 'new', tax_id_code: 'VRDNNA92B41F205N', name: 'Anna Verdi', changes: [] },
           ],
           columns: [
             { header: 'Nome', key: 'firstname' },
@@ -94,12 +94,12 @@ describe('POST /api/import', () => {
   });
 
   it('an xlsx named .csv is read as the workbook it is', async () => {
-    const answer = await postImport({ type: 'voluntary', dry_run: '1' }, { content: workbook([['Nome', 'Cognome', 'Codice fiscale'], ['Ugo', 'Blu', 'BLUGUO80A01H501A']]), filename: 'volontari.csv' });
+    const answer = await postImport({ type: 'voluntary', dry_run: '1' }, { content: workbook([['Nome', 'Cognome', 'Codice fiscale'], ['Ugo', 'Blu', 'BLUGUO80A01H501Z']]), filename: 'volontari.csv' });
     expect(answer.body).toMatchObject({ status: true, context: { format: 'xlsx', counts: { new: 1 } } });
   });
 
   it('invalid rows: status false, nothing written, every row error with its row, column and the form message', async () => {
-    const rows: Rows = [ROWS[0], ['', 'Neri', 'NRELCU90A01H501B', 'M', null, null], ['Luca', 'Gialli', 'X1', 'M', null, 'abc']];
+    const rows: Rows = [ROWS[0], ['', 'Neri', 'NRELCU90A01H501U', 'M', null, null], ['Luca', 'Gialli', 'X1', 'M', null, 'abc']];
     const answer = await postImport({ type: 'athlete', dry_run: '0' }, csv(rows));
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toMatchObject({
@@ -179,7 +179,7 @@ describe('GET /api/import/download-template', () => {
   it('a filled template imports without any mapping', async () => {
     const template = (await download('?type=member')).body.replace(/^\uFEFF/, '');
     const headers = template.trim().split(';');
-    const row = headers.map((h) => ({ Nome: 'Pia', Cognome: 'Rosa', 'Codice fiscale': 'RSOPIA70A41H501C', Sesso: 'Femmina', 'Numero tessera': '7' })[h] ?? '');
+    const row = headers.map((h) => ({ Nome: 'Pia', Cognome: 'Rosa', 'Codice fiscale': 'RSOPIA70A41H501J', Sesso: 'Femmina', 'Numero tessera': '7' })[h] ?? '');
     const answer = await postImport({ type: 'member', dry_run: '1' }, { content: Buffer.from(`${template}${row.join(';')}\r\n`) });
     expect(answer.body).toMatchObject({ status: true, context: { ignored_columns: [], counts: { new: 1, invalid: 0 } } });
     expect(answer.body.context.columns).toHaveLength(headers.length);

@@ -107,7 +107,7 @@ describe('GET /api/leads/export.csv refusals', () => {
     expect(anonymous.json()).toEqual({ status: false, context: null, message: MSG.notAuthenticated });
 
     const signup = await rest(t.app, '/register', {
-      tax_id_code: 'VRDLGU85M41F205X', firstname: 'Luigia', lastname: 'Verdi', birthday: '1985-08-01', role: 1,
+      tax_id_code: 'VRDLGU85M41F205T', firstname: 'Luigia', lastname: 'Verdi', birthday: '1985-08-01', role: 1,
       full_name: 'SSD Nuoto Verdi', foundation: '2001', vat_number: '09876543210', type_sport: 'nuoto',
       email: 'luigia.lead@example.it', password: 'segreta-123', password_confirmation: 'segreta-123',
     });

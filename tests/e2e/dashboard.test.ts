@@ -116,7 +116,7 @@ describe.each(Object.entries(VIEWPORTS))('dashboard on %s', (name, viewport) => 
       const athleteDialog = page.getByRole('dialog', { name: 'Nuovo atleta' });
       await athleteDialog.getByLabel('Nome', { exact: true }).fill('Giulia');
       await athleteDialog.getByLabel('Cognome').fill('Neri');
-      await athleteDialog.getByLabel('Codice fiscale').fill('NRIGLI10A41F205X');
+      await athleteDialog.getByLabel('Codice fiscale').fill('NRIGLI10A41F205Y');
       await athleteDialog.getByLabel('Genere').selectOption({ label: 'Femmina' });
       await athleteDialog.getByLabel('Scadenza visita medica').fill(addDays(today, 10));
       await athleteDialog.getByRole('button', { name: 'Salva' }).click();
@@ -129,10 +129,10 @@ describe.each(Object.entries(VIEWPORTS))('dashboard on %s', (name, viewport) => 
       await expectKindCard(page, 'Atleti', 1);
 
       // --- more people of several kinds, each from its quick link
-      await createFromQuickLink(page, 'Nuovo atleta', { firstname: 'Marco', lastname: 'Bruni', taxIdCode: 'BRNMRC11A01F205Y', gender: true, certificate: addDays(today, -3) }, MSG.athleteCreated);
-      await createFromQuickLink(page, 'Nuovo allenatore', { firstname: 'Paolo', lastname: 'Gialli', taxIdCode: 'GLLPLA80A01F205Z', gender: true }, MSG.coachCreated);
-      await createFromQuickLink(page, 'Nuovo accompagnatore', { firstname: 'Sara', lastname: 'Rosa', taxIdCode: 'RSOSRA85A41F205W' }, MSG.staffSaved);
-      await createFromQuickLink(page, 'Nuovo socio', { firstname: 'Luca', lastname: 'Verdi', taxIdCode: 'VRDLCU70A01F205V', gender: true }, MSG.memberCreated);
+      await createFromQuickLink(page, 'Nuovo atleta', { firstname: 'Marco', lastname: 'Bruni', taxIdCode: 'BRNMRC11A01F205G', gender: true, certificate: addDays(today, -3) }, MSG.athleteCreated);
+      await createFromQuickLink(page, 'Nuovo allenatore', { firstname: 'Paolo', lastname: 'Gialli', taxIdCode: 'GLLPLA80A01F205O', gender: true }, MSG.coachCreated);
+      await createFromQuickLink(page, 'Nuovo accompagnatore', { firstname: 'Sara', lastname: 'Rosa', taxIdCode: 'RSOSRA85A41F205L' }, MSG.staffSaved);
+      await createFromQuickLink(page, 'Nuovo socio', { firstname: 'Luca', lastname: 'Verdi', taxIdCode: 'VRDLCU70A01F205H', gender: true }, MSG.memberCreated);
 
       // --- the numbers refreshed after the saves
       await expectKindCard(page, 'Atleti', 2);

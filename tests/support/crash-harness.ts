@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { taxCodeFor } from './tax-code-factories';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -121,7 +122,7 @@ function documentOf(bytes: number): Buffer {
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 let taxSeq = 0;
-const nextTax = () => `CRS${String(Date.now() % 1e6).padStart(6, '0')}${String(++taxSeq).padStart(7, '0')}`.slice(0, 16);
+const nextTax = () => taxCodeFor(++taxSeq, 'CRS');
 
 export async function runCrashTrials(options: CrashRunOptions): Promise<CrashFigures> {
   const { kills, uploadBytes = 1_800_000, writers = 2, killAfterMs = [150, 2500], snapshotHours = 0, log = () => {} } = options;
@@ -144,7 +145,7 @@ export async function runCrashTrials(options: CrashRunOptions): Promise<CrashFig
     await healthy(server);
     const email = `crash-${randomBytes(4).toString('hex')}@example.it`;
     const signup = await post(server, '/api/register', {
-      tax_id_code: 'VRDLGU85M41F205X', firstname: 'Luigia', lastname: 'Verdi', birthday: '1985-08-01', role: 1,
+      tax_id_code: 'VRDLGU85M41F205T', firstname: 'Luigia', lastname: 'Verdi', birthday: '1985-08-01', role: 1,
       full_name: 'ASD Crash Test', foundation: '2001', url_logo: '', vat_number: '09876543210', type_sport: 'nuoto',
       email, password: 'segreta-123', password_confirmation: 'segreta-123',
     });

@@ -4,6 +4,7 @@ import type { PersonKindKey } from '../../schema/constants';
 import type { AppDeps, RequestContext } from '../../server/context';
 import { savePerson, type PersonFiles } from '../../server/modules/people/save-person.service';
 import { serviceContext, type TestClub } from './factories';
+import { taxCodeFor } from './tax-code-factories';
 
 /** A service context acting as the club's owner, as a GraphQL or REST request of that club would. */
 export async function clubContext(deps: AppDeps, club: TestClub): Promise<RequestContext> {
@@ -17,10 +18,10 @@ export async function clubContext(deps: AppDeps, club: TestClub): Promise<Reques
 }
 
 let taxSequence = 0;
-/** A distinct, well-formed 16-character tax code on every call (upper case). */
+/** A distinct, valid 16-character tax code on every call (upper case); `prefix` gives its first letters. */
 export function nextTaxCode(prefix = 'TST'): string {
   taxSequence += 1;
-  return `${prefix}${String(taxSequence).padStart(16 - prefix.length, '0')}`;
+  return taxCodeFor(taxSequence, prefix);
 }
 
 export interface PersonOverrides {

@@ -20,7 +20,7 @@ const UPDATE = /* GraphQL */ `
   }`;
 const ME = /* GraphQL */ `{ me { email profile { firstname lastname nickname birthday taxIdCode } } }`;
 
-const VALID = { firstname: 'Giulia', lastname: 'Bianchi', nickname: 'Giuli', birthday: '1985-06-15', taxIdCode: 'BNCGLI85H55F205X' };
+const VALID = { firstname: 'Giulia', lastname: 'Bianchi', nickname: 'Giuli', birthday: '1985-06-15', taxIdCode: 'BNCGLI85H55F205O' };
 
 let t: TestApp;
 let club: TestClub;
@@ -28,7 +28,7 @@ let other: TestClub;
 beforeAll(async () => {
   t = await startTestApp();
   club = await createClub(t.deps);
-  other = await createClub(t.deps, { firstname: 'Luca', lastname: 'Verdi', taxIdCode: 'VRDLCU70A01H501Z' });
+  other = await createClub(t.deps, { firstname: 'Luca', lastname: 'Verdi', taxIdCode: 'VRDLCU70A01H501E' });
 });
 afterAll(() => t.close());
 
@@ -38,14 +38,14 @@ const profileOf = (accountId: string) =>
 describe('updateMyProfile (service)', () => {
   it("saves the viewer's profile, normalised, answering 'Modifiche salvate'", async () => {
     const ctx = await contextFor(t.deps, club.token);
-    const result = await updateMyProfile(ctx, { ...VALID, firstname: '  Giulia ', taxIdCode: 'bncgli85h55f205x' });
+    const result = await updateMyProfile(ctx, { ...VALID, firstname: '  Giulia ', taxIdCode: 'bncgli85h55f205o' });
     expect(result).toEqual({ message: MSG.changesSaved, accountId: club.accountId });
     expect(await profileOf(club.accountId)).toEqual({
       firstname: 'Giulia',
       lastname: 'Bianchi',
       nickname: 'Giuli',
       birthday: new Date('1985-06-15T00:00:00Z'),
-      taxIdCode: 'BNCGLI85H55F205X',
+      taxIdCode: 'BNCGLI85H55F205O',
     });
     // the login is not part of the profile
     expect((await t.deps.systemDb.account.findUniqueOrThrow({ where: { id: club.accountId } })).email).toBe(club.email);

@@ -96,7 +96,7 @@ describe('updateClub', () => {
       vatNumber: '00743110157',
       fiscalCode: '00743110157',
       legalRepresentativeNameSurname: 'Anna Verdi',
-      legalRepresentativeFiscalCode: 'VRDNNA85M41H501Z',
+      legalRepresentativeFiscalCode: 'VRDNNA85M41H501D',
       emailPrimary: 'info@volley.it',
       emailSecondary: '',
       phonePrimary: '0541 22 33 44',

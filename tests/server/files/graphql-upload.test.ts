@@ -6,6 +6,7 @@ import { UPLOAD_MAX_BYTES } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { createClub, type TestClub } from '../../support/factories';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { taxCodeFor } from '../../support/tax-code-factories';
 import { fakePdf, graphqlMultipart, multipart, oversizePng, pdf, png } from './fixtures';
 
 const SAVE = `mutation($input: SavePersonInput!) {
@@ -29,7 +30,7 @@ afterAll(() => t.close());
 let taxSeq = 0;
 const athleteInput = () => ({
   kind: 'athlete',
-  profile: { firstname: 'Giulia', lastname: 'Bianchi', taxIdCode: `BNCGLI90A41H501${String.fromCharCode(65 + (taxSeq++ % 26))}`, typeGenderId: 2 },
+  profile: { firstname: 'Giulia', lastname: 'Bianchi', taxIdCode: taxCodeFor(taxSeq++, 'BNC', { female: true }), typeGenderId: 2 },
   athlete: { medicalExaminationDocument: null },
 });
 

@@ -154,7 +154,7 @@ describe('legacy manager save with documents (multipart)', () => {
   ];
 
   it('stores two documents with the role, served to the club and to nobody else', async () => {
-    const { statusCode, body } = await post('/manager/save', managerParts('VRDPLA70A01H501X', [
+    const { statusCode, body } = await post('/manager/save', managerParts('VRDPLA70A01H501N', [
       file('documents[]', 'statuto.pdf', pdf()),
       file('documents[]', 'tessera.png', png(), 'image/png'),
     ]));
@@ -177,7 +177,7 @@ describe('legacy manager save with documents (multipart)', () => {
   it('refuses the whole save when one document is not an accepted type, leaving nothing behind', async () => {
     const count = () => Promise.all([t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } }), t.deps.systemDb.personRole.count({ where: { clubId: club.clubId } })]);
     const before = await count();
-    const { statusCode, body } = await post('/manager/save', managerParts('VRDPLA70A01H501Y', [
+    const { statusCode, body } = await post('/manager/save', managerParts('VRDPLA70A02H501S', [
       file('documents[]', 'statuto.pdf', pdf()),
       file('documents[]', 'finto.pdf', fakePdf()),
     ]));
@@ -188,7 +188,7 @@ describe('legacy manager save with documents (multipart)', () => {
 
   it('refuses an oversize document with 413 and stores nothing', async () => {
     const before = await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } });
-    const res = await post('/manager/save', managerParts('VRDPLA70A01H501Z', [file('documents[]', 'enorme.png', oversizePng(UPLOAD_MAX_BYTES), 'image/png')]));
+    const res = await post('/manager/save', managerParts('VRDPLA70A03H501U', [file('documents[]', 'enorme.png', oversizePng(UPLOAD_MAX_BYTES), 'image/png')]));
     expect(res).toEqual({ statusCode: 413, body: { status: false, context: null, message: MSG.fileTooLarge } });
     expect(await t.deps.systemDb.storedFile.count({ where: { clubId: club.clubId } })).toBe(before);
   });

@@ -12,6 +12,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 import { requestCeiling } from '../../../server/modules/files/multipart-reader';
 import { UPLOAD_LIMITS } from '../../../server/modules/files/upload-limits';
 import { png } from './fixtures';
+import { taxCodeFor } from '../../support/tax-code-factories';
 
 let t: TestApp;
 let club: TestClub;
@@ -51,7 +52,7 @@ const faces: Record<'graphql' | 'rest', Face> = {
   graphql: {
     path: '/graphql',
     lead: () => {
-      const profile = { firstname: 'Sara', lastname: 'Neri', taxIdCode: `NRESRA95A41H501${String.fromCharCode(65 + (seq++ % 26))}`, typeGenderId: 2 };
+      const profile = { firstname: 'Sara', lastname: 'Neri', taxIdCode: taxCodeFor(seq++, 'NRE', { female: true }), typeGenderId: 2 };
       const input = { kind: 'athlete', profile, athlete: { medicalExaminationDocument: null } };
       return Buffer.concat([
         field('operations', JSON.stringify({ query: SAVE, variables: { input } })),

@@ -32,7 +32,7 @@ const logoUpdate = (content: Buffer) =>
 it('refuses uploads past the budget with 429 while another holds it, and frees it when that client goes away', async () => {
   // A GraphQL upload that stops after 700 KB of its file and stays connected.
   const SAVE = 'mutation($input: SavePersonInput!) { savePerson(input: $input) { __typename } }';
-  const input = { kind: 'athlete', profile: { firstname: 'Sara', lastname: 'Neri', taxIdCode: 'NRESRA95A41H501Z', typeGenderId: 2 }, athlete: { medicalExaminationDocument: null } };
+  const input = { kind: 'athlete', profile: { firstname: 'Sara', lastname: 'Neri', taxIdCode: 'NRESRA95A44H501C', typeGenderId: 2 }, athlete: { medicalExaminationDocument: null } };
   const { payload, contentType } = multipart([
     { name: 'operations', value: JSON.stringify({ query: SAVE, variables: { input } }) },
     { name: 'map', value: JSON.stringify({ 0: ['variables.input.athlete.medicalExaminationDocument'] }) },

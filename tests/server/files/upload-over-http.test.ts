@@ -34,7 +34,7 @@ function certificateForm(content: Buffer, taxIdCode: string) {
 
 describe('uploads over HTTP', () => {
   it('GraphQL: stores a certificate sent by fetch with FormData', async () => {
-    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: auth(), body: certificateForm(pdf(), 'NRESRA95A41H501A') });
+    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: auth(), body: certificateForm(pdf(), 'NRESRA95A41H501T') });
     expect(res.status).toBe(200);
     const doc = (await res.json()).data.savePerson.data.role.athlete.medicalExaminationDocument;
     expect(doc.size).toBe(pdf().length);
@@ -45,7 +45,7 @@ describe('uploads over HTTP', () => {
 
   it('GraphQL: an oversize file gets a complete 413 answer in Italian', async () => {
     const before = await t.deps.systemDb.storedFile.count();
-    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: auth(), body: certificateForm(oversizePng(UPLOAD_MAX_BYTES), 'NRESRA95A41H501B') });
+    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: auth(), body: certificateForm(oversizePng(UPLOAD_MAX_BYTES), 'NRESRA95A42H501Y') });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ errors: [{ message: MSG.fileTooLarge, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
     expect(await t.deps.systemDb.storedFile.count()).toBe(before);
@@ -55,7 +55,7 @@ describe('uploads over HTTP', () => {
     const form = new FormData();
     form.append('firstname', 'Paolo');
     form.append('lastname', 'Verdi');
-    form.append('tax_id_code', 'VRDPLA70A01H501W');
+    form.append('tax_id_code', 'VRDPLA70A04H501W');
     form.append('documents[]', new Blob([new Uint8Array(oversizePng(UPLOAD_MAX_BYTES))], { type: 'image/png' }), 'enorme.png');
     const res = await fetch(`${base}/api/manager/save`, { method: 'POST', headers: auth(), body: form });
     expect(res.status).toBe(413);
@@ -67,7 +67,7 @@ describe('uploads over HTTP', () => {
       const res = await fetch(`${base}${path}`, {
         method: 'POST',
         headers: { ...auth(), 'x-xsrf-token': 'forged', cookie: 'XSRF-TOKEN=real' },
-        body: certificateForm(pdf(), 'NRESRA95A41H501C'),
+        body: certificateForm(pdf(), 'NRESRA95A43H501A'),
       });
       expect(res.status).toBe(403);
       expect((await res.json()).message).toBe(MSG.xsrfMismatch);

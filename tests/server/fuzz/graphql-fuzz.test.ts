@@ -191,7 +191,7 @@ function baseVariables(name: string): Record<string, unknown> | undefined {
     people: () => ({ kind: 'athlete', search: 'mar', first: 8, groupId: f.groupIds.athlete }),
     groups: () => ({ search: 'gru', first: 5, types: ['athlete'] }),
     posts: () => ({ search: 'alle', first: 5, priority: 1, groupId: f.groupIds.athlete }),
-    personByTaxCode: () => ({ taxIdCode: 'TST0000000000001' }),
+    personByTaxCode: () => ({ taxIdCode: 'RSSMRA80A01H501U' }),
     personRole: () => ({ id: f.roleIds.athlete }),
     group: () => ({ id: f.groupIds.athlete }),
     post: () => ({ id: f.postId }),

@@ -14,6 +14,7 @@ import { clubContext, createPerson } from '../../support/people-factories';
 import { clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { csvFile, xlsxFile, type Rows } from './import-fixtures';
+import { taxCodeFor } from '../../support/tax-code-factories';
 
 let t: TestApp;
 let club: TestClub;
@@ -29,8 +30,8 @@ beforeEach(async () => {
 });
 
 let seq = 0;
-/** A distinct, well-formed tax code per call. */
-const cf = () => `IMPRTR${String(++seq).padStart(10, '0')}`;
+/** A distinct, valid tax code per call. */
+const cf = () => taxCodeFor(++seq, 'IMP');
 
 const ATHLETE_HEADER = ['Nome', 'Cognome', 'Codice fiscale', 'Sesso', 'Data di nascita', 'Telefono', 'Email', 'Città', 'Scadenza visita medica', 'Note'];
 

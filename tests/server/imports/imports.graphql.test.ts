@@ -54,7 +54,7 @@ async function upload(variables: Record<string, unknown>, content: Buffer | null
 
 const ROWS: Rows = [
   ['Nome', 'Cognome', 'Codice fiscale', 'Sesso', 'Numero tessera', 'Colonna libera'],
-  ['Pia', 'Rosa', 'RSOPIA70A41H501C', 'F', '12', 'x'],
+  ['Pia', 'Rosa', 'RSOPIA70A41H501J', 'F', '12', 'x'],
 ];
 
 describe('importPeople', () => {
@@ -73,7 +73,7 @@ describe('importPeople', () => {
         format: 'xlsx',
         counts: { total: 1, new: 1, updated: 0, unchanged: 0, invalid: 0 },
         errors: [],
-        rows: [{ row: 2, status: 'new', taxIdCode: 'RSOPIA70A41H501C', name: 'Pia Rosa', changes: [] }],
+        rows: [{ row: 2, status: 'new', taxIdCode: 'RSOPIA70A41H501J', name: 'Pia Rosa', changes: [] }],
         columns: [
           { header: 'Nome', key: 'firstname' },
           { header: 'Cognome', key: 'lastname' },
@@ -103,7 +103,7 @@ describe('importPeople', () => {
   });
 
   it('a run with invalid rows answers status failed with the rows\' errors, and is in the history', async () => {
-    const rows: Rows = [ROWS[0], ['Pia', '', 'RSOPIA70A41H501D', 'X', null, null]];
+    const rows: Rows = [ROWS[0], ['Pia', '', 'RSOPIA70A42H501O', 'X', null, null]];
     const done = await upload({ kind: 'member', dryRun: false }, Buffer.from(csvText(rows)), owner, 'soci.csv');
     expect(done.body.data.importPeople.data).toMatchObject({
       status: 'failed',

@@ -68,7 +68,7 @@ describe('columns of each kind', () => {
 });
 
 describe('reading a file', () => {
-  const rows = [HEADER, ['Nicolò', 'Rossi', 'RSSNCL90A01H501X', 'M', '01/02/1990', '+39 333 123 4567']];
+  const rows = [HEADER, ['Nicolò', 'Rossi', 'RSSNCL90A01H501F', 'M', '01/02/1990', '+39 333 123 4567']];
 
   it('reads CSV in UTF-8 with and without BOM, comma or semicolon', async () => {
     for (const [text, bom] of [
@@ -85,9 +85,9 @@ describe('reading a file', () => {
   });
 
   it('reads Windows-1252 CSV (Italian Excel) with its accents', async () => {
-    const table = await readImportFile(windows1252(csvText([['Nome', 'Cognome', 'Codice fiscale', 'Città'], ['Nicolò', 'Perché', 'RSSNCL90A01H501X', 'Forlì']])));
+    const table = await readImportFile(windows1252(csvText([['Nome', 'Cognome', 'Codice fiscale', 'Città'], ['Nicolò', 'Perché', 'RSSNCL90A01H501F', 'Forlì']])));
     expect(table.headers[3]).toBe('Città');
-    expect(table.rows[0].cells).toEqual(['Nicolò', 'Perché', 'RSSNCL90A01H501X', 'Forlì']);
+    expect(table.rows[0].cells).toEqual(['Nicolò', 'Perché', 'RSSNCL90A01H501F', 'Forlì']);
   });
 
   it('skips blank rows and keeps the others\' row numbers', async () => {
@@ -96,7 +96,7 @@ describe('reading a file', () => {
   });
 
   it('reads xlsx and xls workbooks made with @e965/xlsx, whatever the file is named', async () => {
-    const sheet = [HEADER, ['Anna', 'Verdi', 'VRDNNA85C41F205Z', 2, 31048, 3331234567]];
+    const sheet = [HEADER, ['Anna', 'Verdi', 'VRDNNA85C41F205T', 2, 31048, 3331234567]];
     for (const bookType of ['xlsx', 'xls'] as const) {
       const table = await readImportFile(workbook(sheet, bookType));
       expect(table.format).toBe(bookType);
@@ -201,7 +201,7 @@ describe('cells and rows', () => {
   });
 
   it('recognises a tax-code column by its content when its header is unknown', () => {
-    const table = { format: 'csv' as const, headers: ['Nome', 'Cognome', 'Identificativo'], rows: [{ line: 2, cells: ['Anna', 'Verdi', 'vrdnna85c41f205z'] }], date1904: false };
+    const table = { format: 'csv' as const, headers: ['Nome', 'Cognome', 'Identificativo'], rows: [{ line: 2, cells: ['Anna', 'Verdi', 'vrdnna85c41f205t'] }], date1904: false };
     const mapping = mapColumns('voluntary', table);
     expect(mapping.columns.find((c) => c.column.key === 'taxIdCode')?.header).toBe('Identificativo');
     expect(mapping.ignored).toEqual([]);
@@ -213,8 +213,8 @@ describe('cells and rows', () => {
     const mapping = mapColumns('athlete', table);
     expect(mapping.ignored).toEqual(['Colonna inventata']);
     const row = (cells: (string | null)[]) => validateRow('athlete', mapping, 7, rawRow(mapping, cells, false));
-    const ok = row(['Anna', 'Verdi', ' vrdnna85c41f205z ', 'F', '01/03/1985', '0039 333-123.4567', 'ANNA@Example.IT', 'x']);
-    expect(ok).toMatchObject({ ok: true, input: { profile: { taxIdCode: 'VRDNNA85C41F205Z', typeGenderId: 2, birthday: '1985-03-01', phonePrimary: '+393331234567', emailPrimary: 'anna@example.it' } } });
+    const ok = row(['Anna', 'Verdi', ' vrdnna85c41f205t ', 'F', '01/03/1985', '0039 333-123.4567', 'ANNA@Example.IT', 'x']);
+    expect(ok).toMatchObject({ ok: true, input: { profile: { taxIdCode: 'VRDNNA85C41F205T', typeGenderId: 2, birthday: '1985-03-01', phonePrimary: '+393331234567', emailPrimary: 'anna@example.it' } } });
     const bad = row(['', ' ', 'ABC', 'X', `01/01/${new Date().getFullYear() - 1}`, '333 abc', 'non-una-mail', null]);
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.errors).toEqual([
@@ -230,7 +230,7 @@ describe('cells and rows', () => {
 
   it('asks gender of athletes, coaches and members only, and takes a stored one when the row leaves it blank', () => {
     const table = { format: 'csv' as const, headers: ['Nome', 'Cognome', 'Codice fiscale'], rows: [], date1904: false };
-    const raw = () => rawRow(mapColumns('athlete', table), ['Anna', 'Verdi', 'VRDNNA85C41F205Z'], false);
+    const raw = () => rawRow(mapColumns('athlete', table), ['Anna', 'Verdi', 'VRDNNA85C41F205T'], false);
     const missing = validateRow('athlete', mapColumns('athlete', table), 2, raw());
     expect(!missing.ok && missing.errors).toEqual([{ row: 2, column: 'Sesso', field: 'profile.typeGenderId', message: MSG.genderRequired }]);
     expect(validateRow('athlete', mapColumns('athlete', table), 2, raw(), 2)).toMatchObject({ ok: true, input: { profile: { typeGenderId: 2 } } });

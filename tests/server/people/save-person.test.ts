@@ -133,7 +133,7 @@ describe('creating', () => {
       profile: {
         firstname: '  Nicolò ',
         lastname: 'Rossi',
-        taxIdCode: 'rssncl05a01h501z',
+        taxIdCode: 'rssncl05a01h501q',
         typeGenderId: 1,
         birthday: '2005-01-01',
         phonePrimary: '0039 333 123 4567',
@@ -151,7 +151,7 @@ describe('creating', () => {
       person: {
         firstname: 'Nicolò',
         lastname: 'Rossi',
-        taxIdCode: 'RSSNCL05A01H501Z',
+        taxIdCode: 'RSSNCL05A01H501Q',
         birthday: '2005-01-01',
         phonePrimary: '+393331234567',
         emailPrimary: 'nicolo.rossi@example.it',
@@ -162,7 +162,7 @@ describe('creating', () => {
       coach: null,
     });
     const person = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: result.data.role.person.id }, include: { address: true } });
-    expect(person.searchText).toBe('nicolo rossi rssncl05a01h501z');
+    expect(person.searchText).toBe('nicolo rossi rssncl05a01h501q');
     expect(person.address).toMatchObject({ clubId: club.clubId, city: 'Roma' });
   });
 
