@@ -2,6 +2,7 @@
 // rules are applied here: RFC 4180 quoting, CRLF rows, a UTF-8 byte-order mark (Excel otherwise misreads accents)
 // and semicolons between cells (what Excel expects with Italian regional settings, where the comma is the
 // decimal mark).
+import { neutraliseCell } from '../../schema/spreadsheet-cells';
 
 export const CSV_DELIMITER = ';';
 export const CSV_BOM = '\uFEFF';
@@ -18,11 +19,10 @@ export const SORTABLE_TIME = new Intl.DateTimeFormat('sv-SE', {
 
 /**
  * One cell. A value starting with = + - @ (or a tab or carriage return) would run as a formula in a spreadsheet,
- * so it is prefixed with an apostrophe (OWASP "CSV injection"). Phone numbers (+393331234567, normalised on
- * input) are left alone: digits cannot form a formula.
+ * so it is prefixed with an apostrophe (schema/spreadsheet-cells.ts); phone numbers (+393331234567) are left alone.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^\+\d+$/.test(value) ? `'${value}` : value;
+  const safe = neutraliseCell(value);
   return /[";,\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
