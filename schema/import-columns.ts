@@ -1,11 +1,14 @@
 // People import and export (issue 12): the columns of each kind's file, shared by the server (the CSV template,
 // reading a file, later the export, which writes the same columns so an exported file imports unchanged) and the
 // client (the import screen's mapping and preview). Mandatory columns first: Nome, Cognome, Codice fiscale.
-import { PERSON_KIND_INFO, UPLOAD_MAX_BYTES, type PersonKindKey } from './constants';
+import { PERSON_KIND_INFO, type PersonKindKey } from './constants';
 import { MSG } from './messages';
 
-/** How a cell is read: dates accept gg/mm/aaaa, ISO and Excel serials; gender M/F, 1/2, Maschio/Femmina. */
-export type ImportColumnType = 'text' | 'date' | 'gender';
+/**
+ * How a cell is read: dates accept gg/mm/aaaa, ISO and Excel serials; gender M/F, 1/2, Maschio/Femmina; groups are
+ * names of the club's groups of the kind separated by `,` or `;`.
+ */
+export type ImportColumnType = 'text' | 'date' | 'gender' | 'groups';
 
 export interface ImportColumn {
   /** Stable English key (the mapping the client sends later, and the export's column key). */
@@ -86,10 +89,39 @@ const DETAIL_COLUMNS: Record<PersonKindKey, readonly ImportColumn[]> = {
 
 const NOTE_COLUMN = col('notePrivate', 'Note', 'notePrivate', ['note private', 'note riservate', 'annotazioni', 'notes', 'note', 'private note'], 'text');
 
+/**
+ * The groups a person joins (every kind has groups: a group's type is a person kind). Not a field of the person
+ * input: the import matches the names among the club's groups of the kind and adds the memberships.
+ */
+export const GROUPS_COLUMN = col('groups', 'Gruppi', 'groups', ['gruppo', 'squadra', 'squadre', 'categoria', 'categorie', 'groups', 'group', 'team', 'teams'], 'groups');
+
 /** The columns of a kind's file, in the template's order. */
 export function importColumns(kind: PersonKindKey): readonly ImportColumn[] {
-  return [...PROFILE_COLUMNS, ...DETAIL_COLUMNS[kind], NOTE_COLUMN];
+  return [...PROFILE_COLUMNS, ...DETAIL_COLUMNS[kind], GROUPS_COLUMN, NOTE_COLUMN];
 }
+
+/** A groups cell's names: split on `,` or `;`, trimmed, blanks dropped. */
+export const groupNames = (cell: string): string[] =>
+  cell
+    .split(/[;,]/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+
+/**
+ * The three columns the error file adds after the original ones (row number in the uploaded file, the column at
+ * fault, the message). A file that ends with them (an error file fixed and uploaded again) is read without them.
+ */
+export const ERROR_FILE_COLUMNS = ['Riga', 'Campo', 'Errore'] as const;
+export const errorFileName = (kind: PersonKindKey) => `${kind}_errori.csv`;
+
+/** How long a completed import can be undone (days after it ran). */
+export const IMPORT_UNDO_DAYS = 7;
+
+/** How long an import's progress is kept after it ends (ms), for a client that polls once more. */
+export const IMPORT_PROGRESS_TTL_MS = 10 * 60 * 1000;
+
+export const IMPORT_PROGRESS_PHASES = ['reading', 'validating', 'writing', 'done'] as const;
+export type ImportProgressPhase = (typeof IMPORT_PROGRESS_PHASES)[number];
 
 /** A header as compared: lower case, no accents, letters and digits only ("Città " and "citta" match; "C.F." is "cf"). */
 export function normalizeHeader(header: string): string {
@@ -129,16 +161,25 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface ImportLimits {
   maxBytes: number;
+  /** Heap of the worker thread that parses a workbook (MB): a file that needs more is refused, the server lives on. */
+  workerHeapMb?: number;
   maxRows: number;
   maxZipEntries: number;
   maxUncompressedBytes: number;
   maxErrorsShown: number;
 }
 
+/** The import's own upload limit (only /import and importPeople accept files this large). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
 /** Limits, checked before a file is inflated or parsed (see server/modules/imports/read-import-file.ts). */
 export const IMPORT_LIMITS: Readonly<ImportLimits> = {
-  /** Bytes of the file: the uploads' own limit (both faces refuse more before reading it all). */
-  maxBytes: UPLOAD_MAX_BYTES,
+  /**
+   * Bytes of the file: larger than the other uploads' limit (UPLOAD_MAX_BYTES, avatars and documents), since
+   * 100,000 rows of CSV take about 15 MB; both faces refuse more before reading it all.
+   */
+  maxBytes: IMPORT_MAX_BYTES,
+  workerHeapMb: 512,
   /** Data rows (the header row and blank rows not counted). */
   maxRows: 100_000,
   /** xlsx: entries of the zip, read from its central directory. */
@@ -158,7 +199,7 @@ export const IMPORT_MSG = {
   emptyFile: 'Il file è vuoto.',
   headersOnly: 'Il file contiene solo la riga di intestazione: nessuna persona da importare.',
   missingColumns: (headers: readonly string[]) => `Mancano le colonne obbligatorie: ${headers.join(', ')}.`,
-  tooLarge: MSG.fileTooLarge,
+  tooLarge: `Il file supera la dimensione massima per l'importazione (${IMPORT_MAX_BYTES / 1024 / 1024} MB).`,
   tooManyRows: (max: number) => `Il file contiene più di ${max.toLocaleString('it-IT')} righe: dividilo in più file.`,
   zipBomb: 'Il file Excel è troppo grande una volta decompresso o contiene troppi elementi: non viene letto.',
   unsupportedFormat: 'Formato del file non supportato: sono ammessi CSV, XLS e XLSX.',
@@ -172,6 +213,23 @@ export const IMPORT_MSG = {
   concurrent: "Nel frattempo un'altra importazione o un salvataggio ha registrato alcune di queste persone: nessun dato è stato salvato, ripeti l'importazione.",
   kindInvalid: MSG.kindInvalid,
   dryRunInvalid: 'dry_run deve valere 0 oppure 1.',
+  workbookTooHeavy: 'Il file Excel richiede troppa memoria per essere letto: salvalo come CSV o dividilo in più file.',
+  mappingInvalid: 'Abbinamento delle colonne non valido: atteso un elenco di {header, key}.',
+  mappingUnknownKey: (key: string) => `Colonna di destinazione sconosciuta: «${key}».`,
+  mappingUnknownHeader: (header: string) => `La colonna «${header}» non è presente nel file.`,
+  mappingDuplicateKey: (header: string) => `La colonna di destinazione «${header}» è assegnata a più colonne del file.`,
+  unknownGroup: (name: string, kindPlural: string) => `Gruppo «${name}» non trovato tra i gruppi di ${kindPlural} della società.`,
+  groupsDenied: 'Non hai i permessi per assegnare le persone ai gruppi: togli la colonna Gruppi o ignorala.',
+  undone: (removed: number, restored: number, skipped: number) =>
+    `Importazione annullata: ${removed} ${removed === 1 ? 'inserimento rimosso' : 'inserimenti rimossi'}, ${restored} ${restored === 1 ? 'persona ripristinata' : 'persone ripristinate'}` +
+    (skipped ? `, ${skipped} ${skipped === 1 ? 'persona lasciata' : 'persone lasciate'} com'era perché modificata dopo l'importazione.` : '.'),
+  undoNotFound: 'Importazione non trovata.',
+  undoAlready: 'Questa importazione è già stata annullata.',
+  undoNotCompleted: "Solo un'importazione completata può essere annullata: questa non ha salvato nessun dato.",
+  undoNothing: 'Questa importazione non ha modificato nessun dato: non c\'è nulla da annullare.',
+  undoExpired: `L'importazione non può più essere annullata: è possibile entro ${IMPORT_UNDO_DAYS} giorni.`,
+  undoSkippedEdited: "Modificata dopo l'importazione: lasciata com'è.",
+  undoSkippedLinked: "Ha altri ruoli, gruppi o documenti aggiunti dopo l'importazione: lasciata com'è.",
 } as const;
 
 /** The kind's Italian plural, for messages and file names shown to the user. */

@@ -9,6 +9,9 @@ import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import {
   csvTemplate,
   DEFAULT_IMPORT_MODE,
+  groupNames,
+  importKindLabel,
+  IMPORT_UNDO_DAYS,
   templateFileName,
   IMPORT_LIMITS,
   IMPORT_MODES,
@@ -19,7 +22,7 @@ import {
 } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import type { SavePersonInput } from '../../../schema/validation/people';
-import { authorizeMember } from '../../access/authorize';
+import { authorizeMember, can } from '../../access/authorize';
 import { logImport } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
@@ -29,9 +32,13 @@ import { sqlStateOf } from '../../db/sql-state';
 import type { UploadedFile } from '../files/files.service';
 import { isPersonKind, PEOPLE_KINDS } from '../people/people.kinds';
 import { personKeys } from '../people/save-person.service';
-import { headerOf, mapColumns, rawRow, rowTaxCode, validateRow, type RowError } from './import-rows';
-import { emptyWrites, writeImport, type ImportWrites, type SqlRow } from './import-write';
-import { fileRefusal, readImportFile, type ImportLimits } from './read-import-file';
+import { foldText } from '../../../schema/text';
+import { errorFile, type DownloadFile, type InvalidRow } from './import-error-file';
+import { rememberedMapping, rememberMapping } from './import-mappings';
+import { trackProgress, type ProgressTracker } from './import-progress';
+import { groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
+import { breathe, emptyWrites, recordAfter, recordBefore, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
+import { fileRefusal, readImportFile, type Cell, type ImportLimits } from './read-import-file';
 
 export interface ImportRequest {
   /**
@@ -43,6 +50,13 @@ export interface ImportRequest {
   /** true, false, or a legacy form's 1 / 0 ('1' / '0'). */
   dryRun: unknown;
   mode?: unknown;
+  /**
+   * The user's column mapping: [{header, key}] (key null: ignore the column), or that list as JSON text (the REST
+   * form field). Without it the club's remembered mapping for the file's headers is used, else the automatic one.
+   */
+  mapping?: unknown;
+  /** A client-chosen key under which importProgress reports this call (import-progress.ts). */
+  progressKey?: unknown;
 }
 
 export interface ImportCounts {
@@ -82,6 +96,12 @@ export interface ImportOutcome {
   ignoredColumns: string[];
   /** The recorded run (null for a dry run). */
   runId: string | null;
+  /** The file's headers in order (the error columns of an error file uploaded again left out). */
+  headers: string[];
+  /** The mapping used was the club's remembered one for these headers (no mapping was sent). */
+  mappingRemembered: boolean;
+  /** The invalid rows with their errors, to fix and upload again (null when every row is valid). */
+  errorFile: DownloadFile | null;
 }
 
 type Row = Record<string, unknown>;
@@ -124,7 +144,7 @@ interface StoredPerson {
   profile: Row;
   addressId: string | null;
   address: Row | null;
-  role: { id: string; archived: boolean; notePrivate: string | null; details: Row | null } | null;
+  role: { id: string; archived: boolean; notePrivate: string | null; details: Row | null; groupIds: string[] } | null;
 }
 
 const camelRow = (row: Row | null): Row | null =>
@@ -144,9 +164,10 @@ async function storedPeople(ctx: RequestContext, clubId: string, kind: PersonKin
       FROM people p LEFT JOIN addresses a ON a.id = p.address_id AND a.club_id = p.club_id
       WHERE p.club_id = ${clubId}::uuid AND p.tax_id_code = ANY(${taxCodes.slice(i, i + 5_000)}::text[])`;
     if (!people.length) continue;
-    const roles = await db.$queryRaw<Array<{ role: Row; details: Row | null }>>`
+    const roles = await db.$queryRaw<Array<{ role: Row; details: Row | null; group_ids: string[] }>>`
       SELECT to_jsonb(r) AS role,
-             COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd)) AS details
+             COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd)) AS details,
+             ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.role_id = r.id) AS group_ids
       FROM person_roles r
       LEFT JOIN athlete_details ad ON ad.role_id = r.id
       LEFT JOIN coach_details cd ON cd.role_id = r.id
@@ -169,6 +190,7 @@ async function storedPeople(ctx: RequestContext, clubId: string, kind: PersonKin
               archived: role.archivedAt !== null,
               notePrivate: (role.notePrivate as string | null) ?? null,
               details: details && held?.details ? pick(camelRow(held.details), DETAIL_FIELDS[kind]) : null,
+              groupIds: held?.group_ids ?? [],
             }
           : null,
       });
@@ -203,8 +225,58 @@ interface Decision {
   changes: string[];
 }
 
-/** What one valid row does to the club (filling `writes`), and what to say about it. */
-function decide(kind: PersonKindKey, mode: ImportMode, input: SavePersonInput, stored: StoredPerson | undefined, writes: ImportWrites): Decision {
+const GROUPS_FIELD = 'groups';
+
+/** The memberships of `groupIds` that `roleId` does not have yet, as rows to insert (their ids, for the undo). */
+function joinGroups(writes: ImportWrites, roleId: string, groupIds: readonly string[], has: readonly string[] = []): string[] {
+  const ids: string[] = [];
+  for (const groupId of groupIds) {
+    if (has.includes(groupId)) continue;
+    const id = randomUUID();
+    ids.push(id);
+    writes.groupMemberInserts.push({ id, group_id: groupId, role_id: roleId });
+  }
+  return ids;
+}
+
+/** What one valid row does to the club (filling `writes`, and the run's undo record), and what to say about it. */
+function decide(
+  kind: PersonKindKey,
+  mode: ImportMode,
+  input: SavePersonInput,
+  stored: StoredPerson | undefined,
+  writes: ImportWrites,
+  groupIds: readonly string[] = [],
+): Decision {
+  const decision = decideRow(kind, mode, input, stored, writes, groupIds);
+  if (decision.status !== 'unchanged') {
+    writes.changes.push({
+      ...decision.touched,
+      tax_id_code: input.profile.taxIdCode,
+      name: `${input.profile.firstname} ${input.profile.lastname}`,
+    });
+  }
+  return decision;
+}
+
+interface Touched {
+  person_id: string;
+  person_created: boolean;
+  role_id: string;
+  role_created: boolean;
+  address_id: string | null;
+  address_created: boolean;
+  group_member_ids: string[];
+}
+
+function decideRow(
+  kind: PersonKindKey,
+  mode: ImportMode,
+  input: SavePersonInput,
+  stored: StoredPerson | undefined,
+  writes: ImportWrites,
+  groupIds: readonly string[],
+): Decision & { touched: Touched } {
   const profileIn = given(input.profile, PROFILE_FIELDS);
   const addressIn = given(input.profile.address, ADDRESS_FIELDS);
   const detailsIn = given(input.details, DETAIL_FIELDS[kind]);
@@ -222,16 +294,20 @@ function decide(kind: PersonKindKey, mode: ImportMode, input: SavePersonInput, s
     writes.peopleInserts.push(snakeRow({ ...profile, id: personId, taxIdCode: input.profile.taxIdCode, addressId, ...keysOf(profile) }));
     writes.roleInserts.push(snakeRow({ id: roleId, personId, notePrivate: noteIn ?? null }));
     if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
-    return { status: 'new', changes: [] };
+    const members = joinGroups(writes, roleId, groupIds);
+    const touched = { person_id: personId, person_created: true, role_id: roleId, role_created: true, address_id: addressId, address_created: !!addressId, group_member_ids: members };
+    return { status: 'new', changes: [], touched };
   }
 
   // "Only new": a person already registered as this kind is left as stored; one of another kind gets this role only.
   if (mode === 'only_new') {
-    if (stored.role) return { status: 'unchanged', changes: [] };
+    const unchanged = { person_id: stored.id, person_created: false, role_id: stored.role?.id ?? '', role_created: false, address_id: null, address_created: false, group_member_ids: [] };
+    if (stored.role) return { status: 'unchanged', changes: [], touched: unchanged };
     const roleId = randomUUID();
     writes.roleInserts.push(snakeRow({ id: roleId, personId: stored.id, notePrivate: noteIn ?? null }));
     if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
-    return { status: 'new', changes: [] };
+    const members = joinGroups(writes, roleId, groupIds);
+    return { status: 'new', changes: [], touched: { ...unchanged, role_id: roleId, role_created: true, group_member_ids: members } };
   }
 
   const changes: string[] = [];
@@ -239,13 +315,24 @@ function decide(kind: PersonKindKey, mode: ImportMode, input: SavePersonInput, s
   const address = merge(stored.address ?? nullRow(ADDRESS_FIELDS), addressIn, mode);
   changes.push(...profile.changed.map((k) => `profile.${k}`), ...address.changed.map((k) => `profile.address.${k}`));
   let addressId = stored.addressId;
+  let addressCreated = false;
   if (address.changed.length) {
     if (addressId) writes.addressUpdates.push(snakeRow({ ...address.merged, id: addressId }));
     else {
       addressId = randomUUID();
+      addressCreated = true;
       writes.addressInserts.push(snakeRow({ ...address.merged, id: addressId }));
     }
   }
+  const touched = (roleId: string, roleCreated: boolean, members: string[]): Touched => ({
+    person_id: stored.id,
+    person_created: false,
+    role_id: roleId,
+    role_created: roleCreated,
+    address_id: address.changed.length ? addressId : null,
+    address_created: addressCreated,
+    group_member_ids: members,
+  });
   if (profile.changed.length || addressId !== stored.addressId) {
     writes.peopleUpdates.push(snakeRow({ ...profile.merged, id: stored.id, addressId, ...keysOf(profile.merged) }));
   }
@@ -254,7 +341,7 @@ function decide(kind: PersonKindKey, mode: ImportMode, input: SavePersonInput, s
     const roleId = randomUUID();
     writes.roleInserts.push(snakeRow({ id: roleId, personId: stored.id, notePrivate: noteIn ?? null }));
     if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
-    return { status: 'new', changes };
+    return { status: 'new', changes, touched: touched(roleId, true, joinGroups(writes, roleId, groupIds)) };
   }
   const note = merge({ notePrivate: stored.role.notePrivate }, noteIn === undefined ? {} : { notePrivate: noteIn }, mode);
   if (note.changed.length) {
@@ -268,7 +355,9 @@ function decide(kind: PersonKindKey, mode: ImportMode, input: SavePersonInput, s
       changes.push(...details.changed.map((k) => `details.${k}`));
     }
   }
-  return { status: changes.length ? 'updated' : 'unchanged', changes };
+  const members = joinGroups(writes, stored.role.id, groupIds, stored.role.groupIds);
+  if (members.length) changes.push(GROUPS_FIELD);
+  return { status: changes.length ? 'updated' : 'unchanged', changes, touched: touched(stored.role.id, false, members) };
 }
 
 function parseMode(mode: unknown): ImportMode {
@@ -302,30 +391,73 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
   const kind = request.kind;
   const mode = parseMode(request.mode);
   const dryRun = parseDryRun(request.dryRun);
+  const explicit = parseMapping(request.mapping);
+  const progress = trackProgress(actor.clubId, actor.accountId, request.progressKey);
+  try {
+    return await runImport(ctx, actor, { kind, mode, dryRun, explicit, file: request.file }, limits, progress);
+  } finally {
+    progress.end();
+  }
+}
+
+interface ParsedRequest {
+  kind: PersonKindKey;
+  mode: ImportMode;
+  dryRun: boolean;
+  explicit: MappingChoice[] | null;
+  file: ImportRequest['file'];
+}
+
+/** Rows validated between two yields to the event loop (a 100,000-row file is not one blocking loop). */
+const ROWS_PER_TURN = 1_000;
+
+async function runImport(ctx: RequestContext, actor: Actor, request: ParsedRequest, limits: ImportLimits, progress: ProgressTracker): Promise<ImportOutcome> {
+  const { kind, mode, dryRun, explicit } = request;
   const file = typeof request.file === 'function' ? await request.file() : request.file;
   if (!file) throw fileRefusal(IMPORT_MSG.noFile);
 
-  const table = await readImportFile(file.content, limits);
-  const mapping = mapColumns(kind, table);
+  const table = withoutErrorColumns(await readImportFile(file.content, limits));
+  const remembered = explicit ? null : await rememberedMapping(ctx, kind, table.headers);
+  let mapping: ColumnMapping;
+  let mappingRemembered = false;
+  if (remembered) {
+    // A remembered mapping that no longer fits (a column since renamed) gives way to the automatic one.
+    try {
+      mapping = mapColumns(kind, table, remembered);
+      mappingRemembered = true;
+    } catch {
+      mapping = mapColumns(kind, table);
+    }
+  } else mapping = mapColumns(kind, table, explicit ?? []);
   const health = HEALTH_DETAIL_FIELDS[kind] ?? [];
   if (!canWriteHealth(ctx) && mapping.columns.some((c) => health.some((h) => c.column.field === `details.${h}`))) throw new ForbiddenError(MSG.healthWriteDenied);
+  const groupsColumn = mapping.columns.find((c) => c.column.type === 'groups');
+  if (groupsColumn && !can(actor, 'groups.write')) throw new ForbiddenError(IMPORT_MSG.groupsDenied);
+  const groups = groupsColumn ? await clubGroups(ctx, kind) : new Map<string, string>();
 
-  const raws = table.rows.map((r) => ({ line: r.line, raw: rawRow(mapping, r.cells, table.date1904) }));
+  const raws = table.rows.map((r) => ({ line: r.line, cells: r.cells, raw: rawRow(mapping, r.cells, table.date1904) }));
   const taxCodes = [...new Set(raws.map((r) => rowTaxCode(r.raw)).filter(Boolean))];
   const stored = await storedPeople(ctx, actor.clubId, kind, taxCodes);
 
   const counts: ImportCounts = { total: raws.length, new: 0, updated: 0, unchanged: 0, invalid: 0 };
   const errors: RowError[] = [];
+  const invalidRows: InvalidRow[] = [];
   const rows: ImportRowOutcome[] = [];
   const writes = emptyWrites();
   const firstLine = new Map<string, number>();
   const shown = limits.maxErrorsShown;
-  const fail = (rowErrors: RowError[]) => {
+  const fail = (line: number, cells: Cell[], rowErrors: RowError[]) => {
     counts.invalid++;
+    invalidRows.push({ line, cells, errors: rowErrors });
     for (const e of rowErrors) if (errors.length < shown) errors.push(e);
   };
 
-  for (const { line, raw } of raws) {
+  progress.set('validating', 0, raws.length);
+  for (const [index, { line, cells, raw }] of raws.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) {
+      progress.set('validating', index, raws.length);
+      await breathe();
+    }
     const taxCode = rowTaxCode(raw);
     const person = stored.get(taxCode);
     const validated = validateRow(kind, mapping, line, raw, person?.profile.typeGenderId as number | null | undefined);
@@ -334,11 +466,17 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
     if (taxCode && firstLine.has(taxCode)) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.duplicateInFile(firstLine.get(taxCode)!) });
     else if (taxCode) firstLine.set(taxCode, line);
     if (person?.role?.archived) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.archivedRole(PERSON_KIND_INFO[kind].singular) });
+    const groupIds: string[] = [];
+    for (const name of groupNames(groupsCell(mapping, cells) ?? '')) {
+      const id = groups.get(foldText(name));
+      if (id) groupIds.push(id);
+      else rowErrors.push({ row: line, column: groupsColumn?.header ?? null, field: 'groups', message: IMPORT_MSG.unknownGroup(name, importKindLabel(kind)) });
+    }
     if (rowErrors.length || !validated.ok) {
-      fail(rowErrors);
+      fail(line, cells, rowErrors);
       continue;
     }
-    const decision = decide(kind, mode, validated.input, person, writes);
+    const decision = decide(kind, mode, validated.input, person, writes, [...new Set(groupIds)]);
     counts[decision.status]++;
     if (rows.length < shown) {
       rows.push({
@@ -350,6 +488,7 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
       });
     }
   }
+  progress.set('validating', raws.length, raws.length);
 
   const outcome: ImportOutcome = {
     dryRun,
@@ -365,22 +504,59 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
     columns: mapping.columns.map((c) => ({ header: c.header, key: c.column.key })),
     ignoredColumns: mapping.ignored,
     runId: null,
+    headers: table.headers,
+    mappingRemembered,
+    errorFile: invalidRows.length ? errorFile(kind, table.headers, mapping, invalidRows, table.date1904) : null,
   };
+  // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
+  if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
   if (dryRun) return outcome;
 
-  outcome.runId = await recordRun(ctx, actor, outcome, writes);
+  outcome.runId = await recordRun(ctx, actor, outcome, writes, progress);
   return outcome;
 }
 
+type Actor = { clubId: string; accountId: string } & Parameters<typeof can>[0];
+
+/** Every header of the file with the column it fed (null: ignored), as remembered. */
+const mappingChoices = (headers: readonly string[], mapping: ColumnMapping): MappingChoice[] =>
+  headers.filter(Boolean).map((header, i) => ({ header, key: mapping.columns.find((c) => c.index === headers.indexOf(header, i))?.column.key ?? null }));
+
+/** The club's groups of `kind` not archived, by folded name (a name is unique per club and kind). */
+async function clubGroups(ctx: RequestContext, kind: PersonKindKey): Promise<Map<string, string>> {
+  const groups = await clubDb(ctx).group.findMany({ where: { type: kind, archivedAt: null }, select: { id: true, name: true } });
+  return new Map(groups.map((g) => [foldText(g.name), g.id]));
+}
+
+/** The mapping argument: a list of {header, key}, or that list as JSON (the REST field); absent is null. */
+function parseMapping(value: unknown): MappingChoice[] | null {
+  if (value === undefined || value === null || value === '') return null;
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      list = null;
+    }
+  }
+  const valid =
+    Array.isArray(list) &&
+    list.every((c: unknown) => !!c && typeof c === 'object' && typeof (c as MappingChoice).header === 'string' && ((c as MappingChoice).key == null || typeof (c as MappingChoice).key === 'string'));
+  if (!valid) throw new ValidationError({ mapping: IMPORT_MSG.mappingInvalid }, IMPORT_MSG.mappingInvalid);
+  const choices = (list as MappingChoice[]).map((c) => ({ header: c.header, key: c.key ?? null }));
+  return choices.length ? choices : null;
+}
+
 /** Writes the rows (a completed run) and records the run, in one transaction; answers the run's id. */
-async function recordRun(ctx: RequestContext, actor: { clubId: string; accountId: string }, outcome: ImportOutcome, writes: ImportWrites): Promise<string> {
+async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutcome, writes: ImportWrites, progress: ProgressTracker): Promise<string> {
   const { counts, kind } = outcome;
   const actorName = await actorNameOf(ctx, actor.accountId);
   const fileName = clipName(outcome.fileName);
+  const completed = outcome.status === 'completed';
+  const undoable = completed && writes.changes.length > 0;
   try {
     return await clubDb(ctx).$transaction(
       async (tx) => {
-        if (outcome.status === 'completed') await writeImport(tx, actor.clubId, kind, writes);
         const run = await tx.importRun.create({
           data: {
             clubId: actor.clubId,
@@ -397,9 +573,18 @@ async function recordRun(ctx: RequestContext, actor: { clubId: string; accountId
             unchangedRows: counts.unchanged,
             invalidRows: counts.invalid,
             errors: outcome.errors.map((e) => ({ ...e })),
+            undoableUntil: undoable ? new Date(Date.now() + IMPORT_UNDO_DAYS * 86_400_000) : null,
           },
           select: { id: true },
         });
+        if (completed) {
+          progress.set('writing', 0, writeCount(writes));
+          const onRows = (n: number) => progress.add(n);
+          // What the undo needs is recorded in the same transaction: the rows before, the writes, the rows after.
+          await recordBefore(tx, actor.clubId, run.id, writes, onRows);
+          await writeImport(tx, actor.clubId, kind, writes, onRows);
+          if (undoable) await recordAfter(tx, actor.clubId, run.id, writes.changes.length, onRows);
+        }
         logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: fileName, detail: importSummary(outcome) });
         return run.id;
       },

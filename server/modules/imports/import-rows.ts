@@ -3,11 +3,13 @@
 // the columns say (dates, gender), and every row parsed with the same zod schema as the person forms
 // (savePersonInput), so a row gets exactly the Italian messages the form would give.
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
-import { columnForHeader, importColumns, IMPORT_MSG, type ImportColumn } from '../../../schema/import-columns';
+import { columnForHeader, ERROR_FILE_COLUMNS, importColumns, IMPORT_MSG, normalizeHeader, type ImportColumn } from '../../../schema/import-columns';
 import { fieldErrorsOf } from '../../../schema/validation/fields';
 import { savePersonInput, type SavePersonInput } from '../../../schema/validation/people';
+import { restoreCell } from '../../../schema/spreadsheet-cells';
 import type { Cell, ImportTable } from './read-import-file';
 import { fileRefusal } from './read-import-file';
+import { ValidationError } from '../../lib/errors';
 
 export interface MappedColumn {
   /** Position in the file's rows. */
@@ -27,18 +29,64 @@ export interface ColumnMapping {
 const PERSONAL_TAX_CODE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
 const taxKey = (value: Cell) => (value === null ? '' : String(value).toUpperCase().replace(/\s+/g, ''));
 
-/** Maps the file's headers to the kind's columns; refuses a file without the mandatory ones. */
-export function mapColumns(kind: PersonKindKey, table: ImportTable): ColumnMapping {
+/** A column chosen by the user for a header of the file (key null: the column is ignored). */
+export interface MappingChoice {
+  header: string;
+  key: string | null;
+}
+
+const mappingRefusal = (message: string) => new ValidationError({ mapping: message }, message);
+
+/** The header of the file a choice names: as written, else compared like the automatic mapping compares names. */
+function headerIndex(headers: readonly string[], header: string): number {
+  const exact = headers.findIndex((h) => h === header.trim());
+  if (exact >= 0) return exact;
+  const wanted = normalizeHeader(header);
+  return wanted ? headers.findIndex((h) => normalizeHeader(h) === wanted) : -1;
+}
+
+/** Refuses a mapping naming an unknown column key, a header the file lacks, or one key for two headers. */
+function checkChoices(kind: PersonKindKey, headers: readonly string[], choices: readonly MappingChoice[]): Map<number, string | null> {
+  const columns = importColumns(kind);
+  const byIndex = new Map<number, string | null>();
+  const used = new Set<string>();
+  for (const choice of choices) {
+    const key = choice.key === '' ? null : choice.key;
+    if (key !== null && !columns.some((c) => c.key === key)) throw mappingRefusal(IMPORT_MSG.mappingUnknownKey(key));
+    const index = headerIndex(headers, choice.header);
+    if (index < 0) throw mappingRefusal(IMPORT_MSG.mappingUnknownHeader(choice.header));
+    if (key !== null && used.has(key)) throw mappingRefusal(IMPORT_MSG.mappingDuplicateKey(columns.find((c) => c.key === key)!.header));
+    if (key !== null) used.add(key);
+    byIndex.set(index, key);
+  }
+  return byIndex;
+}
+
+/**
+ * Maps the file's headers to the kind's columns; refuses a file without the mandatory ones (after the mapping).
+ * `choices` (the user's correction, or the club's remembered mapping) decide for the headers they name; the other
+ * headers keep the automatic mapping, unless the column it would feed was given to another header.
+ */
+export function mapColumns(kind: PersonKindKey, table: ImportTable, choices: readonly MappingChoice[] = []): ColumnMapping {
+  const chosen = checkChoices(kind, table.headers, choices);
+  const claimed = new Set([...chosen.values()].filter((k): k is string => k !== null));
   const columns: MappedColumn[] = [];
   const ignored: string[] = [];
   table.headers.forEach((header, index) => {
-    const column = columnForHeader(kind, header);
+    let column: ImportColumn | null;
+    if (chosen.has(index)) {
+      const key = chosen.get(index);
+      column = key ? importColumns(kind).find((c) => c.key === key)! : null;
+    } else {
+      column = columnForHeader(kind, header);
+      if (column && claimed.has(column.key)) column = null;
+    }
     // The first column of a kind wins; a repeated one is left out like an unknown header.
     if (column && !columns.some((c) => c.column.key === column.key)) columns.push({ index, header, column });
     else if (header) ignored.push(header);
   });
   if (!columns.some((c) => c.column.key === 'taxIdCode')) {
-    const found = taxCodeColumnByContent(table, columns);
+    const found = taxCodeColumnByContent(table, columns, chosen);
     if (found !== null) {
       const header = table.headers[found] ?? '';
       columns.push({ index: found, header, column: importColumns(kind).find((c) => c.key === 'taxIdCode')! });
@@ -48,14 +96,30 @@ export function mapColumns(kind: PersonKindKey, table: ImportTable): ColumnMappi
   }
   const missing = importColumns(kind).filter((c) => c.mandatory && !columns.some((m) => m.column.key === c.key));
   if (missing.length) throw fileRefusal(IMPORT_MSG.missingColumns(missing.map((c) => c.header)));
+  columns.sort((a, b) => a.index - b.index);
   return { columns, ignored };
 }
 
+/**
+ * An error file fixed and uploaded again (import-error-file.ts) ends with the columns Riga, Campo, Errore: they are
+ * dropped, and so are the lines that held only them (a row's second and later errors).
+ */
+export function withoutErrorColumns(table: ImportTable): ImportTable {
+  const n = table.headers.length;
+  const tail = table.headers.slice(n - ERROR_FILE_COLUMNS.length).map(normalizeHeader);
+  if (n <= ERROR_FILE_COLUMNS.length || tail.join('|') !== ERROR_FILE_COLUMNS.map(normalizeHeader).join('|')) return table;
+  const keep = n - ERROR_FILE_COLUMNS.length;
+  const rows = table.rows
+    .map((r) => ({ line: r.line, cells: r.cells.slice(0, keep) }))
+    .filter((r) => r.cells.some((c) => c !== null && !(typeof c === 'string' && c.trim() === '')));
+  return { ...table, headers: table.headers.slice(0, keep), rows };
+}
+
 /** An unmapped column whose filled cells are (nearly) all personal tax codes. */
-function taxCodeColumnByContent(table: ImportTable, mapped: readonly MappedColumn[]): number | null {
+function taxCodeColumnByContent(table: ImportTable, mapped: readonly MappedColumn[], chosen: ReadonlyMap<number, string | null>): number | null {
   const sample = table.rows.slice(0, 200);
   for (let index = 0; index < table.headers.length; index++) {
-    if (mapped.some((m) => m.index === index)) continue;
+    if (mapped.some((m) => m.index === index) || chosen.has(index)) continue;
     const values = sample.map((r) => taxKey(r.cells[index] ?? null)).filter(Boolean);
     if (values.length && values.filter((v) => PERSONAL_TAX_CODE.test(v)).length / values.length >= 0.8) return index;
   }
@@ -109,6 +173,8 @@ function valueOf(column: ImportColumn, cell: Cell, date1904: boolean): unknown {
       return dateValue(cell, date1904);
     case 'gender':
       return genderValue(cell);
+    case 'groups':
+      return undefined; // not a field of the person input: see groupsCell
     default:
       return textValue(cell);
   }
@@ -125,10 +191,20 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown) 
 export function rawRow(mapping: ColumnMapping, cells: readonly Cell[], date1904: boolean): Record<string, unknown> {
   const raw: Record<string, unknown> = { profile: {}, details: {} };
   for (const { index, column } of mapping.columns) {
-    const value = valueOf(column, cells[index] ?? null, date1904);
+    const cell = cells[index] ?? null;
+    // An exported cell neutralised against formulas ('=...) imports as its original text (schema/spreadsheet-cells.ts).
+    const value = valueOf(column, typeof cell === 'string' ? restoreCell(cell) : cell, date1904);
     if (value !== undefined) setPath(raw, column.field, value);
   }
   return raw;
+}
+
+/** The text of a row's groups cell (null without the column or when blank). */
+export function groupsCell(mapping: ColumnMapping, cells: readonly Cell[]): string | null {
+  const at = mapping.columns.find((c) => c.column.type === 'groups');
+  const value = at ? cells[at.index] : null;
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text || null;
 }
 
 /** The tax code a row names, as the rule stores it (upper case, no spaces): how it is matched. */

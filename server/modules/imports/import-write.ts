@@ -18,6 +18,10 @@ export interface ImportWrites {
   roleInserts: SqlRow[];
   roleUpdates: SqlRow[];
   detailsUpserts: SqlRow[];
+  /** {id, group_id, role_id}: memberships to add (one the role already has is skipped). */
+  groupMemberInserts: SqlRow[];
+  /** One per person the run changes: what the undo needs (import_run_changes; see recordChanges). */
+  changes: SqlRow[];
 }
 
 export const emptyWrites = (): ImportWrites => ({
@@ -28,35 +32,50 @@ export const emptyWrites = (): ImportWrites => ({
   roleInserts: [],
   roleUpdates: [],
   detailsUpserts: [],
+  groupMemberInserts: [],
+  changes: [],
 });
 
 /** Rows per statement: a few MB of JSON at most, and room for the event loop between statements. */
 const CHUNK = 2_000;
 
-/** Lets other requests in between statements (PGlite runs in this thread). */
-const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Lets other requests in between statements (PGlite runs in this thread): setImmediate runs after the I/O callbacks
+ * already waiting, so a request that arrived meanwhile is read and answered before the next chunk.
+ */
+export const breathe = () => new Promise((resolve) => setImmediate(resolve));
 
-async function inChunks(rows: SqlRow[], write: (json: string) => Promise<unknown>) {
+/** Called after each chunk with the rows written so far (the import's progress). */
+export type OnRows = (rows: number) => void;
+
+async function inChunks(rows: SqlRow[], write: (json: string) => Promise<unknown>, onRows?: OnRows) {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await write(JSON.stringify(rows.slice(i, i + CHUNK)));
+    const chunk = rows.slice(i, i + CHUNK);
+    await write(JSON.stringify(chunk));
+    onRows?.(chunk.length);
     await breathe();
   }
 }
 
+/** Rows `writeImport` writes in all (the progress' total of the writing phase). */
+export const writeCount = (w: ImportWrites) =>
+  w.addressInserts.length + w.addressUpdates.length + w.peopleInserts.length + w.peopleUpdates.length + w.roleInserts.length +
+  w.roleUpdates.length + w.detailsUpserts.length + w.groupMemberInserts.length + 2 * w.changes.length;
+
 /** Runs every write of the import in `tx` (the caller's transaction), in foreign-key order. */
-export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w: ImportWrites): Promise<void> {
+export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w: ImportWrites, onRows?: OnRows): Promise<void> {
   await inChunks(w.addressInserts, (json) => tx.$executeRaw`
     INSERT INTO addresses (id, club_id, address, street_number, postal_code, city, province, country)
     SELECT x.id, ${clubId}::uuid, x.address, x.street_number, x.postal_code, x.city, x.province, x.country
     FROM jsonb_to_recordset(${json}::jsonb)
-      AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)`);
+      AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)`, onRows);
 
   await inChunks(w.addressUpdates, (json) => tx.$executeRaw`
     UPDATE addresses a
     SET address = x.address, street_number = x.street_number, postal_code = x.postal_code, city = x.city, province = x.province, country = x.country
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)
-    WHERE a.id = x.id AND a.club_id = ${clubId}::uuid`);
+    WHERE a.id = x.id AND a.club_id = ${clubId}::uuid`, onRows);
 
   await inChunks(w.peopleInserts, (json) => tx.$executeRaw`
     INSERT INTO people (id, club_id, firstname, secondname, lastname, nickname, tax_id_code, type_gender_id, birthday, birthplace,
@@ -68,7 +87,7 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(id uuid, firstname text, secondname text, lastname text, nickname text, tax_id_code text, type_gender_id int, birthday date,
            birthplace text, birth_nation text, nationality text, email_primary text, email_secondary text, phone_primary text,
-           phone_secondary text, legal_representative text, address_id uuid, search_text text, sort_name text)`);
+           phone_secondary text, legal_representative text, address_id uuid, search_text text, sort_name text)`, onRows);
 
   await inChunks(w.peopleUpdates, (json) => tx.$executeRaw`
     UPDATE people p
@@ -81,19 +100,69 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
       AS x(id uuid, firstname text, secondname text, lastname text, nickname text, type_gender_id int, birthday date, birthplace text,
            birth_nation text, nationality text, email_primary text, email_secondary text, phone_primary text, phone_secondary text,
            legal_representative text, address_id uuid, search_text text, sort_name text)
-    WHERE p.id = x.id AND p.club_id = ${clubId}::uuid`);
+    WHERE p.id = x.id AND p.club_id = ${clubId}::uuid`, onRows);
 
   await inChunks(w.roleInserts, (json) => tx.$executeRaw`
     INSERT INTO person_roles (id, club_id, person_id, kind, is_active, note_private, updated_at)
     SELECT x.id, ${clubId}::uuid, x.person_id, ${kind}::"PersonKind", true, x.note_private, now()
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, note_private text)`);
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, note_private text)`, onRows);
 
   await inChunks(w.roleUpdates, (json) => tx.$executeRaw`
     UPDATE person_roles r SET note_private = x.note_private, updated_at = now()
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, note_private text)
-    WHERE r.id = x.id AND r.club_id = ${clubId}::uuid`);
+    WHERE r.id = x.id AND r.club_id = ${clubId}::uuid`, onRows);
 
-  await inChunks(w.detailsUpserts, (json) => upsertDetails(tx, clubId, kind, json));
+  await inChunks(w.detailsUpserts, (json) => upsertDetails(tx, clubId, kind, json), onRows);
+
+  // Only groups of the club and of the run's kind; a membership the role already has is left as it is.
+  await inChunks(w.groupMemberInserts, (json) => tx.$executeRaw`
+    INSERT INTO group_members (id, club_id, group_id, role_id)
+    SELECT x.id, ${clubId}::uuid, x.group_id, x.role_id
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, group_id uuid, role_id uuid)
+    JOIN groups g ON g.id = x.group_id AND g.club_id = ${clubId}::uuid AND g.type = ${kind}::"PersonKind"
+    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+    ON CONFLICT (group_id, role_id) DO NOTHING`, onRows);
+}
+
+/**
+ * Records, before the run's writes, the rows each changed person has: their ids, what the run creates, and the
+ * current rows as JSON (to_jsonb) so the undo can put them back. Call recordAfter once the writes are done.
+ */
+export async function recordBefore(tx: Db, clubId: string, runId: string, w: ImportWrites, onRows?: OnRows): Promise<void> {
+  await inChunks(w.changes, (json) => tx.$executeRaw`
+    INSERT INTO import_run_changes (run_id, club_id, person_id, tax_id_code, name, person_created, role_id, role_created, address_id,
+                                    address_created, group_member_ids, person_before, address_before, role_before, details_before)
+    SELECT ${runId}::uuid, ${clubId}::uuid, x.person_id, x.tax_id_code, x.name, x.person_created, x.role_id, x.role_created, x.address_id,
+           x.address_created, COALESCE(ARRAY(SELECT jsonb_array_elements_text(x.group_member_ids)::uuid), '{}'),
+           to_jsonb(p), to_jsonb(a), to_jsonb(r), COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(person_id uuid, tax_id_code text, name text, person_created boolean, role_id uuid, role_created boolean, address_id uuid,
+           address_created boolean, group_member_ids jsonb)
+    LEFT JOIN people p ON p.id = x.person_id AND p.club_id = ${clubId}::uuid
+    LEFT JOIN addresses a ON a.id = x.address_id AND a.club_id = ${clubId}::uuid
+    LEFT JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+    LEFT JOIN athlete_details ad ON ad.role_id = r.id
+    LEFT JOIN coach_details cd ON cd.role_id = r.id
+    LEFT JOIN member_details md ON md.role_id = r.id
+    LEFT JOIN manager_details gd ON gd.role_id = r.id`, onRows);
+}
+
+/** The rows as the run left them: what the undo compares with to find people edited since. */
+export async function recordAfter(tx: Db, clubId: string, runId: string, count: number, onRows?: OnRows): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE import_run_changes c
+    SET person_after = to_jsonb(p), address_after = to_jsonb(a), role_after = to_jsonb(r),
+        details_after = COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))
+    FROM import_run_changes c2
+    LEFT JOIN people p ON p.id = c2.person_id AND p.club_id = ${clubId}::uuid
+    LEFT JOIN addresses a ON a.id = c2.address_id AND a.club_id = ${clubId}::uuid
+    LEFT JOIN person_roles r ON r.id = c2.role_id AND r.club_id = ${clubId}::uuid
+    LEFT JOIN athlete_details ad ON ad.role_id = r.id
+    LEFT JOIN coach_details cd ON cd.role_id = r.id
+    LEFT JOIN member_details md ON md.role_id = r.id
+    LEFT JOIN manager_details gd ON gd.role_id = r.id
+    WHERE c.run_id = ${runId}::uuid AND c.club_id = ${clubId}::uuid AND c2.run_id = c.run_id AND c2.person_id = c.person_id`;
+  onRows?.(count);
 }
 
 /** The kind's details rows (inserted, or updated in place), only for roles of the club. */

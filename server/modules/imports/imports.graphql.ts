@@ -1,6 +1,8 @@
 // GraphQL face of the people import: importPeople (dry run or import, one transaction), the club's import history
 // (importRuns, importRun). Thin adapters over import-people.service.ts and import-runs.service.ts.
-import { IMPORT_MODE_LABELS, IMPORT_MODES, type ImportMode } from '../../../schema/import-columns';
+import { importColumns, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
+import { authorizeMember } from '../../access/authorize';
+import { DownloadFileRef } from '../../graphql/download-file';
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
 import { PersonKindEnum } from '../../graphql/enums';
@@ -10,6 +12,8 @@ import { readGraphQLUpload } from '../files/files.service';
 import { importPeople, type ImportCounts, type ImportOutcome, type ImportRowOutcome } from './import-people.service';
 import type { RowError } from './import-rows';
 import { findImportRun, IMPORT_RUNS_ORDER, importRunsWhere } from './import-runs.service';
+import { readProgress, type ImportProgress } from './import-progress';
+import { canUndoRun, undoImport, type ImportUndoSkip, type UndoImportOutcome } from './import-undo.service';
 
 const ImportModeEnum = builder.enumType('ImportMode', {
   description: 'How people already in the club (matched by tax code) are treated.',
@@ -17,8 +21,9 @@ const ImportModeEnum = builder.enumType('ImportMode', {
 });
 
 const ImportStatusEnum = builder.enumType('ImportStatus', {
-  description: 'preview: a dry run, nothing written; completed: every row written; failed: refused for invalid rows, nothing written.',
-  values: ['preview', 'completed', 'failed'] as const,
+  description:
+    'preview: a dry run, nothing written; completed: every row written; failed: refused for invalid rows, nothing written; undone: completed, then undone.',
+  values: ['preview', 'completed', 'failed', 'undone'] as const,
 });
 
 const ImportRowStatusEnum = builder.enumType('ImportRowStatus', { values: ['new', 'updated', 'unchanged'] as const });
@@ -69,7 +74,7 @@ builder.prismaObject('ImportRun', {
     id: t.exposeID('id'),
     kind: t.field({ type: PersonKindEnum, resolve: (r) => r.kind }),
     mode: t.field({ type: ImportModeEnum, resolve: (r) => r.mode as ImportMode }),
-    status: t.field({ type: ImportStatusEnum, resolve: (r) => r.status as 'completed' | 'failed' }),
+    status: t.field({ type: ImportStatusEnum, resolve: (r) => r.status as 'completed' | 'failed' | 'undone' }),
     fileName: t.exposeString('fileName'),
     fileFormat: t.exposeString('fileFormat', { description: 'csv, xls or xlsx, as read from the content.' }),
     counts: t.field({
@@ -80,6 +85,63 @@ builder.prismaObject('ImportRun', {
     actorName: t.exposeString('actorName', { nullable: true, description: 'Who ran it, as named when it ran.' }),
     actorAccountId: t.exposeID('accountId', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    undoableUntil: t.expose('undoableUntil', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Until when the run can be undone (IMPORT_UNDO_DAYS after it ran); null when it cannot be (failed, or nothing written).',
+    }),
+    undoneAt: t.expose('undoneAt', { type: 'DateTime', nullable: true }),
+    canUndo: t.boolean({ description: 'Completed, not undone, and within its period: undoImport would act.', resolve: (r) => canUndoRun(r) }),
+  }),
+});
+
+const ImportColumnTypeEnum = builder.enumType('ImportColumnType', { values: ['text', 'date', 'gender', 'groups'] as const satisfies readonly ImportColumnType[] });
+
+const ImportColumnInfoRef = builder.objectRef<{ key: string; header: string; mandatory?: boolean; type: ImportColumnType }>('ImportColumnInfo').implement({
+  description: "A column of a kind's file (schema/import-columns.ts), in the template's order.",
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'What ImportMappingInput.key names.' }),
+    header: t.exposeString('header', { description: "The template's Italian header." }),
+    mandatory: t.boolean({ resolve: (c) => !!c.mandatory }),
+    type: t.field({ type: ImportColumnTypeEnum, resolve: (c) => c.type }),
+  }),
+});
+
+const ImportMappingInput = builder.inputType('ImportMappingInput', {
+  description: "A header of the file and the column it feeds (key null: ignore the header's column).",
+  fields: (t) => ({
+    header: t.string({ required: true }),
+    key: t.string({ required: false }),
+  }),
+});
+
+const ImportProgressPhaseEnum = builder.enumType('ImportProgressPhase', { values: IMPORT_PROGRESS_PHASES });
+
+const ImportProgressRef = builder.objectRef<ImportProgress>('ImportProgress').implement({
+  description: 'Where a running import is: rows done of the phase total (total 0 while reading).',
+  fields: (t) => ({
+    phase: t.field({ type: ImportProgressPhaseEnum, resolve: (p) => p.phase }),
+    done: t.exposeInt('done'),
+    total: t.exposeInt('total'),
+  }),
+});
+
+const ImportUndoSkipRef = builder.objectRef<ImportUndoSkip>('ImportUndoSkip').implement({
+  description: 'A person the undo left as it found them (edited, or given other roles, groups or documents, since the import).',
+  fields: (t) => ({
+    taxIdCode: t.exposeString('taxIdCode'),
+    name: t.exposeString('name'),
+    reason: t.exposeString('reason'),
+  }),
+});
+
+const UndoImportResultRef = builder.objectRef<UndoImportOutcome>('UndoImportResult').implement({
+  fields: (t) => ({
+    run: t.prismaField({ type: 'ImportRun', resolve: (query, o, _args, ctx) => clubDb(ctx).importRun.findUniqueOrThrow({ ...query, where: { id: o.runId } }) }),
+    removed: t.exposeInt('removed', { description: 'Rows whose role (and person, when new to the club) the run had created, now removed.' }),
+    restored: t.exposeInt('restored', { description: 'Rows the run had updated, back to their values from before.' }),
+    skipped: t.field({ type: [ImportUndoSkipRef], resolve: (o) => o.skipped }),
+    message: t.exposeString('message'),
   }),
 });
 
@@ -97,6 +159,14 @@ const ImportPeopleResult = builder.objectRef<ImportOutcome>('ImportPeopleResult'
     rows: t.field({ type: [ImportRowOutcomeRef], description: 'New, updated and unchanged rows (at most 1000).', resolve: (o) => o.rows }),
     columns: t.field({ type: [ImportColumnRef], resolve: (o) => o.columns }),
     ignoredColumns: t.exposeStringList('ignoredColumns', { description: 'Headers of the file that feed no column.' }),
+    headers: t.exposeStringList('headers', { description: "The file's headers in order (an error file's Riga, Campo, Errore left out)." }),
+    mappingRemembered: t.exposeBoolean('mappingRemembered', { description: "No mapping was sent and the club's remembered one for these headers was used." }),
+    errorFile: t.field({
+      type: DownloadFileRef,
+      nullable: true,
+      description: 'The invalid rows as in the file plus Riga, Campo, Errore (CSV, `;`): fix it and upload it again. Null when no row is invalid.',
+      resolve: (o) => o.errorFile,
+    }),
     run: t.prismaField({
       type: 'ImportRun',
       nullable: true,
@@ -131,13 +201,44 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, ctx) => findImportRun(ctx, id, query),
   }),
+  importColumns: t.field({
+    type: [ImportColumnInfoRef],
+    description: "The columns of a kind's import file, in the template's order (the choices of the mapping).",
+    args: { kind: t.arg({ type: PersonKindEnum, required: true }) },
+    resolve: (_root, { kind }, ctx) => {
+      authorizeMember(ctx, 'import.run');
+      return [...importColumns(kind)];
+    },
+  }),
+  importProgress: t.field({
+    type: ImportProgressRef,
+    nullable: true,
+    description: "A running (or recently ended) import of the caller's, by the progressKey it was given; null when unknown.",
+    args: { key: t.arg.string({ required: true }) },
+    resolve: (_root, { key }, ctx) => {
+      const actor = authorizeMember(ctx, 'import.run');
+      return readProgress(actor.clubId, actor.accountId, key);
+    },
+  }),
 }));
+
+builder.mutationField('undoImport', (t) =>
+  t.field({
+    type: UndoImportResultRef,
+    description:
+      'Undoes a completed import within its period: removes what it created, restores what it updated, and leaves (listing them) ' +
+      'the people edited since. A second undo, a failed or expired run, another club\'s id: ValidationError, nothing changed.',
+    args: { id: t.arg.id({ required: true }) },
+    errors: { types: [ValidationError, ForbiddenError, UnauthenticatedError] },
+    resolve: (_root, { id }, ctx) => undoImport(ctx, id),
+  }),
+);
 
 builder.mutationField('importPeople', (t) =>
   t.field({
     type: ImportPeopleResult,
     description:
-      'Imports people of one kind from a CSV, XLS or XLSX file (max 5 MB, 100,000 rows), matching the club\'s people by tax code. ' +
+      'Imports people of one kind from a CSV, XLS or XLSX file (max 20 MB, 100,000 rows), matching the club\'s people by tax code. ' +
       'dryRun (default) writes nothing and answers what would happen; otherwise every row is written in one transaction, or none ' +
       'if any row is invalid (status failed). A missing file is a ValidationError.',
     args: {
@@ -145,9 +246,14 @@ builder.mutationField('importPeople', (t) =>
       kind: t.arg({ type: PersonKindEnum, required: true }),
       dryRun: t.arg.boolean({ required: true, defaultValue: true }),
       mode: t.arg({ type: ImportModeEnum, description: 'Default fill_empty.' }),
+      mapping: t.arg({
+        type: [ImportMappingInput],
+        description: "The user's mapping (headers not named keep the automatic one). Without it, the club's remembered mapping for these headers, else the automatic one.",
+      }),
+      progressKey: t.arg.string({ description: 'A random key (8-100 of A-Z a-z 0-9 _ -) under which importProgress reports this call.' }),
     },
     errors: { types: [ValidationError, ConflictError, ForbiddenError, UnauthenticatedError] },
-    resolve: (_root, { file, kind, dryRun, mode }, ctx) =>
-      importPeople(ctx, { kind, dryRun, mode, file: file ? () => readGraphQLUpload(file, 'file') : null }),
+    resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey }, ctx) =>
+      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, file: file ? () => readGraphQLUpload(file, 'file') : null }),
   }),
 );
