@@ -2,15 +2,16 @@
 // A person's code has 16 characters whose last is a check letter over the first 15 (DM 23/12/1976); omocodia
 // (digits replaced by letters when two people would share a code) keeps it valid. A provisional code (11 digits,
 // given before the definitive one, or to people without it) carries the partita IVA check digit.
-// The 16-character check runs on codice-fiscale-js; the birth data are decoded here because the library fixes the
-// century its own way and throws on a cadastral code missing from its list.
-import cfModule from 'codice-fiscale-js';
+//
+// Why the check is computed here and codice-fiscale-js is only loaded on demand: the library is one 317 KB bundle
+// (about 90 KB compressed), most of it the list of Italian towns, and these rules are imported by the login, sign-up,
+// people and settings pages. Imported statically it joined the login page's scripts. The check letter is the
+// official table below (the library's own constants); tests/client/tax-code.test.ts holds it to the library's
+// check() on every omocodia variant and on thousands of generated codes, and `taxCodeBirthplace` asks the library
+// for a birthplace's name.
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { requiredText } from './fields';
-
-// The package's types declare a default export; at run time the CommonJS module exports { CodiceFiscale }.
-const CodiceFiscale = (cfModule as unknown as { CodiceFiscale?: typeof cfModule }).CodiceFiscale ?? cfModule;
 
 /** What people type: any case, with spaces. Stored and compared upper case without them. */
 export const normalizeTaxCode = (s: string): string => s.toUpperCase().replace(/\s+/g, '');
@@ -43,8 +44,28 @@ export function isValidPartitaIva(digits: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(digits[10]);
 }
 
-/** The check letter of the first 15 characters of a person's code (for tests and fixtures that build codes). */
-export const taxCodeCheckCharacter = (first15: string): string => CodiceFiscale.getCheckCode(first15.toUpperCase());
+// The value of each character in an odd (1st, 3rd, ...) and in an even position; the check letter is the sum's
+// remainder by 26 (A = 0).
+const ODD_VALUES: Record<string, number> = {};
+const EVEN_VALUES: Record<string, number> = {};
+const ODD_TABLE = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+for (let i = 0; i < 26; i++) {
+  const letter = String.fromCharCode(65 + i);
+  ODD_VALUES[letter] = ODD_TABLE[i];
+  EVEN_VALUES[letter] = i;
+  if (i < 10) {
+    ODD_VALUES[String(i)] = ODD_TABLE[i];
+    EVEN_VALUES[String(i)] = i;
+  }
+}
+
+/** The check letter of the first 15 characters of a person's code (upper case letters and digits). */
+export function taxCodeCheckCharacter(first15: string): string {
+  const code = first15.toUpperCase();
+  let sum = 0;
+  for (let i = 0; i < 15; i++) sum += (i % 2 === 0 ? ODD_VALUES : EVEN_VALUES)[code[i]] ?? NaN;
+  return Number.isNaN(sum) ? '' : String.fromCharCode(65 + (sum % 26));
+}
 
 /** Why a (normalised) code is refused, or null when it is valid. */
 export type TaxCodeProblem = 'shape' | 'layout' | 'checkCharacter' | 'birthDate' | 'provisionalCheckDigit';
@@ -53,7 +74,7 @@ export function taxCodeProblem(code: string): TaxCodeProblem | null {
   if (!TAX_CODE_PATTERN.test(code)) return 'shape';
   if (code.length === 11) return isValidPartitaIva(code) ? null : 'provisionalCheckDigit';
   if (!PERSON_CODE_LAYOUT.test(code)) return 'layout';
-  if (!CodiceFiscale.check(code)) return 'checkCharacter';
+  if (taxCodeCheckCharacter(code.slice(0, 15)) !== code[15]) return 'checkCharacter';
   // The check letter also covers impossible dates (day 35, 31 February): those codes are never issued.
   return decodeBirth(code, new Date()) ? null : 'birthDate';
 }
@@ -70,9 +91,6 @@ export interface TaxCodeBirthData {
   birthplaceCode: string;
   /** Born abroad: the cadastral code is a country's (Z...). */
   bornAbroad: boolean;
-  /** The town or country and its province (EE abroad), when the library's list knows the code. */
-  birthplace: string | null;
-  birthplaceProvince: string | null;
 }
 
 const restoreDigits = (s: string) => s.replace(/[LMNPQRSTUV]/g, (c) => String(OMOCODIA_DIGITS.indexOf(c)));
@@ -98,26 +116,34 @@ function decodeBirth(code: string, today: Date): { birthday: string; typeGenderI
 }
 
 /**
- * Birth date, sex and birthplace read from a valid person's code (any case, spaces allowed), or null for a
+ * Birth date, sex and birthplace code read from a valid person's code (any case, spaces allowed), or null for a
  * provisional or invalid code. `today` decides the century (see decodeBirth).
  */
 export function taxCodeBirthData(input: string, today = new Date()): TaxCodeBirthData | null {
   const code = normalizeTaxCode(input);
   if (code.length !== 16 || taxCodeProblem(code) !== null) return null;
   const decoded = decodeBirth(code, today);
-  if (!decoded) return null;
-  let place: { birthplace: string; birthplaceProvincia: string } | null = null;
+  return decoded && { ...decoded, bornAbroad: decoded.birthplaceCode.startsWith('Z') };
+}
+
+/**
+ * The birthplace's name and province (EE abroad) from its cadastral code, as codice-fiscale-js lists them, or null
+ * for a code missing from the list (a town since merged, a typo that still checks). Loads the library (and its list
+ * of towns) on first use: a separate chunk in the browser.
+ */
+export async function taxCodeBirthplace(birthplaceCode: string): Promise<{ name: string; province: string } | null> {
+  type Library = typeof import('codice-fiscale-js').default;
+  // The package's types declare a default export; at run time the CommonJS module exports { CodiceFiscale }, which
+  // Node and Vite hand over as `default` (or as the namespace itself).
+  const loaded = (await import('codice-fiscale-js')) as unknown as { default?: { CodiceFiscale?: Library }; CodiceFiscale?: Library };
+  const CodiceFiscale = loaded.default?.CodiceFiscale ?? loaded.CodiceFiscale ?? (loaded.default as unknown as Library);
+  const first15 = `AAAAAA00A01${birthplaceCode.toUpperCase()}`;
   try {
-    place = CodiceFiscale.computeInverse(code);
+    const place = CodiceFiscale.computeInverse(first15 + taxCodeCheckCharacter(first15));
+    return { name: place.birthplace, province: place.birthplaceProvincia };
   } catch {
-    // A cadastral code missing from the library's list (a town since merged, a typo that still checks): no name.
+    return null;
   }
-  return {
-    ...decoded,
-    bornAbroad: decoded.birthplaceCode.startsWith('Z'),
-    birthplace: place?.birthplace ?? null,
-    birthplaceProvince: place?.birthplaceProvincia ?? null,
-  };
 }
 
 const PROBLEM_MESSAGE: Record<TaxCodeProblem, string> = {

@@ -9,7 +9,7 @@ import { signUpProfileStep } from '../../schema/validation/auth';
 import { clubInput } from '../../schema/validation/club';
 import { fieldErrorsOf } from '../../schema/validation/fields';
 import { taxIdCode } from '../../schema/validation/people';
-import { isValidTaxCode, normalizeTaxCode, taxCodeBirthData, taxCodeProblem } from '../../schema/validation/tax-code';
+import { isValidTaxCode, normalizeTaxCode, taxCodeBirthData, taxCodeBirthplace, taxCodeCheckCharacter, taxCodeProblem } from '../../schema/validation/tax-code';
 import { computeTaxCode, createPeopleFactory } from '../../scripts/seed/fake-people';
 import { taxCodeFor, withCheckCharacter } from '../support/tax-code-factories';
 
@@ -58,11 +58,23 @@ describe('the rule', () => {
     }
   });
 
+  it("computes the check letter as codice-fiscale-js does, on every letter and digit in every position", () => {
+    const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+    for (let position = 0; position < 15; position++) {
+      for (const c of chars) {
+        const first15 = `RSSMRA80A01H501`.slice(0, position) + c + `RSSMRA80A01H501`.slice(position + 1);
+        expect(taxCodeCheckCharacter(first15), first15).toBe(CodiceFiscale.getCheckCode(first15));
+      }
+    }
+    expect(taxCodeCheckCharacter('RSSMRA80A01H50-')).toBe('');
+  });
+
   it('agrees with codice-fiscale-js on 2,000 generated people (Italian and foreign born) and their altered codes', () => {
     const factory = createPeopleFactory(12);
     for (let i = 0; i < 2000; i++) {
       const code = factory.person({ minAge: 3, maxAge: 90 }).taxIdCode;
       expect(isValidTaxCode(code), code).toBe(true);
+      expect(CodiceFiscale.check(code)).toBe(true);
       const altered = code.slice(0, 15) + String.fromCharCode(65 + ((code.charCodeAt(15) - 65 + 1 + (i % 25)) % 26));
       expect(isValidTaxCode(altered)).toBe(CodiceFiscale.check(altered));
       expect(isValidTaxCode(altered)).toBe(false);
@@ -86,28 +98,26 @@ describe('birth data from a code', () => {
       typeGenderId: 1,
       birthplaceCode: 'H501',
       bornAbroad: false,
-      birthplace: 'ROMA',
-      birthplaceProvince: 'RM',
     });
   });
 
   it('a woman: the day less 40; lower case and spaces accepted', () => {
-    expect(taxCodeBirthData(' vrdnna85c41 f205t', TODAY)).toMatchObject({ birthday: '1985-03-01', typeGenderId: 2, birthplaceCode: 'F205', birthplace: 'MILANO' });
+    expect(taxCodeBirthData(' vrdnna85c41 f205t', TODAY)).toMatchObject({ birthday: '1985-03-01', typeGenderId: 2, birthplaceCode: 'F205' });
   });
 
   it('omocodia: the digits are restored before reading', () => {
-    expect(taxCodeBirthData('RSSMRAU0A01H50MJ', TODAY)).toMatchObject({ birthday: '1980-01-01', typeGenderId: 1, birthplaceCode: 'H501', birthplace: 'ROMA' });
+    expect(taxCodeBirthData('RSSMRAU0A01H50MJ', TODAY)).toMatchObject({ birthday: '1980-01-01', typeGenderId: 1, birthplaceCode: 'H501' });
   });
 
-  it('born abroad: the country code (Z...), the country and EE', () => {
-    expect(taxCodeBirthData('PPSNIO90D03Z129D', TODAY)).toEqual({
-      birthday: '1990-04-03',
-      typeGenderId: 1,
-      birthplaceCode: 'Z129',
-      bornAbroad: true,
-      birthplace: 'ROMANIA',
-      birthplaceProvince: 'EE',
-    });
+  it('born abroad: the country code (Z...)', () => {
+    expect(taxCodeBirthData('PPSNIO90D03Z129D', TODAY)).toEqual({ birthday: '1990-04-03', typeGenderId: 1, birthplaceCode: 'Z129', bornAbroad: true });
+  });
+
+  it("the birthplace's name from codice-fiscale-js's list, loaded on demand; null for a code it does not list", async () => {
+    expect(await taxCodeBirthplace('H501')).toEqual({ name: 'ROMA', province: 'RM' });
+    expect(await taxCodeBirthplace('f205')).toEqual({ name: 'MILANO', province: 'MI' });
+    expect(await taxCodeBirthplace('Z129')).toEqual({ name: 'ROMANIA', province: 'EE' });
+    expect(await taxCodeBirthplace('Z999')).toBeNull();
   });
 
   it('the century: a two-digit year not yet reached this century is the last one', () => {
@@ -126,18 +136,20 @@ describe('birth data from a code', () => {
     expect(taxCodeProblem(withCheckCharacter('RSSMRA01B29H501'))).toBe('birthDate');
   });
 
-  it('a cadastral code missing from the library list: the code, no name', () => {
-    expect(taxCodeBirthData(withCheckCharacter('RSSMRA80A01Z999'), TODAY)).toMatchObject({ birthplaceCode: 'Z999', bornAbroad: true, birthplace: null, birthplaceProvince: null });
+  it('a cadastral code missing from the library list still checks: the code is given', () => {
+    expect(taxCodeBirthData(withCheckCharacter('RSSMRA80A01Z999'), TODAY)).toMatchObject({ birthplaceCode: 'Z999', bornAbroad: true });
   });
 
   it('null for a provisional, invalid or empty code', () => {
     for (const code of ['00743110157', 'RSSMRA80A01H501X', 'ABC', '']) expect(taxCodeBirthData(code, TODAY)).toBeNull();
   });
 
-  it('matches what codice-fiscale-js computed the code from', () => {
+  it('matches what codice-fiscale-js computed the code from', async () => {
     const birthday = new Date('2012-09-30T00:00:00Z');
     const code = computeTaxCode('Giulia', 'Esposito', 2, birthday, 'Napoli', 'NA');
-    expect(taxCodeBirthData(code, TODAY)).toMatchObject({ birthday: '2012-09-30', typeGenderId: 2, birthplace: 'NAPOLI', birthplaceProvince: 'NA' });
+    const data = taxCodeBirthData(code, TODAY);
+    expect(data).toMatchObject({ birthday: '2012-09-30', typeGenderId: 2, bornAbroad: false });
+    expect(await taxCodeBirthplace(data!.birthplaceCode)).toEqual({ name: 'NAPOLI', province: 'NA' });
   });
 });
 

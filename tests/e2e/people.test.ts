@@ -77,13 +77,15 @@ describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, vie
       }
       await form.getByLabel('Nome', { exact: true }).fill('Nicolò');
       await form.getByLabel('Cognome').fill('Bianchi');
-      await form.getByLabel('Codice fiscale').fill('bncncl10a01f205t');
+      await form.getByLabel('Codice fiscale').fill('bncncl10a01f205x'); // the check character is T
       await form.getByLabel('Genere').selectOption({ label: 'Maschio' });
       await form.getByLabel('Data di nascita').fill(`${new Date().getFullYear() - 1}-03-01`);
       await form.getByLabel('Telefono', { exact: true }).fill('333 12a4567');
       await form.getByRole('button', { name: 'Salva' }).click();
       await form.getByText(MSG.minAge, { exact: true }).waitFor();
       await form.getByText(MSG.phonePrimaryDigits, { exact: true }).waitFor();
+      await form.getByText(MSG.taxCodeCheckCharacter, { exact: true }).waitFor();
+      await form.getByLabel('Codice fiscale').fill('bncncl10a01f205t');
       await form.getByLabel('Data di nascita').fill('2012-03-01');
       await form.getByLabel('Telefono', { exact: true }).fill('333 123.45.67');
       await form.getByLabel('Email', { exact: true }).click(); // blur: the phone helper tidies the number
