@@ -1,0 +1,223 @@
+// Benchmark (not a test): the people import end to end over HTTP, as a club would run it. For each database
+// (embedded PGlite, PostgreSQL), each size (10k, 100k rows) and each format (CSV, XLSX): a fresh club, the file
+// built from plausible people (valid tax codes), then POST /api/import (multipart, dry_run=0) timed from the
+// first byte sent to the answer: upload, parse, validate, write. Then the same file again (a re-import: every row
+// unchanged). Meanwhile a second client asks GET /healthz and the club's first people page (GraphQL) in a loop:
+// their p95 is what other users feel during an import. Peak memory: the process's RSS (server, worker threads
+// and this client share it), sampled every 50 ms.
+//   npm run bench:import [-- [--sizes 10000,100000] [--formats csv,xlsx] [--db pglite,postgres]]
+// Targets (issue 12): 10k rows under 5 s on both databases; 100k under 30 s on PostgreSQL and 60 s on PGlite;
+// other requests p95 under 1 s during an import. Results: a table on stdout and bench/results/import.json.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as XLSX from '@e965/xlsx';
+import pg from 'pg';
+import { importColumns } from '../schema/import-columns';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { signUp } from '../server/modules/accounts/sign-up.service';
+import { createPeopleFactory } from '../scripts/seed/fake-people';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    formats: { type: 'string', default: 'csv,xlsx' },
+    db: { type: 'string', default: 'pglite,postgres' },
+  },
+});
+const SIZES = args.sizes.split(',').map(Number);
+const FORMATS = args.formats.split(',').map((s) => s.trim()) as Format[];
+const DATABASES = args.db.split(',').map((s) => s.trim()) as Database[];
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(import.meta.dirname, '..');
+const TARGET_SECONDS: Record<Database, Record<number, number>> = { postgres: { 10_000: 5, 100_000: 30 }, pglite: { 10_000: 5, 100_000: 60 } };
+
+type Format = 'csv' | 'xlsx';
+type Database = 'pglite' | 'postgres';
+
+interface RunResult {
+  database: Database;
+  rows: number;
+  format: Format;
+  fileMB: number;
+  run: 'first import' | 're-import';
+  seconds: number;
+  counts: Record<string, number>;
+  peakRssMB: number;
+  others: { requests: number; p95Ms: number; maxMs: number; failed: number };
+  targetSeconds?: number;
+}
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The athletes' file: the template's columns (Nome, Cognome, Codice fiscale, Sesso, Data di nascita...). */
+function buildFile(rows: number, format: Format): Buffer {
+  const headers = importColumns('athlete').map((c) => c.header);
+  const at = (key: string) => headers.indexOf(importColumns('athlete').find((c) => c.key === key)!.header);
+  const factory = createPeopleFactory(rows);
+  const table: Array<Array<string | null>> = [headers];
+  for (let i = 0; i < rows; i++) {
+    const p = factory.person({ minAge: 6, maxAge: 40 });
+    const line: Array<string | null> = headers.map(() => null);
+    const d = p.birthday;
+    line[at('firstname')] = p.firstname;
+    line[at('lastname')] = p.lastname;
+    line[at('taxIdCode')] = p.taxIdCode;
+    line[at('gender')] = p.typeGenderId === 1 ? 'M' : 'F';
+    line[at('birthday')] = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    line[at('birthplace')] = p.birthplace;
+    line[at('emailPrimary')] = p.emailPrimary;
+    line[at('phonePrimary')] = p.phonePrimary;
+    line[at('city')] = 'Roma';
+    table.push(line);
+  }
+  if (format === 'csv') {
+    const cell = (v: string | null) => (v === null ? '' : /[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    return Buffer.from(`\ufeff${table.map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`);
+  }
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(table), 'Dati');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+function p95(samples: number[]): number {
+  if (!samples.length) return 0;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+}
+
+/** Other users' requests, one after another, until stopped: their latencies. */
+function otherTraffic(base: string, headers: Record<string, string>) {
+  const samples: number[] = [];
+  let failed = 0;
+  let running = true;
+  const query = JSON.stringify({ query: 'query { people(kind: athlete, first: 8) { totalCount edges { node { id } } } }' });
+  const loop = (async () => {
+    for (let i = 0; running; i++) {
+      const t0 = performance.now();
+      try {
+        const res =
+          i % 2 === 0
+            ? await fetch(`${base}/healthz`)
+            : await fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: query });
+        await res.arrayBuffer();
+        if (!res.ok) failed++;
+      } catch {
+        failed++;
+      }
+      samples.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return { requests: samples.length, p95Ms: round(p95(samples)), maxMs: round(Math.max(0, ...samples)), failed };
+  };
+}
+
+function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  return () => {
+    clearInterval(timer);
+    return round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024, 0);
+  };
+}
+
+async function benchDatabase(database: Database): Promise<RunResult[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-bench-import-'));
+  let pgName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (database === 'postgres') {
+    pgName = `campobase_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+    try {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${pgName}"`);
+    } catch (error) {
+      log(`PostgreSQL not reachable at ${ADMIN_URL} (${(error as Error).message}): skipping the PostgreSQL run.`);
+      return [];
+    } finally {
+      await admin.end().catch(() => {});
+    }
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${pgName}`;
+    databaseUrl = url.toString();
+  }
+  const results: RunResult[] = [];
+  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000 });
+  log(`\n[${database}] fresh database, applying migrations...`);
+  const { app, deps } = await createApp({ config });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    let clubNo = 0;
+    for (const rows of SIZES) {
+      for (const format of FORMATS) {
+        // A club of its own per file, so that its first import finds nobody.
+        clubNo++;
+        const admin = createPeopleFactory(900 + clubNo).person({ minAge: 30, maxAge: 50 });
+        const password = 'password-bench-1';
+        const ctx = { deps, meta: { ip: '127.0.0.1', userAgent: 'bench' }, viewer: null };
+        const { token, accountId } = await signUp(ctx, {
+          taxIdCode: admin.taxIdCode, firstname: admin.firstname, lastname: admin.lastname, birthday: admin.birthday.toISOString().slice(0, 10), role: 1,
+          fullName: `ASD Bench Import ${clubNo}`, foundation: 1990, vatNumber: String(10_000_000_000 + clubNo * 7919).slice(0, 11), typeSport: 'rugby',
+          email: `bench-import-${clubNo}-${randomBytes(3).toString('hex')}@example.it`, password, passwordConfirmation: password,
+        });
+        const membership = await deps.systemDb.membership.findFirstOrThrow({ where: { accountId } });
+        const headers = { authorization: `Bearer ${token}`, 'x-club': membership.token };
+        const file = buildFile(rows, format);
+        const fileMB = round(file.byteLength / 1024 / 1024, 2);
+        for (const run of ['first import', 're-import'] as const) {
+          global.gc?.();
+          const stopRss = rssSampler();
+          const stopOthers = otherTraffic(base, headers);
+          const form = new FormData();
+          form.set('type', 'athlete');
+          form.set('dry_run', '0');
+          form.set('file', new Blob([new Uint8Array(file)]), `atleti.${format}`);
+          const t0 = performance.now();
+          const res = await fetch(`${base}/api/import`, { method: 'POST', headers, body: form });
+          const body = (await res.json()) as { status: boolean; message: string; context?: { counts?: Record<string, number> } };
+          const seconds = round((performance.now() - t0) / 1000, 2);
+          const others = await stopOthers();
+          const peakRssMB = stopRss();
+          if (!body.status) log(`[${database}] ${rows} ${format} ${run}: refused: ${body.message}`);
+          const result: RunResult = { database, rows, format, fileMB, run, seconds, counts: body.context?.counts ?? {}, peakRssMB, others, targetSeconds: TARGET_SECONDS[database][rows] };
+          results.push(result);
+          log(`[${database}] ${rows.toLocaleString('en')} rows ${format} (${fileMB} MB) ${run}: ${seconds} s, ${JSON.stringify(result.counts)}, peak RSS ${peakRssMB} MB, others p95 ${others.p95Ms} ms (max ${others.maxMs}, n=${others.requests}, failed ${others.failed})`);
+        }
+      }
+    }
+  } finally {
+    await app.close();
+    if (pgName) {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).finally(() => admin.end());
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+const all: RunResult[] = [];
+for (const database of DATABASES) all.push(...(await benchDatabase(database)));
+
+log('\n| database | rows | format | file | run | seconds | target | peak RSS | others p95 / max | result |');
+log('| --- | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |');
+for (const r of all) {
+  const c = r.counts;
+  const verdict = c.total === r.rows && (r.run === 're-import' ? c.unchanged === r.rows : c.new === r.rows) ? 'ok' : 'WRONG COUNTS';
+  log(`| ${r.database} | ${r.rows.toLocaleString('en')} | ${r.format} | ${r.fileMB} MB | ${r.run} | ${r.seconds} | ${r.targetSeconds ?? '-'} | ${r.peakRssMB} MB | ${r.others.p95Ms} / ${r.others.maxMs} ms | ${verdict} |`);
+}
+await mkdir(path.join(root, 'bench/results'), { recursive: true });
+await writeFile(path.join(root, 'bench/results/import.json'), `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, results: all }, null, 2)}\n`);
+log('\nbench/results/import.json written');
+process.exit(0);
