@@ -554,6 +554,7 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
   const fileName = clipName(outcome.fileName);
   const completed = outcome.status === 'completed';
   const undoable = completed && writes.changes.length > 0;
+  const now = new Date();
   try {
     return await clubDb(ctx).$transaction(
       async (tx) => {
@@ -573,7 +574,8 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
             unchangedRows: counts.unchanged,
             invalidRows: counts.invalid,
             errors: outcome.errors.map((e) => ({ ...e })),
-            undoableUntil: undoable ? new Date(Date.now() + IMPORT_UNDO_DAYS * 86_400_000) : null,
+            createdAt: now,
+            undoableUntil: undoable ? new Date(now.getTime() + IMPORT_UNDO_DAYS * 86_400_000) : null,
           },
           select: { id: true },
         });

@@ -114,7 +114,11 @@ export async function undoImport(ctx: RequestContext, id: unknown): Promise<Undo
   );
 }
 
-/** Puts back the rows of the run's people in `personIds`, in foreign-key order (memberships and roles before people, people before addresses). */
+/**
+ * Puts back the rows of the run's people in `personIds`, in foreign-key order (memberships and roles before people,
+ * people before addresses). Only rows the run changed are written (an untouched row keeps its updated_at, so the
+ * undo of an earlier run still finds it as that run left it).
+ */
 async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey, personIds: string[]): Promise<void> {
   if (!personIds.length) return;
   const ours = Prisma.sql`c.run_id = ${runId}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
@@ -127,9 +131,10 @@ async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey
     // A role the run only updated: its details row as it was (deleted when it had none, which the run then added).
     steps.push(
       Prisma.sql`DELETE FROM ${table} d USING import_run_changes c JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${clubId}::uuid
-                 WHERE ${ours} AND NOT c.role_created AND d.role_id = c.role_id`,
+                 WHERE ${ours} AND NOT c.role_created AND c.details_after IS DISTINCT FROM c.details_before AND d.role_id = c.role_id`,
       Prisma.sql`INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table}, c.details_before)).*
-                 FROM import_run_changes c WHERE ${ours} AND NOT c.role_created AND c.details_before IS NOT NULL`,
+                 FROM import_run_changes c
+                 WHERE ${ours} AND NOT c.role_created AND c.details_after IS DISTINCT FROM c.details_before AND c.details_before IS NOT NULL`,
     );
   }
   steps.push(
@@ -137,7 +142,8 @@ async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey
     Prisma.sql`DELETE FROM person_roles r USING import_run_changes c WHERE ${ours} AND c.role_created AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
     Prisma.sql`UPDATE person_roles r SET note_private = b.note_private, updated_at = now()
                FROM import_run_changes c, jsonb_populate_record(NULL::person_roles, c.role_before) b
-               WHERE ${ours} AND NOT c.role_created AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
+               WHERE ${ours} AND NOT c.role_created AND (c.role_after->'note_private') IS DISTINCT FROM (c.role_before->'note_private')
+                 AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
     Prisma.sql`UPDATE people p
                SET firstname = b.firstname, secondname = b.secondname, lastname = b.lastname, nickname = b.nickname, type_gender_id = b.type_gender_id,
                    birthday = b.birthday, birthplace = b.birthplace, birth_nation = b.birth_nation, nationality = b.nationality,
@@ -145,12 +151,12 @@ async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey
                    phone_secondary = b.phone_secondary, legal_representative = b.legal_representative, address_id = b.address_id,
                    search_text = b.search_text, sort_name = b.sort_name, updated_at = now()
                FROM import_run_changes c, jsonb_populate_record(NULL::people, c.person_before) b
-               WHERE ${ours} AND NOT c.person_created AND c.person_before IS NOT NULL AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
+               WHERE ${ours} AND NOT c.person_created AND c.person_before IS NOT NULL AND c.person_after IS DISTINCT FROM c.person_before AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
     Prisma.sql`DELETE FROM people p USING import_run_changes c WHERE ${ours} AND c.person_created AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
     Prisma.sql`UPDATE addresses a
                SET address = b.address, street_number = b.street_number, postal_code = b.postal_code, city = b.city, province = b.province, country = b.country
                FROM import_run_changes c, jsonb_populate_record(NULL::addresses, c.address_before) b
-               WHERE ${ours} AND NOT c.address_created AND c.address_before IS NOT NULL AND a.id = c.address_id AND a.club_id = ${clubId}::uuid`,
+               WHERE ${ours} AND NOT c.address_created AND c.address_before IS NOT NULL AND c.address_after IS DISTINCT FROM c.address_before AND a.id = c.address_id AND a.club_id = ${clubId}::uuid`,
     Prisma.sql`DELETE FROM addresses a USING import_run_changes c
                WHERE ${ours} AND c.address_created AND a.id = c.address_id AND a.club_id = ${clubId}::uuid
                  AND NOT EXISTS (SELECT 1 FROM people p WHERE p.address_id = a.id)`,

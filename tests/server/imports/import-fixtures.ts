@@ -3,6 +3,7 @@
 // workbook library opens the file.
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { taxCode } from '../../../scripts/seed/fake-people';
 import type { UploadedFile } from '../../../server/modules/files/files.service';
 
 export type Rows = ReadonlyArray<ReadonlyArray<string | number | null>>;
@@ -105,4 +106,12 @@ export function lyingZipBomb(megabytes = 300): Buffer {
   const crc = crc32(chunk);
   const sheets = Array.from({ length: Math.ceil(megabytes / 10) }, (_, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: chunk, compressed, crc, declaredSize: 1024 }));
   return zip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }, ...sheets]);
+}
+
+/**
+ * A valid codice fiscale (check character included), distinct for each seed: a birth date per seed from 1950 on,
+ * born in Roma; the same as the demo data's builder (scripts/seed/fake-people.ts).
+ */
+export function validTaxCode(seed: number, lastname = 'Prova', firstname = 'Dato'): string {
+  return taxCode(firstname, lastname, seed % 2 ? 1 : 2, new Date(Date.UTC(1950, 0, 1) + seed * 86_400_000), 'Roma', 'RM');
 }
