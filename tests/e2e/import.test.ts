@@ -1,7 +1,8 @@
 // The import screen (/import/{type}) in a real browser against the real server, on a phone and on a desktop:
 // "Continua" without a file, both templates, a filled workbook with one invalid row (the preview's counts and the
-// error), the file fixed and uploaded again, the mode, the confirmation and the import, the people in the athletes
-// list, the same file again (nothing new), the history; an unknown type is the app's 404.
+// error), the error file fixed and uploaded again, the whole file fixed, the column mapping and the mode, the
+// confirmation and the import, the people in the athletes list, the same file again (nothing new), the undo from
+// the history; an unknown type is the app's 404.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,8 +79,9 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
     const browser = await launchBrowser(viewport);
     const page = await browser.context.newPage();
     page.setDefaultTimeout(20_000);
-    const shot = async (step: string) => {
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/import-${step}-${name}.png`, fullPage: true });
+    // whole pages, but a dialog as the screen shows it
+    const shot = async (step: string, fullPage = true) => {
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/import-${step}-${name}.png`, fullPage });
     };
     try {
       await storeSession(page, server.url, club);
@@ -110,7 +112,11 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       // --- the CSV template filled with a spreadsheet library: three valid rows and one invalid
       const withError = path.join(dir, `atleti-${name}.xlsx`);
       await writeWorkbook(withError, fill(headers, [...rows, invalid]));
-      await page.locator('input[type="file"]').setInputFiles(withError);
+      // chosen from the keyboard: the drop zone is a button that opens the picker
+      const dropzone = page.getByRole('button', { name: 'Trascina qui il file oppure premi per sceglierlo' });
+      await dropzone.focus();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      await chooser.setFiles(withError);
       await page.getByText(`atleti-${name}.xlsx`).first().waitFor();
       await page.getByRole('button', { name: 'Continua' }).click();
       await page.getByRole('heading', { name: '2. Anteprima' }).waitFor();
@@ -122,7 +128,48 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       expect(await page.getByRole('button', { name: 'Importa', exact: true }).isDisabled()).toBe(true);
       await shot('2-preview-errors');
 
-      // --- fixed and uploaded again
+      // --- the error file: the invalid row as in the file, plus row, field and message
+      const errorFile = await download(page, 'Scarica file degli errori');
+      expect(errorFile.name).toMatch(/\.csv$/);
+      const errorLines = errorFile.bytes.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      expect(errorLines[0]).toMatch(/Riga;Campo;Errore$/);
+      expect(errorLines).toHaveLength(2);
+      expect(errorLines[1]).toContain(invalid.cf);
+      expect(errorLines[1]).toContain(MSG.taxCodeCheckCharacter);
+      // fixed there and uploaded again: the Riga, Campo and Errore columns are left out, the row is valid now
+      const fixedErrors = path.join(dir, `errori-corretti-${name}.csv`);
+      await writeFile(fixedErrors, errorLines.join('\r\n').replace(invalid.cf, fixed));
+      await page.getByRole('button', { name: 'Cambia file' }).click();
+      // dropped on the zone this time, as a file dragged from the desktop
+      await page.getByRole('button', { name: 'Trascina qui il file oppure premi per sceglierlo' }).waitFor();
+      await page.evaluate(
+        ({ text, fileName }) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([text], fileName, { type: 'text/csv' }));
+          const zone = document.querySelector('[data-part="dropzone"]')!;
+          // Chromium gives a script-made DataTransfer no FileSystemEntry (a real drag has one), and the drop zone
+          // asks for it to tell files from folders: for this drop only, an item without one says it is a file.
+          const proto = DataTransferItem.prototype;
+          const original = Object.getOwnPropertyDescriptor(proto, 'webkitGetAsEntry')!;
+          const read = original.value as (this: DataTransferItem) => FileSystemEntry | null;
+          proto.webkitGetAsEntry = function (this: DataTransferItem) {
+            return read.call(this) ?? ({ isFile: true, isDirectory: false, name: fileName } as unknown as FileSystemEntry);
+          };
+          try {
+            for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+          } finally {
+            Object.defineProperty(proto, 'webkitGetAsEntry', original);
+          }
+        },
+        { text: await readFile(fixedErrors, 'utf8'), fileName: path.basename(fixedErrors) },
+      );
+      await page.getByText(path.basename(fixedErrors)).first().waitFor();
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await page.getByRole('heading', { name: '2. Anteprima' }).waitFor();
+      await expect.poll(() => count(page, 'Nuovi').innerText()).toBe('1');
+      expect(await count(page, 'Non validi').innerText()).toBe('0');
+
+      // --- the whole file, fixed, uploaded again
       const corrected = path.join(dir, `atleti-corretto-${name}.xlsx`);
       await writeWorkbook(corrected, fill(headers, [...rows, { ...invalid, cf: fixed }]));
       await page.getByRole('button', { name: 'Cambia file' }).click();
@@ -133,8 +180,16 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await expect.poll(() => count(page, 'Nuovi').innerText()).toBe('4');
       expect(await count(page, 'Non validi').innerText()).toBe('0');
       expect(await page.getByRole('table', { name: 'Righe non valide' }).count()).toBe(0);
-      // the columns as read: the five filled ones feed their column (the empty ones of the template too)
-      await page.getByRole('list', { name: 'Colonne del file' }).getByText('Codice fiscale').first().waitFor();
+      // the columns as read (folded: the template maps itself); unmapping the tax code is refused, then restored
+      await page.getByRole('button', { name: 'Mostra e modifica' }).click();
+      const taxColumn = page.getByRole('combobox', { name: 'Colonna per «Codice fiscale»' });
+      expect(await taxColumn.inputValue()).toBe('taxIdCode');
+      await taxColumn.selectOption({ label: 'Ignora' });
+      await page.getByText('Mancano le colonne obbligatorie: Codice fiscale.').first().waitFor();
+      await shot('3-mapping');
+      await taxColumn.selectOption({ label: 'Codice fiscale (obbligatoria)' });
+      await page.getByText('Mancano le colonne obbligatorie: Codice fiscale.').first().waitFor({ state: 'hidden' });
+      await expect.poll(() => count(page, 'Nuovi').innerText()).toBe('4');
       // the default mode, then another one re-runs the preview
       expect(await page.getByRole('radio', { name: /Completa i campi vuoti/ }).isChecked()).toBe(true);
       await page.getByText('Solo nuovi', { exact: true }).click();
@@ -142,13 +197,13 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await expect.poll(() => count(page, 'Nuovi').innerText()).toBe('4');
       await page.getByText('Completa i campi vuoti', { exact: true }).click();
       await page.getByRole('table', { name: 'Persone che cambiano' }).getByText('Giulia Verdi').waitFor();
-      await shot('3-preview-valid');
+      await shot('4-preview-valid');
 
       // --- confirm and import
       await page.getByRole('button', { name: 'Importa', exact: true }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Importa atleti' });
       await confirm.getByText('4 nuove persone aggiunte').waitFor();
-      await shot('4-confirm');
+      await shot('5-confirm', false);
       await confirm.getByRole('button', { name: 'Importa' }).click();
       await page.getByText(IMPORT_MSG.imported, { exact: true }).first().waitFor();
       await confirm.waitFor({ state: 'detached' });
@@ -156,7 +211,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       const history = page.getByRole('region', { name: 'Storico importazioni' });
       await history.getByText('4 nuovi').waitFor();
       await history.getByText('Completata').waitFor();
-      await shot('5-done');
+      await shot('6-done');
 
       // --- the people are in the athletes list
       await page.getByRole('link', { name: 'Vai a atleti' }).click();
@@ -174,12 +229,25 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       expect(await count(page, 'Nuovi').innerText()).toBe('0');
       await page.getByText('Nessuna modifica: le persone del file sono già presenti con gli stessi dati.').waitFor();
       expect(await page.getByRole('button', { name: 'Importa', exact: true }).isDisabled()).toBe(true);
-      await shot('6-reimport');
+      await shot('7-reimport');
+
+      // --- undo from the history: the four are gone from the list
+      const history2 = page.getByRole('region', { name: 'Storico importazioni' });
+      await history2.getByRole('button', { name: 'Annulla importazione' }).click();
+      const undo = page.getByRole('alertdialog', { name: 'Annulla importazione' });
+      await undo.getByText(`«atleti-corretto-${name}.xlsx»`, { exact: false }).waitFor();
+      await undo.getByRole('button', { name: 'Annulla importazione' }).click();
+      await history2.getByText('Importazione annullata: 4 persone rimosse, 0 persone ripristinate.').waitFor();
+      await history2.getByText('Annullata', { exact: true }).waitFor();
+      expect(await history2.getByRole('button', { name: 'Annulla importazione' }).count()).toBe(0);
+      await shot('8-undone');
+      await page.goto(`${server.url}/athlete`);
+      await page.getByText('0 risultati', { exact: true }).waitFor();
 
       // --- an unknown type: the app's 404, not a blank page
       await page.goto(`${server.url}/import/pippo`);
       await page.getByRole('heading', { name: 'Pagina non trovata', level: 1 }).waitFor();
-      await shot('7-unknown-type');
+      await shot('9-unknown-type');
     } finally {
       await browser.close();
     }

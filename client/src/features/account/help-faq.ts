@@ -1,4 +1,5 @@
 // The help centre's questions (/aiuto), grouped by screen. Plain data: the page renders and searches it.
+import { IMPORT_UNDO_DAYS } from '../../../../schema/import-columns';
 
 export interface FaqEntry {
   question: string;
@@ -114,7 +115,9 @@ export const HELP_FAQ: FaqSection[] = [
       {
         question: 'Posso importare le persone da un file?',
         answer: [
-          "L'importazione è in preparazione. Accetterà file CSV, XLS e XLSX con un modello da scaricare; le colonne obbligatorie saranno nome, cognome e codice fiscale, e ci sarà una prova prima dell'importazione vera e propria.",
+          "Sì: dalla lista (Atleti, Allenatori, Soci...) premi «Importa». Puoi trascinare o scegliere un file CSV, XLS o XLSX; se parti da zero scarica il modello CSV o Excel. Le colonne obbligatorie sono Nome, Cognome e Codice fiscale.",
+          "Prima di importare vedi un'anteprima: quante persone sono nuove, aggiornate, invariate o non valide, quali campi cambiano e perché una riga non va (con un file degli errori da scaricare e correggere). Scegli se toccare le persone già presenti (stesso codice fiscale): solo nuove, completa i campi vuoti o sovrascrivi.",
+          `L'importazione è tutto o niente e resta nello storico della pagina, da cui puoi annullarla entro ${IMPORT_UNDO_DAYS} giorni: chi è stato modificato nel frattempo resta com'è.`,
         ],
       },
     ],

@@ -1,5 +1,5 @@
 // The GraphQL documents of the import screen (/import/{type}): the dry run and the import (one mutation, dryRun
-// telling them apart), and the club's history of imports.
+// telling them apart), the running import's progress, the club's history of imports and undoing one.
 import { graphql } from '../../gql';
 
 export const ImportResultFragment = graphql(`
@@ -36,6 +36,13 @@ export const ImportResultFragment = graphql(`
       key
     }
     ignoredColumns
+    headers
+    mappingRemembered
+    errorFile {
+      filename
+      contentType
+      base64
+    }
     run {
       id
     }
@@ -43,8 +50,15 @@ export const ImportResultFragment = graphql(`
 `);
 
 export const ImportPeopleMutation = graphql(`
-  mutation ImportPage_ImportPeople($file: Upload, $kind: PersonKind!, $dryRun: Boolean!, $mode: ImportMode) {
-    importPeople(file: $file, kind: $kind, dryRun: $dryRun, mode: $mode) {
+  mutation ImportPage_ImportPeople(
+    $file: Upload
+    $kind: PersonKind!
+    $dryRun: Boolean!
+    $mode: ImportMode
+    $mapping: [ImportMappingInput!]
+    $progressKey: String
+  ) {
+    importPeople(file: $file, kind: $kind, dryRun: $dryRun, mode: $mode, mapping: $mapping, progressKey: $progressKey) {
       __typename
       ... on MutationImportPeopleSuccess {
         data {
@@ -66,6 +80,9 @@ export const ImportRunFragment = graphql(`
     fileFormat
     actorName
     createdAt
+    canUndo
+    undoableUntil
+    undoneAt
     counts {
       total
       new
@@ -85,6 +102,40 @@ export const ImportRunsQuery = graphql(`
           ...ImportHistory_Run
         }
       }
+    }
+  }
+`);
+
+export const ImportProgressQuery = graphql(`
+  query ImportPage_Progress($key: String!) {
+    importProgress(key: $key) {
+      phase
+      done
+      total
+    }
+  }
+`);
+
+export const UndoImportMutation = graphql(`
+  mutation ImportHistory_UndoImport($id: ID!) {
+    undoImport(id: $id) {
+      __typename
+      ... on MutationUndoImportSuccess {
+        data {
+          message
+          removed
+          restored
+          skipped {
+            taxIdCode
+            name
+            reason
+          }
+          run {
+            ...ImportHistory_Run
+          }
+        }
+      }
+      ...MutationError
     }
   }
 `);

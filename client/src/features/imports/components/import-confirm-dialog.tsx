@@ -1,9 +1,11 @@
 // Step 3: what the import will do, asked before it runs; while it runs, its progress (the dialog cannot be closed
 // then: the import is one transaction and finishes or writes nothing).
+import { useQuery } from '@apollo/client/react';
 import { List, Progress, Stack, Text } from '@chakra-ui/react';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import type { ImportMode } from '../../../../../schema/import-columns';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ImportProgressQuery } from '../import-documents';
 import { count } from '../import-files';
 import { modeParts, type ImportResult } from './import-preview';
 
@@ -49,11 +51,27 @@ export function ImportConfirmDialog({ open, kind, mode, result, progressKey, onC
   );
 }
 
-function ImportProgressBar(_props: { progressKey: string }) {
+const PHASE_LABEL = {
+  reading: 'Lettura del file',
+  validating: 'Controllo delle righe',
+  writing: 'Salvataggio',
+  done: 'Completamento',
+} as const;
+
+const POLL_MS = 500;
+
+/** The running import's progress, asked every half second; indeterminate while the server has no figure yet. */
+function ImportProgressBar({ progressKey }: { progressKey: string }) {
+  const { data } = useQuery(ImportProgressQuery, { variables: { key: progressKey }, pollInterval: POLL_MS, fetchPolicy: 'network-only' });
+  const progress = data?.importProgress;
+  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : null;
+  const label = progress
+    ? `${PHASE_LABEL[progress.phase]}${progress.total > 0 ? `: ${progress.done.toLocaleString('it-IT')} di ${progress.total.toLocaleString('it-IT')}` : '...'}`
+    : 'Importazione in corso...';
   return (
-    <Progress.Root value={null} size="sm" colorPalette="brand" aria-label="Avanzamento dell'importazione">
-      <Progress.Label fontSize="sm" mb="1">
-        Importazione in corso...
+    <Progress.Root value={percent} size="sm" colorPalette="brand" aria-label="Avanzamento dell'importazione">
+      <Progress.Label fontSize="sm" mb="1" aria-live="polite">
+        {label}
       </Progress.Label>
       <Progress.Track borderRadius="full">
         <Progress.Range />

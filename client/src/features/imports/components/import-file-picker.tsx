@@ -3,15 +3,15 @@
 // extensions only filter the picker: the server reads the real type from the content.
 import { Box, Button, FileUpload, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { UPLOAD_MAX_BYTES, type PersonKindKey } from '../../../../../schema/constants';
-import { IMPORT_MSG } from '../../../../../schema/import-columns';
+import type { PersonKindKey } from '../../../../../schema/constants';
+import { IMPORT_LIMITS, IMPORT_MSG } from '../../../../../schema/import-columns';
 import { DownloadIcon, UploadIcon } from '../../../components/icons';
 import { messageOfError } from '../../../lib/errors';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { downloadTemplate, type TemplateFormat } from '../import-files';
 
 const ACCEPT = '.csv,.xls,.xlsx';
-const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
+const MAX_MB = Math.round(IMPORT_LIMITS.maxBytes / (1024 * 1024));
 
 export interface ImportFilePickerProps {
   kind: PersonKindKey;
@@ -27,7 +27,7 @@ export function ImportFilePicker({ kind, file, onFileChange, disabled = false }:
       <FileUpload.Root
         maxFiles={1}
         accept={ACCEPT}
-        maxFileSize={UPLOAD_MAX_BYTES}
+        maxFileSize={IMPORT_LIMITS.maxBytes}
         acceptedFiles={file ? [file] : []}
         disabled={disabled}
         locale="it-IT"

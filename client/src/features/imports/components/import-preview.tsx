@@ -13,7 +13,9 @@ export type ImportResult = ImportPage_ResultFragment;
 export function modeParts(mode: ImportMode): { title: string; description: string } {
   const label = IMPORT_MODE_LABELS[mode];
   const cut = label.indexOf(':');
-  return cut < 0 ? { title: label, description: '' } : { title: label.slice(0, cut), description: label.slice(cut + 1).trim() };
+  if (cut < 0) return { title: label, description: '' };
+  const rest = label.slice(cut + 1).trim();
+  return { title: label.slice(0, cut), description: rest.charAt(0).toUpperCase() + rest.slice(1) };
 }
 
 const ROWS_SHOWN = 200;
@@ -44,9 +46,8 @@ export function ImportCounts({ counts }: { counts: ImportResult['counts'] }) {
 export function ModeChoice({ value, onChange, disabled }: { value: ImportMode; onChange: (mode: ImportMode) => void; disabled?: boolean }) {
   return (
     <Fieldset.Root disabled={disabled}>
-      <Fieldset.Legend fontWeight="semibold" fontSize="md" mb="2">
-        Persone già presenti (stesso codice fiscale)
-      </Fieldset.Legend>
+      <Fieldset.Legend srOnly>Modalità di importazione</Fieldset.Legend>
+      <Fieldset.HelperText mb="2">Come trattare le persone già presenti nella società (stesso codice fiscale).</Fieldset.HelperText>
       <RadioGroup.Root name="mode" value={value} onValueChange={(d) => d.value && onChange(d.value as ImportMode)} disabled={disabled}>
         <Stack gap="3">
           {IMPORT_MODES.map((mode) => {
@@ -107,7 +108,8 @@ export function InvalidRows({ result, onDownloadErrors }: { result: ImportResult
       }
     >
       <Text color="fg.muted" fontSize="sm">
-        Correggi queste righe nel file e caricalo di nuovo: finché una riga non è valida non viene importato nessuno.
+        Correggi queste righe nel tuo file e caricalo di nuovo: finché una riga non è valida non viene importato nessuno. Il file degli
+        errori contiene le righe da correggere con la colonna e il motivo.
         {errors.length < counts.invalid ? ` Sono elencati i primi ${errors.length.toLocaleString('it-IT')} errori.` : ''}
       </Text>
       <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96">
@@ -115,16 +117,28 @@ export function InvalidRows({ result, onDownloadErrors }: { result: ImportResult
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader w="16">Riga</Table.ColumnHeader>
-              <Table.ColumnHeader>Colonna</Table.ColumnHeader>
+              <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>Colonna</Table.ColumnHeader>
               <Table.ColumnHeader>Errore</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {errors.map((e, i) => (
               <Table.Row key={`${e.row}-${e.field ?? ''}-${i}`}>
-                <Table.Cell fontVariantNumeric="tabular-nums">{e.row}</Table.Cell>
-                <Table.Cell>{e.column ?? '—'}</Table.Cell>
-                <Table.Cell color="fg.error">{e.message}</Table.Cell>
+                <Table.Cell fontVariantNumeric="tabular-nums" verticalAlign="top">
+                  {e.row}
+                </Table.Cell>
+                <Table.Cell display={{ base: 'none', md: 'table-cell' }} verticalAlign="top">
+                  {e.column ?? '—'}
+                </Table.Cell>
+                <Table.Cell verticalAlign="top" whiteSpace="normal">
+                  {/* phones: the column above its message (no room for a third column) */}
+                  {e.column && (
+                    <Text display={{ base: 'block', md: 'none' }} fontWeight="medium">
+                      {e.column}
+                    </Text>
+                  )}
+                  <Text color="fg.error">{e.message}</Text>
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

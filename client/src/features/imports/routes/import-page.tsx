@@ -4,7 +4,7 @@
 //   3. "Importa": a confirmation, then the import itself (one transaction, all or nothing) with its progress.
 // Below, the club's history of imports. The router only mounts this page for the six kinds (another type is the
 // app's 404), and the admin layout refuses it without import.run.
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -13,7 +13,6 @@ import { DEFAULT_IMPORT_MODE, IMPORT_MSG, type ImportMode } from '../../../../..
 import { MSG } from '../../../../../schema/messages';
 import { ArrowLeftIcon, CheckCircleIcon } from '../../../components/icons';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
@@ -21,9 +20,10 @@ import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { ColumnMapping, type HeaderMapping } from '../components/column-mapping';
 import { ImportConfirmDialog } from '../components/import-confirm-dialog';
 import { ImportFilePicker } from '../components/import-file-picker';
-import { ImportHistory } from '../components/import-history';
+import { ImportHistorySection } from '../components/import-history';
 import { ChangedRows, ImportCounts, InvalidRows, ModeChoice, Section, type ImportResult } from '../components/import-preview';
 import { ImportPeopleMutation, ImportRunsQuery } from '../import-documents';
+import { saveInlineFile } from '../import-files';
 
 type Step = 'file' | 'preview' | 'done';
 
@@ -32,9 +32,17 @@ function newProgressKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The file's headers and the columns they feed, as the server read them. */
+/** The file's headers in order and the column each feeds (null: ignored), as the server read them. */
 function mappingOf(result: ImportResult): HeaderMapping[] {
-  return [...result.columns.map((c) => ({ header: c.header, key: c.key })), ...result.ignoredColumns.map((header) => ({ header, key: null }))];
+  const keys = new Map(result.columns.map((c) => [c.header, c.key]));
+  return result.headers.map((header) => ({ header, key: keys.get(header) ?? null }));
+}
+
+interface DryRunInput {
+  file: File | null;
+  mode: ImportMode;
+  /** The user's mapping; null lets the server choose (the club's remembered one, else the automatic one). */
+  mapping: HeaderMapping[] | null;
 }
 
 export default function ImportPage({ kind }: { kind: PersonKindKey }) {
@@ -46,6 +54,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>(DEFAULT_IMPORT_MODE);
   const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [mapping, setMapping] = useState<HeaderMapping[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -55,10 +64,9 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
   const latest = useRef(0);
 
   const [importPeople] = useMutation(ImportPeopleMutation);
-  const runs = useQuery(ImportRunsQuery, { variables: { first: 20 }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
 
-  const dryRun = async (chosen: File | null, nextMode: ImportMode) => {
-    if (!chosen) {
+  const dryRun = async (input: DryRunInput) => {
+    if (!input.file) {
       notify(MESSAGE_LEVEL.error, IMPORT_MSG.noFile);
       return;
     }
@@ -66,12 +74,15 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setPreviewing(true);
     setFailure(null);
     try {
-      const answer = await importPeople({ variables: { file: chosen, kind, dryRun: true, mode: nextMode } });
+      const answer = await importPeople({ variables: { file: input.file, kind, dryRun: true, mode: input.mode, mapping: input.mapping } });
       if (call !== latest.current) return;
       const outcome = readMutationResult(answer.data?.importPeople);
       if (outcome.ok) {
         setPreview(outcome.data);
         setStep('preview');
+      } else if (input.mapping && step === 'preview') {
+        // The user's mapping leaves the file unreadable (a mandatory column unmapped): say so, keep their choice.
+        setFailure(outcome.message);
       } else {
         // The file cannot be read at all (empty, headers only, a mandatory column missing...): back to step 1.
         setFailure(outcome.message);
@@ -88,7 +99,14 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
 
   const changeMode = (next: ImportMode) => {
     setMode(next);
-    void dryRun(file, next);
+    void dryRun({ file, mode: next, mapping });
+  };
+
+  const changeMapping = (header: string, key: string | null) => {
+    if (!preview) return;
+    const next = (mapping ?? mappingOf(preview)).map((m) => (m.header === header ? { header, key } : m));
+    setMapping(next);
+    void dryRun({ file, mode, mapping: next });
   };
 
   const restart = () => {
@@ -96,6 +114,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setStep('file');
     setFile(null);
     setPreview(null);
+    setMapping(null);
     setFailure(null);
     setDone(null);
     setPreviewing(false);
@@ -107,7 +126,10 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setProgressKey(key);
     setFailure(null);
     try {
-      const answer = await importPeople({ variables: { file, kind, dryRun: false, mode } });
+      const answer = await importPeople({
+        variables: { file, kind, dryRun: false, mode, mapping, progressKey: key },
+        refetchQueries: [ImportRunsQuery],
+      });
       const outcome = readMutationResult(answer.data?.importPeople);
       if (!outcome.ok) {
         setFailure(outcome.message);
@@ -127,12 +149,10 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     } finally {
       setProgressKey(null);
       setConfirming(false);
-      void runs.refetch();
     }
   };
 
   const running = progressKey !== null;
-  const history = (runs.data ?? runs.previousData)?.importRuns;
 
   return (
     <Stack gap="6" maxW="6xl">
@@ -160,12 +180,13 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
             disabled={previewing}
             onFileChange={(next) => {
               setFile(next);
+              setMapping(null);
               setFailure(null);
             }}
           />
           <FormAlert message={failure ?? undefined} />
           <Flex justify="flex-end">
-            <Button onClick={() => void dryRun(file, mode)} loading={previewing} loadingText="Lettura del file..." w={{ base: 'full', sm: 'auto' }}>
+            <Button onClick={() => void dryRun({ file, mode, mapping: null })} loading={previewing} loadingText="Lettura del file..." w={{ base: 'full', sm: 'auto' }}>
               Continua
             </Button>
           </Flex>
@@ -195,13 +216,17 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
               <FormAlert status="warning" message={`Correggi ${preview.counts.invalid === 1 ? 'la riga non valida' : `le ${preview.counts.invalid} righe non valide`} prima di importare: l'importazione è tutto o niente.`} />
             )}
           </Section>
-          <InvalidRows result={preview} />
+          <InvalidRows result={preview} onDownloadErrors={preview.errorFile ? () => saveInlineFile(preview.errorFile!) : undefined} />
           <Section title="Modalità">
             <ModeChoice value={mode} onChange={changeMode} disabled={previewing || running} />
           </Section>
-          <Section title="Colonne del file">
-            <ColumnMapping kind={kind} mapping={mappingOf(preview)} />
-          </Section>
+          <ColumnMapping
+            kind={kind}
+            mapping={mapping ?? mappingOf(preview)}
+            onChange={changeMapping}
+            disabled={previewing || running}
+            remembered={preview.mappingRemembered}
+          />
           <ChangedRows result={preview} />
           <Flex justify="flex-end" gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
             <Button variant="outline" onClick={restart} disabled={running}>
@@ -209,7 +234,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
             </Button>
             <Button
               onClick={() => setConfirming(true)}
-              disabled={previewing || preview.counts.invalid > 0 || preview.counts.new + preview.counts.updated === 0}
+              disabled={previewing || failure !== null || preview.counts.invalid > 0 || preview.counts.new + preview.counts.updated === 0}
               loading={previewing}
               loadingText="Aggiornamento anteprima..."
             >
@@ -241,17 +266,8 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
         </Section>
       )}
 
-      <Section title="Storico importazioni">
-        {runs.error && !history ? (
-          <ListError message={messageOfError(runs.error)} onRetry={() => void runs.refetch()} />
-        ) : !history ? (
-          <ListLoading label="Caricamento dello storico..." />
-        ) : history.edges.length === 0 ? (
-          <ListEmpty>Nessuna importazione finora: le importazioni della società compariranno qui.</ListEmpty>
-        ) : (
-          <ImportHistory runs={history.edges.map((e) => e.node)} />
-        )}
-      </Section>
+      {/* an undo changes what the file on screen would do: its preview is asked again */}
+      <ImportHistorySection onUndone={() => step === 'preview' && void dryRun({ file, mode, mapping })} />
 
       {preview && (
         <ImportConfirmDialog
