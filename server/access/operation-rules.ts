@@ -38,6 +38,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.collaboratorInvitations': member('collaborators.manage'),
   'Query.collaborators': member('collaborators.manage'),
   'Query.dashboard': member('club.read', 'certificate counts null without health.read'),
+  'Query.exportList': member('export.run', "and the list's read permission (people.{kind}.read, groups.read, feed.read); health columns only with health.read"),
   'Query.group': member('groups.read'),
   'Query.groups': member('groups.read'),
   'Query.importRun': member('import.run'),
@@ -137,7 +138,7 @@ export const REST_RULES: Record<string, OperationRule> = {
   '/post/load': member('feed.read'),
   '/post/archive': member('feed.write'),
   '/import': member('import.run', 'multipart: file, type, dry_run 0 or 1, optional mode, optional mapping (JSON)'),
-  '/import/download-template': member('import.run', 'GET ?type=: the CSV template as {type}_template.csv'),
+  '/import/download-template': member('import.run', "GET ?type=: the CSV template as {type}_template.csv; &format=xlsx: the club's workbook {type}_template.xlsx"),
   '/lead': anyone(),
   '/site-config': anyone(),
 };

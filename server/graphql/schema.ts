@@ -18,5 +18,6 @@ import '../modules/leads/leads.graphql';
 import '../modules/dashboard/dashboard.graphql';
 import '../modules/access-log/access-log.graphql';
 import '../modules/imports/imports.graphql';
+import '../modules/exports/exports.graphql';
 
 export const schema = builder.toSchema({ sortSchema: true });
