@@ -203,7 +203,10 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await page.getByRole('button', { name: 'Importa', exact: true }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Importa atleti' });
       await confirm.getByText('4 nuove persone aggiunte').waitFor();
-      await shot('5-confirm', false);
+      if (SHOTS) {
+        await confirm.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+        await shot('5-confirm', false);
+      }
       await confirm.getByRole('button', { name: 'Importa' }).click();
       await page.getByText(IMPORT_MSG.imported, { exact: true }).first().waitFor();
       await confirm.waitFor({ state: 'detached' });
@@ -214,7 +217,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await shot('6-done');
 
       // --- the people are in the athletes list
-      await page.getByRole('link', { name: 'Vai a atleti' }).click();
+      await page.getByRole('link', { name: 'Vai agli atleti' }).click();
       await page.waitForURL(/\/athlete$/);
       await page.getByText('4 risultati', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Giulia Verdi', exact: true }).waitFor();

@@ -38,6 +38,9 @@ function mappingOf(result: ImportResult): HeaderMapping[] {
   return result.headers.map((header) => ({ header, key: keys.get(header) ?? null }));
 }
 
+/** "agli atleti", "ai soci": the article of the six kinds' plurals (vowel: agli). */
+const listArticle = (plural: string) => `${/^[aeiou]/i.test(plural) ? 'agli' : 'ai'} ${plural.toLowerCase()}`;
+
 interface DryRunInput {
   file: File | null;
   mode: ImportMode;
@@ -256,7 +259,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
             <ImportCounts counts={done.counts} />
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
               <Button asChild>
-                <RouterLink to={info.route}>Vai a {info.plural.toLowerCase()}</RouterLink>
+                <RouterLink to={info.route}>Vai {listArticle(info.plural)}</RouterLink>
               </Button>
               <Button variant="outline" onClick={restart}>
                 Importa un altro file
