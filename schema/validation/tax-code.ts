@@ -75,7 +75,7 @@ export function taxCodeProblem(code: string): TaxCodeProblem | null {
   if (code.length === 11) return isValidPartitaIva(code) ? null : 'provisionalCheckDigit';
   if (!PERSON_CODE_LAYOUT.test(code)) return 'layout';
   if (taxCodeCheckCharacter(code.slice(0, 15)) !== code[15]) return 'checkCharacter';
-  // The check letter also covers impossible dates (day 35, 31 February): those codes are never issued.
+  // A right check letter over an impossible date (day 35, 31 February) is still a code nobody was ever given.
   return decodeBirth(code, new Date()) ? null : 'birthDate';
 }
 
