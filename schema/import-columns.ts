@@ -179,7 +179,7 @@ export const IMPORT_LIMITS: Readonly<ImportLimits> = {
    * 100,000 rows of CSV take about 15 MB; both faces refuse more before reading it all.
    */
   maxBytes: IMPORT_MAX_BYTES,
-  workerHeapMb: 512,
+  workerHeapMb: 1024,
   /** Data rows (the header row and blank rows not counted). */
   maxRows: 100_000,
   /** xlsx: entries of the zip, read from its central directory. */

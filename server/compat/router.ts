@@ -7,6 +7,7 @@ import { logRefusal } from '../http/refusal-log';
 import type { AppDeps, RequestContext } from '../context';
 import { buildRequestContext, requestMeta } from '../http/request-context';
 import { isMultipartRequest, MultipartRefusedError, readMultipartBody, registerLegacyMultipart } from '../modules/files/legacy-multipart';
+import type { MultipartLimits } from '../modules/files/multipart-reader';
 import { failure, sendAppError, unexpected, type Envelope } from './envelope';
 import { contentDisposition } from '../http/content-disposition';
 
@@ -23,6 +24,8 @@ export interface LegacyRoute {
   access: Access;
   handler: LegacyHandler;
   method?: 'POST' | 'GET';
+  /** A multipart body's limits when not the uploads' own (the import's larger file). */
+  uploadLimits?: MultipartLimits;
 }
 
 export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes: LegacyRoute[]): void {
@@ -47,7 +50,7 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
         if (route.access !== 'public' && !ctx.viewer) throw new UnauthenticatedError();
         // Read only now, after the session check: routes open without a session take a form's fields only.
         const body = isMultipartRequest(req)
-          ? await readMultipartBody(req, reply, { withFiles: route.access !== 'public', config: deps.config })
+          ? await readMultipartBody(req, reply, { withFiles: route.access !== 'public', config: deps.config, limits: route.uploadLimits })
           : ((req.body && typeof req.body === 'object' ? req.body : {}) as LegacyBody);
         const answer = await route.handler(ctx, body, req);
         if ('download' in answer) return sendDownload(reply, answer.download);

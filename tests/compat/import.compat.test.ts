@@ -3,7 +3,7 @@
 // GET /api/import/download-template?type= answering the kind's CSV as {type}_template.csv. Refusals: no file, bad
 // files, unknown type, roles without import.run, another club.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvTemplate, importColumns, IMPORT_MSG } from '../../schema/import-columns';
+import { csvTemplate, importColumns, IMPORT_MAX_BYTES, IMPORT_MSG } from '../../schema/import-columns';
 import { MSG } from '../../schema/messages';
 import { rest, type Credentials } from '../support/http';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../support/roles';
@@ -76,6 +76,9 @@ describe('POST /api/import', () => {
             { header: 'Telefono', key: 'phonePrimary' },
           ],
           ignored_columns: [],
+          headers: ROWS[0],
+          mapping_remembered: false,
+          error_file: null,
         },
       },
     });
@@ -145,9 +148,20 @@ describe('POST /api/import', () => {
     expect(await peopleCount()).toBe(before);
   });
 
-  it('a file over 5 MB is refused by the upload limit (413) before it is read', async () => {
-    const answer = await postImport({ type: 'athlete', dry_run: '1' }, { content: Buffer.alloc(5 * 1024 * 1024 + 1, 0x41) });
-    expect(answer).toEqual({ statusCode: 413, body: { status: false, context: null, message: MSG.fileTooLarge } });
+  it("a file over the import's limit (20 MB, not the other uploads' 5) is refused (413) before it is read", async () => {
+    const six = await postImport({ type: 'athlete', dry_run: '1' }, { content: Buffer.alloc(6 * 1024 * 1024, 0x41) });
+    expect(six.body).toMatchObject({ status: false, message: IMPORT_MSG.headersOnly });
+    const answer = await postImport({ type: 'athlete', dry_run: '1' }, { content: Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41) });
+    expect(answer).toEqual({ statusCode: 413, body: { status: false, context: null, message: IMPORT_MSG.tooLarge } });
+  });
+
+  it('mapping: a JSON field naming the columns of unknown headers', async () => {
+    const rows: Rows = [['Nome', 'Cognome', 'Documento', 'Cell. casa'], ['Mario', 'Rossi', ROWS[1][2], '333 1']];
+    const mapping = JSON.stringify([{ header: 'Documento', key: 'taxIdCode' }, { header: 'Cell. casa', key: 'phoneSecondary' }]);
+    const answer = await postImport({ type: 'voluntary', dry_run: '1', mapping }, csv(rows));
+    expect(answer.body).toMatchObject({ status: true, context: { headers: rows[0], mapping_remembered: false, ignored_columns: [], error_file: null, counts: { new: 1 } } });
+    const bad = await postImport({ type: 'voluntary', dry_run: '1', mapping: '[{"header":"Nome","key":"shoe"}]' }, csv(rows));
+    expect(bad.body).toMatchObject({ status: false, context: { errors: { mapping: IMPORT_MSG.mappingUnknownKey('shoe') } } });
   });
 
   it('allenatore and lettura are refused (403), as is another club\'s member for this club, and anyone without a session (401)', async () => {

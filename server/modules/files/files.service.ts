@@ -29,30 +29,36 @@ export const isUploadedFile = (value: unknown): value is UploadedFile =>
 
 /**
  * Reads a GraphQL `Upload` argument into memory, refusing more than UPLOAD_MAX_BYTES even if the transport's own
- * limit were raised. Transport failures become a field error, so the mutation answers with its typed result.
+ * limit were raised (the import passes its own larger `max`, and its message). Transport failures become a field
+ * error, so the mutation answers with its typed result.
  */
-export async function readGraphQLUpload(upload: Promise<FileUpload> | FileUpload, field: string): Promise<UploadedFile> {
+export async function readGraphQLUpload(
+  upload: Promise<FileUpload> | FileUpload,
+  field: string,
+  { max = UPLOAD_MAX_BYTES, tooLarge = MSG.fileTooLarge }: { max?: number; tooLarge?: string } = {},
+): Promise<UploadedFile> {
   let file: FileUpload;
   try {
     file = await upload;
   } catch (error) {
-    throw uploadError(error, field);
+    throw uploadError(error, field, tooLarge);
   }
   let stream: Readable;
   try {
     stream = file.createReadStream();
   } catch (error) {
-    throw uploadError(error, field);
+    throw uploadError(error, field, tooLarge);
   }
-  const content = await readLimited(stream, UPLOAD_MAX_BYTES).catch((error) => {
-    throw uploadError(error, field);
+  const content = await readLimited(stream, max).catch((error) => {
+    throw uploadError(error, field, tooLarge);
   });
   return { filename: file.filename ?? '', mimeType: file.mimetype ?? '', content };
 }
 
-function uploadError(error: unknown, field: string): ValidationError {
+function uploadError(error: unknown, field: string, tooLarge: string): ValidationError {
   if (error instanceof ValidationError) return error;
-  return new ValidationError({ [field]: refusalOf(error).message === MSG.fileTooLarge ? MSG.fileTooLarge : MSG.fileMissing });
+  const message = refusalOf(error).message;
+  return new ValidationError({ [field]: message === MSG.fileTooLarge || message === tooLarge ? tooLarge : MSG.fileMissing });
 }
 
 /** Collects a stream up to `max` bytes; more (or a stream the parser truncated at its limit) is fileTooLarge. */

@@ -12,7 +12,9 @@ import { MSG } from '../../../schema/messages';
 import { isFilePart, readMultipart, type MultipartPart } from './multipart-reader';
 import type { UploadedFile } from './files.service';
 import type { ServerConfig } from '../../config';
-import { MAX_FILES, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
+import { parse, Kind } from 'graphql';
+import { IMPORT_UPLOAD_LIMITS, MAX_FILES, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
+import type { MultipartLimits } from './multipart-reader';
 
 /** The raw Node request and response of the HTTP exchange (graphql-route.ts puts them in the server context). */
 export interface RawHttp {
@@ -92,6 +94,38 @@ export function operationsFrom(parts: MultipartPart[]): object {
   return operations;
 }
 
+/** Mutations whose upload may be larger than the others' (their resolvers cap the file again). */
+const LARGE_UPLOADS: Record<string, MultipartLimits> = { importPeople: IMPORT_UPLOAD_LIMITS };
+
+/**
+ * The wider limits an `operations` field earns: every root field of its operations is one mutation of
+ * LARGE_UPLOADS (so no avatar or document rides along with the import's larger limit).
+ */
+export function largeUploadLimits(operations: string): MultipartLimits | null {
+  try {
+    const parsed: unknown = JSON.parse(operations);
+    const list = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ query?: unknown }>;
+    const names = new Set<string>();
+    for (const op of list) {
+      if (typeof op?.query !== 'string') return null;
+      for (const def of parse(op.query).definitions) {
+        if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+        for (const sel of def.selectionSet.selections) names.add(sel.kind === Kind.FIELD ? sel.name.value : '');
+      }
+    }
+    names.delete('__typename');
+    const [only, ...others] = [...names];
+    return only && !others.length ? (LARGE_UPLOADS[only] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+const GRAPHQL_UPLOAD_LIMITS: MultipartLimits = {
+  ...UPLOAD_LIMITS,
+  raise: { limits: IMPORT_UPLOAD_LIMITS, when: (name, value) => name === 'operations' && largeUploadLimits(value) === IMPORT_UPLOAD_LIMITS },
+};
+
 export function useGraphQLMultipart(exchangeOf: (serverContext: object) => MultipartExchange): Plugin {
   return {
     onRequestParse({ request, serverContext, setRequestParser, fetchAPI }) {
@@ -108,7 +142,7 @@ export function useGraphQLMultipart(exchangeOf: (serverContext: object) => Multi
         if (!signedIn) return refuse({ status: 401, message: MSG.notAuthenticated });
         try {
           const charge = uploadBudgetFor(config).forResponse(http.res);
-          return operationsFrom(await readMultipart(http.req, UPLOAD_LIMITS, charge)) as never;
+          return operationsFrom(await readMultipart(http.req, GRAPHQL_UPLOAD_LIMITS, charge)) as never;
         } catch (error) {
           return refuse(refusalOf(error));
         }

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { UploadedFile } from './files.service';
-import { isFilePart, readMultipart } from './multipart-reader';
+import { isFilePart, readMultipart, type MultipartLimits } from './multipart-reader';
 import { FORM_LIMITS, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
 
 export { MultipartRefusedError };
@@ -34,11 +34,11 @@ type Node = Record<string, unknown> | unknown[];
 export async function readMultipartBody(
   req: FastifyRequest,
   reply: FastifyReply,
-  { withFiles, config }: { withFiles: boolean; config: ServerConfig },
+  { withFiles, config, limits }: { withFiles: boolean; config: ServerConfig; limits?: MultipartLimits },
 ): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   const charge = uploadBudgetFor(config).forResponse(reply.raw);
-  for (const part of await readMultipart(req.raw, withFiles ? UPLOAD_LIMITS : FORM_LIMITS, charge)) {
+  for (const part of await readMultipart(req.raw, withFiles ? (limits ?? UPLOAD_LIMITS) : FORM_LIMITS, charge)) {
     if (!isFilePart(part)) setField(body, part.name, part.value);
     // A form's empty file input still sends a part, with no name and no bytes: that is "no file".
     else if (part.file.filename || part.file.content.length > 0) setField(body, part.name, part.file);

@@ -21,6 +21,14 @@ export interface MultipartLimits {
   fields: number;
   /** Bytes of every field name and value together. */
   fieldBytes: number;
+  /** The refusal of a file over fileBytes (default: the uploads' 5 MB message). */
+  fileTooLarge?: string;
+  /**
+   * Wider limits a request earns by a field sent before any file (the GraphQL `operations` of an import): the
+   * import's larger file without raising the limit of avatars and documents. Parsing is set up for the wider ones;
+   * until `when` says yes, the base limits are checked by hand.
+   */
+  raise?: { limits: MultipartLimits; when: (name: string, value: string) => boolean };
 }
 
 /** Part headers and boundaries on top of the content: generous for any real form, small next to the files. */
@@ -62,7 +70,8 @@ const BUSY: UploadRefusal = { status: 429, message: MSG.uploadsBusy };
  */
 export function readMultipart(req: IncomingMessage, limits: MultipartLimits, charge: (bytes: number) => boolean = () => true): Promise<MultipartPart[]> {
   return new Promise((resolve, reject) => {
-    const ceiling = requestCeiling(limits);
+    const wider = limits.raise?.limits;
+    const ceiling = Math.max(requestCeiling(limits), wider ? requestCeiling(wider) : 0);
     if (Number(req.headers['content-length']) > ceiling) return reject(new MultipartRefusedError(TOO_LARGE));
 
     let parser: Writable;
@@ -71,12 +80,13 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits, cha
         headers: req.headers,
         defParamCharset: 'utf8',
         limits: {
-          files: limits.files,
-          fileSize: limits.fileBytes + 1, // one byte past the limit tells "too large" from "exactly the limit"
+          files: Math.max(limits.files, wider?.files ?? 0),
+          // one byte past the limit tells "too large" from "exactly the limit"
+          fileSize: Math.max(limits.fileBytes, wider?.fileBytes ?? 0) + 1,
           fields: limits.fields,
           fieldSize: limits.fieldBytes + 1,
           fieldNameSize: NAME_MAX_BYTES,
-          parts: limits.files + limits.fields,
+          parts: Math.max(limits.files, wider?.files ?? 0) + limits.fields,
         },
       });
     } catch {
@@ -89,6 +99,9 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits, cha
     let received = 0;
     let fieldBytes = 0;
     let settled = false;
+    /** The limits in force: the base ones, or the wider ones once a field before any file earned them. */
+    let active = limits;
+    let fileCount = 0;
 
     const fail = (refusal: UploadRefusal) => {
       if (settled) return;
@@ -120,6 +133,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits, cha
       fieldBytes += Buffer.byteLength(name!) + Buffer.byteLength(value);
       if (info.valueTruncated || fieldBytes > limits.fieldBytes) return fail(TOO_LARGE);
       if (!charge(Buffer.byteLength(value))) return fail(BUSY);
+      if (wider && fileCount === 0 && limits.raise!.when(name!, value)) active = wider;
       parts.push({ name: name!, value });
     });
 
@@ -129,6 +143,11 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits, cha
         stream.resume();
         return fail(MALFORMED);
       }
+      if (++fileCount > active.files) {
+        stream.resume();
+        return fail(active.files === 0 ? { status: 400, message: MSG.filesNotAccepted } : { status: 413, message: MSG.tooManyFiles });
+      }
+      const { fileBytes, fileTooLarge } = active;
       const file: UploadedFile = { filename: info.filename ?? '', mimeType: info.mimeType, content: Buffer.alloc(0) };
       parts.push({ name: name!, file }); // in request order; the bytes are filled in below
       const chunks: Buffer[] = [];
@@ -137,7 +156,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits, cha
         new Promise<void>((done) => {
           stream.on('data', (chunk: Buffer) => {
             size += chunk.length;
-            if (size > limits.fileBytes) fail(FILE_TOO_LARGE);
+            if (size > fileBytes) fail(fileTooLarge ? { status: 413, message: fileTooLarge } : FILE_TOO_LARGE);
             else if (!charge(chunk.length)) fail(BUSY);
             else if (!settled) chunks.push(chunk);
           });

@@ -1,6 +1,7 @@
 // Limits shared by both multipart faces (GraphQL and legacy REST, both read by multipart-reader.ts) and the one
 // refusal type they answer with: an Italian message and its HTTP status.
 import { UPLOAD_MAX_BYTES } from '../../../schema/constants';
+import { IMPORT_MAX_BYTES, IMPORT_MSG } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import type { ServerConfig } from '../../config';
 import type { MultipartLimits } from './multipart-reader';
@@ -13,6 +14,12 @@ const FORM_FIELD_BYTES = 1024 * 1024;
 
 /** A signed-in request: at most 10 files of 5 MB and 1 MB of fields (about 52 MB read, at most, per request). */
 export const UPLOAD_LIMITS: MultipartLimits = { files: MAX_FILES, fileBytes: UPLOAD_MAX_BYTES, fields: 1000, fieldBytes: FORM_FIELD_BYTES };
+
+/**
+ * The people import's upload (POST /api/import, importPeople): one file of IMPORT_MAX_BYTES (100,000 rows of CSV
+ * take about 15 MB), refused with the import's own message.
+ */
+export const IMPORT_UPLOAD_LIMITS: MultipartLimits = { files: 1, fileBytes: IMPORT_MAX_BYTES, fields: 1000, fieldBytes: FORM_FIELD_BYTES, fileTooLarge: IMPORT_MSG.tooLarge };
 
 /** A request to a route open without a session (login, sign-up...): fields only, about 2 MB read at most. */
 export const FORM_LIMITS: MultipartLimits = { files: 0, fileBytes: 0, fields: 1000, fieldBytes: FORM_FIELD_BYTES };

@@ -417,6 +417,8 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   if (!file) throw fileRefusal(IMPORT_MSG.noFile);
 
   const table = withoutErrorColumns(await readImportFile(file.content, limits));
+  // Read: the rows are known (total 0 until then, while a workbook is parsed in its worker).
+  progress.set('reading', table.rows.length, table.rows.length);
   const remembered = explicit ? null : await rememberedMapping(ctx, kind, table.headers);
   let mapping: ColumnMapping;
   let mappingRemembered = false;

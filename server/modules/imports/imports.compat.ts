@@ -6,6 +6,7 @@
 import { failure, ok, type Envelope } from '../../compat/envelope';
 import type { LegacyBody, LegacyRoute } from '../../compat/router';
 import { isUploadedFile, type UploadedFile } from '../files/files.service';
+import { IMPORT_UPLOAD_LIMITS } from '../files/upload-limits';
 import { importPeople, type ImportOutcome } from './import-people.service';
 import { templateDownload } from './import-template-xlsx';
 
@@ -47,6 +48,7 @@ export const importsLegacyRoutes: LegacyRoute[] = [
   {
     path: '/import',
     access: 'club',
+    uploadLimits: IMPORT_UPLOAD_LIMITS,
     handler: async (ctx, body: LegacyBody) =>
       envelopeOf(await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode, mapping: body.mapping })),
   },

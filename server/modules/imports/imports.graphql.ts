@@ -1,6 +1,6 @@
 // GraphQL face of the people import: importPeople (dry run or import, one transaction), the club's import history
 // (importRuns, importRun). Thin adapters over import-people.service.ts and import-runs.service.ts.
-import { importColumns, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
+import { importColumns, IMPORT_MAX_BYTES, IMPORT_MSG, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
 import { authorizeMember } from '../../access/authorize';
 import { DownloadFileRef } from '../../graphql/download-file';
 import { clubDb } from '../../access/request-db';
@@ -254,6 +254,6 @@ builder.mutationField('importPeople', (t) =>
     },
     errors: { types: [ValidationError, ConflictError, ForbiddenError, UnauthenticatedError] },
     resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey }, ctx) =>
-      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, file: file ? () => readGraphQLUpload(file, 'file') : null }),
+      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
   }),
 );

@@ -3,6 +3,7 @@
 // (file-type knows hundreds) is refused, and text is CSV (UTF-8 with or without BOM, UTF-16 with BOM, else
 // Windows-1252; comma, semicolon or tab). Every cap of IMPORT_LIMITS is checked before the file is inflated or
 // parsed: the size first, then for xlsx the zip's entry count and declared uncompressed size (zip-directory.ts).
+import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
 import Papa from 'papaparse';
 import * as XLSX from '@e965/xlsx';
@@ -36,8 +37,8 @@ export async function readImportFile(content: Buffer, limits: ImportLimits = IMP
   if (content.length > limits.maxBytes) throw fileRefusal(IMPORT_MSG.tooLarge);
 
   let table: ImportTable;
-  if (isZip(content)) table = readWorkbook(content, 'xlsx', limits);
-  else if (content.subarray(0, 8).equals(OLE2)) table = readWorkbook(content, 'xls', limits);
+  if (isZip(content)) table = await readWorkbookInWorker(content, 'xlsx', limits);
+  else if (content.subarray(0, 8).equals(OLE2)) table = await readWorkbookInWorker(content, 'xls', limits);
   else if (await fileTypeFromBuffer(content)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
   else table = readCsv(content, limits);
 
@@ -60,7 +61,48 @@ function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[
 
 // ---- workbooks ----
 
-function readWorkbook(content: Buffer, format: 'xls' | 'xlsx', limits: ImportLimits): ImportTable {
+/**
+ * The worker that parses workbooks (workbook-worker.ts). The server and the tests run TypeScript through tsx, so the
+ * worker loads tsx too; a compiled build would point this at the .js file.
+ */
+const WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
+const WORKER_EXEC_ARGV = ['--import', 'tsx'];
+
+export type WorkbookAnswer = { table: ImportTable } | { refusal: string };
+
+/**
+ * Parses a workbook in a worker thread with a capped heap: SheetJS holds ~500 MB and 5-6 s of CPU for 100,000
+ * rows, which on the main thread would stop every other request; a workbook needing more than the cap ends the
+ * worker (refused with workbookTooHeavy), not the server.
+ */
+function readWorkbookInWorker(content: Buffer, format: 'xls' | 'xlsx', limits: ImportLimits): Promise<ImportTable> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    const worker = new Worker(WORKER_URL, {
+      workerData: { content, format, limits },
+      execArgv: WORKER_EXEC_ARGV,
+      resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb ?? IMPORT_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 64 },
+      stdout: false,
+      stderr: false,
+    });
+    worker.once('message', (answer: WorkbookAnswer) => {
+      settle(() => ('table' in answer ? resolve(answer.table) : reject(fileRefusal(answer.refusal))));
+      void worker.terminate();
+    });
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileRefusal(IMPORT_MSG.workbookTooHeavy) : error)),
+    );
+    worker.once('exit', () => settle(() => reject(fileRefusal(IMPORT_MSG.corruptWorkbook))));
+  });
+}
+
+/** Reads a workbook on the calling thread: what workbook-worker.ts runs. */
+export function readWorkbook(content: Buffer, format: 'xls' | 'xlsx', limits: ImportLimits): ImportTable {
   if (format === 'xlsx') {
     const directory = readZipDirectory(content, limits.maxZipEntries);
     if (!directory) throw fileRefusal(IMPORT_MSG.corruptWorkbook);
