@@ -1,10 +1,11 @@
 // /archive, "Archiviati" (spec §2): one tab per kind (group type), the archived records read only, with search
 // and paging. Archiving is one way (spec §4): nothing here edits, restores or associates.
 import { useQuery } from '@apollo/client/react';
-import { Box, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PERSON_KIND_INFO, PERSON_KINDS, type PersonKindKey } from '../../../../../schema/constants';
+import { ExportMenu } from '../../../components/ui/export-menu';
 import { ListEmpty, ListError } from '../../../components/ui/list-status';
 import { Pager } from '../../../components/ui/pager';
 import { SearchBox } from '../../../components/ui/search-box';
@@ -77,9 +78,12 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
 
   return (
     <Stack gap="4">
-      <Box maxW={{ md: 'md' }}>
-        <SearchBox value={search} onChange={setSearch} label={`Cerca tra ${info.plural.toLowerCase()} archiviati`} placeholder="Cerca per nome o codice fiscale" />
-      </Box>
+      <Flex gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+        <Box maxW={{ md: 'md' }} w="full">
+          <SearchBox value={search} onChange={setSearch} label={`Cerca tra ${info.plural.toLowerCase()} archiviati`} placeholder="Cerca per nome o codice fiscale" />
+        </Box>
+        <ExportMenu filter={{ list: 'archive', kind, search: term }} />
+      </Flex>
       {connection && (
         <Text color="fg.muted" fontSize="sm" aria-live="polite">
           {connection.totalCount === 1 ? '1 record archiviato' : `${connection.totalCount} record archiviati`}

@@ -2,7 +2,7 @@
 // text search, working priority / group filters and sort, 8 a page. Writing needs feed.write; a coach writes only
 // to the groups they coach (and changes only such posts).
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Button, Field, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterChip } from '../../../components/ui/filter-chip';
@@ -12,6 +12,7 @@ import { PlusIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import { Pager } from '../../../components/ui/pager';
+import { ExportMenu } from '../../../components/ui/export-menu';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SelectInput } from '../../../components/ui/select-field';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -138,18 +139,24 @@ export default function FeedPage() {
 
   const groupFilterOptions = [{ value: '', label: 'Tutti i gruppi' }, ...groups.options];
 
+  const exportVariables = feedQueryVariables(filters);
+  const exportFilter = { list: 'posts' as const, search: exportVariables.search, priority: exportVariables.priority, groupIds: exportVariables.groupId ? [exportVariables.groupId] : null };
+
   return (
     <Stack gap="6">
       <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
         <Heading as="h1" size="2xl">
           Feed
         </Heading>
-        {mayPublish && (
-          <Button onClick={() => setPanel({ open: true, post: null })}>
-            <PlusIcon boxSize="4" />
-            Nuovo post
-          </Button>
-        )}
+        <HStack gap="2" wrap="wrap">
+          <ExportMenu filter={exportFilter} />
+          {mayPublish && (
+            <Button onClick={() => setPanel({ open: true, post: null })}>
+              <PlusIcon boxSize="4" />
+              Nuovo post
+            </Button>
+          )}
+        </HStack>
       </Flex>
 
       <Stack gap="3" direction={{ base: 'column', lg: 'row' }} align={{ lg: 'flex-end' }}>

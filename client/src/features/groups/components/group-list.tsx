@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
 import { ArchiveIcon, PencilIcon, PlusIcon } from '../../../components/icons';
+import { ExportMenu } from '../../../components/ui/export-menu';
 import { ActionsMenu, type RowAction } from '../../../components/ui/actions-menu';
 import { ActiveBadge } from '../../../components/ui/active-badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -150,12 +151,15 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
         <Heading as="h1" size="2xl">
           {config.title}
         </Heading>
-        {mayWrite && (
-          <Button onClick={() => setPanel({ open: true, group: null })}>
-            <PlusIcon boxSize="4" />
-            {config.newLabel}
-          </Button>
-        )}
+        <HStack gap="2" wrap="wrap">
+          <ExportMenu filter={{ list: config.mode, search }} />
+          {mayWrite && (
+            <Button onClick={() => setPanel({ open: true, group: null })}>
+              <PlusIcon boxSize="4" />
+              {config.newLabel}
+            </Button>
+          )}
+        </HStack>
       </Flex>
 
       <Box maxW={{ md: 'sm' }}>

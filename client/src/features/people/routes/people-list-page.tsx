@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ListEmpty, ListError } from '../../../components/ui/list-status';
 import { Pager } from '../../../components/ui/pager';
+import { ExportMenu } from '../../../components/ui/export-menu';
 import { SearchBox } from '../../../components/ui/search-box';
 import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -242,8 +243,9 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
             </Text>
           )}
         </Stack>
-        {(mayImport || mayRegister) && (
-          <HStack gap="2">
+        {(mayImport || mayRegister || access.can('export.run')) && (
+          <HStack gap="2" wrap="wrap">
+            <ExportMenu filter={{ list: 'people', kind, search: term, groupIds: selectedGroup ? [selectedGroup.id] : null, addedWithin, certificate }} />
             {mayImport && (
               <Button asChild variant="outline">
                 <RouterLink to={`/import/${kind}`}>
