@@ -78,7 +78,7 @@ function baseBody(route: LegacyRoute): Record<string, unknown> {
   const bodies: Record<string, Record<string, unknown>> = {
     '/login': { email, password: PASSWORD },
     // Fuzzed as JSON, so without its file: each case is a refusal that must write nothing.
-    '/import': { type: 'athlete', dry_run: 1 },
+    '/import': { type: 'athlete', dry_run: 1, mapping: '[]' },
     '/import/download-template': {},
     '/register': {
       tax_id_code: nextTaxCode('FZS'),
