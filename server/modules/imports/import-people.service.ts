@@ -522,7 +522,10 @@ type Actor = { clubId: string; accountId: string } & Parameters<typeof can>[0];
 
 /** Every header of the file with the column it fed (null: ignored), as remembered. */
 const mappingChoices = (headers: readonly string[], mapping: ColumnMapping): MappingChoice[] =>
-  headers.filter(Boolean).map((header, i) => ({ header, key: mapping.columns.find((c) => c.index === headers.indexOf(header, i))?.column.key ?? null }));
+  // A header repeated in the file is named once, by its first column (the one a choice names).
+  headers.flatMap((header, index) =>
+    header && headers.indexOf(header) === index ? [{ header, key: mapping.columns.find((c) => c.index === index)?.column.key ?? null }] : [],
+  );
 
 /** The club's groups of `kind` not archived, by folded name (a name is unique per club and kind). */
 async function clubGroups(ctx: RequestContext, kind: PersonKindKey): Promise<Map<string, string>> {
