@@ -136,6 +136,24 @@ describe('undoImport', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('memberships a run added to existing roles are removed; a role put in another group since is left', async () => {
+    const [pulcini, esordienti] = [await createGroupWith(t.deps, club.clubId, 'athlete', 'Pulcini'), await createGroupWith(t.deps, club.clubId, 'athlete', 'Esordienti')];
+    const [a, b] = [cf(), cf()];
+    await run([HEADER, ['Ada', 'Neri', a, 'F', null, null, 'Pulcini', null]]);
+    const before = await snapshot();
+    const done = await run([HEADER, ['Ada', 'Neri', a, 'F', null, null, 'Pulcini; Esordienti', null], ['Bruno', 'Blu', b, 'M', null, null, 'Pulcini', null]]);
+    expect(done.counts).toMatchObject({ new: 1, updated: 1 });
+    const bruno = await t.deps.systemDb.personRole.findFirstOrThrow({ where: { clubId: club.clubId, person: { taxIdCode: b } } });
+    await t.deps.systemDb.groupMember.create({ data: { clubId: club.clubId, groupId: esordienti.id, roleId: bruno.id } });
+
+    const undone = await undoImport(ctx, done.runId);
+    expect(undone).toMatchObject({ removed: 0, restored: 1, skipped: [{ taxIdCode: b, name: 'Bruno Blu', reason: IMPORT_MSG.undoSkippedLinked }] });
+    const ada = await t.deps.systemDb.personRole.findFirstOrThrow({ where: { clubId: club.clubId, person: { taxIdCode: a } }, include: { groups: true } });
+    expect(ada.groups.map((g) => g.groupId)).toEqual([pulcini.id]);
+    const adaBefore = (before as { people: Array<{ taxIdCode: string }> }).people.find((p) => p.taxIdCode === a);
+    expect((await snapshot() as { people: Array<{ taxIdCode: string }> }).people.find((p) => p.taxIdCode === a)).toEqual(adaBefore);
+  });
+
   it('a run that changed nothing has nothing to undo', async () => {
     const rows: Rows = [HEADER, ['Ada', 'Neri', cf(), 'F', null, null, null, null]];
     await run(rows);
