@@ -2,7 +2,10 @@
 // file's rows are validated in turns, so a /healthz asked meanwhile is answered while the import is still in that
 // phase (the order of events is asserted, not a timing threshold). On both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_LIMITS, IMPORT_MSG } from '../../../schema/import-columns';
 import type { RequestContext } from '../../../server/context';
+import { ValidationError } from '../../../server/lib/errors';
+import { readImportFile } from '../../../server/modules/imports/read-import-file';
 import { importPeople } from '../../../server/modules/imports/import-people.service';
 import { readProgress } from '../../../server/modules/imports/import-progress';
 import { createClub, type TestClub } from '../../support/factories';
@@ -48,6 +51,13 @@ describe('a large import leaves the server responsive', () => {
     // total 0: the rows are not known yet, the worker is still parsing (on the main thread the parse would be over
     // before /healthz could even be asked).
     expect(await healthzDuring(file, 'reading', 'salute-xlsx-1')).toEqual({ phase: 'reading', done: 0, total: 0 });
+  });
+
+  it('a workbook needing more than the worker\'s heap is refused in Italian, and the server lives on', async () => {
+    const error = await readImportFile(workbook(rows), { ...IMPORT_LIMITS, workerHeapMb: 16 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(IMPORT_MSG.workbookTooHeavy);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it("a CSV's rows are validated in turns: /healthz is answered between them", async () => {
