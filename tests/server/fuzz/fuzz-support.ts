@@ -171,9 +171,12 @@ export async function loggedSince(t: TestApp, mark: bigint): Promise<string[]> {
   return rows.map((r) => r.action);
 }
 
-/** What a refused request may log: its failed sign-in, never a change. A read may also log the health data it handed out. */
+/**
+ * What a refused request may log: its failed sign-in, never a change. A read may also log the health data it handed
+ * out, and an export (exportList) the file it handed out.
+ */
 export const REFUSAL_LOG_ACTIONS: readonly string[] = ['sign_in_failed'];
-export const READ_LOG_ACTIONS: readonly string[] = ['sign_in_failed', 'health_read'];
+export const READ_LOG_ACTIONS: readonly string[] = ['sign_in_failed', 'health_read', 'export'];
 
 /** What one fuzz file tried, for its summary line. */
 export class FuzzTally {
