@@ -515,26 +515,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   if (dryRun) return outcome;
 
   outcome.runId = await recordRun(ctx, actor, outcome, writes, progress);
-  if (outcome.status === 'completed' && writes.changes.length >= ANALYZE_AFTER_ROWS) await refreshStatistics(ctx);
   return outcome;
-}
-
-/** Rows after which an import refreshes the planner's statistics of the tables it filled. */
-const ANALYZE_AFTER_ROWS = 1_000;
-
-/**
- * The planner's statistics of the tables an import fills. Without them (PGlite has no autovacuum; PostgreSQL's runs
- * later) the next import of the same club read its 3,000 people in 1.2 s instead of milliseconds, the planner
- * still taking the tables for nearly empty. The import is committed already: a failure here is only logged.
- */
-async function refreshStatistics(ctx: RequestContext): Promise<void> {
-  try {
-    await ctx.deps.systemDb.$executeRawUnsafe(
-      'ANALYZE people, person_roles, addresses, athlete_details, coach_details, member_details, manager_details, group_members, import_run_changes',
-    );
-  } catch (err) {
-    ctx.deps.log.warn({ err }, 'ANALYZE after an import failed');
-  }
 }
 
 type Actor = { clubId: string; accountId: string } & Parameters<typeof can>[0];
