@@ -28,7 +28,25 @@ export async function openAuthorizedFile(url: string): Promise<void> {
 
 /** Saves a stored file under its name. */
 export async function downloadAuthorizedFile(url: string, filename: string): Promise<void> {
-  const objectUrl = URL.createObjectURL(await fetchFile(url));
+  saveBlob(await fetchFile(url), filename);
+}
+
+/** A file handed back inside a GraphQL answer (DownloadFile: exports, the import's error file). */
+export interface InlineFile {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+/** Saves a file that came inside a GraphQL answer under its name. */
+export function saveInlineFile(file: InlineFile): void {
+  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+  saveBlob(new Blob([bytes], { type: file.contentType }), file.filename);
+}
+
+/** Hands the browser a blob to save as `filename`. */
+function saveBlob(blob: Blob, filename: string): void {
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
   link.download = filename;

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { MESSAGE_LEVEL } from '../../../../schema/constants';
 import { graphql } from '../../gql';
 import type { CertificateStatus, ExportFormat, ExportList, PersonKind, RecentPeriod } from '../../gql/graphql';
+import { saveInlineFile } from '../../lib/authorized-file';
 import { messageOfError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useAccess } from '../../lib/use-access';
@@ -44,19 +45,6 @@ export interface ExportFilter {
   priority?: number | null;
 }
 
-/** Saves a file that came inside a GraphQL answer (base64) under its name. */
-function saveBase64(file: { filename: string; contentType: string; base64: string }) {
-  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 const FORMATS: ReadonlyArray<{ value: ExportFormat; label: string }> = [
   { value: 'csv', label: 'Esporta CSV' },
   { value: 'xlsx', label: 'Esporta Excel' },
@@ -78,7 +66,7 @@ export function ExportMenu({ filter }: { filter: ExportFilter }) {
         fetchPolicy: 'no-cache',
       });
       if (!data?.exportList) throw new Error('no file');
-      saveBase64(data.exportList);
+      saveInlineFile(data.exportList);
     } catch (error) {
       notify(MESSAGE_LEVEL.error, messageOfError(error));
     } finally {

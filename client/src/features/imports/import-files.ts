@@ -1,5 +1,5 @@
 // Files of the import screen: the kind's templates (the legacy REST route, which answers only with the session and
-// club headers, so a plain link cannot fetch it) and files the server hands back inline as base64 (the error file).
+// club headers, so a plain link cannot fetch it).
 import { templateFileName, type ImportFormat } from '../../../../schema/import-columns';
 import type { PersonKindKey } from '../../../../schema/constants';
 import { downloadAuthorizedFile } from '../../lib/authorized-file';
@@ -14,25 +14,6 @@ export function downloadTemplate(kind: PersonKindKey, format: TemplateFormat): P
   if (format === 'xlsx') query.set('format', 'xlsx');
   const filename = format === 'xlsx' ? templateFileName(kind).replace(/\.csv$/, '.xlsx') : templateFileName(kind);
   return downloadAuthorizedFile(`${TEMPLATE_PATH}?${query.toString()}`, filename);
-}
-
-export interface InlineFile {
-  filename: string;
-  contentType: string;
-  base64: string;
-}
-
-/** Saves a file that came inside a GraphQL answer (DownloadFile) under its name. */
-export function saveInlineFile(file: InlineFile): void {
-  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** "1 riga" / "3 righe" and the like. */

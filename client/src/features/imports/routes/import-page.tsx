@@ -23,7 +23,7 @@ import { ImportFilePicker } from '../components/import-file-picker';
 import { ImportHistorySection } from '../components/import-history';
 import { ChangedRows, ImportCounts, InvalidRows, ModeChoice, Section, type ImportResult } from '../components/import-preview';
 import { ImportPeopleMutation, ImportRunsQuery } from '../import-documents';
-import { saveInlineFile } from '../import-files';
+import { saveInlineFile } from '../../../lib/authorized-file';
 
 type Step = 'file' | 'preview' | 'done';
 
