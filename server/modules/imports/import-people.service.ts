@@ -37,7 +37,7 @@ import { errorFile, type DownloadFile, type InvalidRow } from './import-error-fi
 import { rememberedMapping, rememberMapping } from './import-mappings';
 import { trackProgress, type ProgressTracker } from './import-progress';
 import { groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
-import { breathe, emptyWrites, recordAfter, recordBefore, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
+import { breathe, emptyWrites, recordBefore, recordWriteXid, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits } from './read-import-file';
 
 export interface ImportRequest {
@@ -560,8 +560,9 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
   const completed = outcome.status === 'completed';
   const undoable = completed && writes.changes.length > 0;
   const now = new Date();
+  let runId: string;
   try {
-    return await clubDb(ctx).$transaction(
+    runId = await clubDb(ctx).$transaction(
       async (tx) => {
         const run = await tx.importRun.create({
           data: {
@@ -587,10 +588,13 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
         if (completed) {
           progress.set('writing', 0, writeCount(writes));
           const onRows = (n: number) => progress.add(n);
-          // What the undo needs is recorded in the same transaction: the rows before, the writes, the rows after.
+          // The trigram indexes' new entries go to their pending lists and are merged in bulk once the run has
+          // committed (cleanTrigramIndexes): entry by entry they were most of the people and roles inserts' cost.
+          await tx.$queryRaw`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${actor.clubId}::uuid IS NOT NULL`;
+          // What the undo needs is recorded in the same transaction: the rows before, and the run's transaction id.
           await recordBefore(tx, actor.clubId, run.id, writes, onRows);
           await writeImport(tx, actor.clubId, kind, writes, onRows);
-          if (undoable) await recordAfter(tx, actor.clubId, run.id, writes.changes.length, onRows);
+          if (undoable) await recordWriteXid(tx, actor.clubId, run.id);
         }
         logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: fileName, detail: importSummary(outcome) });
         return run.id;
@@ -602,6 +606,25 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
     // refused the whole transaction, so nothing was written.
     if (sqlStateOf(error) === '23505') throw new ConflictError(IMPORT_MSG.concurrent);
     throw error;
+  }
+  if (completed) await cleanTrigramIndexes(ctx);
+  return runId;
+}
+
+/** Big enough for the entries of the largest import (IMPORT_LIMITS.maxRows rows) to wait in the pending lists. */
+const GIN_PENDING_LIST_LIMIT = '256MB';
+const TRIGRAM_INDEXES = ['people_search_text_trgm_idx', 'person_roles_search_text_trgm_idx'];
+
+/**
+ * Merges the trigram indexes' pending entries left by a run: searches would otherwise scan them one by one until
+ * PostgreSQL's autovacuum gets there (PGlite has none), or the next save past the usual limit would pay for them.
+ * The run is committed by now, so a failure here is only logged.
+ */
+async function cleanTrigramIndexes(ctx: RequestContext): Promise<void> {
+  try {
+    for (const index of TRIGRAM_INDEXES) await ctx.deps.systemDb.$queryRaw`SELECT gin_clean_pending_list(${index}::regclass)`;
+  } catch (error) {
+    ctx.deps.log.warn({ err: error }, 'import: trigram pending lists not cleaned');
   }
 }
 

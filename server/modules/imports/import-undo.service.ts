@@ -1,9 +1,11 @@
 // Undoing a completed import (issue 12 point 5) within IMPORT_UNDO_DAYS: the people, roles, addresses, details and
 // group memberships it created are removed, the rows it updated get back their values from before (the JSON the
 // run kept in import_run_changes), in one transaction, with one line in the access log. A person edited since the
-// import (any of their rows the run wrote no longer equals what it wrote, which an edit's updated_at alone makes
-// true) or given another role, group or document since is left as it is and listed. Every statement is set-based
-// over the run's rows and names the club.
+// import (one of their rows is neither as the run left it nor as it was before) or given another role, group or
+// document since is left as it is and listed. A row is as the run left it when its xmin is still the run's
+// transaction (import_runs.write_xid: any later write makes a new row version with another xmin); runs recorded
+// before write_xid kept the rows after the run as JSON instead, which is compared for them. Every statement is
+// set-based over the run's rows and names the club.
 import { Prisma } from '../../generated/prisma/client.js';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
 import { IMPORT_MSG } from '../../../schema/import-columns';
@@ -44,6 +46,7 @@ const DETAILS_TABLE: Partial<Record<PersonKindKey, string>> = {
 
 interface RunRow {
   id: string;
+  write_xid: bigint | null;
   status: string;
   kind: PersonKindKey;
   file_name: string;
@@ -64,7 +67,7 @@ export async function undoImport(ctx: RequestContext, id: unknown): Promise<Undo
     async (tx) => {
       // Locked: two undos of the same run wait for each other, and the second finds it undone.
       const [run] = await tx.$queryRaw<RunRow[]>`
-        SELECT id, status, kind::text AS kind, file_name, undone_at, undoable_until, COALESCE(undoable_until <= now(), true) AS expired
+        SELECT id, write_xid, status, kind::text AS kind, file_name, undone_at, undoable_until, COALESCE(undoable_until <= now(), true) AS expired
         FROM import_runs WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid FOR UPDATE`;
       if (!run) throw refusal(IMPORT_MSG.undoNotFound);
       if (run.status === 'undone' || run.undone_at) throw refusal(IMPORT_MSG.undoAlready);
@@ -75,10 +78,10 @@ export async function undoImport(ctx: RequestContext, id: unknown): Promise<Undo
       const rows = await tx.$queryRaw<Array<{ person_id: string; tax_id_code: string; name: string; role_created: boolean; edited: boolean; linked: boolean }>>`
         SELECT c.person_id, c.tax_id_code, c.name, c.role_created,
                (p.id IS NULL OR r.id IS NULL
-                OR to_jsonb(p) IS DISTINCT FROM c.person_after
-                OR to_jsonb(r) IS DISTINCT FROM c.role_after
-                OR (c.address_id IS NOT NULL AND to_jsonb(a) IS DISTINCT FROM c.address_after)
-                OR COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd)) IS DISTINCT FROM c.details_after) AS edited,
+                OR NOT ${asLeft(run, 'p.xmin', Prisma.sql`to_jsonb(p)`, 'person')}
+                OR NOT ${asLeft(run, 'r.xmin', Prisma.sql`to_jsonb(r)`, 'role')}
+                OR (c.address_id IS NOT NULL AND NOT ${asLeft(run, 'a.xmin', Prisma.sql`to_jsonb(a)`, 'address')})
+                OR NOT ${asLeft(run, 'COALESCE(ad.xmin, cd.xmin, md.xmin, gd.xmin)', Prisma.sql`COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))`, 'details')}) AS edited,
                ((c.person_created AND EXISTS (SELECT 1 FROM person_roles o WHERE o.person_id = c.person_id AND o.id <> c.role_id))
                 OR (c.role_created AND (EXISTS (SELECT 1 FROM stored_files f WHERE f.role_id = c.role_id)
                                         OR EXISTS (SELECT 1 FROM group_members m WHERE m.role_id = c.role_id AND NOT (m.id = ANY(c.group_member_ids)))))) AS linked
@@ -99,7 +102,7 @@ export async function undoImport(ctx: RequestContext, id: unknown): Promise<Undo
       const removed = kept.filter((r) => r.role_created).length;
       const restored = kept.length - removed;
 
-      await revert(tx, clubId, run.id, run.kind, kept.map((r) => r.person_id));
+      await revert(tx, clubId, run, kept.map((r) => r.person_id));
       await tx.importRun.update({ where: { id: run.id }, data: { status: 'undone', undoneAt: new Date() } });
       const message = IMPORT_MSG.undone(removed, restored, skipped.length);
       logImport(tx, {
@@ -114,14 +117,37 @@ export async function undoImport(ctx: RequestContext, id: unknown): Promise<Undo
   );
 }
 
+type Part = 'person' | 'role' | 'address' | 'details';
+const AFTER = { person: 'c.person_after', role: 'c.role_after', address: 'c.address_after', details: 'c.details_after' } as const;
+const BEFORE = { person: 'c.person_before', role: 'c.role_before', address: 'c.address_before', details: 'c.details_before' } as const;
+
+/** `xmin` (a row's, or null when there is none) is the run's own transaction: the run wrote that row version. */
+const byRun = (run: RunRow, xmin: string) => Prisma.sql`COALESCE(${Prisma.raw(xmin)}::text::bigint = ${run.write_xid}::bigint, false)`;
+
+/**
+ * The row (its xmin and JSON) is as the run left it: written by the run and not since, or not written by the run
+ * and as it was before. Runs without write_xid compare it with the copy they kept after the run.
+ */
+function asLeft(run: RunRow, xmin: string, json: Prisma.Sql, part: Part): Prisma.Sql {
+  if (run.write_xid === null) return Prisma.sql`(${json} IS NOT DISTINCT FROM ${Prisma.raw(AFTER[part])})`;
+  return Prisma.sql`(${byRun(run, xmin)} OR ${json} IS NOT DISTINCT FROM ${Prisma.raw(BEFORE[part])})`;
+}
+
+/** The run changed this row (of a person the undo keeps, so not edited since). */
+function wrote(run: RunRow, xmin: string, part: Part): Prisma.Sql {
+  if (run.write_xid === null) return Prisma.sql`(${Prisma.raw(AFTER[part])} IS DISTINCT FROM ${Prisma.raw(BEFORE[part])})`;
+  return byRun(run, xmin);
+}
+
 /**
  * Puts back the rows of the run's people in `personIds`, in foreign-key order (memberships and roles before people,
  * people before addresses). Only rows the run changed are written (an untouched row keeps its updated_at, so the
  * undo of an earlier run still finds it as that run left it).
  */
-async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey, personIds: string[]): Promise<void> {
+async function revert(tx: Db, clubId: string, run: RunRow, personIds: string[]): Promise<void> {
   if (!personIds.length) return;
-  const ours = Prisma.sql`c.run_id = ${runId}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
+  const { kind } = run;
+  const ours = Prisma.sql`c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
   const steps: Prisma.Sql[] = [
     Prisma.sql`DELETE FROM group_members m USING import_run_changes c WHERE ${ours} AND m.id = ANY(c.group_member_ids) AND m.club_id = ${clubId}::uuid`,
   ];
@@ -131,10 +157,12 @@ async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey
     // A role the run only updated: its details row as it was (deleted when it had none, which the run then added).
     steps.push(
       Prisma.sql`DELETE FROM ${table} d USING import_run_changes c JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${clubId}::uuid
-                 WHERE ${ours} AND NOT c.role_created AND c.details_after IS DISTINCT FROM c.details_before AND d.role_id = c.role_id`,
+                 WHERE ${ours} AND NOT c.role_created AND ${wrote(run, 'd.xmin', 'details')} AND d.role_id = c.role_id`,
+      // Put back where the row is gone now: the run wrote it (deleted above), or the run's row was its first.
       Prisma.sql`INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table}, c.details_before)).*
                  FROM import_run_changes c
-                 WHERE ${ours} AND NOT c.role_created AND c.details_after IS DISTINCT FROM c.details_before AND c.details_before IS NOT NULL`,
+                 WHERE ${ours} AND NOT c.role_created AND c.details_before IS NOT NULL
+                   AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.role_id = c.role_id)`,
     );
   }
   steps.push(
@@ -142,8 +170,8 @@ async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey
     Prisma.sql`DELETE FROM person_roles r USING import_run_changes c WHERE ${ours} AND c.role_created AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
     Prisma.sql`UPDATE person_roles r SET note_private = b.note_private, updated_at = now()
                FROM import_run_changes c, jsonb_populate_record(NULL::person_roles, c.role_before) b
-               WHERE ${ours} AND NOT c.role_created AND (c.role_after->'note_private') IS DISTINCT FROM (c.role_before->'note_private')
-                 AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
+               WHERE ${ours} AND NOT c.role_created AND ${wrote(run, 'r.xmin', 'role')}
+                 AND (r.note_private IS DISTINCT FROM b.note_private) AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
     Prisma.sql`UPDATE people p
                SET firstname = b.firstname, secondname = b.secondname, lastname = b.lastname, nickname = b.nickname, type_gender_id = b.type_gender_id,
                    birthday = b.birthday, birthplace = b.birthplace, birth_nation = b.birth_nation, nationality = b.nationality,
@@ -151,12 +179,12 @@ async function revert(tx: Db, clubId: string, runId: string, kind: PersonKindKey
                    phone_secondary = b.phone_secondary, legal_representative = b.legal_representative, address_id = b.address_id,
                    search_text = b.search_text, sort_name = b.sort_name, updated_at = now()
                FROM import_run_changes c, jsonb_populate_record(NULL::people, c.person_before) b
-               WHERE ${ours} AND NOT c.person_created AND c.person_before IS NOT NULL AND c.person_after IS DISTINCT FROM c.person_before AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
+               WHERE ${ours} AND NOT c.person_created AND c.person_before IS NOT NULL AND ${wrote(run, 'p.xmin', 'person')} AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
     Prisma.sql`DELETE FROM people p USING import_run_changes c WHERE ${ours} AND c.person_created AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
     Prisma.sql`UPDATE addresses a
                SET address = b.address, street_number = b.street_number, postal_code = b.postal_code, city = b.city, province = b.province, country = b.country
                FROM import_run_changes c, jsonb_populate_record(NULL::addresses, c.address_before) b
-               WHERE ${ours} AND NOT c.address_created AND c.address_before IS NOT NULL AND c.address_after IS DISTINCT FROM c.address_before AND a.id = c.address_id AND a.club_id = ${clubId}::uuid`,
+               WHERE ${ours} AND NOT c.address_created AND c.address_before IS NOT NULL AND ${wrote(run, 'a.xmin', 'address')} AND a.id = c.address_id AND a.club_id = ${clubId}::uuid`,
     Prisma.sql`DELETE FROM addresses a USING import_run_changes c
                WHERE ${ours} AND c.address_created AND a.id = c.address_id AND a.club_id = ${clubId}::uuid
                  AND NOT EXISTS (SELECT 1 FROM people p WHERE p.address_id = a.id)`,

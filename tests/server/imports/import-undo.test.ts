@@ -154,6 +154,44 @@ describe('undoImport', () => {
     expect((await snapshot() as { people: Array<{ taxIdCode: string }> }).people.find((p) => p.taxIdCode === a)).toEqual(adaBefore);
   });
 
+  it('a person whose details alone were edited since is left; the others of the run are restored', async () => {
+    const [a, b] = [cf(), cf()];
+    await run([HEADER, ['Ada', 'Neri', a, 'F', null, '31/05/2027', null, null], ['Bruno', 'Blu', b, 'M', null, '31/05/2027', null, null]]);
+    const before = await snapshot();
+    const done = await run([HEADER, ['Ada', 'Neri', a, 'F', 'Forlì', '30/06/2028', null, null], ['Bruno', 'Blu', b, 'M', 'Rimini', '30/06/2028', null, null]], 'overwrite');
+    const ada = await t.deps.systemDb.personRole.findFirstOrThrow({ where: { clubId: club.clubId, person: { taxIdCode: a } } });
+    await t.deps.systemDb.athleteDetails.update({ where: { roleId: ada.id }, data: { allergies: 'Polline' } });
+
+    const undone = await undoImport(ctx, done.runId);
+    expect(undone).toMatchObject({ removed: 0, restored: 1, skipped: [{ taxIdCode: a, reason: IMPORT_MSG.undoSkippedEdited }] });
+    const people = (await snapshot() as { people: Array<{ taxIdCode: string }> }).people;
+    expect(people.find((p) => p.taxIdCode === b)).toEqual((before as { people: Array<{ taxIdCode: string }> }).people.find((p) => p.taxIdCode === b));
+  });
+
+  it('a run recorded before write_xid (its rows after the run kept as JSON) is undone the same way', async () => {
+    const [a, b, c] = [cf(), cf(), cf()];
+    await run([HEADER, ['Ada', 'Neri', a, 'F', 'Forlì', '31/05/2027', null, 'prima'], ['Bruno', 'Blu', b, 'M', null, null, null, null]]);
+    const before = await snapshot();
+    const done = await run([HEADER, ['Adele', 'Neri', a, 'F', 'Cesena', '30/06/2028', null, 'dopo'], ['Bruno', 'Blu', b, 'M', 'Rimini', null, null, null], ['Carla', 'Rossi', c, 'F', null, null, null, null]], 'overwrite');
+    // What such a run kept: the rows as it left them, and no transaction id.
+    await t.deps.systemDb.$executeRaw`
+      UPDATE import_run_changes ch
+      SET person_after = (SELECT to_jsonb(p) FROM people p WHERE p.id = ch.person_id),
+          address_after = (SELECT to_jsonb(a) FROM addresses a WHERE a.id = ch.address_id),
+          role_after = (SELECT to_jsonb(r) FROM person_roles r WHERE r.id = ch.role_id),
+          details_after = (SELECT to_jsonb(d) FROM athlete_details d WHERE d.role_id = ch.role_id)
+      WHERE ch.run_id = ${done.runId}::uuid`;
+    await t.deps.systemDb.importRun.update({ where: { id: done.runId! }, data: { writeXid: null } });
+    const bruno = await t.deps.systemDb.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode: b } });
+    await t.deps.systemDb.person.update({ where: { id: bruno.id }, data: { phonePrimary: '3331234567' } });
+
+    const undone = await undoImport(ctx, done.runId);
+    expect(undone).toMatchObject({ removed: 1, restored: 1, skipped: [{ taxIdCode: b, reason: IMPORT_MSG.undoSkippedEdited }] });
+    const people = (await snapshot() as { people: Array<{ taxIdCode: string }> }).people;
+    expect(people.map((p) => p.taxIdCode).sort()).toEqual([a, b].sort());
+    expect(people.find((p) => p.taxIdCode === a)).toEqual((before as { people: Array<{ taxIdCode: string }> }).people.find((p) => p.taxIdCode === a));
+  });
+
   it('a run that changed nothing has nothing to undo', async () => {
     const rows: Rows = [HEADER, ['Ada', 'Neri', cf(), 'F', null, null, null, null]];
     await run(rows);

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "import_runs" ADD COLUMN     "write_xid" BIGINT;
