@@ -127,6 +127,10 @@ export const CLUB_TYPES = [
 export type ClubTypeValue = (typeof CLUB_TYPES)[number]['value'];
 export const CLUB_TYPE_VALUES = CLUB_TYPES.map((t) => t.value) as [ClubTypeValue, ...ClubTypeValue[]];
 
+/** The feed's orders: NEWEST and OLDEST by creation; PRIORITY: Urgente, Importante, the rest, newest first. */
+export const POST_ORDERS = ['NEWEST', 'OLDEST', 'PRIORITY'] as const;
+export type PostOrder = (typeof POST_ORDERS)[number];
+
 /** The club logo (/modifica-club): images only, checked by content, smaller than other documents. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

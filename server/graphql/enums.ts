@@ -2,7 +2,7 @@
 // (a module does not import another module's *.graphql.ts) nor in domain code (which must load without the schema);
 // their values are the domain's, from schema/.
 import { CERTIFICATE_STATUSES, RECENT_PERIODS } from '../../schema/club-time';
-import { PERSON_KINDS, SPORT_VALUES } from '../../schema/constants';
+import { PERSON_KINDS, POST_ORDERS, SPORT_VALUES } from '../../schema/constants';
 import { builder } from './builder';
 
 export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
@@ -20,6 +20,11 @@ export const RecentPeriodEnum = builder.enumType('RecentPeriod', {
 export const CertificateStatusEnum = builder.enumType('CertificateStatus', {
   description: "An athlete's medical certificate: expiring = expires between today and today + 30 days; expired = expired before today.",
   values: CERTIFICATE_STATUSES,
+});
+
+export const PostOrderEnum = builder.enumType('PostOrder', {
+  description: 'NEWEST and OLDEST by creation; PRIORITY: Urgente first, then Importante, then the rest, newest first.',
+  values: POST_ORDERS,
 });
 
 /** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */

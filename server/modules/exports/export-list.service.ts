@@ -57,11 +57,13 @@ export interface ExportRequest {
   search?: unknown;
   /** people: members of any of these groups; posts: addressed to any of them. Another club's ids match nothing. */
   groupIds?: readonly unknown[] | null;
-  /** people: the dashboard's filters, as the list takes them. */
+  /** people: the dashboard's filters, as the list takes them; posts: addedWithin is the feed's "created" filter. */
   addedWithin?: PeopleFilters['addedWithin'];
   certificate?: PeopleFilters['certificate'];
   /** posts: 0, 1, 2. */
   priority?: unknown;
+  /** posts: the feed's order (NEWEST unless given). */
+  postOrder?: unknown;
 }
 
 const exportRequest = z.object({
@@ -185,7 +187,7 @@ async function groupsTable(ctx: RequestContext, request: ExportRequest, categori
 const PRIORITY_LABELS: Record<number, string> = { 0: '', 1: 'Importante', 2: 'Urgente' };
 
 function postsTable(ctx: RequestContext, request: ExportRequest): ExportTable {
-  const { where: base, orderBy } = postListQuery(ctx, { search: request.search, priority: request.priority });
+  const { where: base, orderBy } = postListQuery(ctx, { search: request.search, priority: request.priority, orderBy: request.postOrder, createdWithin: request.addedWithin });
   const groupIds = groupIdsOf(request.groupIds);
   const where: Prisma.PostWhereInput = groupIds ? { ...base, groups: { some: { groupId: { in: groupIds }, group: { clubId: base.clubId as string } } } } : base;
   const db = clubDb(ctx);

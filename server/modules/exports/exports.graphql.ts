@@ -2,7 +2,7 @@
 // A thin adapter over export-list.service.ts.
 import { builder } from '../../graphql/builder';
 import { DownloadFileRef } from '../../graphql/download-file';
-import { CertificateStatusEnum, PersonKindEnum, RecentPeriodEnum } from '../../graphql/enums';
+import { CertificateStatusEnum, PersonKindEnum, PostOrderEnum, RecentPeriodEnum } from '../../graphql/enums';
 import { EXPORT_FORMATS } from './export-file';
 import { EXPORT_LISTS, EXPORT_MAX_ROWS, exportList } from './export-list.service';
 
@@ -30,9 +30,10 @@ builder.queryFields((t) => ({
       kind: t.arg({ type: PersonKindEnum, description: 'people and archive: required.' }),
       search: t.arg.string({ description: 'The list\'s search box: every word must match (people: name or tax code; groups: name; posts: title and text).' }),
       groupIds: t.arg.idList({ description: 'people: members of any of these groups; posts: addressed to any of them. Another club\'s ids match nothing.' }),
-      addedWithin: t.arg({ type: RecentPeriodEnum, description: 'people: only roles created today / this week.' }),
+      addedWithin: t.arg({ type: RecentPeriodEnum, description: 'people: only roles created today / this week; posts: only posts created today / this week.' }),
       certificate: t.arg({ type: CertificateStatusEnum, description: 'people of kind athlete: by medical certificate (needs health.read).' }),
       priority: t.arg.int({ description: 'posts: 0 none, 1 Importante, 2 Urgente.' }),
+      postOrder: t.arg({ type: PostOrderEnum, description: 'posts: the rows in the feed\'s order (default NEWEST).' }),
     },
     resolve: (_root, args, ctx) => exportList(ctx, args),
   }),

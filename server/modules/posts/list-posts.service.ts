@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../../schema/constants';
+import { PAGE_SIZE, POST_ORDERS, type PostOrder } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { searchWords } from '../../../schema/text';
 import { pageNumber, searchText } from '../../../schema/validation/registry';
@@ -13,8 +13,6 @@ import { createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 
-export const POST_ORDERS = ['NEWEST', 'OLDEST', 'PRIORITY'] as const;
-export type PostOrder = (typeof POST_ORDERS)[number];
 
 /** Each order ends on the id, so rows created in the same millisecond keep their place between pages. */
 const ORDER_BY: Record<PostOrder, Prisma.PostOrderByWithRelationInput[]> = {

@@ -4,16 +4,11 @@ import { builder } from '../../graphql/builder';
 import { plannedSelection } from '../../graphql/selection';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { archivePost } from './archive-post.service';
-import { POST_ORDERS, postListQuery, postLookupWhere } from './list-posts.service';
+import { postListQuery, postLookupWhere } from './list-posts.service';
 import { savePost } from './save-post.service';
-import { MAX_PAGE_SIZE, RecentPeriodEnum } from '../../graphql/enums';
+import { MAX_PAGE_SIZE, PostOrderEnum, RecentPeriodEnum } from '../../graphql/enums';
 import { GroupRef } from '../../graphql/model-refs';
 import { clubDb } from '../../access/request-db';
-
-const PostOrderEnum = builder.enumType('PostOrder', {
-  description: 'NEWEST and OLDEST by creation; PRIORITY: Urgente first, then Importante, then the rest, newest first.',
-  values: POST_ORDERS,
-});
 
 builder.prismaObject('Post', {
   description: 'A notice of the club feed. priority: 0 none, 1 Importante, 2 Urgente.',

@@ -18,8 +18,10 @@ import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { taxCodeFor } from '../../support/tax-code-factories';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-const EXPORT = `query($list: ExportList!, $format: ExportFormat!, $kind: PersonKind, $search: String, $groupIds: [ID!], $priority: Int) {
-  exportList(list: $list, format: $format, kind: $kind, search: $search, groupIds: $groupIds, priority: $priority) { filename contentType byteSize base64 }
+const EXPORT = `query($list: ExportList!, $format: ExportFormat!, $kind: PersonKind, $search: String, $groupIds: [ID!], $priority: Int, $postOrder: PostOrder, $addedWithin: RecentPeriod) {
+  exportList(list: $list, format: $format, kind: $kind, search: $search, groupIds: $groupIds, priority: $priority, postOrder: $postOrder, addedWithin: $addedWithin) {
+    filename contentType byteSize base64
+  }
 }`;
 
 let t: TestApp;
@@ -186,6 +188,17 @@ describe('exportList: groups, categories, feed', () => {
     const byGroup = rowsOf((await exported({ list: 'posts', format: 'csv', groupIds: [groupId] })).content);
     expect(byGroup.slice(1).map((r) => r[0])).toEqual(['Allenamento spostato']);
     expect(rowsOf((await exported({ list: 'posts', format: 'csv', groupIds: [strangerGroupId] })).content)).toHaveLength(1);
+  });
+
+  it("the feed in the list's order and with its \"this week\" filter", async () => {
+    const { post: old } = await savePost(ctx, { title: 'Iscrizioni aperte', caption: 'Da settembre', priority: 1 });
+    await t.deps.systemDb.post.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
+    const titles = async (variables: Record<string, unknown>) => rowsOf((await exported({ list: 'posts', format: 'csv', ...variables })).content).slice(1).map((r) => r[0]);
+    expect(await titles({})).toEqual(['Cena sociale', 'Allenamento spostato', 'Iscrizioni aperte']);
+    expect(await titles({ postOrder: 'OLDEST' })).toEqual(['Iscrizioni aperte', 'Allenamento spostato', 'Cena sociale']);
+    expect(await titles({ postOrder: 'PRIORITY' })).toEqual(['Allenamento spostato', 'Iscrizioni aperte', 'Cena sociale']);
+    expect(await titles({ addedWithin: 'week' })).toEqual(['Cena sociale', 'Allenamento spostato']);
+    await t.deps.systemDb.post.update({ where: { id: old.id }, data: { archivedAt: new Date() } });
   });
 });
 

@@ -6,7 +6,7 @@ import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MESSAGE_LEVEL } from '../../../../schema/constants';
 import { graphql } from '../../gql';
-import type { CertificateStatus, ExportFormat, ExportList, PersonKind, RecentPeriod } from '../../gql/graphql';
+import type { CertificateStatus, ExportFormat, ExportList, PersonKind, PostOrder, RecentPeriod } from '../../gql/graphql';
 import { saveInlineFile } from '../../lib/authorized-file';
 import { messageOfError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -23,8 +23,19 @@ const ExportListQuery = graphql(`
     $addedWithin: RecentPeriod
     $certificate: CertificateStatus
     $priority: Int
+    $postOrder: PostOrder
   ) {
-    exportList(list: $list, format: $format, kind: $kind, search: $search, groupIds: $groupIds, addedWithin: $addedWithin, certificate: $certificate, priority: $priority) {
+    exportList(
+      list: $list
+      format: $format
+      kind: $kind
+      search: $search
+      groupIds: $groupIds
+      addedWithin: $addedWithin
+      certificate: $certificate
+      priority: $priority
+      postOrder: $postOrder
+    ) {
       filename
       contentType
       base64
@@ -38,11 +49,13 @@ export interface ExportFilter {
   kind?: PersonKind;
   search?: string | null;
   groupIds?: readonly string[] | null;
-  /** People lists opened from the dashboard's statistics. */
+  /** People lists opened from the dashboard's statistics; the feed's "created today / this week" filter. */
   addedWithin?: RecentPeriod | null;
   certificate?: CertificateStatus | null;
   /** The feed's priority filter (0, 1, 2). */
   priority?: number | null;
+  /** The feed's order. */
+  postOrder?: PostOrder | null;
 }
 
 const FORMATS: ReadonlyArray<{ value: ExportFormat; label: string }> = [

@@ -140,7 +140,14 @@ export default function FeedPage() {
   const groupFilterOptions = [{ value: '', label: 'Tutti i gruppi' }, ...groups.options];
 
   const exportVariables = feedQueryVariables(filters);
-  const exportFilter = { list: 'posts' as const, search: exportVariables.search, priority: exportVariables.priority, groupIds: exportVariables.groupId ? [exportVariables.groupId] : null };
+  const exportFilter = {
+    list: 'posts' as const,
+    search: exportVariables.search,
+    priority: exportVariables.priority,
+    groupIds: exportVariables.groupId ? [exportVariables.groupId] : null,
+    postOrder: exportVariables.orderBy,
+    addedWithin: createdWithin,
+  };
 
   return (
     <Stack gap="6">
