@@ -133,7 +133,9 @@ const DETAIL_FIELDS: Record<PersonKindKey, readonly string[]> = {
   voluntary: [],
 };
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+// A handful of keys, a few per row of up to 100,000: each converted once.
+const snakeKeys = new Map<string, string>();
+const snake = (key: string) => snakeKeys.get(key) ?? snakeKeys.set(key, key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).get(key)!;
 const snakeRow = (row: Row): SqlRow => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v ?? null]));
 /** A stored value as the validated input carries it: dates as YYYY-MM-DD, empty as null. */
 const comparable = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value === undefined || value === '' ? null : value);
