@@ -4,6 +4,7 @@
 // (page.route), so nothing leaves the machine.
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEGA_MENU_CLOSE_DELAY_MS } from '../../client/src/features/public-site/constants';
 import { launchBrowser, VIEWPORTS } from '../support/browser';
 import { startLiveServer } from '../support/live-server';
 
@@ -77,6 +78,9 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
       await expect(panel.isVisible()).resolves.toBe(false);
 
       if (wide) {
+        // The close delay runs on the page's clock, paused from here: on a loaded machine the real time between two
+        // steps could otherwise use up the delay (the menu closed before the pointer came back). The test moves it.
+        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
         // hover opens; leaving closes after the delay; coming back in time keeps it open
         await trigger.hover();
         await panel.waitFor({ state: 'visible' });
@@ -88,6 +92,7 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
         await advance(page, 900);
         expect(await panel.isVisible()).toBe(true);
         await page.mouse.move(700, 850);
+        await advance(page, MEGA_MENU_CLOSE_DELAY_MS);
         await panel.waitFor({ state: 'hidden', timeout: 3000 });
         // the hover-open followed by a click keeps it open (the click is not a toggle off)
         await trigger.hover();
@@ -99,6 +104,7 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
         await panel.getByRole('link', { name: /Firma digitale/ }).waitFor();
         await page.keyboard.press('Escape');
         await panel.waitFor({ state: 'hidden' });
+        await page.clock.resume(); // the pages followed below run their own timers
       } else {
         // narrow: click opens the full-screen menu, which stays open and locks the page scroll
         await trigger.click();
