@@ -2,7 +2,7 @@
 // and Space open the picker too) and the kind's templates. Chakra's FileUpload (zag) does the dropzone; the
 // extensions only filter the picker: the server reads the real type from the content.
 import { Box, Button, FileUpload, Flex, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PersonKindKey } from '../../../../../schema/constants';
 import { IMPORT_LIMITS, IMPORT_MSG } from '../../../../../schema/import-columns';
 import { DownloadIcon, UploadIcon } from '../../../components/icons';
@@ -22,6 +22,16 @@ export interface ImportFilePickerProps {
 
 export function ImportFilePicker({ kind, file, onFileChange, disabled = false }: ImportFilePickerProps) {
   const [rejected, setRejected] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Zag opens the picker a frame after the key or the click. Browsers open a file picker only within a few seconds of
+  // the user's gesture, and on a busy phone (or test machine) that frame can come too late: the picker then silently
+  // stays shut. Opened here, within the event itself, before zag's handler (which sees the event handled and stops).
+  const openPicker = (event: KeyboardEvent | MouseEvent) => {
+    if (disabled || event.defaultPrevented) return;
+    if ('key' in event && event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    input.current?.click();
+  };
   return (
     <Stack gap="4">
       <FileUpload.Root
@@ -47,8 +57,15 @@ export function ImportFilePicker({ kind, file, onFileChange, disabled = false }:
         alignItems="stretch"
         gap="3"
       >
-        <FileUpload.HiddenInput aria-label="File da importare" />
-        <FileUpload.Dropzone minH={{ base: '36', md: '44' }} borderRadius="xl" bg="bg" cursor="pointer">
+        <FileUpload.HiddenInput ref={input} aria-label="File da importare" />
+        <FileUpload.Dropzone
+          minH={{ base: '36', md: '44' }}
+          borderRadius="xl"
+          bg="bg"
+          cursor="pointer"
+          onKeyDownCapture={openPicker}
+          onClickCapture={openPicker}
+        >
           <Box color="brand.fg" bg="brand.subtle" borderRadius="full" p="3">
             <UploadIcon boxSize="6" />
           </Box>
