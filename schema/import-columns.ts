@@ -100,12 +100,35 @@ export function importColumns(kind: PersonKindKey): readonly ImportColumn[] {
   return [...PROFILE_COLUMNS, ...DETAIL_COLUMNS[kind], GROUPS_COLUMN, NOTE_COLUMN];
 }
 
-/** A groups cell's names: split on `,` or `;`, trimmed, blanks dropped. */
-export const groupNames = (cell: string): string[] =>
-  cell
-    .split(/[;,]/)
-    .map((name) => name.trim())
-    .filter(Boolean);
+/**
+ * A groups cell's names: split on `,` or `;`, trimmed, blanks dropped. A name that holds a separator or a double
+ * quote is written in double quotes, with its own quotes doubled (as CSV does): `"Under 16, misto"; Esordienti`.
+ */
+export function groupNames(cell: string): string[] {
+  const names: string[] = [];
+  let name = '';
+  let quoted = false;
+  for (let i = 0; i < cell.length; i++) {
+    const c = cell[i];
+    if (quoted) {
+      if (c !== '"') name += c;
+      else if (cell[i + 1] === '"') name += cell[i++];
+      else quoted = false;
+    } else if (c === '"' && !name.trim()) {
+      quoted = true;
+      name = '';
+    } else if (c === ',' || c === ';') {
+      names.push(name);
+      name = '';
+    } else name += c;
+  }
+  names.push(name);
+  return names.map((n) => n.trim()).filter(Boolean);
+}
+
+/** The cell `groupNames` reads back as `names`: joined with ", ", each name quoted only when it needs to be. */
+export const joinGroupNames = (names: readonly string[]): string =>
+  names.map((name) => (/[",;]/.test(name) ? `"${name.replaceAll('"', '""')}"` : name)).join(', ');
 
 /**
  * The three columns the error file adds after the original ones (row number in the uploaded file, the column at

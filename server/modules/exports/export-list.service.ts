@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { clubDate } from '../../../schema/club-time';
 import { GROUP_TYPES, PERSON_KIND_INFO, PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
 import { isHealthField } from '../../../schema/health-data';
-import { importColumns, type ImportColumn } from '../../../schema/import-columns';
+import { importColumns, joinGroupNames, type ImportColumn } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import { logExport, logHealthReadOfRoles } from '../../access/access-log';
 import { authorizeMember } from '../../access/authorize';
@@ -120,7 +120,7 @@ type ExportedRole = Prisma.PersonRoleGetPayload<{ include: typeof PERSON_INCLUDE
 
 /** A role's cell for a template column, in the template's format (dates as dates, gender M/F). */
 function personCell(role: ExportedRole, kind: PersonKindKey, column: ImportColumn): ExportCell {
-  if (column.key === 'groups') return role.groups.map((g) => g.group.name).join(', ') || null;
+  if (column.key === 'groups') return joinGroupNames(role.groups.map((g) => g.group.name)) || null;
   const [scope, ...rest] = column.field.split('.');
   const relation = PEOPLE_KINDS[kind].details;
   const details = relation ? (role[relation] as Row | null) : null;
@@ -199,7 +199,7 @@ function postsTable(ctx: RequestContext, request: ExportRequest): ExportTable {
     count: () => db.post.count({ where }),
     async *rows() {
       for await (const batch of chunks((cursor) => db.post.findMany({ where, orderBy, include, ...page(cursor) }))) {
-        yield batch.map((p) => [p.title, p.caption, PRIORITY_LABELS[p.priority] || null, p.groups.map((g) => g.group.name).join(', ') || null, when(p.createdAt)]);
+        yield batch.map((p) => [p.title, p.caption, PRIORITY_LABELS[p.priority] || null, joinGroupNames(p.groups.map((g) => g.group.name)) || null, when(p.createdAt)]);
       }
     },
   };

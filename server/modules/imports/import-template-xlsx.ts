@@ -13,6 +13,7 @@ import {
   IMPORT_MSG,
   importColumns,
   importKindLabel,
+  joinGroupNames,
   type ImportColumn,
 } from '../../../schema/import-columns';
 import { authorizeMember } from '../../access/authorize';
@@ -45,8 +46,8 @@ export const xlsxTemplateFileName = (kind: PersonKindKey) => `${kind}_template.x
 function formatHint(column: ImportColumn, groupNames: readonly string[]): string {
   if (column.key === GROUPS_KEY)
     return groupNames.length
-      ? 'Nome di un gruppo della società (menu a tendina); più gruppi separati da virgola.'
-      : 'Nome di un gruppo della società; più gruppi separati da virgola.';
+      ? 'Nome di un gruppo della società (menu a tendina); più gruppi separati da virgola. Un nome che contiene virgole o punti e virgola va tra virgolette.'
+      : 'Nome di un gruppo della società; più gruppi separati da virgola. Un nome che contiene virgole o punti e virgola va tra virgolette.';
   switch (column.type) {
     case 'date':
       return 'Data nel formato gg/mm/aaaa (es. 31/01/2010).';
@@ -106,7 +107,8 @@ export async function buildTemplateWorkbook(kind: PersonKindKey, groupNames: rea
   // A hidden sheet holds the dropdowns' lists: an inline list is capped at 255 characters and splits group names on commas.
   const lists = book.addWorksheet('Elenchi', { state: 'veryHidden' });
   lists.getColumn(1).values = ['M', 'F'];
-  lists.getColumn(2).values = [...groupNames];
+  // (each as the cell must hold it: a name with a comma comes quoted, so the import reads it as one group)
+  lists.getColumn(2).values = groupNames.map((name) => joinGroupNames([name]));
 
   columns.forEach((c, i) => {
     const range = `${columnLetter(i)}2:${columnLetter(i)}${TEMPLATE_ROWS + 1}`;

@@ -228,3 +228,32 @@ describe('exportList: refusals', () => {
     await expect(exportList(ctx, { list: 'people', format: 'xls', kind: 'athlete' })).rejects.toMatchObject({ code: 'VALIDATION', fields: { format: EXPORT_MSG.formatInvalid } });
   });
 });
+
+describe('exportList: group names with separators', () => {
+  const awkward = 'Under 16; "B", misto';
+  let other: ClubWithRoles;
+  let otherCtx: RequestContext;
+  let roleId: string;
+  beforeAll(async () => {
+    other = await clubWithEveryRole(t.deps, 'ASD Virgole e Punti');
+    otherCtx = await clubContext(t.deps, other.members.owner);
+    ({ roleId } = await createPerson(otherCtx, 'athlete', { profile: { firstname: 'Bruno', lastname: 'Virgola', taxIdCode: taxCodeFor(301, 'VRG') } }));
+    await createGroupWith(t.deps, other.clubId, 'athlete', awkward, [roleId]);
+    await createGroupWith(t.deps, other.clubId, 'athlete', 'Esordienti', [roleId]);
+  });
+
+  it.each(['csv', 'xlsx'] as const)('%s: a name holding , ; or " is quoted, and imports back as one group (dry run unchanged, then the memberships restored)', async (format) => {
+    const file = await exported({ list: 'people', format, kind: 'athlete' }, as(other.members.owner));
+    const [headers, bruno] = rowsOf(file.content);
+    expect(bruno[headers.indexOf('Gruppi')]).toBe('Esordienti, "Under 16; ""B"", misto"');
+    const dryRun = await importPeople(otherCtx, { file: { filename: file.filename, mimeType: file.contentType, content: file.content }, kind: 'athlete', dryRun: true });
+    expect(dryRun.errors).toEqual([]);
+    expect(dryRun.counts).toMatchObject({ unchanged: 1, invalid: 0 });
+
+    await t.deps.systemDb.groupMember.deleteMany({ where: { roleId } });
+    const run = await importPeople(otherCtx, { file: { filename: file.filename, mimeType: file.contentType, content: file.content }, kind: 'athlete', dryRun: false });
+    expect(run.counts).toMatchObject({ updated: 1, invalid: 0 });
+    const names = await t.deps.systemDb.groupMember.findMany({ where: { roleId }, select: { group: { select: { name: true } } } });
+    expect(names.map((m) => m.group.name).sort()).toEqual(['Esordienti', awkward]);
+  });
+});

@@ -6,7 +6,7 @@
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvTemplate, importColumns, IMPORT_MSG } from '../../../schema/import-columns';
+import { csvTemplate, groupNames, importColumns, IMPORT_MSG } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import { TEMPLATE_FORMAT_INVALID, XLSX_CONTENT_TYPE } from '../../../server/modules/imports/import-template-xlsx';
 import type { Credentials } from '../../support/http';
@@ -100,10 +100,12 @@ describe('GET /api/import/download-template?format=xlsx', () => {
     expect(data.getColumn(at('birthday')).numFmt).toBe('dd/mm/yyyy');
 
     if (columns.some((c) => c.key === 'groups')) {
-      // The Gruppi column (memberships) offers this club's athlete groups only, names with commas intact.
+      // The Gruppi column (memberships) offers this club's athlete groups only, each as the cell must hold it: a
+      // name with a comma quoted, so that the import reads the chosen entry as one group.
       expect(data.getCell(2, at('groups')).dataValidation).toMatchObject({ type: 'list', formulae: ['Elenchi!$B$1:$B$2'] });
       const names = [lists.getCell('B1').value, lists.getCell('B2').value];
-      expect(names).toEqual(['Gruppo allenato', 'Under 12, maschile']);
+      expect(names).toEqual(['Gruppo allenato', '"Under 12, maschile"']);
+      expect(groupNames(names[1] as string)).toEqual(['Under 12, maschile']);
     } else {
       // Without a Gruppi column no group (nor another club's) is written anywhere.
       expect(lists.getCell('B1').value).toBeNull();
