@@ -18,6 +18,8 @@ export type LimitedAction =
   | 'collaboratorInvite'
   | 'collaboratorAccept'
   | 'twoFactor'
+  | 'import'
+  | 'export'
   | 'mail';
 
 export type LimitScope = 'ip' | 'account' | 'club' | 'recipient';
@@ -42,6 +44,10 @@ const RULES: Record<LimitedAction, LimitRule> = {
   collaboratorAccept: { ip: 30, account: 10, window: 15 * 60 },
   // a TOTP or recovery code (sign-in, turning it on or off): guessed like a password, so the same allowance
   twoFactor: { ip: 30, account: 10, window: 15 * 60 },
+  // Imports (dry runs included: every mapping change re-reads the file) and exports read, check or write up to
+  // 100,000 rows each: generous for a person at work, a ceiling for a script or a stolen session.
+  import: { account: 120, club: 300, window: HOUR },
+  export: { account: 60, club: 200, window: HOUR },
   // Every outgoing mail (server/lib/mailer.ts throttledMailer): per recipient address, and per club, account or IP
   // that caused it. MAIL_PER_RECIPIENT_HOURLY and MAIL_PER_CLUB_HOURLY set the first two.
   mail: { recipient: 10, club: 200, account: 50, ip: 50, window: HOUR },

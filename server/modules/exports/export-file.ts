@@ -3,9 +3,12 @@
 // 65k rows, STACK.md). Text cells are neutralised against formula injection in both formats
 // (schema/spreadsheet-cells.ts); the import restores them. Dates are written as the template asks: gg/mm/aaaa text
 // in CSV, real date cells formatted dd/mm/yyyy in XLSX (an Excel serial, which the import reads back exactly).
+// An XLSX is built in a worker thread (xlsx-export-worker.ts): compressing it is seconds of CPU for a large list.
+import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { neutraliseCell } from '../../../schema/spreadsheet-cells';
 import { CSV_BOM, csvRow } from '../../lib/csv';
+import { ValidationError } from '../../lib/errors';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -34,30 +37,33 @@ function xlsxCell(cell: ExportCell): XLSX.CellObject | null {
   return { t: 's', v: neutraliseCell(cell) };
 }
 
-/** An export being written: `add` each chunk of rows, then `finish` for the file's bytes. */
+/** An export being written: `add` each chunk of rows, then `finish` for the file's bytes; `close` if abandoned. */
 export interface ExportWriter {
   add(rows: ReadonlyArray<readonly ExportCell[]>): void;
-  finish(): Buffer;
+  finish(): Promise<Buffer>;
+  close(): void;
 }
 
 function csvWriter(headers: readonly string[]): ExportWriter {
   const parts: string[] = [CSV_BOM + csvRow([...headers])];
   return {
     add: (rows) => void parts.push(rows.map((r) => csvRow(r.map(csvText))).join('')),
-    finish: () => Buffer.from(parts.join(''), 'utf8'),
+    finish: () => Promise.resolve(Buffer.from(parts.join(''), 'utf8')),
+    close: () => void (parts.length = 0),
   };
 }
 
-function xlsxWriter(headers: readonly string[], sheetName: string): ExportWriter {
+/** The sheet of an XLSX export, as the worker builds it (rows added chunk by chunk, then written). */
+export function buildXlsxSheet(headers: readonly string[], sheetName: string) {
   const sheet = XLSX.utils.aoa_to_sheet([headers.map((h) => neutraliseCell(h))], { dense: true });
   let next = 1;
   return {
-    add(rows) {
+    add(rows: ReadonlyArray<readonly ExportCell[]>) {
       // Cells as objects (null = no cell): SheetJS keeps them as given.
       XLSX.utils.sheet_add_aoa(sheet, rows.map((r) => r.map((c) => xlsxCell(c) ?? undefined)), { origin: { r: next, c: 0 } });
       next += rows.length;
     },
-    finish() {
+    finish(): Buffer {
       // The range covers every written row and every column, blank trailing cells included.
       sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, next - 1), c: Math.max(0, headers.length - 1) } });
       sheet['!cols'] = headers.map((h) => ({ wch: Math.max(12, h.length + 2) }));
@@ -68,6 +74,45 @@ function xlsxWriter(headers: readonly string[], sheetName: string): ExportWriter
   };
 }
 
-export function exportWriter(format: ExportFormat, headers: readonly string[], sheetName: string): ExportWriter {
-  return format === 'csv' ? csvWriter(headers) : xlsxWriter(headers, sheetName);
+/** What the XLSX worker is sent: a chunk of rows, or the order to write the file. */
+export type XlsxExportMessage = { rows: ReadonlyArray<readonly ExportCell[]> } | { finish: true };
+
+// The server and the tests run TypeScript through tsx, so the worker loads tsx too (as the import's workbook worker).
+const XLSX_WORKER_URL = new URL('./xlsx-export-worker.ts', import.meta.url);
+/** The worker's heap: 100,000 rows of the widest list need ~400 MB; a list needing more is refused, not the server. */
+const XLSX_WORKER_HEAP_MB = 1024;
+
+export const EXPORT_FILE_MSG = {
+  tooHeavy: 'Questo elenco è troppo grande per un file Excel: esportalo in CSV, oppure restringi la ricerca o i filtri.',
+} as const;
+
+function xlsxWriter(headers: readonly string[], sheetName: string, heapMb = XLSX_WORKER_HEAP_MB): ExportWriter {
+  const worker = new Worker(XLSX_WORKER_URL, {
+    workerData: { headers: [...headers], sheetName },
+    execArgv: ['--import', 'tsx'],
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
+    stdout: false,
+    stderr: false,
+  });
+  // The worker's end, however it comes (answer, crash, out of memory): settled once, and the worker never outlives it.
+  const done = new Promise<Buffer>((resolve, reject) => {
+    worker.once('message', (bytes: Uint8Array) => resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ValidationError({ format: EXPORT_FILE_MSG.tooHeavy }, EXPORT_FILE_MSG.tooHeavy) : error),
+    );
+    worker.once('exit', () => reject(new Error('the XLSX export worker ended without an answer')));
+  });
+  done.catch(() => undefined).finally(() => void worker.terminate());
+  return {
+    add: (rows) => worker.postMessage({ rows } satisfies XlsxExportMessage),
+    finish: () => {
+      worker.postMessage({ finish: true } satisfies XlsxExportMessage);
+      return done;
+    },
+    close: () => void worker.terminate(),
+  };
+}
+
+export function exportWriter(format: ExportFormat, headers: readonly string[], sheetName: string, options: { xlsxHeapMb?: number } = {}): ExportWriter {
+  return format === 'csv' ? csvWriter(headers) : xlsxWriter(headers, sheetName, options.xlsxHeapMb);
 }

@@ -211,8 +211,14 @@ const FILE_NAMES: Record<Exclude<ExportListKind, 'people' | 'archive'>, string> 
  * The file of one list, as the request's member of the club (export.run, then the list's read permission). An
  * unknown list or format, a people list without its kind, more than EXPORT_MAX_ROWS rows: ValidationError, in Italian.
  */
-export async function exportList(ctx: RequestContext, request: ExportRequest, { now = new Date(), maxRows = EXPORT_MAX_ROWS } = {}): Promise<ExportedFile> {
-  authorizeMember(ctx, 'export.run');
+export async function exportList(
+  ctx: RequestContext,
+  request: ExportRequest,
+  { now = new Date(), maxRows = EXPORT_MAX_ROWS, xlsxHeapMb }: { now?: Date; maxRows?: number; xlsxHeapMb?: number } = {},
+): Promise<ExportedFile> {
+  const actor = authorizeMember(ctx, 'export.run');
+  // Every export reads and writes up to 100,000 rows: counted per account and per club (rate-limits.ts).
+  await ctx.deps.limits.consume('export', { account: actor.accountId, club: actor.clubId });
   const { list, format, kind } = parseInput(exportRequest, { list: request.list, format: request.format, kind: request.kind });
   if ((list === 'people' || list === 'archive') && !kind) throw new ValidationError({ kind: EXPORT_MSG.kindRequired }, EXPORT_MSG.kindRequired);
   const table =
@@ -225,15 +231,21 @@ export async function exportList(ctx: RequestContext, request: ExportRequest, { 
   const total = await table.count();
   if (total > maxRows) throw new ValidationError({ list: EXPORT_MSG.tooManyRows(maxRows) }, EXPORT_MSG.tooManyRows(maxRows));
 
-  const writer = exportWriter(format, table.headers, table.name);
-  for await (const rows of table.rows()) {
-    writer.add(rows);
-    // Let other requests in between chunks (PGlite runs in this thread).
-    await new Promise((resolve) => setImmediate(resolve));
+  const writer = exportWriter(format, table.headers, table.name, { xlsxHeapMb });
+  let content: Buffer;
+  try {
+    for await (const rows of table.rows()) {
+      writer.add(rows);
+      // Let other requests in between chunks (PGlite runs in this thread).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    content = await writer.finish();
+  } finally {
+    writer.close();
   }
   const filename = `${list === 'people' ? kind : list === 'archive' ? `archivio_${kind}` : FILE_NAMES[list]}_${clubDate(now)}.${format}`;
   logExport(ctx, { entityType: list === 'people' || list === 'archive' ? 'person' : list === 'posts' ? 'post' : 'group', entityLabel: filename, detail: describe(table.describe, request, total) });
-  return { filename, contentType: CONTENT_TYPES[format], content: writer.finish() };
+  return { filename, contentType: CONTENT_TYPES[format], content };
 }
 
 /** The export in words, for the access log. */

@@ -23,7 +23,8 @@ builder.queryFields((t) => ({
     description:
       `Every row of a list (not one page) as a file, at most ${EXPORT_MAX_ROWS.toLocaleString('en')} rows (more: ValidationError). Needs export.run and the list's read ` +
       'permission. People are written with the import template\'s columns (dates gg/mm/aaaa, gender M/F), so the file imports back unchanged; ' +
-      'cells that would start a formula (= + - @) are prefixed with an apostrophe, which the import removes.',
+      'cells that would start a formula (= + - @) are prefixed with an apostrophe, which the import removes. At most 60 exports an hour per account ' +
+      '(200 per club), then a RATE_LIMITED error.',
     args: {
       list: t.arg({ type: ExportListEnum, required: true }),
       format: t.arg({ type: ExportFormatEnum, required: true }),

@@ -388,6 +388,8 @@ export function importTemplate(ctx: RequestContext, kind: unknown): { filename: 
  */
 export async function importPeople(ctx: RequestContext, request: ImportRequest, limits: ImportLimits = IMPORT_LIMITS): Promise<ImportOutcome> {
   const actor = authorizeMember(ctx, 'import.run');
+  // Each run (a dry run too) reads and checks up to 100,000 rows: counted per account and per club (rate-limits.ts).
+  await ctx.deps.limits.consume('import', { account: actor.accountId, club: actor.clubId });
   if (!isPersonKind(request.kind)) throw new ValidationError({ type: IMPORT_MSG.kindInvalid }, IMPORT_MSG.kindInvalid);
   const kind = request.kind;
   const mode = parseMode(request.mode);

@@ -6,7 +6,7 @@ import { DownloadFileRef } from '../../graphql/download-file';
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
 import { PersonKindEnum } from '../../graphql/enums';
-import { ConflictError, ForbiddenError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { readGraphQLUpload } from '../files/files.service';
 import { importPeople, type ImportCounts, type ImportOutcome, type ImportRowOutcome } from './import-people.service';
@@ -240,7 +240,7 @@ builder.mutationField('importPeople', (t) =>
     description:
       'Imports people of one kind from a CSV, XLS or XLSX file (max 20 MB, 100,000 rows), matching the club\'s people by tax code. ' +
       'dryRun (default) writes nothing and answers what would happen; otherwise every row is written in one transaction, or none ' +
-      'if any row is invalid (status failed). A missing file is a ValidationError.',
+      'if any row is invalid (status failed). A missing file is a ValidationError; more than 120 runs an hour per account (300 per club) a RateLimitError.',
     args: {
       file: t.arg({ type: 'Upload', description: "Nullable so that a missing file gets the spec's message ('Selezionare un file da importare')." }),
       kind: t.arg({ type: PersonKindEnum, required: true }),
@@ -252,7 +252,7 @@ builder.mutationField('importPeople', (t) =>
       }),
       progressKey: t.arg.string({ description: 'A random key (8-100 of A-Z a-z 0-9 _ -) under which importProgress reports this call.' }),
     },
-    errors: { types: [ValidationError, ConflictError, ForbiddenError, UnauthenticatedError] },
+    errors: { types: [ValidationError, ConflictError, RateLimitError, ForbiddenError, UnauthenticatedError] },
     resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey }, ctx) =>
       importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
   }),
