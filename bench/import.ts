@@ -214,8 +214,10 @@ log('\n| database | rows | format | file | run | seconds | target | peak RSS | o
 log('| --- | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |');
 for (const r of all) {
   const c = r.counts;
-  const verdict = c.total === r.rows && (r.run === 're-import' ? c.unchanged === r.rows : c.new === r.rows) ? 'ok' : 'WRONG COUNTS';
-  log(`| ${r.database} | ${r.rows.toLocaleString('en')} | ${r.format} | ${r.fileMB} MB | ${r.run} | ${r.seconds} | ${r.targetSeconds ?? '-'} | ${r.peakRssMB} MB | ${r.others.p95Ms} / ${r.others.maxMs} ms | ${verdict} |`);
+  const counted = c.total === r.rows && (r.run === 're-import' ? c.unchanged === r.rows : c.new === r.rows) ? 'counts ok' : 'WRONG COUNTS';
+  const time = r.targetSeconds === undefined ? '' : r.seconds <= r.targetSeconds ? ', time met' : ', time OVER';
+  const others = r.others.p95Ms < 1000 ? ', p95 met' : ', p95 OVER';
+  log(`| ${r.database} | ${r.rows.toLocaleString('en')} | ${r.format} | ${r.fileMB} MB | ${r.run} | ${r.seconds} | ${r.targetSeconds ?? '-'} | ${r.peakRssMB} MB | ${r.others.p95Ms} / ${r.others.maxMs} ms | ${counted}${time}${others} |`);
 }
 await mkdir(path.join(root, 'bench/results'), { recursive: true });
 await writeFile(path.join(root, 'bench/results/import.json'), `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, results: all }, null, 2)}\n`);

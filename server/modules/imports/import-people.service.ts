@@ -610,7 +610,8 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
     if (sqlStateOf(error) === '23505') throw new ConflictError(IMPORT_MSG.concurrent);
     throw error;
   }
-  if (completed) await cleanTrigramIndexes(ctx);
+  // Maintenance, not part of the answer: run after it (the app waits for it before closing the database).
+  if (completed) ctx.deps.background.run('import: trigram pending lists', () => cleanTrigramIndexes(ctx));
   return runId;
 }
 
@@ -621,7 +622,8 @@ const TRIGRAM_INDEXES = ['people_search_text_trgm_idx', 'person_roles_search_tex
 /**
  * Merges the trigram indexes' pending entries left by a run: searches would otherwise scan them one by one until
  * PostgreSQL's autovacuum gets there (PGlite has none), or the next save past the usual limit would pay for them.
- * The run is committed by now, so a failure here is only logged.
+ * The run is committed by now, so a failure here is only logged; searches meanwhile are right, only slower. A
+ * crash before it leaves the entries pending until the next run's merge (or autovacuum).
  */
 async function cleanTrigramIndexes(ctx: RequestContext): Promise<void> {
   try {

@@ -127,9 +127,21 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
 /**
  * Records, before the run's writes, the rows each changed person has: their ids, what the run creates, and the
  * current rows as JSON (to_jsonb) so the undo can put them back. Call recordWriteXid in the same transaction.
+ * A person the run creates has no rows yet (nor a role, address or details): recorded without looking for them,
+ * which on a first import of 100,000 people saves seven index probes a row.
  */
 export async function recordBefore(tx: Db, clubId: string, runId: string, w: ImportWrites, onRows?: OnRows): Promise<void> {
-  await inChunks(w.changes, (json) => tx.$executeRaw`
+  const created = w.changes.filter((c) => c.person_created === true);
+  const existing = w.changes.filter((c) => c.person_created !== true);
+  await inChunks(created, (json) => tx.$executeRaw`
+    INSERT INTO import_run_changes (run_id, club_id, person_id, tax_id_code, name, person_created, role_id, role_created, address_id,
+                                    address_created, group_member_ids)
+    SELECT ${runId}::uuid, ${clubId}::uuid, x.person_id, x.tax_id_code, x.name, true, x.role_id, x.role_created, x.address_id,
+           x.address_created, COALESCE(ARRAY(SELECT jsonb_array_elements_text(x.group_member_ids)::uuid), '{}')
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(person_id uuid, tax_id_code text, name text, role_id uuid, role_created boolean, address_id uuid, address_created boolean,
+           group_member_ids jsonb)`, onRows);
+  await inChunks(existing, (json) => tx.$executeRaw`
     INSERT INTO import_run_changes (run_id, club_id, person_id, tax_id_code, name, person_created, role_id, role_created, address_id,
                                     address_created, group_member_ids, person_before, address_before, role_before, details_before)
     SELECT ${runId}::uuid, ${clubId}::uuid, x.person_id, x.tax_id_code, x.name, x.person_created, x.role_id, x.role_created, x.address_id,
