@@ -3,7 +3,8 @@
 // built from plausible people (valid tax codes), then POST /api/import (multipart, dry_run=0) timed from the
 // first byte sent to the answer: upload, parse, validate, write. Then the same file again (a re-import: every row
 // unchanged). Meanwhile a second client asks GET /healthz and the club's first people page (GraphQL) in a loop:
-// their p95 is what other users feel during an import. Peak memory: the process's RSS (server, worker threads
+// their p95 is what other users feel during an import. Last, the first import is undone (GraphQL undoImport: every
+// person it created removed), timed the same way. Peak memory: the process's RSS (server, worker threads
 // and this client share it), sampled every 50 ms.
 //   npm run bench:import [-- [--sizes 10000,100000] [--formats csv,xlsx] [--db pglite,postgres]]
 // Targets (issue 12): 10k rows under 5 s on both databases; 100k under 30 s on PostgreSQL and 60 s on PGlite;
@@ -43,7 +44,7 @@ interface RunResult {
   rows: number;
   format: Format;
   fileMB: number;
-  run: 'first import' | 're-import';
+  run: 'first import' | 're-import' | 'undo';
   seconds: number;
   counts: Record<string, number>;
   peakRssMB: number;
@@ -120,6 +121,32 @@ function otherTraffic(base: string, headers: Record<string, string>) {
   };
 }
 
+interface Answer {
+  counts: Record<string, number>;
+  runId: string | null;
+  refusal?: string;
+}
+
+/** POST /api/import (multipart, dry_run=0), as the legacy clients send it. */
+async function upload(base: string, headers: Record<string, string>, file: Buffer, format: Format): Promise<Answer> {
+  const form = new FormData();
+  form.set('type', 'athlete');
+  form.set('dry_run', '0');
+  form.set('file', new Blob([new Uint8Array(file)]), `atleti.${format}`);
+  const res = await fetch(`${base}/api/import`, { method: 'POST', headers, body: form });
+  const body = (await res.json()) as { status: boolean; message: string; context?: { counts?: Record<string, number>; import_id?: string | null } };
+  return { counts: body.context?.counts ?? {}, runId: body.context?.import_id ?? null, refusal: body.status ? undefined : body.message };
+}
+
+/** GraphQL undoImport of the first import: its counts are the people removed and restored. */
+async function undo(base: string, headers: Record<string, string>, runId: string | null): Promise<Answer> {
+  const query = 'mutation($id: ID!) { undoImport(id: $id) { __typename ... on MutationUndoImportSuccess { data { removed restored } } ... on BaseError { message } } }';
+  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: runId } }) });
+  const body = (await res.json()) as { data?: { undoImport: { data?: { removed: number; restored: number }; message?: string } }; errors?: Array<{ message: string }> };
+  const result = body.data?.undoImport;
+  return { counts: result?.data ?? {}, runId, refusal: result?.message ?? body.errors?.[0]?.message };
+}
+
 function rssSampler() {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -174,22 +201,19 @@ async function benchDatabase(database: Database): Promise<RunResult[]> {
         const headers = { authorization: `Bearer ${token}`, 'x-club': membership.token };
         const file = buildFile(rows, format);
         const fileMB = round(file.byteLength / 1024 / 1024, 2);
-        for (const run of ['first import', 're-import'] as const) {
+        let firstRunId: string | null = null;
+        for (const run of ['first import', 're-import', 'undo'] as const) {
           global.gc?.();
           const stopRss = rssSampler();
           const stopOthers = otherTraffic(base, headers);
-          const form = new FormData();
-          form.set('type', 'athlete');
-          form.set('dry_run', '0');
-          form.set('file', new Blob([new Uint8Array(file)]), `atleti.${format}`);
           const t0 = performance.now();
-          const res = await fetch(`${base}/api/import`, { method: 'POST', headers, body: form });
-          const body = (await res.json()) as { status: boolean; message: string; context?: { counts?: Record<string, number> } };
+          const answer: Answer = run === 'undo' ? await undo(base, headers, firstRunId) : await upload(base, headers, file, format);
           const seconds = round((performance.now() - t0) / 1000, 2);
           const others = await stopOthers();
           const peakRssMB = stopRss();
-          if (!body.status) log(`[${database}] ${rows} ${format} ${run}: refused: ${body.message}`);
-          const result: RunResult = { database, rows, format, fileMB, run, seconds, counts: body.context?.counts ?? {}, peakRssMB, others, targetSeconds: TARGET_SECONDS[database][rows] };
+          if (answer.refusal) log(`[${database}] ${rows} ${format} ${run}: refused: ${answer.refusal}`);
+          if (run === 'first import') firstRunId = answer.runId;
+          const result: RunResult = { database, rows, format, fileMB, run, seconds, counts: answer.counts, peakRssMB, others, targetSeconds: run === 'undo' ? undefined : TARGET_SECONDS[database][rows] };
           results.push(result);
           log(`[${database}] ${rows.toLocaleString('en')} rows ${format} (${fileMB} MB) ${run}: ${seconds} s, ${JSON.stringify(result.counts)}, peak RSS ${peakRssMB} MB, others p95 ${others.p95Ms} ms (max ${others.maxMs}, n=${others.requests}, failed ${others.failed})`);
         }
@@ -214,7 +238,8 @@ log('\n| database | rows | format | file | run | seconds | target | peak RSS | o
 log('| --- | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |');
 for (const r of all) {
   const c = r.counts;
-  const counted = c.total === r.rows && (r.run === 're-import' ? c.unchanged === r.rows : c.new === r.rows) ? 'counts ok' : 'WRONG COUNTS';
+  const right = r.run === 'undo' ? c.removed === r.rows : c.total === r.rows && (r.run === 're-import' ? c.unchanged === r.rows : c.new === r.rows);
+  const counted = right ? 'counts ok' : 'WRONG COUNTS';
   const time = r.targetSeconds === undefined ? '' : r.seconds <= r.targetSeconds ? ', time met' : ', time OVER';
   const others = r.others.p95Ms < 1000 ? ', p95 met' : ', p95 OVER';
   log(`| ${r.database} | ${r.rows.toLocaleString('en')} | ${r.format} | ${r.fileMB} MB | ${r.run} | ${r.seconds} | ${r.targetSeconds ?? '-'} | ${r.peakRssMB} MB | ${r.others.p95Ms} / ${r.others.maxMs} ms | ${counted}${time}${others} |`);
