@@ -138,13 +138,16 @@ async function upload(base: string, headers: Record<string, string>, file: Buffe
   return { counts: body.context?.counts ?? {}, runId: body.context?.import_id ?? null, refusal: body.status ? undefined : body.message };
 }
 
-/** GraphQL undoImport of the first import: its counts are the people removed and restored. */
+/** GraphQL undoImport of the first import: its counts are the people removed and restored, and the athletes left. */
 async function undo(base: string, headers: Record<string, string>, runId: string | null): Promise<Answer> {
   const query = 'mutation($id: ID!) { undoImport(id: $id) { __typename ... on MutationUndoImportSuccess { data { removed restored } } ... on BaseError { message } } }';
   const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: runId } }) });
   const body = (await res.json()) as { data?: { undoImport: { data?: { removed: number; restored: number }; message?: string } }; errors?: Array<{ message: string }> };
   const result = body.data?.undoImport;
-  return { counts: result?.data ?? {}, runId, refusal: result?.message ?? body.errors?.[0]?.message };
+  // and the club's athletes afterwards: none should be left
+  const left = await fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query { people(kind: athlete, first: 1) { totalCount } }' }) });
+  const leftCount = ((await left.json()) as { data?: { people: { totalCount: number } } }).data?.people.totalCount ?? -1;
+  return { counts: { ...result?.data, left: leftCount }, runId, refusal: result?.message ?? body.errors?.[0]?.message };
 }
 
 function rssSampler() {
@@ -238,7 +241,7 @@ log('\n| database | rows | format | file | run | seconds | target | peak RSS | o
 log('| --- | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |');
 for (const r of all) {
   const c = r.counts;
-  const right = r.run === 'undo' ? c.removed === r.rows : c.total === r.rows && (r.run === 're-import' ? c.unchanged === r.rows : c.new === r.rows);
+  const right = r.run === 'undo' ? c.removed === r.rows && c.left === 0 : c.total === r.rows && (r.run === 're-import' ? c.unchanged === r.rows : c.new === r.rows);
   const counted = right ? 'counts ok' : 'WRONG COUNTS';
   const time = r.targetSeconds === undefined ? '' : r.seconds <= r.targetSeconds ? ', time met' : ', time OVER';
   const others = r.others.p95Ms < 1000 ? ', p95 met' : ', p95 OVER';

@@ -145,7 +145,15 @@ function wrote(run: RunRow, xmin: string, part: Part): Prisma.Sql {
  * undo of an earlier run still finds it as that run left it).
  */
 async function revert(tx: Db, clubId: string, run: RunRow, personIds: string[]): Promise<void> {
-  if (!personIds.length) return;
+  // In slices, other requests let in between statements: one statement over 100,000 people held PGlite (which runs
+  // in this thread) for seconds at a time.
+  for (let i = 0; i < personIds.length; i += REVERT_SLICE) await revertSlice(tx, clubId, run, personIds.slice(i, i + REVERT_SLICE));
+}
+
+/** People whose rows one pass of revert's statements puts back. */
+const REVERT_SLICE = 5_000;
+
+async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: string[]): Promise<void> {
   const { kind } = run;
   const ours = Prisma.sql`c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
   const steps: Prisma.Sql[] = [
