@@ -86,8 +86,14 @@ describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, vie
       await form.getByText(MSG.phonePrimaryDigits, { exact: true }).waitFor();
       await form.getByText(MSG.taxCodeCheckCharacter, { exact: true }).waitFor();
       await form.getByLabel('Codice fiscale').fill('bncncl10a01f205t');
-      await form.getByLabel('Data di nascita').fill('2012-03-01');
-      await form.getByLabel('Telefono', { exact: true }).fill('333 123.45.67');
+      await form.getByLabel('Telefono', { exact: true }).fill('333 123.45.67'); // the code's blur: its birth data checked
+      // the code says 01/01/2010 in Milano: the empty birthplace is filled, the date typed before is contradicted
+      await form.getByText('Il codice fiscale indica nascita il 01/01/2010 a Milano, genere maschile: non corrisponde a Data di nascita.').waitFor();
+      expect(await form.getByLabel('Luogo di nascita').inputValue()).toBe('Milano');
+      expect(await form.getByLabel('Nazione di nascita').inputValue()).toBe('Italia');
+      await form.getByRole('button', { name: 'Usa i dati del codice fiscale' }).click();
+      expect(await form.getByLabel('Data di nascita').inputValue()).toBe('2010-01-01');
+      await form.getByText('Compilati dal codice fiscale: Data di nascita, Luogo di nascita, Nazione di nascita.').waitFor();
       await form.getByLabel('Email', { exact: true }).click(); // blur: the phone helper tidies the number
       await expect.poll(() => form.getByLabel('Telefono', { exact: true }).inputValue()).toBe('3331234567');
       expect(await form.getByLabel('Codice fiscale').inputValue()).toBe('BNCNCL10A01F205T');

@@ -1,6 +1,7 @@
 // The person form (spec §3, §5), one for the six kinds: the shared profile, the kind's own fields, private notes.
 // Checked on submit with the server's own rules; sending / success / error states as spec §4. A new tax code that
-// already has a profile in the club offers to reuse it (one person, several roles, nothing typed twice).
+// already has a profile in the club offers to reuse it (one person, several roles, nothing typed twice); a valid
+// code fills the empty birth fields and warns about typed ones that disagree (tax-code-birth-note.tsx).
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Alert, Box, Button, Checkbox, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -37,6 +38,7 @@ import {
   type ProfileValues,
 } from '../person-form-values';
 import { DocumentInput } from './document-input';
+import { TaxCodeBirthNote, useTaxCodeBirth } from './tax-code-birth-note';
 
 export const PersonFormPersonFragment = graphql(`
   fragment PersonForm_Person on Person {
@@ -241,6 +243,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readO
   const [found, setFound] = useState<PersonForm_PersonFragment | null>(null);
   const [reused, setReused] = useState<PersonForm_PersonFragment | null>(null);
   const [errorTick, setErrorTick] = useState(0);
+  const birthCheck = useTaxCodeBirth(values, setValues);
   const formRef = useRef<HTMLFormElement>(null);
   const lookedUp = useRef<string | null>(role?.person.taxIdCode ?? null);
 
@@ -295,6 +298,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readO
     setValues((v) => ({ ...v, profile: profileFromPerson(person) }));
     setReused(person);
     setFound(null);
+    birthCheck.reset();
     setErrors({});
     setSummary(undefined);
   }
@@ -333,6 +337,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readO
         setFiles(emptyFiles());
         setReused(null);
         setFound(null);
+        birthCheck.reset();
         lookedUp.current = null;
         onSaved();
         return;
@@ -380,7 +385,10 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readO
                   name="taxIdCode"
                   value={values.profile.taxIdCode}
                   onChange={(e) => setProfile('taxIdCode', e.target.value.toUpperCase())}
-                  onBlur={() => void lookupTaxCode()}
+                  onBlur={() => {
+                    void lookupTaxCode();
+                    if (!readOnly && !reused) void birthCheck.check(values.profile.taxIdCode);
+                  }}
                   textTransform="uppercase"
                   fontFamily="mono"
                   maxLength={16}
@@ -403,6 +411,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readO
                   </Alert.Content>
                 </Alert.Root>
               )}
+              <TaxCodeBirthNote note={birthCheck.note} />
               {reused && (
                 <Alert.Root status="success" borderRadius="md" role="status">
                   <Alert.Indicator />
