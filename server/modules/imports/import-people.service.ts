@@ -153,17 +153,17 @@ const pickStored = (from: Row | null | undefined, keys: readonly string[]): Row 
 
 /**
  * The club's people with these tax codes, with their role of `kind` (and its details) and address: one statement
- * per 5,000 codes, other requests let in between, rows as JSON (dates come as YYYY-MM-DD, as the validated rows carry them).
+ * per 2,000 codes, other requests let in between, rows as JSON (dates come as YYYY-MM-DD, as the validated rows carry them).
  */
 async function storedPeople(ctx: RequestContext, clubId: string, kind: PersonKindKey, taxCodes: string[]): Promise<Map<string, StoredPerson>> {
   const details = PEOPLE_KINDS[kind].details;
   const found = new Map<string, StoredPerson>();
   const db = clubDb(ctx);
-  for (let i = 0; i < taxCodes.length; i += 5_000) {
+  for (let i = 0; i < taxCodes.length; i += 2_000) {
     const people = await db.$queryRaw<Array<{ person: Row; address: Row | null }>>`
       SELECT to_jsonb(p) AS person, to_jsonb(a) AS address
       FROM people p LEFT JOIN addresses a ON a.id = p.address_id AND a.club_id = p.club_id
-      WHERE p.club_id = ${clubId}::uuid AND p.tax_id_code = ANY(${taxCodes.slice(i, i + 5_000)}::text[])`;
+      WHERE p.club_id = ${clubId}::uuid AND p.tax_id_code = ANY(${taxCodes.slice(i, i + 2_000)}::text[])`;
     if (!people.length) continue;
     const roles = await db.$queryRaw<Array<{ role: Row; details: Row | null; group_ids: string[] }>>`
       SELECT to_jsonb(r) AS role,
