@@ -3,6 +3,7 @@
 // (DATABASE_URL, or the embedded database in DATA_DIR). Exit codes: 0 done, 1 unknown account or failure, 2 usage.
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type ServerConfig } from '../server/config';
+import { embeddedServerRunning, EMBEDDED_SERVER_RUNNING } from './embedded-server';
 import { openAppDatabase } from '../server/db/database';
 import type { PrismaClient } from '../server/generated/prisma/client.js';
 
@@ -42,23 +43,6 @@ const USAGE = `Uso:
   npm run operator:grant -- <email> --revoke   lo revoca
   npm run operator:grant -- --list             elenca gli operatori`;
 
-/**
- * PGlite cannot be opened by two processes at once: if a CampoBase server with the embedded database answers on
- * the configured port, stop here rather than risk its data directory.
- */
-async function embeddedServerRunning(config: ServerConfig): Promise<string | undefined> {
-  if (config.databaseUrl) return undefined;
-  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-  const url = `http://${host}:${config.port}`;
-  try {
-    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-    const body = (await res.json()) as { database?: string };
-    return body.database === 'pglite' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function main(args: string[], out = console.log, err = console.error): Promise<number> {
   const revoke = args.includes('--revoke');
   const list = args.includes('--list');
@@ -78,10 +62,7 @@ export async function main(args: string[], out = console.log, err = console.erro
   }
   const running = await embeddedServerRunning(config);
   if (running) {
-    err(
-      `CampoBase è in esecuzione su ${running} con il database integrato, che un solo processo alla volta può aprire.\n` +
-        'Ferma il server, esegui di nuovo il comando e riavvialo (con DATABASE_URL il server può restare acceso).',
-    );
+    err(EMBEDDED_SERVER_RUNNING(running));
     return 1;
   }
   const db = openAppDatabase(config);
