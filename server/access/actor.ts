@@ -1,13 +1,15 @@
 // Who is acting, resolved once per request (or per job and script): every service decision starts from here.
 //   member  an account acting in one club with its membership's role (the request's X-Club);
-//   apiKey  an organisation's key reading the clubs that consented (federations and leagues: a later issue);
+//   apiKey  an organisation's key reading the clubs that consented (federations and leagues, issue 13:
+//           server/modules/organisations/api-keys.service.ts resolves it; no request face serves it yet);
 //   system  jobs, scripts and migrations, acting for the product itself.
+import type { OrganisationScope } from '../../schema/organisation-scopes';
 import type { RequestContext } from '../context';
 import type { ClubRole } from './permissions';
 
 export type Actor =
   | { kind: 'member'; accountId: string; sessionId: string; clubId: string; membershipId: string; role: ClubRole }
-  | { kind: 'apiKey'; organisationId: string; keyId: string; clubIds: readonly string[] }
+  | { kind: 'apiKey'; organisationId: string; keyId: string; clubIds: readonly string[]; scopes: readonly OrganisationScope[] }
   | { kind: 'system'; reason: string; clubId?: string };
 
 /** A signed-in account that named a club, or null (anonymous, or signed in without a club). */
