@@ -26,6 +26,7 @@ const OTHER_PERMISSIONS = {
   'club.archive': 'archive the club',
   'club.transfer': 'transfer ownership of the club to another collaborator',
   'collaborators.manage': 'invite collaborators, change their roles, remove them',
+  'affiliations.manage': 'affiliate the club to federations and leagues: approve, choose what they may read, narrow or revoke it',
   'accessLog.read': 'read and export the access log',
 } as const satisfies Record<string, string>;
 

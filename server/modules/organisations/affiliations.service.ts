@@ -1,0 +1,174 @@
+// Affiliation with consent (issue 13 point 2). An organisation's admin asks a club (named by its VAT number or
+// fiscal code) to affiliate, or a club's owner or admin applies with the organisation's code; the affiliation is in
+// force once the other side agrees, and then only for the data scopes the club chose (schema/organisation-scopes.ts),
+// which the club narrows, widens or revokes at any time with immediate effect. Every step is kept in the history.
+// Club side: the request's club-scoped access and `affiliations.manage`; organisation side: its admins, across clubs.
+import { z } from 'zod';
+import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
+import { authorizeMember } from '../../access/authorize';
+import { clubDb } from '../../access/request-db';
+import type { RequestContext } from '../../context';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { isUuid } from '../../lib/club-rows';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+
+export const AFFILIATION_MSG = {
+  notAdmin: "Solo un amministratore dell'organizzazione può chiedere un'affiliazione.",
+  notFound: 'Affiliazione non trovata.',
+  clubUnknown: 'Nessuna società con questa partita IVA o codice fiscale.',
+  clubAmbiguous: "Più società hanno questa partita IVA o codice fiscale: chiedi alla società di candidarsi con il codice dell'organizzazione.",
+  organisationUnknown: (code: string) => `Nessuna organizzazione con il codice ${code}.`,
+  already: "Questa affiliazione esiste già: la società la trova tra le sue affiliazioni.",
+  notPending: 'Questa richiesta non è più in attesa.',
+  notActive: "L'affiliazione non è in vigore.",
+  scopesRequired: 'Scegli almeno un ambito di dati da condividere.',
+  scopeInvalid: `Ambito non valido: scegli tra ${ORGANISATION_SCOPES.join(', ')}.`,
+} as const;
+
+const consentInput = z.object({
+  scopes: z.array(z.enum(ORGANISATION_SCOPES, { error: AFFILIATION_MSG.scopeInvalid }), { error: AFFILIATION_MSG.scopesRequired }).min(1, AFFILIATION_MSG.scopesRequired),
+  minorsContacts: z.boolean().nullish(),
+});
+
+export interface Consent {
+  scopes: unknown;
+  minorsContacts?: unknown;
+}
+
+export interface AffiliationView {
+  id: string;
+  organisationId: string;
+  clubId: string;
+  status: 'pending' | 'active' | 'rejected' | 'revoked';
+  requestedBy: 'organisation' | 'club';
+  scopes: OrganisationScope[];
+  minorsContacts: boolean;
+}
+
+const VIEW = { id: true, organisationId: true, clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } as const;
+const view = (row: { id: string; organisationId: string; clubId: string; status: string; requestedBy: string; scopes: string[]; minorsContacts: boolean }): AffiliationView =>
+  ({ ...row, scopes: row.scopes as OrganisationScope[] }) as AffiliationView;
+
+const uniqueScopes = (scopes: readonly OrganisationScope[]) => ORGANISATION_SCOPES.filter((s) => scopes.includes(s));
+
+// ---- the organisation's side (its admins; the club is named by its public numbers, so it reads across clubs) ----
+
+async function requireOrganisationAdmin(db: PrismaClient, accountId: string, organisationId: string) {
+  const staff = isUuid(organisationId) ? await db.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId } }, select: { role: true } }) : null;
+  if (staff?.role !== 'admin') throw new ForbiddenError(AFFILIATION_MSG.notAdmin);
+}
+
+/** An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves. */
+export async function requestAffiliation(db: PrismaClient, accountId: string, organisationId: string, clubNumber: string): Promise<AffiliationView> {
+  await requireOrganisationAdmin(db, accountId, organisationId);
+  const number = clubNumber.trim().toUpperCase();
+  const clubs = number ? await db.club.findMany({ where: { archivedAt: null, OR: [{ vatNumber: number }, { fiscalCode: number }] }, select: { id: true }, take: 2 }) : [];
+  if (!clubs.length) throw new NotFoundError(AFFILIATION_MSG.clubUnknown);
+  // The numbers are not unique in the product (typed at sign-up): never guess which club is meant.
+  if (clubs.length > 1) throw new ValidationError({ club: AFFILIATION_MSG.clubAmbiguous }, AFFILIATION_MSG.clubAmbiguous);
+  const [club] = clubs;
+  return db.$transaction(async (tx) => {
+    if (await tx.affiliation.findUnique({ where: { organisationId_clubId: { organisationId, clubId: club.id } }, select: { id: true } })) throw new ConflictError(AFFILIATION_MSG.already);
+    const created = await tx.affiliation.create({ data: { organisationId, clubId: club.id, status: 'pending', requestedBy: 'organisation' }, select: VIEW });
+    await tx.affiliationEvent.create({ data: { affiliationId: created.id, clubId: club.id, accountId, action: 'requested' } });
+    return view(created);
+  });
+}
+
+/** An organisation's admin accepts a club's application: in force with the scopes the club chose when applying. */
+export async function acceptApplication(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
+  const found = isUuid(affiliationId) ? await db.affiliation.findUnique({ where: { id: affiliationId }, select: { organisationId: true, clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } }) : null;
+  if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
+  await requireOrganisationAdmin(db, accountId, found.organisationId);
+  if (found.status !== 'pending' || found.requestedBy !== 'club') throw new ValidationError({ id: AFFILIATION_MSG.notPending }, AFFILIATION_MSG.notPending);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.affiliation.update({ where: { id: affiliationId }, data: { status: 'active' }, select: VIEW });
+    await tx.affiliationEvent.create({ data: { affiliationId, clubId: found.clubId, accountId, action: 'accepted', scopes: found.scopes, minorsContacts: found.minorsContacts } });
+    return view(updated);
+  });
+}
+
+// ---- the club's side (owner and admin: affiliations.manage), through the club-scoped access ----
+
+/** The club applies with an organisation's code, consenting now to `consent`: pending until the organisation accepts. */
+export async function applyToOrganisation(ctx: RequestContext, code: string, consent: Consent): Promise<AffiliationView> {
+  const actor = authorizeMember(ctx, 'affiliations.manage');
+  const { scopes, minorsContacts } = parseInput(consentInput, consent, { summary: 'first' });
+  const normalised = code.trim().toUpperCase();
+  const organisation = normalised ? await ctx.deps.systemDb.organisation.findUnique({ where: { code: normalised }, select: { id: true } }) : null;
+  if (!organisation) throw new NotFoundError(AFFILIATION_MSG.organisationUnknown(normalised));
+  return clubDb(ctx).$transaction(async (tx) => {
+    if (await tx.affiliation.findFirst({ where: { organisationId: organisation.id }, select: { id: true } })) throw new ConflictError(AFFILIATION_MSG.already);
+    const created = await tx.affiliation.create({
+      data: { organisationId: organisation.id, clubId: actor.clubId, status: 'pending', requestedBy: 'club', scopes: uniqueScopes(scopes), minorsContacts: !!minorsContacts },
+      select: VIEW,
+    });
+    await tx.affiliationEvent.create({ data: { affiliationId: created.id, clubId: actor.clubId, accountId: actor.accountId, action: 'applied', scopes: created.scopes, minorsContacts: created.minorsContacts } });
+    return view(created);
+  });
+}
+
+/** The club's own affiliation `id` (another club's id is not found), with the step `change` makes. */
+async function changeAffiliation(
+  ctx: RequestContext,
+  id: string,
+  change: (current: AffiliationView) => { status: AffiliationView['status']; scopes: OrganisationScope[]; minorsContacts: boolean; action: string },
+): Promise<AffiliationView> {
+  const actor = authorizeMember(ctx, 'affiliations.manage');
+  if (!isUuid(id)) throw new NotFoundError(AFFILIATION_MSG.notFound);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const current = await tx.affiliation.findFirst({ where: { id }, select: VIEW });
+    if (!current) throw new NotFoundError(AFFILIATION_MSG.notFound);
+    const next = change(view(current));
+    const updated = await tx.affiliation.update({ where: { id }, data: { status: next.status, scopes: next.scopes, minorsContacts: next.minorsContacts }, select: VIEW });
+    await tx.affiliationEvent.create({ data: { affiliationId: id, clubId: actor.clubId, accountId: actor.accountId, action: next.action, scopes: next.scopes, minorsContacts: next.minorsContacts } });
+    return view(updated);
+  });
+}
+
+/** The club approves an organisation's request, choosing what it shares: in force at once. */
+export async function approveAffiliation(ctx: RequestContext, id: string, consent: Consent): Promise<AffiliationView> {
+  authorizeMember(ctx, 'affiliations.manage');
+  const { scopes, minorsContacts } = parseInput(consentInput, consent, { summary: 'first' });
+  return changeAffiliation(ctx, id, (current) => {
+    if (current.status !== 'pending' || current.requestedBy !== 'organisation') throw new ValidationError({ id: AFFILIATION_MSG.notPending }, AFFILIATION_MSG.notPending);
+    return { status: 'active', scopes: uniqueScopes(scopes), minorsContacts: !!minorsContacts, action: 'approved' };
+  });
+}
+
+/** The club changes what an affiliation in force (or its own pending application) shares, with immediate effect. */
+export async function changeConsent(ctx: RequestContext, id: string, consent: Consent): Promise<AffiliationView> {
+  authorizeMember(ctx, 'affiliations.manage');
+  const { scopes, minorsContacts } = parseInput(consentInput, consent, { summary: 'first' });
+  return changeAffiliation(ctx, id, (current) => {
+    const own = current.status === 'pending' && current.requestedBy === 'club';
+    if (current.status !== 'active' && !own) throw new ValidationError({ id: AFFILIATION_MSG.notActive }, AFFILIATION_MSG.notActive);
+    return { status: current.status, scopes: uniqueScopes(scopes), minorsContacts: !!minorsContacts, action: 'consent_changed' };
+  });
+}
+
+/** The club refuses a request, or ends an affiliation (or withdraws its application): nothing is shared from now on. */
+export async function revokeAffiliation(ctx: RequestContext, id: string): Promise<AffiliationView> {
+  return changeAffiliation(ctx, id, (current) => {
+    if (current.status === 'rejected' || current.status === 'revoked') throw new ValidationError({ id: AFFILIATION_MSG.notActive }, AFFILIATION_MSG.notActive);
+    const refused = current.status === 'pending' && current.requestedBy === 'organisation';
+    return { status: refused ? 'rejected' : 'revoked', scopes: [], minorsContacts: false, action: refused ? 'rejected' : 'revoked' };
+  });
+}
+
+/** The club's affiliations with their history, newest step first (for the club's affiliations page). */
+export async function clubAffiliations(ctx: RequestContext) {
+  authorizeMember(ctx, 'affiliations.manage');
+  const rows = await clubDb(ctx).affiliation.findMany({
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { ...VIEW, organisation: { select: { name: true, code: true, kind: true } }, events: { orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: { action: true, scopes: true, minorsContacts: true, accountId: true, createdAt: true } } },
+  });
+  return rows.map((r) => ({ ...view(r), organisation: r.organisation, events: r.events }));
+}
+
+/** What `organisationId` may read of `clubId` now: the club's consent while the affiliation is in force, else nothing. */
+export async function consentedScopes(db: PrismaClient, organisationId: string, clubId: string): Promise<OrganisationScope[]> {
+  const found = await db.affiliation.findUnique({ where: { organisationId_clubId: { organisationId, clubId } }, select: { status: true, scopes: true } });
+  return found?.status === 'active' ? (found.scopes as OrganisationScope[]) : [];
+}
