@@ -1,0 +1,104 @@
+// GraphQL face of a club's affiliations to organisations (issue 13 point 2): the club's owner and admin list them
+// with their history, apply with an organisation's code, approve a request choosing what is shared, change or
+// revoke that consent. Thin adapters over affiliations.service.ts; the organisation's side has no face yet.
+import { ORGANISATION_SCOPE_LABELS, ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
+import { builder } from '../../graphql/builder';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { applyToOrganisation, approveAffiliation, changeConsent, clubAffiliations, revokeAffiliation, type AffiliationView } from './affiliations.service';
+import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from './organisations.service';
+
+// GraphQL names cannot hold dots: club.profile is CLUB_PROFILE.
+const scopeName = (scope: OrganisationScope) => scope.replace('.', '_').toUpperCase();
+const OrganisationScopeEnum = builder.enumType('OrganisationScope', {
+  description: 'A kind of data a club shares with an organisation it is affiliated to.',
+  values: Object.fromEntries(ORGANISATION_SCOPES.map((s) => [scopeName(s), { value: s, description: ORGANISATION_SCOPE_LABELS[s] }])),
+});
+const OrganisationKindEnum = builder.enumType('OrganisationKind', {
+  values: Object.fromEntries(ORGANISATION_KINDS.map((k) => [k, { description: ORGANISATION_KIND_LABELS[k] }])),
+});
+const AffiliationStatusEnum = builder.enumType('AffiliationStatus', {
+  description: 'pending: waiting for the other side; active: in force with the consented scopes; rejected: the club refused the request; revoked: ended by the club.',
+  values: ['pending', 'active', 'rejected', 'revoked'] as const,
+});
+
+type ListedAffiliation = Awaited<ReturnType<typeof clubAffiliations>>[number];
+type AffiliationEventRow = ListedAffiliation['events'][number];
+
+const AffiliationEventRef = builder.objectRef<AffiliationEventRow>('AffiliationEvent').implement({
+  description: 'A step of an affiliation and the consent in force after it.',
+  fields: (t) => ({
+    action: t.exposeString('action', { description: 'requested, applied, approved, accepted, consent_changed, rejected, revoked.' }),
+    scopes: t.field({ type: [OrganisationScopeEnum], resolve: (e) => e.scopes as OrganisationScope[] }),
+    minorsContacts: t.exposeBoolean('minorsContacts'),
+    at: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const OrganisationSummaryRef = builder.objectRef<ListedAffiliation['organisation']>('OrganisationSummary').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    code: t.exposeString('code', { description: 'The code a club gives to apply.' }),
+    kind: t.field({ type: OrganisationKindEnum, resolve: (o) => o.kind }),
+  }),
+});
+
+const AffiliationRef = builder.objectRef<AffiliationView & Partial<Pick<ListedAffiliation, 'organisation' | 'events'>>>('Affiliation').implement({
+  description: "The club's affiliation to an organisation: what the organisation may read while it is active.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.field({ type: AffiliationStatusEnum, resolve: (a) => a.status }),
+    requestedBy: t.exposeString('requestedBy', { description: 'organisation (it asked the club) or club (the club applied).' }),
+    scopes: t.field({ type: [OrganisationScopeEnum], description: 'What the club shares (nothing unless active).', resolve: (a) => a.scopes }),
+    minorsContacts: t.exposeBoolean('minorsContacts', { description: "Whether minors' contacts go with PEOPLE_CONTACTS." }),
+    organisation: t.field({ type: OrganisationSummaryRef, nullable: true, resolve: (a) => a.organisation ?? null }),
+    history: t.field({ type: [AffiliationEventRef], description: 'Newest first (in the list of affiliations).', resolve: (a) => a.events ?? [] }),
+  }),
+});
+
+const AffiliationConsentInput = builder.inputType('AffiliationConsentInput', {
+  fields: (t) => ({
+    scopes: t.field({ type: [OrganisationScopeEnum], required: true, description: 'At least one.' }),
+    minorsContacts: t.boolean({ description: "Share minors' contacts with PEOPLE_CONTACTS (default no)." }),
+  }),
+});
+
+const refusals = [ValidationError, ConflictError, NotFoundError, ForbiddenError, UnauthenticatedError];
+
+builder.queryField('affiliations', (t) =>
+  t.field({
+    type: [AffiliationRef],
+    description: "The X-Club club's affiliations to organisations, oldest first, each with its history. Needs affiliations.manage (owner, admin).",
+    resolve: (_root, _args, ctx) => clubAffiliations(ctx),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  applyToOrganisation: t.field({
+    type: AffiliationRef,
+    description: "The club applies to the organisation with this code, consenting now to what it shares: pending until the organisation accepts.",
+    args: { code: t.arg.string({ required: true }), consent: t.arg({ type: AffiliationConsentInput, required: true }) },
+    errors: { types: refusals },
+    resolve: (_root, { code, consent }, ctx) => applyToOrganisation(ctx, code, consent),
+  }),
+  approveAffiliation: t.field({
+    type: AffiliationRef,
+    description: "Approves an organisation's request with the scopes the club shares: in force at once.",
+    args: { id: t.arg.id({ required: true }), consent: t.arg({ type: AffiliationConsentInput, required: true }) },
+    errors: { types: refusals },
+    resolve: (_root, { id, consent }, ctx) => approveAffiliation(ctx, String(id), consent),
+  }),
+  changeAffiliationConsent: t.field({
+    type: AffiliationRef,
+    description: 'Narrows or widens what an affiliation in force (or the pending application) shares, with immediate effect.',
+    args: { id: t.arg.id({ required: true }), consent: t.arg({ type: AffiliationConsentInput, required: true }) },
+    errors: { types: refusals },
+    resolve: (_root, { id, consent }, ctx) => changeConsent(ctx, String(id), consent),
+  }),
+  revokeAffiliation: t.field({
+    type: AffiliationRef,
+    description: "Refuses a request, withdraws an application or ends an affiliation: nothing is shared from now on.",
+    args: { id: t.arg.id({ required: true }) },
+    errors: { types: refusals },
+    resolve: (_root, { id }, ctx) => revokeAffiliation(ctx, String(id)),
+  }),
+}));
