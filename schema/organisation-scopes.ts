@@ -10,3 +10,8 @@ export const ORGANISATION_SCOPE_LABELS: Record<OrganisationScope, string> = {
   'people.certificates': 'Stato dei certificati medici, senza i documenti',
   'staff.qualifications': 'Qualifiche dello staff (BLSD, primo soccorso, antincendio)',
 };
+
+/** A scope's name in GraphQL, where names cannot hold dots: club.profile is CLUB_PROFILE. */
+export const scopeEnumName = (scope: OrganisationScope): string => scope.replace('.', '_').toUpperCase();
+/** The scope a GraphQL name stands for (the client reads the enum's names). */
+export const scopeOfEnumName = (name: string): OrganisationScope | undefined => ORGANISATION_SCOPES.find((s) => scopeEnumName(s) === name);

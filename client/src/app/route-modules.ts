@@ -28,6 +28,7 @@ export const routeModules = {
   help: () => import('../features/account/routes/help-page'),
   linkPerson: () => import('../features/account/routes/link-person-page'),
   collaborators: () => import('../features/collaborators/routes/collaborators-page'),
+  affiliations: () => import('../features/affiliations/routes/affiliations-page'),
   invitation: () => import('../features/collaborators/routes/invitation-page'),
   accessLog: () => import('../features/access-log/routes/access-log-page'),
   club: () => import('../features/club/routes/club-page'),

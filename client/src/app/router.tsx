@@ -41,6 +41,7 @@ const AccountSecurityPage = lazy(routeModules.accountSecurity);
 const HelpPage = lazy(routeModules.help);
 const LinkPersonPage = lazy(routeModules.linkPerson);
 const CollaboratorsPage = lazy(routeModules.collaborators);
+const AffiliationsPage = lazy(routeModules.affiliations);
 const InvitationPage = lazy(routeModules.invitation);
 const AccessLogPage = lazy(routeModules.accessLog);
 const ClubPage = lazy(routeModules.club);
@@ -99,6 +100,7 @@ export function AppRoutes() {
                 {/* the link a club mails to a person (invitePersonLink): confirms it for the signed-in account */}
                 <Route path="collega-profilo" element={<LinkPersonPage />} />
                 <Route path="collaboratori" element={<CollaboratorsPage />} />
+                <Route path="affiliazioni" element={<AffiliationsPage />} />
                 {/* the link a club mails to a new collaborator (inviteCollaborator): joins the signed-in account */}
                 <Route path="invito" element={<InvitationPage />} />
                 <Route path="registro-accessi" element={<AccessLogPage />} />

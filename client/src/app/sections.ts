@@ -105,6 +105,7 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/modifica-club', permission: 'club.write' },
   { path: '/impostazioni', permission: 'club.write' },
   { path: '/collaboratori', permission: 'collaborators.manage' },
+  { path: '/affiliazioni', permission: 'affiliations.manage' },
   { path: '/registro-accessi', permission: 'accessLog.read' },
   { path: '/import/:type', permission: 'import.run' },
 ];

@@ -3,7 +3,7 @@
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, HistoryIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
+import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
 import type { Permission } from '../../../../schema/permissions';
 import { useSession } from '../../lib/session';
 import { useAccess } from '../../lib/use-access';
@@ -24,6 +24,7 @@ const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNo
   { value: 'security', label: 'Sicurezza', path: '/account/sicurezza', icon: <ShieldIcon boxSize="4" /> },
   { value: 'club', label: 'Club', path: '/club', icon: <BriefcaseIcon boxSize="4" />, permission: 'club.read' },
   { value: 'collaborators', label: 'Collaboratori', path: '/collaboratori', icon: <UsersIcon boxSize="4" />, permission: 'collaborators.manage' },
+  { value: 'affiliations', label: 'Affiliazioni', path: '/affiliazioni', icon: <LayersIcon boxSize="4" />, permission: 'affiliations.manage' },
   { value: 'access-log', label: 'Registro accessi', path: '/registro-accessi', icon: <HistoryIcon boxSize="4" />, permission: 'accessLog.read' },
   { value: 'settings', label: 'Impostazioni', path: '/impostazioni', icon: <ToolsIcon boxSize="4" />, permission: 'club.write' },
 ];
