@@ -51,7 +51,8 @@ function worstCaseVariables(operation: OperationDefinitionNode): Record<string, 
   const sample = (type: GraphQLInputType, name: string): unknown => {
     if (isNonNullType(type)) return sample(type.ofType, name);
     if (isListType(type)) return [sample(type.ofType, name)];
-    if (isEnumType(type)) return type.getValues()[0].value;
+    // (a variable names an enum value by its GraphQL name, which may differ from its internal value)
+    if (isEnumType(type)) return type.getValues()[0].name;
     if (isInputObjectType(type)) {
       const required = Object.values(type.getFields()).filter((f) => isNonNullType(f.type));
       return Object.fromEntries(required.map((f) => [f.name, sample(f.type, f.name)]));
