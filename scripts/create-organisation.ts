@@ -4,11 +4,9 @@
 // (DATABASE_URL, or the embedded database in DATA_DIR). Exit codes: 0 done, 1 refused or failed, 2 usage.
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, type ServerConfig } from '../server/config';
-import { openAppDatabase } from '../server/db/database';
 import { ValidationError } from '../server/lib/errors';
 import { createOrganisation, describeTree, ORGANISATION_KIND_LABELS, organisationTree } from '../server/modules/organisations/organisations.service';
-import { embeddedServerRunning, EMBEDDED_SERVER_RUNNING } from './embedded-server';
+import { openOperatorDatabase } from './operator-database';
 
 const USAGE = `Uso:
   npm run organisation:create -- --name "<nome>" --kind <tipo> --admin <email> [--parent <codice>]
@@ -42,19 +40,8 @@ export async function main(args: string[], out = console.log, err = console.erro
     err(USAGE);
     return 2;
   }
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    err(e instanceof Error ? e.message : String(e));
-    return 1;
-  }
-  const running = await embeddedServerRunning(config);
-  if (running) {
-    err(EMBEDDED_SERVER_RUNNING(running));
-    return 1;
-  }
-  const db = openAppDatabase(config);
+  const db = await openOperatorDatabase(err);
+  if (!db) return 1;
   try {
     await db.migrated;
     if (command.list) {

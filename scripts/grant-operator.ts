@@ -2,9 +2,7 @@
 // `-- <email> --revoke` removes the role; `-- --list` prints the operators. Uses the same settings as the server
 // (DATABASE_URL, or the embedded database in DATA_DIR). Exit codes: 0 done, 1 unknown account or failure, 2 usage.
 import { fileURLToPath } from 'node:url';
-import { loadConfig, type ServerConfig } from '../server/config';
-import { embeddedServerRunning, EMBEDDED_SERVER_RUNNING } from './embedded-server';
-import { openAppDatabase } from '../server/db/database';
+import { openOperatorDatabase } from './operator-database';
 import type { PrismaClient } from '../server/generated/prisma/client.js';
 
 export type OperatorChange =
@@ -53,19 +51,8 @@ export async function main(args: string[], out = console.log, err = console.erro
     return 2;
   }
 
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    err(e instanceof Error ? e.message : String(e));
-    return 1;
-  }
-  const running = await embeddedServerRunning(config);
-  if (running) {
-    err(EMBEDDED_SERVER_RUNNING(running));
-    return 1;
-  }
-  const db = openAppDatabase(config);
+  const db = await openOperatorDatabase(err);
+  if (!db) return 1;
   try {
     await db.migrated;
     if (list) {

@@ -93,10 +93,22 @@ export async function profileMenuEntries(page: Page): Promise<string[]> {
   return entries;
 }
 
-/** Chooses an action of the profile menu (Esci, Lascia un feedback): clicked once, the menu ready. */
+/**
+ * Chooses an action of the profile menu (Esci, Lascia un feedback), the menu ready. Under heavy load a click on an
+ * entry was seen to choose nothing (the menu stayed open, with the focus, for 15 s): while the menu is still open the
+ * entry is clicked again. Choosing closes the menu, so a click that did choose is never repeated.
+ */
 export async function chooseProfileMenuAction(page: Page, name: string) {
   await openProfileMenu(page);
-  await page.getByRole('menuitem', { name, exact: true }).click();
+  const menu = page.getByRole('menu');
+  const entry = page.getByRole('menuitem', { name, exact: true });
+  await vi.waitFor(
+    async () => {
+      if (await menu.isVisible()) await entry.click({ timeout: 3_000 });
+      await menu.waitFor({ state: 'hidden', timeout: 3_000 });
+    },
+    { timeout: 20_000, interval: 250 },
+  );
 }
 
 /**
