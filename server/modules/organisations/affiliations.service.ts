@@ -10,8 +10,9 @@ import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
+import { requireOrganisationAdmin } from './organisations.service';
 
 export const AFFILIATION_MSG = {
   notAdmin: "Solo un amministratore dell'organizzazione può chiedere un'affiliazione.",
@@ -54,14 +55,9 @@ const uniqueScopes = (scopes: readonly OrganisationScope[]) => ORGANISATION_SCOP
 
 // ---- the organisation's side (its admins; the club is named by its public numbers, so it reads across clubs) ----
 
-async function requireOrganisationAdmin(db: PrismaClient, accountId: string, organisationId: string) {
-  const staff = isUuid(organisationId) ? await db.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId } }, select: { role: true } }) : null;
-  if (staff?.role !== 'admin') throw new ForbiddenError(AFFILIATION_MSG.notAdmin);
-}
-
 /** An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves. */
 export async function requestAffiliation(db: PrismaClient, accountId: string, organisationId: string, clubNumber: string): Promise<AffiliationView> {
-  await requireOrganisationAdmin(db, accountId, organisationId);
+  await requireOrganisationAdmin(db, accountId, organisationId, AFFILIATION_MSG.notAdmin);
   const number = clubNumber.trim().toUpperCase();
   const clubs = number ? await db.club.findMany({ where: { archivedAt: null, OR: [{ vatNumber: number }, { fiscalCode: number }] }, select: { id: true }, take: 2 }) : [];
   if (!clubs.length) throw new NotFoundError(AFFILIATION_MSG.clubUnknown);
@@ -80,7 +76,7 @@ export async function requestAffiliation(db: PrismaClient, accountId: string, or
 export async function acceptApplication(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
   const found = isUuid(affiliationId) ? await db.affiliation.findUnique({ where: { id: affiliationId }, select: { organisationId: true, clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } }) : null;
   if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
-  await requireOrganisationAdmin(db, accountId, found.organisationId);
+  await requireOrganisationAdmin(db, accountId, found.organisationId, AFFILIATION_MSG.notAdmin);
   if (found.status !== 'pending' || found.requestedBy !== 'club') throw new ValidationError({ id: AFFILIATION_MSG.notPending }, AFFILIATION_MSG.notPending);
   return db.$transaction(async (tx) => {
     const updated = await tx.affiliation.update({ where: { id: affiliationId }, data: { status: 'active' }, select: VIEW });

@@ -7,9 +7,10 @@ import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/org
 import type { Actor } from '../../access/actor';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
+import { requireOrganisationAdmin } from './organisations.service';
 
 /** Every secret starts so: recognisable in a log or a repository by people and by secret scanners. */
 export const API_KEY_MARK = 'cbk_';
@@ -60,16 +61,10 @@ export interface ApiKeyView {
 const VIEW = { id: true, name: true, prefix: true, scopes: true, clubIds: true, expiresAt: true, lastUsedAt: true, revokedAt: true, createdAt: true } as const;
 const view = (row: Omit<ApiKeyView, 'scopes'> & { scopes: string[] }): ApiKeyView => ({ ...row, scopes: row.scopes as OrganisationScope[] });
 
-/** Refuses unless `accountId` is an admin of the organisation (an unknown organisation is refused the same way). */
-async function requireOrganisationAdmin(db: PrismaClient, accountId: string, organisationId: string): Promise<void> {
-  const staff = await db.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId } }, select: { role: true } });
-  if (staff?.role !== 'admin') throw new ForbiddenError(API_KEY_MSG.notAdmin);
-}
-
 /** A new key: its record, and the secret (`cbk_` + 256 random bits), which is never answered again. */
 export async function createApiKey(db: PrismaClient, accountId: string, input: CreateApiKeyInput, now = new Date()): Promise<{ key: ApiKeyView; secret: string }> {
   const { organisationId, name, scopes, expiresInDays, clubIds } = parseInput(createInput, input, { summary: 'first' });
-  await requireOrganisationAdmin(db, accountId, organisationId);
+  await requireOrganisationAdmin(db, accountId, organisationId, API_KEY_MSG.notAdmin);
   const secret = `${API_KEY_MARK}${randomBytes(32).toString('base64url')}`;
   const key = await db.organisationApiKey.create({
     data: {
@@ -89,8 +84,7 @@ export async function createApiKey(db: PrismaClient, accountId: string, input: C
 
 /** The organisation's keys, newest first (never their secrets): for its admins. */
 export async function listApiKeys(db: PrismaClient, accountId: string, organisationId: string): Promise<ApiKeyView[]> {
-  if (!isUuid(organisationId)) throw new ForbiddenError(API_KEY_MSG.notAdmin);
-  await requireOrganisationAdmin(db, accountId, organisationId);
+  await requireOrganisationAdmin(db, accountId, organisationId, API_KEY_MSG.notAdmin);
   const rows = await db.organisationApiKey.findMany({ where: { organisationId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: VIEW });
   return rows.map(view);
 }
@@ -99,7 +93,7 @@ export async function listApiKeys(db: PrismaClient, accountId: string, organisat
 export async function revokeApiKey(db: PrismaClient, accountId: string, keyId: string, now = new Date()): Promise<ApiKeyView> {
   const key = isUuid(keyId) ? await db.organisationApiKey.findUnique({ where: { id: keyId }, select: { organisationId: true, revokedAt: true } }) : null;
   if (!key) throw new NotFoundError(API_KEY_MSG.notFound);
-  await requireOrganisationAdmin(db, accountId, key.organisationId);
+  await requireOrganisationAdmin(db, accountId, key.organisationId, API_KEY_MSG.notAdmin);
   const updated = await db.organisationApiKey.update({ where: { id: keyId }, data: { revokedAt: key.revokedAt ?? now }, select: VIEW });
   return view(updated);
 }
