@@ -248,6 +248,15 @@ export const MSG = {
   queryTooComplex: (cost: number, max: number) =>
     `Richiesta troppo onerosa (costo ${cost}, massimo ${max}): chiedi meno righe per pagina o meno elenchi annidati.`,
   introspectionSignedInOnly: "Lo schema GraphQL si può consultare solo dopo l'accesso.",
+  // Organisations' API (issue 13): keys, reads, limits.
+  apiKeyInvalid: 'Chiave API non valida, revocata o scaduta.',
+  apiKeyReadOnly: "Una chiave API può solo leggere: le modifiche si fanno dall'app della società.",
+  apiKeyRequired: "Questa richiesta è riservata alle chiavi API delle organizzazioni (intestazione Authorization: Bearer cbk_…).",
+  apiKeyClubOnly: "Una chiave API legge solo i dati delle società affiliate (campi organisationClubs, organisationPeople e seguenti): questa richiesta è riservata all'app della società.",
+  apiScopeRefused: (scope: string) => `La società non condivide questi dati con la tua organizzazione, o la chiave non ha l'ambito ${scope}.`,
+  apiPageSize: (max: number) => `Indica first, da 1 a ${max} righe per pagina.`,
+  apiTaxCodeInvalid: 'Codice fiscale non valido: 16 caratteri (o 11 cifre per una società).',
+  apiBudgetExhausted: (seconds: number) => `Budget di richieste della chiave esaurito: riprova tra ${seconds} secondi.`,
   queryTimeout: 'La richiesta ha impiegato troppo tempo ed è stata interrotta: riprova con filtri più precisi o meno dati.',
 
   // Access log (issue 11)

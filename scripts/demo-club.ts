@@ -11,6 +11,7 @@ import { openAppDatabase } from '../server/db/database';
 import { createBackground } from '../server/lib/background';
 import { createMailer } from '../server/lib/mailer';
 import { createRateLimits } from '../server/lib/rate-limits';
+import { createApiBudget } from '../server/modules/federation/api-usage';
 import { PERSON_KINDS, type PersonKindKey } from '../schema/constants';
 import { loadDemoClub, type DemoResult } from './seed/demo-club';
 
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: quiet }),
       background: createBackground(quiet),
       accessLog: createAccessLogBuffer(db.prisma, quiet),
+      apiBudget: createApiBudget(config.apiKeyPointsHourly),
     };
     let result: DemoResult;
     try {

@@ -16,6 +16,7 @@ import { AppError, HTTP_STATUS } from './lib/errors';
 import { createBackground } from './lib/background';
 import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
 import { createRateLimits } from './lib/rate-limits';
+import { createApiBudget } from './modules/federation/api-usage';
 import { failure } from './compat/envelope';
 import { registerLegacyRoutes } from './compat/router';
 import { LEGACY_ROUTES } from './compat/routes';
@@ -97,6 +98,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     mailer: throttledMailer(transport, limits, [config.feedbackEmail, config.salesEmail]),
     background: createBackground(app.log),
     accessLog: createAccessLogBuffer(db.prisma, app.log),
+    apiBudget: createApiBudget(config.apiKeyPointsHourly),
   };
   // Registered after the database's onClose, so they run first: mail still being sent finishes, and the access
   // log's buffered rows are written, before the close.

@@ -34,6 +34,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Multiplies every rate-limit allowance (tests and load benchmarks raise it). */
   rateLimitFactor: number;
+  /** Points each organisation API key may spend per hour (API_KEY_POINTS_HOURLY; a request costs its query cost). */
+  apiKeyPointsHourly: number;
   /** Where contact requests (leads) are emailed; without it they are only stored (and a warning is logged). */
   salesEmail?: string;
   /** Where "Lascia un feedback" messages are emailed (FEEDBACK_EMAIL, else SALES_EMAIL, else an example address). */
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
+    apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
     salesEmail: emailListFrom(env.SALES_EMAIL),
     feedbackEmail: emailListFrom(env.FEEDBACK_EMAIL, 'FEEDBACK_EMAIL') ?? emailListFrom(env.SALES_EMAIL) ?? DEFAULT_FEEDBACK_EMAIL,
     analyticsId: analyticsIdFrom(env.ANALYTICS_ID),

@@ -2,6 +2,8 @@
 // GraphQL and REST both build this once per request, so a rule never depends on the face it came through.
 import type { PrismaClient } from './generated/prisma/client.js';
 import type { AccessLogBuffer } from './access/access-log';
+import type { Actor } from './access/actor';
+import type { ApiBudget, ApiUsage } from './modules/federation/api-usage';
 import type { ClubRole } from './access/permissions';
 import type { ServerConfig } from './config';
 import type { Background } from './lib/background';
@@ -33,6 +35,8 @@ export interface AppDeps {
   background: Background;
   /** The access log's rows written in batches: sign-ins, health-data reads, exports (access/access-log.ts). */
   accessLog: AccessLogBuffer;
+  /** Organisation API keys' points per hour (modules/federation/api-usage.ts). */
+  apiBudget: ApiBudget;
 }
 
 export interface Viewer {
@@ -48,4 +52,10 @@ export interface RequestContext {
   deps: AppDeps;
   meta: { ip?: string; userAgent?: string };
   viewer: Viewer | null;
+  /**
+   * An organisation's API key presented as the bearer (`cbk_…`) instead of a session: viewer is then null. What the
+   * request reads and costs is counted in `apiUsage` (modules/federation/api-usage.ts) for limits and the log.
+   */
+  apiKey?: Extract<Actor, { kind: 'apiKey' }> | null;
+  apiUsage?: ApiUsage;
 }

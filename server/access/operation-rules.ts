@@ -23,11 +23,17 @@ export type OperationRule =
   /** The product's operators (the team that sells CampoBase), whatever their role in a club. */
   | { who: 'operator'; note?: string }
   /** A member of the club named by X-Club whose role holds `permission` (null: any member). */
-  | { who: 'member'; permission: PermissionRule | null; note?: string };
+  | { who: 'member'; permission: PermissionRule | null; note?: string }
+  /**
+   * An organisation's API key (Authorization: Bearer cbk_…), reading the clubs that consent: the only operations a
+   * key may call (every other one, and every mutation, is refused to it before it runs).
+   */
+  | { who: 'apiKey'; note?: string };
 
 const anyone = (note?: string): OperationRule => ({ who: 'anyone', note });
 const account = (note?: string): OperationRule => ({ who: 'account', note });
 const member = (permission: PermissionRule | null, note?: string): OperationRule => ({ who: 'member', permission, note });
+const apiKey = (note?: string): OperationRule => ({ who: 'apiKey', note });
 
 /** GraphQL, by root field (`Query.x`, `Mutation.y`). */
 export const GRAPHQL_RULES: Record<string, OperationRule> = {
@@ -51,6 +57,11 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.myNotifications': account(),
   'Query.mySessions': account(),
   'Query.myTwoFactor': account(),
+  'Query.organisationClubs': apiKey('every affiliation of the organisation; the profile with club.profile'),
+  'Query.organisationPeople': apiKey("each field group needs its scope in the key and the club's consent"),
+  'Query.organisationPeopleChanges': apiKey("each field group needs its scope in the key and the club's consent"),
+  'Query.organisationPersonLookup': apiKey('clubs sharing people.registry'),
+  'Query.organisationStatistics': apiKey('each count needs its scope'),
   'Query.people': member('people.{kind}.read', 'the certificate filter needs health.read'),
   'Query.personByTaxCode': member('people.*.write'),
   'Query.personChanges': member('people.*.read', 'the changes of a person the role may see; where from (IP, browser) only with accessLog.read'),
@@ -162,7 +173,11 @@ export function resolvePermission(rule: PermissionRule, kind?: PersonKindKey): {
 export function operationRulesMarkdown(): string {
   const describe = (rule: OperationRule) => {
     const who =
-      rule.who === 'member' ? (rule.permission ? `member with \`${rule.permission}\`` : 'any member of the club') : { anyone: 'anyone', account: 'signed-in account', operator: 'operator' }[rule.who];
+      rule.who === 'member'
+        ? rule.permission
+          ? `member with \`${rule.permission}\``
+          : 'any member of the club'
+        : { anyone: 'anyone', account: 'signed-in account', operator: 'operator', apiKey: "organisation's API key" }[rule.who];
     return rule.note ? `${who} (${rule.note})` : who;
   };
   const rows = (rules: Record<string, OperationRule>, name: (key: string) => string) =>
@@ -174,3 +189,10 @@ export function operationRulesMarkdown(): string {
     ...rows(REST_RULES, (key) => `REST \`/api${key}\``),
   ].join('\n');
 }
+
+/** The root fields an organisation's API key may call (by name, e.g. organisationPeople). */
+export const API_KEY_FIELDS: ReadonlySet<string> = new Set(
+  Object.entries(GRAPHQL_RULES)
+    .filter(([key, rule]) => rule.who === 'apiKey' && key.startsWith('Query.'))
+    .map(([key]) => key.slice('Query.'.length)),
+);

@@ -3,6 +3,7 @@
 // their values are the domain's, from schema/.
 import { CERTIFICATE_STATUSES, RECENT_PERIODS } from '../../schema/club-time';
 import { PERSON_KINDS, POST_ORDERS, SPORT_VALUES } from '../../schema/constants';
+import { ORGANISATION_SCOPE_LABELS, ORGANISATION_SCOPES, scopeEnumName } from '../../schema/organisation-scopes';
 import { builder } from './builder';
 
 export const SportEnum = builder.enumType('Sport', { values: SPORT_VALUES });
@@ -25,6 +26,12 @@ export const CertificateStatusEnum = builder.enumType('CertificateStatus', {
 export const PostOrderEnum = builder.enumType('PostOrder', {
   description: 'NEWEST and OLDEST by creation; PRIORITY: Urgente first, then Importante, then the rest, newest first.',
   values: POST_ORDERS,
+});
+
+/** Shared by the club's affiliations page and the organisations' API. */
+export const OrganisationScopeEnum = builder.enumType('OrganisationScope', {
+  description: 'A kind of data a club shares with an organisation it is affiliated to.',
+  values: Object.fromEntries(ORGANISATION_SCOPES.map((s) => [scopeEnumName(s), { value: s, description: ORGANISATION_SCOPE_LABELS[s] }])),
 });
 
 /** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */

@@ -118,10 +118,15 @@ export interface QueryLimitsOptions {
   /** Whether this request comes from a signed-in session (which may introspect the schema). */
   signedIn: (context: Record<string, unknown>) => boolean;
   onMeasure?: (measure: QueryMeasure) => void;
+  /**
+   * Called with each admitted operation's cost before it runs (an API key's budget): an error answered instead of
+   * running it, or nothing to go on.
+   */
+  charge?: (context: unknown, cost: number) => Promise<GraphQLError | undefined>;
 }
 
 /** The plugins to give Yoga (or any envelop): graphql-armor's checks, then the product's own. */
-export function useQueryLimits({ signedIn, onMeasure }: QueryLimitsOptions): Plugin[] {
+export function useQueryLimits({ signedIn, onMeasure, charge }: QueryLimitsOptions): Plugin[] {
   const measured = (key: keyof QueryMeasure) => [(_ctx: unknown, details: { n: number }) => onMeasure?.({ [key]: details.n })];
   // Armor reports through these instead of throwing its own English "Syntax Error": a parse-time refusal (tokens)
   // has no validation context and is thrown, a validation one is reported like any validation error.
@@ -155,9 +160,10 @@ export function useQueryLimits({ signedIn, onMeasure }: QueryLimitsOptions): Plu
     },
     // The cost depends on the variables (`first: $first`), so it is checked per request here, not in the cached
     // validation: the same rule, run alone, before execution starts.
-    onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       const { schema, document, contextValue, variableValues, operationName } = args as ExecutionArgs;
       let refused: GraphQLError | undefined;
+      let cost = 0;
       validate(schema, document, [
         createComplexityRule({
           context: contextValue as object,
@@ -167,12 +173,14 @@ export function useQueryLimits({ signedIn, onMeasure }: QueryLimitsOptions): Plu
             if (complexity > QUERY_LIMITS.cost) {
               refused = refusal('QUERY_TOO_COMPLEX', MSG.queryTooComplex(complexity, QUERY_LIMITS.cost), { cost: complexity, maxCost: QUERY_LIMITS.cost });
             } else {
+              cost = complexity;
               onMeasure?.({ cost: complexity });
             }
           },
         }),
       ]);
       // Other errors of this pass (invalid variables) are left to execution, which reports them as usual.
+      if (!refused && charge) refused = await charge(contextValue, cost);
       if (refused) setResultAndStopExecution({ errors: [refused] });
     },
     onResultProcess({ result }) {

@@ -12,6 +12,7 @@ import '../modules/people/people.graphql';
 import '../modules/people/person-link.graphql';
 import '../modules/collaborators/collaborators.graphql';
 import '../modules/organisations/affiliations.graphql';
+import '../modules/federation/federation.graphql';
 import '../modules/groups/groups.graphql';
 import '../modules/posts/posts.graphql';
 import '../modules/notifications/notifications.graphql';

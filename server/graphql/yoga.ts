@@ -5,6 +5,7 @@ import { MSG } from '../../schema/messages';
 import type { RequestContext } from '../context';
 import { useGraphQLMultipart, type RawHttp } from '../modules/files/graphql-multipart';
 import { useQueryLimits } from './limits';
+import { chargeApiKey, useApiKeyRequests } from '../modules/federation/api-key-requests';
 import { schema } from './schema';
 
 export interface YogaServerContext {
@@ -47,8 +48,13 @@ function maskError(error: unknown, log: GraphQLErrorLog): Error {
   const original = originalOf(error);
   if (original instanceof AppError) {
     log.refused({ code: original.code, message: original.message, status: HTTP_STATUS[original.code] });
+    // A refusal of a nested field (an organisation's key without that field's scope) leaves the rest of the answer
+    // standing: it keeps its path, and the response stays 200; a root field's refusal is the request's status.
+    const path = (error as GraphQLError).path;
+    const nested = !!path && path.length > 1;
     return new GraphQLError(original.message, {
-      extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } },
+      path,
+      extensions: { code: original.code, ...(nested ? {} : { http: { status: HTTP_STATUS[original.code] } }) },
     });
   }
   if (isPaginationError(error)) {
@@ -84,7 +90,15 @@ export function createGraphQLServer(opts: { log: GraphQLErrorLog }) {
         const { http, requestContext } = serverContext as Partial<YogaServerContext>;
         return { http, signedIn: !!requestContext?.viewer, config: requestContext?.deps.config };
       }),
-      ...useQueryLimits({ signedIn: (context) => !!(context as Partial<YogaServerContext>).requestContext?.viewer }),
+      useApiKeyRequests(),
+      ...useQueryLimits({
+        // Signed-in sessions and organisations' keys may introspect the schema.
+        signedIn: (context) => {
+          const request = (context as Partial<YogaServerContext>).requestContext;
+          return !!(request?.viewer || request?.apiKey);
+        },
+        charge: chargeApiKey,
+      }),
     ],
     // Yoga's default CORS answers any origin; the HTTP layer applies CORS_ORIGINS to /graphql and /api alike.
     cors: false,

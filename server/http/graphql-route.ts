@@ -6,6 +6,8 @@ import { createGraphQLServer } from '../graphql/yoga';
 import type { AppDeps } from '../context';
 import { buildRequestContext } from './request-context';
 import { logRefusal } from './refusal-log';
+import { rateLimitHeaders } from '../modules/federation/api-key-requests';
+import { writeApiRequestLog } from '../modules/federation/api-request-log';
 
 function graphqlErrorBody(error: AppError) {
   return { errors: [{ message: error.message, extensions: { code: error.code } }] };
@@ -40,6 +42,11 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps): void {
         response.headers.forEach((value, key) => {
           reply.header(key, value);
         });
+        if (requestContext.apiUsage) {
+          for (const [name, value] of Object.entries(rateLimitHeaders(requestContext))) reply.header(name, value);
+          const log = requestContext;
+          deps.background.run('api request log', () => writeApiRequestLog(deps.systemDb, log, response.status));
+        }
         reply.status(response.status);
         reply.send(response.body);
         return reply;

@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../schema/messages';
 import { bearerFrom, resolveViewer } from '../auth/viewer';
 import type { AppDeps, RequestContext } from '../context';
+import { UnauthenticatedError } from '../lib/errors';
+import { newApiUsage } from '../modules/federation/api-usage';
+import { API_KEY_MARK, apiKeyActor } from '../modules/organisations/api-keys.service';
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -16,6 +20,13 @@ export function requestMeta(req: FastifyRequest): RequestContext['meta'] {
 
 /** Resolves who is asking (may throw ForbiddenError for a club the session does not belong to). */
 export async function buildRequestContext(deps: AppDeps, req: FastifyRequest): Promise<RequestContext> {
-  const viewer = await resolveViewer(deps, { bearer: bearerFrom(header(req, 'authorization')), clubToken: header(req, 'x-club') });
+  const bearer = bearerFrom(header(req, 'authorization'));
+  if (bearer?.startsWith(API_KEY_MARK)) {
+    // An organisation's key: never a session, and an unknown, expired or revoked one is refused outright.
+    const apiKey = await apiKeyActor(deps.db, bearer);
+    if (!apiKey) throw new UnauthenticatedError(MSG.apiKeyInvalid);
+    return { deps, meta: requestMeta(req), viewer: null, apiKey, apiUsage: newApiUsage(apiKey) };
+  }
+  const viewer = await resolveViewer(deps, { bearer, clubToken: header(req, 'x-club') });
   return { deps, meta: requestMeta(req), viewer };
 }

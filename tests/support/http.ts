@@ -27,5 +27,5 @@ export async function gql<T = any>(app: FastifyInstance, query: string, variable
     headers: { 'content-type': 'application/json', ...authHeaders(creds) },
     payload: JSON.stringify({ query, variables }),
   });
-  return { statusCode: res.statusCode, body: res.json<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }>() };
+  return { statusCode: res.statusCode, headers: res.headers, body: res.json<{ data?: T; errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, any> }>; extensions?: Record<string, any> }>() };
 }

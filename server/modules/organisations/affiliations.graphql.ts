@@ -1,16 +1,13 @@
 // GraphQL face of a club's affiliations to organisations (issue 13 point 2): the club's owner and admin list them
 // with their history, apply with an organisation's code, approve a request choosing what is shared, change or
 // revoke that consent. Thin adapters over affiliations.service.ts; the organisation's side has no face yet.
-import { ORGANISATION_SCOPE_LABELS, ORGANISATION_SCOPES, scopeEnumName, type OrganisationScope } from '../../../schema/organisation-scopes';
+import type { OrganisationScope } from '../../../schema/organisation-scopes';
+import { OrganisationScopeEnum } from '../../graphql/enums';
 import { builder } from '../../graphql/builder';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { applyToOrganisation, approveAffiliation, changeConsent, clubAffiliations, revokeAffiliation, type AffiliationView } from './affiliations.service';
 import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from './organisations.service';
 
-const OrganisationScopeEnum = builder.enumType('OrganisationScope', {
-  description: 'A kind of data a club shares with an organisation it is affiliated to.',
-  values: Object.fromEntries(ORGANISATION_SCOPES.map((s) => [scopeEnumName(s), { value: s, description: ORGANISATION_SCOPE_LABELS[s] }])),
-});
 const OrganisationKindEnum = builder.enumType('OrganisationKind', {
   values: Object.fromEntries(ORGANISATION_KINDS.map((k) => [k, { description: ORGANISATION_KIND_LABELS[k] }])),
 });

@@ -34,6 +34,9 @@ import { clubContext, createGroupWith, createPerson } from '../../support/people
 import { as, clubWithEveryRole, freshCredentials, TEST_ACTORS, type ClubWithRoles, type TestActor } from '../../support/roles';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { pdf } from '../files/fixtures';
+import { ORGANISATION_SCOPES } from '../../../schema/organisation-scopes';
+import { createClub } from '../../support/factories';
+import { affiliate, keyOf, organisationOf } from '../../support/organisation-factories';
 import { randomToken } from '../../../server/lib/tokens';
 
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, '../../../schema/schema.graphql'), 'utf8'));
@@ -44,7 +47,7 @@ type RootField = (typeof ROOT_FIELDS)[number];
 const ROUTES = LEGACY_ROUTES;
 
 /** Refusals by the gate (no session, no club, role, operators): any other answer means the call got past it. */
-const GATE_REFUSALS = new Set<string>([MSG.notAuthenticated, MSG.clubHeaderMissing, MSG.clubForbidden, MSG.permissionDenied, MSG.operatorsOnly]);
+const GATE_REFUSALS = new Set<string>([MSG.notAuthenticated, MSG.clubHeaderMissing, MSG.clubForbidden, MSG.permissionDenied, MSG.operatorsOnly, MSG.apiKeyRequired]);
 
 // ---- calls generated from the schema ----
 
@@ -140,6 +143,8 @@ function expected(rule: OperationRule, actor: TestActor, kind?: PersonKindKey): 
       return actor === 'anonymous' ? 'refused' : 'passed';
     case 'operator':
       return 'refused'; // nobody in the fixture is an operator (leads tests cover operators)
+    case 'apiKey':
+      return 'refused'; // no session is a key (the key's own sweep is below)
     case 'member': {
       if (actor === 'anonymous' || actor === 'noClub') return 'refused';
       if (!rule.permission) return 'passed';
@@ -220,6 +225,40 @@ describe('each role gets what the rules say', () => {
       return restOutcome(answer);
     });
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe("an organisation's API key", () => {
+  it('may call only the organisation fields: every mutation and every other query is refused before it runs', async () => {
+    const admin = await createClub(t.deps);
+    const organisation = await organisationOf(t.deps, admin, 'Federazione Sweep');
+    await affiliate(t.deps, organisation.id, club.clubId, [...ORGANISATION_SCOPES]);
+    const { creds } = await keyOf(t.deps, admin, organisation.id, [...ORGANISATION_SCOPES]);
+    const mismatches: string[] = [];
+    for (const root of ROOT_FIELDS) {
+      const answer = await gql(t.app, document(root, 1), variables(root.field, randomUUID), creds);
+      const message = answer.body.errors?.[0]?.message;
+      const want = GRAPHQL_RULES[root.key].who === 'apiKey' ? 'passed' : root.operation === 'mutation' ? MSG.apiKeyReadOnly : MSG.apiKeyClubOnly;
+      const got = message === MSG.apiKeyReadOnly || message === MSG.apiKeyClubOnly ? message : 'passed';
+      if (answer.statusCode >= 500) mismatches.push(`${root.key}: ${answer.statusCode}`);
+      if (got !== want) mismatches.push(`${root.key}: ${got}, rule says ${want}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("of an organisation the club is not affiliated to sees nothing of the club's", async () => {
+    const admin = await createClub(t.deps);
+    const organisation = await organisationOf(t.deps, admin, 'Lega Estranea');
+    const { creds } = await keyOf(t.deps, admin, organisation.id, [...ORGANISATION_SCOPES]);
+    const owner = await clubContext(t.deps, club.members.owner);
+    const person = await createPerson(owner, 'athlete', { profile: { firstname: 'Nascosta', lastname: 'Allaffiliazione' } });
+    for (const root of ROOT_FIELDS.filter((f) => GRAPHQL_RULES[f.key].who === 'apiKey')) {
+      const vars = { ...variables(root.field, () => club.clubId), ...('taxCode' in variables(root.field, randomUUID) ? { taxCode: person.taxIdCode } : {}), ...(root.field.args.some((a) => a.name === 'first') ? { first: 100 } : {}) };
+      const answer = await gql(t.app, document(root, 3), vars, creds);
+      expect(answer.statusCode).toBeLessThan(500);
+      const text = JSON.stringify(answer.body);
+      for (const secret of ['Nascosta', person.roleId, person.personId, person.taxIdCode]) expect(text, root.key).not.toContain(secret);
+    }
   });
 });
 

@@ -1,0 +1,321 @@
+// The organisations' read API (issue 13 points 4 and 5): their affiliated clubs, the people of those clubs (current
+// records, and the change feed a nightly sync follows), where a tax code is registered, and statistics per club.
+// Every read goes through organisationReach (key scopes ∩ consent ∩ active affiliation); fields of a scope are
+// checked again per row by the GraphQL face (requireScope), so a narrowed consent refuses exactly those fields.
+// Cross-club by design, on the unguarded client: every statement names the clubs the reach allows, never more.
+import { certificateDays, clubDate } from '../../../schema/club-time';
+import { MSG } from '../../../schema/messages';
+import type { OrganisationScope } from '../../../schema/organisation-scopes';
+import type { RequestContext } from '../../context';
+import { Prisma } from '../../generated/prisma/client.js';
+import { ValidationError } from '../../lib/errors';
+import { countRows } from './api-usage';
+import { clubsWith, organisationReach, requireApiKey } from './federation-access';
+
+/** Rows per page: `first` is required and at most this (issue 13: Relay connections, keyset cursors). */
+export const API_PAGE_MAX = 100;
+
+const PEOPLE_SCOPES: OrganisationScope[] = ['people.registry', 'people.contacts', 'people.certificates', 'staff.qualifications'];
+
+export const PERSON_RECORD_STATUSES = ['active', 'archived', 'deleted'] as const;
+export type PersonRecordStatus = (typeof PERSON_RECORD_STATUSES)[number];
+export const CERTIFICATE_STATES = ['valid', 'expiring', 'expired', 'missing'] as const;
+export type CertificateState = (typeof CERTIFICATE_STATES)[number];
+
+function pageSize(first: number): number {
+  if (!Number.isInteger(first) || first < 1 || first > API_PAGE_MAX) throw new ValidationError({ first: MSG.apiPageSize(API_PAGE_MAX) }, MSG.apiPageSize(API_PAGE_MAX));
+  return first;
+}
+
+const encodeCursor = (parts: readonly string[]) => Buffer.from(parts.join('|')).toString('base64url');
+function decodeCursor(cursor: string | null | undefined, pattern: RegExp): string[] | null {
+  if (cursor == null) return null;
+  const text = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
+  const match = pattern.exec(text);
+  if (!match) throw new ValidationError({ after: MSG.paginationInvalid }, MSG.paginationInvalid);
+  return match.slice(1);
+}
+const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+
+export interface Page<T> {
+  nodes: T[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+// ---- clubs ---------------------------------------------------------------------------------------------------
+
+export interface OrganisationClub {
+  clubId: string;
+  status: 'pending' | 'active' | 'rejected' | 'revoked';
+  /** key scopes ∩ consent (empty unless active). */
+  scopes: OrganisationScope[];
+  minorsContacts: boolean;
+  /** When the affiliation or its consent last changed: a sync client re-reads the club's people after it. */
+  consentChangedAt: Date;
+}
+
+/** The organisation's affiliations (every status, so a client learns of ended ones), by club id. */
+export async function listOrganisationClubs(ctx: RequestContext, args: { first: number; after?: string | null }): Promise<Page<OrganisationClub>> {
+  const key = requireApiKey(ctx);
+  const first = pageSize(args.first);
+  const [after] = decodeCursor(args.after, new RegExp(`^c${UUID}$`)) ?? [];
+  const reach = await organisationReach(ctx);
+  const rows = await ctx.deps.systemDb.affiliation.findMany({
+    where: {
+      organisationId: key.organisationId,
+      ...(key.clubIds.length ? { clubId: { in: [...key.clubIds], ...(after ? { gt: after } : {}) } } : after ? { clubId: { gt: after } } : {}),
+    },
+    orderBy: { clubId: 'asc' },
+    take: first + 1,
+    select: { clubId: true, status: true, minorsContacts: true, updatedAt: true },
+  });
+  const nodes = rows.slice(0, first).map((r) => {
+    const club = reach.get(r.clubId);
+    return { clubId: r.clubId, status: r.status, scopes: club ? [...club.scopes] : [], minorsContacts: r.minorsContacts, consentChangedAt: r.updatedAt };
+  });
+  for (const node of nodes) countRows(ctx.apiUsage, node.clubId);
+  return { nodes, hasNextPage: rows.length > first, endCursor: nodes.length ? encodeCursor([`c${nodes.at(-1)!.clubId}`]) : (args.after ?? null) };
+}
+
+/** A club's public profile, for the club.profile scope (checked by the caller). */
+export async function clubProfile(ctx: RequestContext, clubId: string) {
+  const club = await ctx.deps.systemDb.club.findUnique({
+    where: { id: clubId },
+    select: {
+      fullName: true,
+      companyName: true,
+      typeClub: true,
+      sport: true,
+      foundation: true,
+      vatNumber: true,
+      fiscalCode: true,
+      emailPrimary: true,
+      phonePrimary: true,
+      clubAddress: { select: { address: true, streetNumber: true, postalCode: true, city: true, province: true, country: true } },
+      roleCounts: { where: { archived: false }, select: { kind: true, total: true } },
+    },
+  });
+  return club;
+}
+
+// ---- people --------------------------------------------------------------------------------------------------
+
+export interface PersonRecordRow {
+  role_id: string;
+  club_id: string;
+  person_id: string;
+  kind: string;
+  change_xid: bigint;
+  changed_at: Date;
+  deleted: boolean;
+  archived_at: Date | null;
+  firstname: string | null;
+  secondname: string | null;
+  lastname: string | null;
+  tax_id_code: string | null;
+  type_gender_id: number | null;
+  birthday: Date | null;
+  birthplace: string | null;
+  birth_nation: string | null;
+  nationality: string | null;
+  categories: string[] | null;
+  email_primary: string | null;
+  email_secondary: string | null;
+  phone_primary: string | null;
+  phone_secondary: string | null;
+  address: string | null;
+  street_number: string | null;
+  postal_code: string | null;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+  medical_examination_expiration_date: Date | null;
+  medical_examination_scheduled_date: Date | null;
+  type_medical_examination_id: number | null;
+  has_blsd: boolean | null;
+  blsd_expires_on: Date | null;
+  has_first_aid: boolean | null;
+  first_aid_expires_on: Date | null;
+  has_fire_prevention: boolean | null;
+  fire_prevention_expires_on: Date | null;
+}
+
+export interface PersonRecord extends PersonRecordRow {
+  status: PersonRecordStatus;
+  cursor: string;
+}
+
+const RECORD_COLUMNS = Prisma.sql`
+  c.role_id::text, c.club_id::text, c.person_id::text, c.kind::text, c.change_xid, c.changed_at, c.deleted,
+  r.archived_at, p.firstname, p.secondname, p.lastname, p.tax_id_code, p.type_gender_id, p.birthday, p.birthplace,
+  p.birth_nation, p.nationality,
+  (SELECT array_agg(g.name ORDER BY g.name) FROM group_members gm JOIN groups g ON g.id = gm.group_id WHERE gm.role_id = r.id) AS categories,
+  p.email_primary, p.email_secondary, p.phone_primary, p.phone_secondary,
+  a.address, a.street_number, a.postal_code, a.city, a.province, a.country,
+  d.medical_examination_expiration_date, d.medical_examination_scheduled_date, d.type_medical_examination_id,
+  p.has_blsd, p.blsd_expires_on, p.has_first_aid, p.first_aid_expires_on, p.has_fire_prevention, p.fire_prevention_expires_on`;
+
+const RECORD_JOINS = Prisma.sql`
+  LEFT JOIN person_roles r ON r.id = c.role_id AND NOT c.deleted
+  LEFT JOIN people p ON p.id = r.person_id
+  LEFT JOIN addresses a ON a.id = p.address_id
+  LEFT JOIN athlete_details d ON d.role_id = r.id`;
+
+const statusOf = (row: PersonRecordRow): PersonRecordStatus => (row.deleted || !row.firstname ? 'deleted' : row.archived_at ? 'archived' : 'active');
+
+export interface PeopleFilter {
+  first: number;
+  after?: string | null;
+  clubIds?: readonly string[] | null;
+  kind?: string | null;
+  /** A category's (group's) exact name, any case: only clubs sharing people.registry. */
+  category?: string | null;
+  /** Only clubs sharing people.certificates; athletes only (others have no certificate). */
+  certificate?: CertificateState | null;
+  updatedSince?: Date | null;
+}
+
+function certificateCondition(state: CertificateState, now: Date): Prisma.Sql {
+  const { today, expiringUntil } = certificateDays(now);
+  const date = Prisma.sql`d.medical_examination_expiration_date`;
+  switch (state) {
+    case 'missing':
+      return Prisma.sql`(c.kind = 'athlete' AND ${date} IS NULL)`;
+    case 'expired':
+      return Prisma.sql`${date} < ${today}::date`;
+    case 'expiring':
+      return Prisma.sql`${date} BETWEEN ${today}::date AND ${expiringUntil}::date`;
+    case 'valid':
+      return Prisma.sql`${date} > ${expiringUntil}::date`;
+  }
+}
+
+/**
+ * A page of person records (a role of a person in a club) ordered by the change feed. `changes` is the sync: it
+ * also answers archived and deleted records and only changes of transactions that have all ended (below the
+ * snapshot's xmin), so following endCursor from night to night never skips a late commit; otherwise the current
+ * records (archived ones included, deleted ones not).
+ */
+export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilter, mode: 'current' | 'changes', now = new Date()): Promise<Page<PersonRecord>> {
+  requireApiKey(ctx);
+  const first = pageSize(filter.first);
+  const [afterXid, afterRole] = decodeCursor(filter.after, new RegExp(`^p(\\d{1,20})\\.${UUID}$`)) ?? [];
+  const reach = await organisationReach(ctx);
+  let clubs = clubsWith(reach, PEOPLE_SCOPES, filter.clubIds);
+  if (filter.category) clubs = clubs.filter((id) => reach.get(id)!.scopes.has('people.registry'));
+  if (filter.certificate) clubs = clubs.filter((id) => reach.get(id)!.scopes.has('people.certificates'));
+  if (!clubs.length) return { nodes: [], hasNextPage: false, endCursor: filter.after ?? null };
+
+  const conditions: Prisma.Sql[] = [Prisma.sql`c.club_id = ANY(${clubs}::uuid[])`];
+  if (afterXid) conditions.push(Prisma.sql`(c.change_xid, c.role_id) > (${BigInt(afterXid)}, ${afterRole}::uuid)`);
+  if (mode === 'changes') conditions.push(Prisma.sql`c.change_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
+  else conditions.push(Prisma.sql`NOT c.deleted`);
+  if (filter.kind) conditions.push(Prisma.sql`c.kind = ${filter.kind}::"PersonKind"`);
+  if (filter.updatedSince) conditions.push(Prisma.sql`c.changed_at >= ${filter.updatedSince}`);
+  if (filter.category) {
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM group_members gm JOIN groups g ON g.id = gm.group_id WHERE gm.role_id = c.role_id AND lower(g.name) = lower(${filter.category}))`);
+  }
+  if (filter.certificate) conditions.push(Prisma.sql`c.kind = 'athlete' AND ${certificateCondition(filter.certificate, now)}`);
+
+  const rows = await ctx.deps.systemDb.$queryRaw<PersonRecordRow[]>`
+    SELECT ${RECORD_COLUMNS}
+    FROM person_role_changes c ${RECORD_JOINS}
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY c.change_xid, c.role_id
+    LIMIT ${first + 1}`;
+  const nodes = rows.slice(0, first).map(toRecord);
+  for (const node of nodes) countRows(ctx.apiUsage, node.club_id);
+  return { nodes, hasNextPage: rows.length > first, endCursor: nodes.at(-1)?.cursor ?? filter.after ?? null };
+}
+
+const toRecord = (row: PersonRecordRow): PersonRecord => ({
+  ...row,
+  status: statusOf(row),
+  cursor: encodeCursor([`p${row.change_xid}.${row.role_id}`]),
+});
+
+/**
+ * Where a tax code is registered among the clubs that share people.registry (the duplicate and transfer check):
+ * each current record of that person, archived ones included.
+ */
+export async function lookupTaxCode(ctx: RequestContext, taxCode: string): Promise<PersonRecord[]> {
+  requireApiKey(ctx);
+  const code = taxCode.trim().toUpperCase();
+  if (!/^[A-Z0-9]{11,16}$/.test(code)) throw new ValidationError({ taxCode: MSG.apiTaxCodeInvalid }, MSG.apiTaxCodeInvalid);
+  const reach = await organisationReach(ctx);
+  const clubs = clubsWith(reach, ['people.registry']);
+  if (!clubs.length) return [];
+  const rows = await ctx.deps.systemDb.$queryRaw<PersonRecordRow[]>`
+    SELECT ${RECORD_COLUMNS}
+    FROM people lp JOIN person_roles lr ON lr.person_id = lp.id JOIN person_role_changes c ON c.role_id = lr.id ${RECORD_JOINS}
+    WHERE lp.club_id = ANY(${clubs}::uuid[]) AND lp.tax_id_code = ${code}
+    ORDER BY c.club_id, c.kind
+    LIMIT ${API_PAGE_MAX}`;
+  const nodes = rows.map(toRecord);
+  for (const node of nodes) countRows(ctx.apiUsage, node.club_id);
+  return nodes;
+}
+
+/** Whether the record's person is under 18 today (an unknown birthday counts as a minor: contacts stay private). */
+export function isMinor(record: Pick<PersonRecordRow, 'birthday'>, now = new Date()): boolean {
+  if (!record.birthday) return true;
+  const today = clubDate(now);
+  const birth = record.birthday.toISOString().slice(0, 10);
+  const adult = `${Number(birth.slice(0, 4)) + 18}${birth.slice(4)}`;
+  return adult > today;
+}
+
+export function certificateState(record: Pick<PersonRecordRow, 'kind' | 'medical_examination_expiration_date'>, now = new Date()): CertificateState | null {
+  if (record.kind !== 'athlete') return null;
+  const date = record.medical_examination_expiration_date?.toISOString().slice(0, 10);
+  if (!date) return 'missing';
+  const { today, expiringUntil } = certificateDays(now);
+  return date < today ? 'expired' : date <= expiringUntil ? 'expiring' : 'valid';
+}
+
+// ---- statistics ----------------------------------------------------------------------------------------------
+
+export const AGE_BANDS = ['0-13', '14-17', '18-34', '35-59', '60+', 'unknown'] as const;
+
+export interface ClubStatisticsRow {
+  club_id: string;
+  kind: string;
+  gender: string;
+  age_band: string;
+  people: number;
+  certificates_valid: number;
+  certificates_expiring: number;
+  certificates_expired: number;
+  certificates_missing: number;
+}
+
+/** Current (not archived) roles per club, kind, sex and age band, with athletes' certificate states: one statement. */
+export async function clubStatistics(ctx: RequestContext, clubIds: readonly string[] | null | undefined, now = new Date()): Promise<Map<string, ClubStatisticsRow[]>> {
+  requireApiKey(ctx);
+  const reach = await organisationReach(ctx);
+  const clubs = clubsWith(reach, ['club.profile', 'people.registry', 'people.certificates'], clubIds);
+  const byClub = new Map<string, ClubStatisticsRow[]>(clubs.map((id) => [id, []]));
+  if (!clubs.length) return byClub;
+  const { today, expiringUntil } = certificateDays(now);
+  const rows = await ctx.deps.systemDb.$queryRaw<ClubStatisticsRow[]>`
+    WITH roles AS (
+      SELECT r.club_id, r.kind, p.type_gender_id, d.medical_examination_expiration_date AS cert,
+             date_part('year', age(${today}::date, p.birthday)) AS years
+      FROM person_roles r JOIN people p ON p.id = r.person_id LEFT JOIN athlete_details d ON d.role_id = r.id
+      WHERE r.club_id = ANY(${clubs}::uuid[]) AND r.archived_at IS NULL
+    )
+    SELECT club_id::text, kind::text,
+           CASE type_gender_id WHEN 1 THEN 'M' WHEN 2 THEN 'F' ELSE 'unknown' END AS gender,
+           CASE WHEN years IS NULL THEN 'unknown' WHEN years < 14 THEN '0-13' WHEN years < 18 THEN '14-17'
+                WHEN years < 35 THEN '18-34' WHEN years < 60 THEN '35-59' ELSE '60+' END AS age_band,
+           count(*)::int AS people,
+           count(*) FILTER (WHERE cert > ${expiringUntil}::date)::int AS certificates_valid,
+           count(*) FILTER (WHERE cert BETWEEN ${today}::date AND ${expiringUntil}::date)::int AS certificates_expiring,
+           count(*) FILTER (WHERE cert < ${today}::date)::int AS certificates_expired,
+           count(*) FILTER (WHERE kind = 'athlete' AND cert IS NULL)::int AS certificates_missing
+    FROM roles GROUP BY 1, 2, 3, 4`;
+  for (const row of rows) byClub.get(row.club_id)!.push(row);
+  for (const id of clubs) countRows(ctx.apiUsage, id);
+  return byClub;
+}
