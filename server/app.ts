@@ -17,6 +17,8 @@ import { createBackground } from './lib/background';
 import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
 import { createRateLimits } from './lib/rate-limits';
 import { createApiBudget } from './modules/federation/api-usage';
+import { startWebhooks } from './modules/federation/webhook-delivery';
+import { startJobQueue } from './jobs/queue';
 import { failure } from './compat/envelope';
 import { registerLegacyRoutes } from './compat/router';
 import { LEGACY_ROUTES } from './compat/routes';
@@ -103,6 +105,23 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   // Registered after the database's onClose, so they run first: mail still being sent finishes, and the access
   // log's buffered rows are written, before the close.
   app.addHook('onClose', () => deps.background.idle());
+  // The job queue and the webhook scan start once the schema is current; they stop before the database closes.
+  if (config.jobsEnabled) {
+    let stopWebhooks = () => {};
+    const started = db.migrated.then(async () => {
+      const jobs = startJobQueue({ databaseUrl: config.databaseUrl, pglite: db.pglite, log: app.log });
+      deps.jobs = jobs;
+      const webhooks = await startWebhooks(deps, jobs);
+      stopWebhooks = webhooks.stop;
+      deps.scanWebhooks = webhooks.scanNow;
+    });
+    started.catch((err) => app.log.error({ err }, 'job queue did not start'));
+    app.addHook('onClose', async () => {
+      await started.catch(() => {});
+      stopWebhooks();
+      await deps.jobs?.stop();
+    });
+  }
   app.addHook('onClose', () => deps.accessLog.close());
   // The access log's retention: rows past it are deleted at start (once migrated) and daily.
   let stopPruning = () => {};

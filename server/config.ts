@@ -36,6 +36,14 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Points each organisation API key may spend per hour (API_KEY_POINTS_HOURLY; a request costs its query cost). */
   apiKeyPointsHourly: number;
+  /** Runs the job queue and its workers in this process (JOBS=0 turns them off, e.g. for a web-only instance). */
+  jobsEnabled: boolean;
+  /** Seconds between two looks at the change feed for webhooks (WEBHOOK_SCAN_SECONDS). */
+  webhookScanSeconds: number;
+  /** First retry delay of a failed webhook delivery, doubled at each attempt (WEBHOOK_RETRY_SECONDS). */
+  webhookRetrySeconds: number;
+  /** Allow webhooks to plain http:// and to private or loopback addresses (WEBHOOK_ALLOW_PRIVATE=1: development). */
+  webhookAllowPrivate: boolean;
   /** Where contact requests (leads) are emailed; without it they are only stored (and a warning is logged). */
   salesEmail?: string;
   /** Where "Lascia un feedback" messages are emailed (FEEDBACK_EMAIL, else SALES_EMAIL, else an example address). */
@@ -172,6 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
+    jobsEnabled: env.JOBS !== '0' && env.JOBS !== 'false',
+    webhookScanSeconds: intFrom(env.WEBHOOK_SCAN_SECONDS, 10, 'WEBHOOK_SCAN_SECONDS'),
+    webhookRetrySeconds: intFrom(env.WEBHOOK_RETRY_SECONDS, 30, 'WEBHOOK_RETRY_SECONDS'),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     salesEmail: emailListFrom(env.SALES_EMAIL),
     feedbackEmail: emailListFrom(env.FEEDBACK_EMAIL, 'FEEDBACK_EMAIL') ?? emailListFrom(env.SALES_EMAIL) ?? DEFAULT_FEEDBACK_EMAIL,
     analyticsId: analyticsIdFrom(env.ANALYTICS_ID),

@@ -4,6 +4,7 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import type { AccessLogBuffer } from './access/access-log';
 import type { Actor } from './access/actor';
 import type { ApiBudget, ApiUsage } from './modules/federation/api-usage';
+import type { JobQueue } from './jobs/queue';
 import type { ClubRole } from './access/permissions';
 import type { ServerConfig } from './config';
 import type { Background } from './lib/background';
@@ -37,6 +38,10 @@ export interface AppDeps {
   accessLog: AccessLogBuffer;
   /** Organisation API keys' points per hour (modules/federation/api-usage.ts). */
   apiBudget: ApiBudget;
+  /** The job queue (server/jobs/queue.ts), once started; absent when JOBS=0 (and in most tests). */
+  jobs?: JobQueue;
+  /** Looks at the change feed for webhooks now instead of at the next tick (tests, and after a restart). */
+  scanWebhooks?: () => Promise<number>;
 }
 
 export interface Viewer {

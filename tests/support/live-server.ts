@@ -16,7 +16,7 @@ export async function startLiveServer(
 ): Promise<CampoApp & { url: string; dataDir: string; close(): Promise<void> }> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-e2e-'));
-  const config = loadConfig({}, { dataDir, logLevel: 'warn', clientDir: CLIENT_DIR, host: '127.0.0.1', port: 0, ...overrides });
+  const config = loadConfig({}, { dataDir, logLevel: 'warn', clientDir: CLIENT_DIR, host: '127.0.0.1', port: 0, jobsEnabled: false, ...overrides });
   // The new DATA_DIR's database starts from the run's migrated tarball (pglite-global-setup.ts) rather than empty.
   const campo = await createApp({ config, loadDataDir: await migratedPGlite() });
   trackOutbox(dataDir, campo.deps);

@@ -63,6 +63,8 @@ export async function startTestApp(
     logLevel: 'silent',
     databaseUrl: pgName ? databaseUrl(pgName) : undefined,
     clientDir: path.join(dataDir, 'no-client'),
+    // The job queue only where a test asks for it (webhooks): it would add its start and polling to every app.
+    jobsEnabled: false,
     ...overrides,
   });
   const campo = await createApp({

@@ -11,6 +11,7 @@ CREATE TABLE "person_role_changes" (
     "person_id" UUID NOT NULL,
     "kind" "PersonKind" NOT NULL,
     "change_xid" BIGINT NOT NULL,
+    "created_xid" BIGINT,
     "changed_at" TIMESTAMPTZ(3) NOT NULL,
     "deleted" BOOLEAN NOT NULL DEFAULT false,
 
@@ -76,8 +77,8 @@ ALTER TABLE "api_request_clubs" ADD CONSTRAINT "api_request_clubs_club_id_fkey" 
 -- ---- the feed's triggers ----------------------------------------------------------------------------------------
 
 CREATE FUNCTION "record_role_changes"(role_ids uuid[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO "person_role_changes" ("role_id", "club_id", "person_id", "kind", "change_xid", "changed_at", "deleted")
-  SELECT r."id", r."club_id", r."person_id", r."kind", pg_current_xact_id()::text::bigint, now(), false
+  INSERT INTO "person_role_changes" ("role_id", "club_id", "person_id", "kind", "change_xid", "created_xid", "changed_at", "deleted")
+  SELECT r."id", r."club_id", r."person_id", r."kind", pg_current_xact_id()::text::bigint, pg_current_xact_id()::text::bigint, now(), false
   FROM "person_roles" r WHERE r."id" = ANY(role_ids)
   ON CONFLICT ("role_id") DO UPDATE
     SET "club_id" = EXCLUDED."club_id", "person_id" = EXCLUDED."person_id", "kind" = EXCLUDED."kind",

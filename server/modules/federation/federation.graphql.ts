@@ -52,7 +52,8 @@ function connectionOf<T>(name: string, node: ObjectRef<any, T>, cursor: (n: T) =
   return builder.objectRef<Page<T>>(`${name}Connection`).implement({
     fields: (t) => ({
       edges: t.field({ type: [Edge], resolve: (p) => p.nodes }),
-      nodes: t.field({ type: [node], resolve: (p) => p.nodes }),
+      // The page is already counted by the connection's `first`: its rows are not multiplied again.
+      nodes: t.field({ type: [node], complexity: { field: 1, multiplier: 1 }, resolve: (p) => p.nodes }),
       pageInfo: t.field({ type: PageInfoRef, resolve: (p) => p }),
     }),
   });

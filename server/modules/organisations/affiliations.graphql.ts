@@ -1,17 +1,30 @@
 // GraphQL face of a club's affiliations to organisations (issue 13 point 2): the club's owner and admin list them
 // with their history, apply with an organisation's code, approve a request choosing what is shared, change or
-// revoke that consent. Thin adapters over affiliations.service.ts; the organisation's side has no face yet.
+// revoke that consent, and see which organisation read what of the club's data through the API, and when
+// (affiliationReads, issue 13 point 7). Thin adapters over affiliations.service.ts; the organisation's side has no
+// face yet.
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import { OrganisationScopeEnum } from '../../graphql/enums';
 import { builder } from '../../graphql/builder';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { applyToOrganisation, approveAffiliation, changeConsent, clubAffiliations, revokeAffiliation, type AffiliationView } from './affiliations.service';
+import {
+  applyToOrganisation,
+  approveAffiliation,
+  changeConsent,
+  CLUB_API_READS_MAX,
+  clubAffiliations,
+  clubApiReads,
+  revokeAffiliation,
+  type AffiliationView,
+  type ClubApiRead,
+  type ClubApiReadsPage,
+} from './affiliations.service';
 import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from './organisations.service';
 
-const OrganisationKindEnum = builder.enumType('OrganisationKind', {
+export const OrganisationKindEnum = builder.enumType('OrganisationKind', {
   values: Object.fromEntries(ORGANISATION_KINDS.map((k) => [k, { description: ORGANISATION_KIND_LABELS[k] }])),
 });
-const AffiliationStatusEnum = builder.enumType('AffiliationStatus', {
+export const AffiliationStatusEnum = builder.enumType('AffiliationStatus', {
   description: 'pending: waiting for the other side; active: in force with the consented scopes; rejected: the club refused the request; revoked: ended by the club.',
   values: ['pending', 'active', 'rejected', 'revoked'] as const,
 });
@@ -37,7 +50,7 @@ const OrganisationSummaryRef = builder.objectRef<ListedAffiliation['organisation
   }),
 });
 
-const AffiliationRef = builder.objectRef<AffiliationView & Partial<Pick<ListedAffiliation, 'organisation' | 'events'>>>('Affiliation').implement({
+export const AffiliationRef = builder.objectRef<AffiliationView & Partial<Pick<ListedAffiliation, 'organisation' | 'events'>>>('Affiliation').implement({
   description: "The club's affiliation to an organisation: what the organisation may read while it is active.",
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -57,6 +70,29 @@ const AffiliationConsentInput = builder.inputType('AffiliationConsentInput', {
   }),
 });
 
+export const AffiliationReadRef = builder.objectRef<ClubApiRead>('AffiliationRead').implement({
+  description: "An organisation's API request that read the club's data: when, by which organisation and key, what.",
+  fields: (t) => ({
+    cursor: t.exposeString('cursor', { description: 'Pass as `after` for the reads before this one.' }),
+    at: t.expose('at', { type: 'DateTime' }),
+    organisation: t.field({ type: OrganisationSummaryRef, resolve: (r) => r.organisation }),
+    keyPrefix: t.exposeString('keyPrefix', { description: "The first characters of the organisation's key that was used." }),
+    operation: t.exposeString('operation', { description: "The request's operation name (its root fields when unnamed)." }),
+    rows: t.exposeInt('rows', { description: "Rows of this club the request answered." }),
+    scopes: t.field({ type: [OrganisationScopeEnum], description: 'The data scopes those rows used.', resolve: (r) => r.scopes }),
+  }),
+});
+
+const AffiliationReadConnectionRef = builder.objectRef<ClubApiReadsPage>('AffiliationReadConnection').implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [AffiliationReadRef], resolve: (p) => p.nodes }),
+    pageInfo: t.field({
+      type: builder.pageInfoRef(),
+      resolve: (p) => ({ hasNextPage: p.hasNextPage, hasPreviousPage: false, startCursor: p.nodes[0]?.cursor ?? null, endCursor: p.endCursor }),
+    }),
+  }),
+});
+
 const refusals = [ValidationError, ConflictError, NotFoundError, ForbiddenError, UnauthenticatedError];
 
 builder.queryField('affiliations', (t) =>
@@ -64,6 +100,15 @@ builder.queryField('affiliations', (t) =>
     type: [AffiliationRef],
     description: "The X-Club club's affiliations to organisations, oldest first, each with its history. Needs affiliations.manage (owner, admin).",
     resolve: (_root, _args, ctx) => clubAffiliations(ctx),
+  }),
+);
+
+builder.queryField('affiliationReads', (t) =>
+  t.field({
+    type: AffiliationReadConnectionRef,
+    description: `Which organisation read what of the X-Club club's data through the API, and when: newest first, keyset pages (first: 1-${CLUB_API_READS_MAX}). Needs affiliations.manage (owner, admin).`,
+    args: { first: t.arg.int({ required: true }), after: t.arg.string() },
+    resolve: (_root, { first, after }, ctx) => clubApiReads(ctx, { first, after }),
   }),
 );
 

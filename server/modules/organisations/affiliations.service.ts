@@ -3,12 +3,14 @@
 // force once the other side agrees, and then only for the data scopes the club chose (schema/organisation-scopes.ts),
 // which the club narrows, widens or revokes at any time with immediate effect. Every step is kept in the history.
 // Club side: the request's club-scoped access and `affiliations.manage`; organisation side: its admins, across clubs.
+// The club also sees which organisation read what of its data through the API, and when (issue 13 point 7).
 import { z } from 'zod';
+import { MSG } from '../../../schema/messages';
 import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
 import { authorizeMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { OrganisationKind, PrismaClient } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
@@ -161,6 +163,82 @@ export async function clubAffiliations(ctx: RequestContext) {
     select: { ...VIEW, organisation: { select: { name: true, code: true, kind: true } }, events: { orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: { action: true, scopes: true, minorsContacts: true, accountId: true, createdAt: true } } },
   });
   return rows.map((r) => ({ ...view(r), organisation: r.organisation, events: r.events }));
+}
+
+// ---- what organisations read of the club (issue 13 point 7): the club's rows of the API request log ----
+
+/** Reads per page of the club's list: `first` is required and at most this. */
+export const CLUB_API_READS_MAX = 100;
+
+export interface ClubApiRead {
+  /** Where the row sits in the list (pass as `after` for the rows after it). */
+  cursor: string;
+  at: Date;
+  organisation: { name: string; code: string; kind: OrganisationKind };
+  /** The first characters of the key used (as the organisation sees them in its list of keys). */
+  keyPrefix: string;
+  /** The GraphQL operation's name, or its root fields when unnamed. */
+  operation: string;
+  /** Rows of this club the request answered. */
+  rows: number;
+  /** The scopes those rows used (of this club only). */
+  scopes: OrganisationScope[];
+}
+
+export interface ClubApiReadsPage {
+  nodes: ClubApiRead[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+const readCursor = (at: Date, requestId: bigint) => Buffer.from(`r${at.toISOString()}|${requestId}`).toString('base64url');
+const READ_CURSOR = /^r(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,19})$/;
+
+function parseReadCursor(after: string | null | undefined): { at: Date; requestId: bigint } | null {
+  if (after == null) return null;
+  const text = /^[A-Za-z0-9_-]{1,200}$/.test(after) ? Buffer.from(after, 'base64url').toString() : '';
+  const match = READ_CURSOR.exec(text);
+  const at = match ? new Date(match[1]) : null;
+  if (!match || !at || Number.isNaN(at.getTime())) throw new ValidationError({ after: MSG.paginationInvalid }, MSG.paginationInvalid);
+  return { at, requestId: BigInt(match[2]) };
+}
+
+/**
+ * The organisations' API reads of the request's club, newest first, in keyset pages: when, which organisation and
+ * key, which operation, how many of the club's rows and with which scopes. Only the club's own api_request_clubs
+ * rows: the club-scoped client adds the club to the statement, so another club's reads never show.
+ */
+export async function clubApiReads(ctx: RequestContext, args: { first: number; after?: string | null }): Promise<ClubApiReadsPage> {
+  authorizeMember(ctx, 'affiliations.manage');
+  const { first } = args;
+  if (!Number.isInteger(first) || first < 1 || first > CLUB_API_READS_MAX) {
+    throw new ValidationError({ first: MSG.apiPageSize(CLUB_API_READS_MAX) }, MSG.apiPageSize(CLUB_API_READS_MAX));
+  }
+  const after = parseReadCursor(args.after);
+  const rows = await clubDb(ctx).apiRequestClub.findMany({
+    where: after ? { OR: [{ at: { lt: after.at } }, { at: after.at, requestId: { lt: after.requestId } }] } : {},
+    orderBy: [{ at: 'desc' }, { requestId: 'desc' }],
+    take: first + 1,
+    select: {
+      requestId: true,
+      at: true,
+      rows: true,
+      scopes: true,
+      request: { select: { keyPrefix: true, operation: true, organisation: { select: { name: true, code: true, kind: true } } } },
+    },
+  });
+  const nodes = rows.slice(0, first).map(
+    (r): ClubApiRead => ({
+      cursor: readCursor(r.at, r.requestId),
+      at: r.at,
+      organisation: r.request.organisation,
+      keyPrefix: r.request.keyPrefix,
+      operation: r.request.operation,
+      rows: r.rows,
+      scopes: uniqueScopes(r.scopes as OrganisationScope[]),
+    }),
+  );
+  return { nodes, hasNextPage: rows.length > first, endCursor: nodes.at(-1)?.cursor ?? args.after ?? null };
 }
 
 /** What `organisationId` may read of `clubId` now: the club's consent while the affiliation is in force, else nothing. */

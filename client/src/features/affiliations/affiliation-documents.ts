@@ -79,3 +79,27 @@ export const RevokeAffiliationMutation = graphql(`
     }
   }
 `);
+
+/** What organisations read of the club through the API, newest first (section "Letture delle organizzazioni"). */
+export const AffiliationReadsQuery = graphql(`
+  query Affiliations_Reads($first: Int!, $after: String) {
+    affiliationReads(first: $first, after: $after) {
+      nodes {
+        cursor
+        at
+        organisation {
+          name
+          code
+        }
+        keyPrefix
+        operation
+        rows
+        scopes
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);

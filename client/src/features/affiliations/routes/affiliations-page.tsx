@@ -1,7 +1,8 @@
 // /affiliazioni (user menu "Affiliazioni", owners and admins): the organisations (federations, promotion bodies,
 // committees, leagues) the club is affiliated to, and what each may read. Apply with an organisation's code,
 // approve a request choosing the data shared, change that choice or revoke it at any time (effective at once),
-// see every step. Ending or refusing asks first (ConfirmDialog).
+// see every step. Ending or refusing asks first (ConfirmDialog). Below, which organisation read what of the club's
+// data through the API, and when (AffiliationReads).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/use-access';
 import { AffiliationsQuery, ApplyToOrganisationMutation, ApproveAffiliationMutation, ChangeConsentMutation, RevokeAffiliationMutation } from '../affiliation-documents';
+import { AffiliationReads } from '../components/affiliation-reads';
 import { ConsentFields, scopeLabel, type ConsentValue } from '../components/consent-fields';
 
 const TITLE = 'Affiliazioni';
@@ -59,7 +61,14 @@ export default function AffiliationsPage() {
           revocarli in ogni momento: vale subito.
         </Text>
       </Stack>
-      {allowed ? <Affiliations /> : <ListEmpty>Solo il titolare e gli amministratori della società gestiscono le affiliazioni.</ListEmpty>}
+      {allowed ? (
+        <>
+          <Affiliations />
+          <AffiliationReads />
+        </>
+      ) : (
+        <ListEmpty>Solo il titolare e gli amministratori della società gestiscono le affiliazioni.</ListEmpty>
+      )}
     </Stack>
   );
 }

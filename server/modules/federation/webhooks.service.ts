@@ -1,0 +1,101 @@
+// Organisations' webhooks (issue 13 point 5), managed by the organisation's admins from the portal: an HTTPS
+// endpoint, the events it wants (people created, changed, archived, deleted in the affiliated clubs), and a signing
+// secret answered once and kept sealed (the server reads it back to sign each delivery). A new webhook starts at the
+// current end of the change feed: it is told of what changes from now on.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { requireSession } from '../../auth/policy';
+import type { RequestContext } from '../../context';
+import { isUuid } from '../../lib/club-rows';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { loadSecretBox } from '../../lib/secret-box';
+import { parseInput } from '../../lib/validate';
+import { requireOrganisationAdmin } from '../organisations/organisations.service';
+import { requireOrganisationStaff } from '../organisations/organisation-portal.service';
+
+export const WEBHOOK_EVENTS = ['created', 'changed', 'archived', 'deleted'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Webhooks per organisation. */
+export const WEBHOOKS_MAX = 10;
+
+export const WEBHOOK_MSG = {
+  notAdmin: "Solo un amministratore dell'organizzazione può gestire i webhook.",
+  urlInvalid: "Indica l'indirizzo HTTPS completo del tuo servizio (https://…), senza credenziali, al massimo 500 caratteri.",
+  eventsInvalid: `Scegli almeno un evento tra ${WEBHOOK_EVENTS.join(', ')}.`,
+  tooMany: `Un'organizzazione può avere al massimo ${WEBHOOKS_MAX} webhook attivi.`,
+  notFound: 'Webhook non trovato.',
+} as const;
+
+/** The installation's box for secrets the server must read back (the same key as the two-factor secrets). */
+export const webhookBox = (ctx: Pick<RequestContext, 'deps'>) => loadSecretBox({ configuredKey: ctx.deps.config.twoFactorKey, dataDir: ctx.deps.config.dataDir });
+
+function urlAllowed(value: string, allowPlainHttp: boolean): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || (allowPlainHttp && url.protocol === 'http:')) && !url.username && !url.password && value.length <= 500;
+  } catch {
+    return false;
+  }
+}
+
+const createInput = (allowPlainHttp: boolean) =>
+  z.object({
+    organisationId: z.string(),
+    url: z.string({ error: WEBHOOK_MSG.urlInvalid }).trim().refine((u) => urlAllowed(u, allowPlainHttp), WEBHOOK_MSG.urlInvalid),
+    events: z.array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MSG.eventsInvalid }), { error: WEBHOOK_MSG.eventsInvalid }).min(1, WEBHOOK_MSG.eventsInvalid),
+  });
+
+const VIEW = { id: true, url: true, events: true, createdAt: true, disabledAt: true } as const;
+
+/** A new webhook and its signing secret (`whsec_` + 256 random bits), answered only now. */
+export async function createWebhook(ctx: RequestContext, raw: { organisationId: unknown; url: unknown; events: unknown }) {
+  const { accountId } = requireSession(ctx);
+  const input = parseInput(createInput(ctx.deps.config.webhookAllowPrivate), raw, { summary: 'first' });
+  await requireOrganisationAdmin(ctx.deps.db, accountId, input.organisationId, WEBHOOK_MSG.notAdmin);
+  const active = await ctx.deps.db.organisationWebhook.count({ where: { organisationId: input.organisationId, disabledAt: null } });
+  if (active >= WEBHOOKS_MAX) throw new ValidationError({ url: WEBHOOK_MSG.tooMany }, WEBHOOK_MSG.tooMany);
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  const box = await webhookBox(ctx);
+  // From the feed's current end: every transaction below xmin has ended, so nothing older is still to come.
+  const [{ xmin }] = await ctx.deps.systemDb.$queryRaw<Array<{ xmin: bigint }>>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin`;
+  const webhook = await ctx.deps.db.organisationWebhook.create({
+    data: {
+      organisationId: input.organisationId,
+      url: input.url,
+      events: [...new Set(input.events)],
+      secretSealed: box.seal(secret),
+      cursorXid: xmin,
+      cursorRoleId: '00000000-0000-0000-0000-000000000000',
+      createdById: accountId,
+    },
+    select: VIEW,
+  });
+  return { webhook, secret };
+}
+
+/** The organisation's webhooks with their latest deliveries, for its staff. */
+export async function listWebhooks(ctx: RequestContext, organisationId: string) {
+  const { accountId } = requireSession(ctx);
+  await requireOrganisationStaff(ctx.deps.db, accountId, organisationId);
+  return ctx.deps.db.organisationWebhook.findMany({
+    where: { organisationId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    select: {
+      ...VIEW,
+      deliveries: {
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+        take: 20,
+        select: { id: true, status: true, records: true, attempts: true, lastStatus: true, lastError: true, createdAt: true, deliveredAt: true },
+      },
+    },
+  });
+}
+
+/** Stops a webhook at once (its deliveries still pending are dropped); disabling it again changes nothing. */
+export async function disableWebhook(ctx: RequestContext, id: unknown) {
+  const { accountId } = requireSession(ctx);
+  const found = isUuid(id) ? await ctx.deps.db.organisationWebhook.findUnique({ where: { id }, select: { organisationId: true, disabledAt: true } }) : null;
+  if (!found) throw new NotFoundError(WEBHOOK_MSG.notFound);
+  await requireOrganisationAdmin(ctx.deps.db, accountId, found.organisationId, WEBHOOK_MSG.notAdmin);
+  return ctx.deps.db.organisationWebhook.update({ where: { id: id as string }, data: { disabledAt: found.disabledAt ?? new Date() }, select: VIEW });
+}

@@ -1,0 +1,108 @@
+// The organisation's own side (issue 13 point 8): its staff (admins and readers, signed in with their accounts)
+// see the organisation's affiliated clubs with their status and consent, the pending requests and applications,
+// its keys and its API usage; admins ask clubs to affiliate, accept applications, create and revoke keys (the
+// services of affiliations.service.ts and api-keys.service.ts). Cross-club by design: the organisation's own rows.
+import type { RequestContext } from '../../context';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { requireSession } from '../../auth/policy';
+import { isUuid } from '../../lib/club-rows';
+import { ForbiddenError } from '../../lib/errors';
+
+export const PORTAL_MSG = {
+  notStaff: "Non fai parte dello staff di questa organizzazione.",
+} as const;
+
+/** The usage window the portal sums (days). */
+export const USAGE_DAYS = 30;
+
+/** The account's role in the organisation, refusing accounts outside its staff (unknown ids alike). */
+export async function requireOrganisationStaff(db: PrismaClient, accountId: string, organisationId: string): Promise<'admin' | 'reader'> {
+  const staff = isUuid(organisationId)
+    ? await db.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId } }, select: { role: true } })
+    : null;
+  if (!staff) throw new ForbiddenError(PORTAL_MSG.notStaff);
+  return staff.role;
+}
+
+/** The organisations the signed-in account is staff of, with its role. */
+export async function myOrganisations(ctx: RequestContext) {
+  const viewer = requireSession(ctx);
+  const rows = await ctx.deps.db.organisationStaff.findMany({
+    where: { accountId: viewer.accountId },
+    orderBy: { organisation: { name: 'asc' } },
+    select: { role: true, organisation: { select: { id: true, name: true, code: true, kind: true } } },
+  });
+  return rows.map((r) => ({ ...r.organisation, role: r.role }));
+}
+
+/** One organisation as its staff sees it: identity, role, its clubs' affiliations (every status) with club names. */
+export async function organisationOverview(ctx: RequestContext, organisationId: string) {
+  const viewer = requireSession(ctx);
+  const role = await requireOrganisationStaff(ctx.deps.db, viewer.accountId, organisationId);
+  // The organisation's affiliations name their clubs: read across clubs on purpose, only its own rows.
+  const organisation = await ctx.deps.systemDb.organisation.findUniqueOrThrow({
+    where: { id: organisationId },
+    select: {
+      id: true,
+      name: true,
+      code: true,
+      kind: true,
+      parent: { select: { name: true, code: true } },
+      children: { select: { name: true, code: true }, orderBy: { name: 'asc' } },
+      affiliations: {
+        orderBy: [{ status: 'asc' }, { club: { fullName: 'asc' } }],
+        select: {
+          id: true,
+          clubId: true,
+          status: true,
+          requestedBy: true,
+          scopes: true,
+          minorsContacts: true,
+          updatedAt: true,
+          club: { select: { fullName: true, vatNumber: true, fiscalCode: true, roleCounts: { where: { archived: false }, select: { kind: true, total: true } } } },
+        },
+      },
+    },
+  });
+  return {
+    ...organisation,
+    role,
+    affiliations: organisation.affiliations.map((a) => ({
+      ...a,
+      clubName: a.club.fullName,
+      clubNumber: a.club.vatNumber ?? a.club.fiscalCode ?? null,
+      // The people counts are the club's profile: shown only while the club shares it.
+      peopleCount: a.status === 'active' && a.scopes.includes('club.profile') ? a.club.roleCounts.reduce((n, c) => n + c.total, 0) : null,
+    })),
+  };
+}
+
+/** The organisation's API usage over the last USAGE_DAYS days: totals, per key, and the latest requests. */
+export async function organisationUsage(ctx: RequestContext, organisationId: string, now = new Date()) {
+  const viewer = requireSession(ctx);
+  await requireOrganisationStaff(ctx.deps.db, viewer.accountId, organisationId);
+  const since = new Date(now.getTime() - USAGE_DAYS * 86_400_000);
+  const where = { organisationId, at: { gte: since } };
+  const [totals, refused, perKey, latest] = await Promise.all([
+    ctx.deps.db.apiRequest.aggregate({ where, _count: true, _sum: { cost: true, rows: true } }),
+    ctx.deps.db.apiRequest.count({ where: { ...where, outcome: 'refused' } }),
+    ctx.deps.db.apiRequest.groupBy({ by: ['keyPrefix'], where, _count: true, _sum: { cost: true, rows: true }, _max: { at: true } }),
+    ctx.deps.db.apiRequest.findMany({
+      where: { organisationId },
+      orderBy: { id: 'desc' },
+      take: 20,
+      select: { at: true, keyPrefix: true, operation: true, cost: true, rows: true, outcome: true, _count: { select: { clubs: true } } },
+    }),
+  ]);
+  return {
+    days: USAGE_DAYS,
+    requests: totals._count,
+    refused,
+    cost: totals._sum.cost ?? 0,
+    rows: totals._sum.rows ?? 0,
+    perKey: perKey
+      .map((k) => ({ keyPrefix: k.keyPrefix, requests: k._count, cost: k._sum.cost ?? 0, rows: k._sum.rows ?? 0, lastAt: k._max.at }))
+      .sort((a, b) => b.requests - a.requests),
+    latest: latest.map((r) => ({ ...r, clubs: r._count.clubs })),
+  };
+}

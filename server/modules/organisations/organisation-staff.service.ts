@@ -1,0 +1,141 @@
+// An organisation's staff (issue 13 point 1): its admins invite accounts by email as admin or reader, with a
+// single-use link valid 7 days (stored only as the token's hash) like a club's collaborators; any signed-in account
+// holding the link joins; admins change roles and remove staff, and the organisation always keeps an admin.
+import { z } from 'zod';
+import type { RequestContext } from '../../context';
+import { requireSession } from '../../auth/policy';
+import { isUuid } from '../../lib/club-rows';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { parseInput } from '../../lib/validate';
+import { requireOrganisationAdmin } from './organisations.service';
+import { requireOrganisationStaff } from './organisation-portal.service';
+
+export const STAFF_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The landing page of the mailed link (client route). */
+export const STAFF_INVITE_PATH = '/organizzazione/invito';
+
+export const STAFF_ROLE_LABELS = { admin: 'Amministratore', reader: 'Lettore' } as const;
+
+export const STAFF_MSG = {
+  notAdmin: "Solo un amministratore dell'organizzazione può gestire lo staff.",
+  emailInvalid: 'Indica un indirizzo email valido.',
+  roleInvalid: 'Ruolo non valido: scegli admin o reader.',
+  already: "Questa persona fa già parte dello staff dell'organizzazione.",
+  sent: (email: string) => `Invito inviato a ${email}: il link vale 7 giorni.`,
+  revoked: 'Invito annullato.',
+  invalid: "L'invito non è valido, è già stato usato o è scaduto: chiedi all'organizzazione di inviarne uno nuovo.",
+  joined: (name: string) => `Ora fai parte dello staff di ${name}.`,
+  lastAdmin: "L'organizzazione deve avere almeno un amministratore.",
+  notFound: 'Persona dello staff non trovata.',
+  mailSubject: (name: string) => `${name} ti invita nel suo staff su CampoBase`,
+  mailBody: (name: string, role: string, url: string) =>
+    `Ciao,\n\nsei invitato nello staff di ${name} su CampoBase con il ruolo ${role}.\n\n` +
+    `Per accettare apri questo link (vale 7 giorni, una sola volta) e accedi, oppure registrati con questo indirizzo email:\n${url}\n\n` +
+    `Se non ti aspettavi questo invito, ignora il messaggio: non succede nulla.\n\nIl team CampoBase\n`,
+} as const;
+
+const inviteInput = z.object({
+  organisationId: z.string(),
+  email: z.string({ error: STAFF_MSG.emailInvalid }).trim().toLowerCase().pipe(z.email({ error: STAFF_MSG.emailInvalid })),
+  role: z.enum(['admin', 'reader'], { error: STAFF_MSG.roleInvalid }),
+});
+
+const pendingWhere = (now = new Date()) => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: now } });
+
+/** Invites `email` to the staff; a pending invitation of the same address is replaced. The mail is throttled first. */
+export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organisationId: unknown; email: unknown; role: unknown }) {
+  const { accountId } = requireSession(ctx);
+  const input = parseInput(inviteInput, raw, { summary: 'first' });
+  await requireOrganisationAdmin(ctx.deps.db, accountId, input.organisationId, STAFF_MSG.notAdmin);
+  await ctx.deps.limits.consume('collaboratorInvite', { ip: ctx.meta.ip, account: accountId });
+  const db = ctx.deps.db;
+  const member = await db.organisationStaff.findFirst({ where: { organisationId: input.organisationId, account: { email: input.email } }, select: { id: true } });
+  if (member) throw new ConflictError(STAFF_MSG.already, { email: STAFF_MSG.already });
+  const organisation = await db.organisation.findUniqueOrThrow({ where: { id: input.organisationId }, select: { name: true } });
+  const token = randomToken();
+  const url = `${ctx.deps.config.publicUrl}${STAFF_INVITE_PATH}?token=${encodeURIComponent(token)}`;
+  await ctx.deps.mailer.send(
+    { to: input.email, subject: STAFF_MSG.mailSubject(organisation.name), text: STAFF_MSG.mailBody(organisation.name, STAFF_ROLE_LABELS[input.role], url) },
+    { account: accountId, ip: ctx.meta.ip },
+  );
+  const invitation = await db.$transaction(async (tx) => {
+    await tx.organisationStaffInvitation.updateMany({ where: { organisationId: input.organisationId, email: input.email, ...pendingWhere() }, data: { revokedAt: new Date() } });
+    return tx.organisationStaffInvitation.create({
+      data: { organisationId: input.organisationId, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: accountId, expiresAt: new Date(Date.now() + STAFF_INVITE_TTL_MS) },
+      select: { id: true },
+    });
+  });
+  return { message: STAFF_MSG.sent(input.email), invitationId: invitation.id };
+}
+
+/** The staff and the pending invitations, for the organisation's staff. */
+export async function organisationStaffList(ctx: RequestContext, organisationId: string) {
+  const { accountId } = requireSession(ctx);
+  await requireOrganisationStaff(ctx.deps.db, accountId, organisationId);
+  const [staff, invitations] = await Promise.all([
+    ctx.deps.db.organisationStaff.findMany({
+      where: { organisationId },
+      orderBy: { createdAt: 'asc' },
+      select: { role: true, createdAt: true, account: { select: { id: true, email: true, profile: { select: { firstname: true, lastname: true } } } } },
+    }),
+    ctx.deps.db.organisationStaffInvitation.findMany({ where: { organisationId, ...pendingWhere() }, orderBy: { createdAt: 'desc' }, select: { id: true, email: true, role: true, expiresAt: true } }),
+  ]);
+  return {
+    staff: staff.map((s) => ({
+      accountId: s.account.id,
+      email: s.account.email,
+      name: [s.account.profile?.firstname, s.account.profile?.lastname].filter(Boolean).join(' ') || null,
+      role: s.role,
+      since: s.createdAt,
+    })),
+    invitations,
+  };
+}
+
+export async function revokeOrganisationStaffInvitation(ctx: RequestContext, id: unknown) {
+  const { accountId } = requireSession(ctx);
+  const invitation = isUuid(id) ? await ctx.deps.db.organisationStaffInvitation.findFirst({ where: { id, acceptedAt: null, revokedAt: null }, select: { id: true, organisationId: true } }) : null;
+  if (!invitation) throw new NotFoundError();
+  await requireOrganisationAdmin(ctx.deps.db, accountId, invitation.organisationId, STAFF_MSG.notAdmin);
+  await ctx.deps.db.organisationStaffInvitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+  return { message: STAFF_MSG.revoked, invitationId: invitation.id };
+}
+
+/** The signed-in account joins the staff with the invited role (single use, 7 days; every bad link answers alike). */
+export async function acceptOrganisationStaffInvitation(ctx: RequestContext, token: unknown) {
+  const { accountId } = requireSession(ctx);
+  await ctx.deps.limits.consume('collaboratorAccept', { ip: ctx.meta.ip, account: accountId });
+  const invalid = () => new ValidationError({ token: STAFF_MSG.invalid }, STAFF_MSG.invalid);
+  if (typeof token !== 'string' || !token.trim() || token.length > 200) throw invalid();
+  return ctx.deps.db.$transaction(async (tx) => {
+    const invitation = await tx.organisationStaffInvitation.findUnique({ where: { tokenHash: hashToken(token.trim()) }, include: { organisation: { select: { name: true } } } });
+    if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= new Date()) throw invalid();
+    if (await tx.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId: invitation.organisationId, accountId } } })) {
+      throw new ConflictError(STAFF_MSG.already);
+    }
+    // Conditional, so two acceptances racing make one member.
+    const { count } = await tx.organisationStaffInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { acceptedAt: new Date(), acceptedById: accountId } });
+    if (count !== 1) throw invalid();
+    await tx.organisationStaff.create({ data: { organisationId: invitation.organisationId, accountId, role: invitation.role } });
+    return { message: STAFF_MSG.joined(invitation.organisation.name), organisationId: invitation.organisationId, organisationName: invitation.organisation.name };
+  });
+}
+
+/** Changes a staff member's role, or removes them (role null); the last admin can be neither demoted nor removed. */
+export async function changeOrganisationStaff(ctx: RequestContext, organisationId: string, memberAccountId: string, role: 'admin' | 'reader' | null) {
+  const { accountId } = requireSession(ctx);
+  await requireOrganisationAdmin(ctx.deps.db, accountId, organisationId, STAFF_MSG.notAdmin);
+  if (!isUuid(memberAccountId)) throw new NotFoundError(STAFF_MSG.notFound);
+  return ctx.deps.db.$transaction(async (tx) => {
+    const member = await tx.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId: memberAccountId } }, select: { id: true, role: true } });
+    if (!member) throw new NotFoundError(STAFF_MSG.notFound);
+    if (member.role === 'admin' && role !== 'admin') {
+      const admins = await tx.organisationStaff.count({ where: { organisationId, role: 'admin' } });
+      if (admins <= 1) throw new ValidationError({ role: STAFF_MSG.lastAdmin }, STAFF_MSG.lastAdmin);
+    }
+    if (role) await tx.organisationStaff.update({ where: { id: member.id }, data: { role } });
+    else await tx.organisationStaff.delete({ where: { id: member.id } });
+    return { accountId: memberAccountId, role };
+  });
+}
