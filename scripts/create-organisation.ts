@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../server/lib/errors';
-import { createOrganisation, describeTree, ORGANISATION_KIND_LABELS, organisationTree } from '../server/modules/organisations/organisations.service';
+import { ORGANISATION_KIND_LABELS } from '../schema/organisation-kinds';
+import { createOrganisation, describeTree, organisationTree } from '../server/modules/organisations/organisations.service';
 import { openOperatorDatabase } from './operator-database';
 
 const USAGE = `Uso:

@@ -89,6 +89,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Mutation.revokeAffiliation': member('affiliations.manage'),
   'Mutation.requestAffiliation': account("the organisation's admins"),
   'Mutation.acceptAffiliationApplication': account("the organisation's admins"),
+  'Mutation.endAffiliation': account("the organisation's admins: refuse an application, withdraw a request, end an affiliation"),
   'Mutation.createApiKey': account("the organisation's admins"),
   'Mutation.revokeApiKey': account("the organisation's admins"),
   'Mutation.createWebhook': account("the organisation's admins"),

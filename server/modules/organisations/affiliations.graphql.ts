@@ -19,7 +19,7 @@ import {
   type ClubApiRead,
   type ClubApiReadsPage,
 } from './affiliations.service';
-import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from './organisations.service';
+import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from '../../../schema/organisation-kinds';
 
 export const OrganisationKindEnum = builder.enumType('OrganisationKind', {
   values: Object.fromEntries(ORGANISATION_KINDS.map((k) => [k, { description: ORGANISATION_KIND_LABELS[k] }])),
@@ -35,7 +35,7 @@ type AffiliationEventRow = ListedAffiliation['events'][number];
 const AffiliationEventRef = builder.objectRef<AffiliationEventRow>('AffiliationEvent').implement({
   description: 'A step of an affiliation and the consent in force after it.',
   fields: (t) => ({
-    action: t.exposeString('action', { description: 'requested, applied, approved, accepted, consent_changed, rejected, revoked.' }),
+    action: t.exposeString('action', { description: 'requested, applied, approved, accepted, consent_changed, rejected, revoked; by the organisation: refused_by_organisation, withdrawn_by_organisation, ended_by_organisation.' }),
     scopes: t.field({ type: [OrganisationScopeEnum], resolve: (e) => e.scopes as OrganisationScope[] }),
     minorsContacts: t.exposeBoolean('minorsContacts'),
     at: t.expose('createdAt', { type: 'DateTime' }),

@@ -87,6 +87,30 @@ export async function acceptApplication(db: PrismaClient, accountId: string, aff
   });
 }
 
+/**
+ * The organisation ends its side: refuses a club's application, withdraws its own request, or ends an affiliation
+ * in force (nothing is shared from then on). Its admins only; the club sees the step in its history.
+ */
+export async function endAffiliationByOrganisation(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
+  const found = isUuid(affiliationId) ? await db.affiliation.findUnique({ where: { id: affiliationId }, select: { organisationId: true, clubId: true, status: true, requestedBy: true } }) : null;
+  if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
+  await requireOrganisationAdmin(db, accountId, found.organisationId, AFFILIATION_MSG.notAdmin);
+  const step =
+    found.status === 'active'
+      ? { status: 'revoked' as const, action: 'ended_by_organisation' }
+      : found.status === 'pending'
+        ? found.requestedBy === 'club'
+          ? { status: 'rejected' as const, action: 'refused_by_organisation' }
+          : { status: 'revoked' as const, action: 'withdrawn_by_organisation' }
+        : null;
+  if (!step) throw new ValidationError({ id: AFFILIATION_MSG.notActive }, AFFILIATION_MSG.notActive);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.affiliation.update({ where: { id: affiliationId }, data: { status: step.status, scopes: [], minorsContacts: false }, select: VIEW });
+    await tx.affiliationEvent.create({ data: { affiliationId, clubId: found.clubId, accountId, action: step.action } });
+    return view(updated);
+  });
+}
+
 // ---- the club's side (owner and admin: affiliations.manage), through the club-scoped access ----
 
 /** The club applies with an organisation's code, consenting now to `consent`: pending until the organisation accepts. */

@@ -5,7 +5,7 @@ import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import { requireSession } from '../../auth/policy';
 import { builder } from '../../graphql/builder';
 import { OrganisationScopeEnum } from '../../graphql/enums';
-import { acceptApplication, requestAffiliation } from './affiliations.service';
+import { acceptApplication, endAffiliationByOrganisation, requestAffiliation } from './affiliations.service';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { AffiliationRef, AffiliationStatusEnum, OrganisationKindEnum } from './affiliations.graphql';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from './api-keys.service';
@@ -91,6 +91,7 @@ type Usage = Awaited<ReturnType<typeof organisationUsage>>;
 const KeyUsageRef = builder.objectRef<Usage['perKey'][number]>('ApiKeyUsage').implement({
   fields: (t) => ({
     keyPrefix: t.exposeString('keyPrefix'),
+    keyName: t.exposeString('keyName', { nullable: true }),
     requests: t.exposeInt('requests'),
     cost: t.exposeInt('cost'),
     rows: t.exposeInt('rows'),
@@ -101,6 +102,7 @@ const ApiRequestRef = builder.objectRef<Usage['latest'][number]>('ApiRequestEntr
   fields: (t) => ({
     at: t.expose('at', { type: 'DateTime' }),
     keyPrefix: t.exposeString('keyPrefix'),
+    keyName: t.exposeString('keyName', { nullable: true }),
     operation: t.exposeString('operation'),
     cost: t.exposeInt('cost'),
     rows: t.exposeInt('rows'),
@@ -212,6 +214,13 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
     resolve: (_root, { id }, ctx) => acceptApplication(ctx.deps.systemDb, requireSession(ctx).accountId, String(id)),
+  }),
+  endAffiliation: t.field({
+    type: AffiliationRef,
+    description: "The organisation refuses a club's application, withdraws its own request, or ends an affiliation in force. Organisation admins only.",
+    args: { id: t.arg.id({ required: true }) },
+    errors: { types: refusals },
+    resolve: (_root, { id }, ctx) => endAffiliationByOrganisation(ctx.deps.systemDb, requireSession(ctx).accountId, String(id)),
   }),
   createApiKey: t.field({
     type: CreatedApiKeyRef,

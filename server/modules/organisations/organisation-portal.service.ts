@@ -83,7 +83,7 @@ export async function organisationUsage(ctx: RequestContext, organisationId: str
   await requireOrganisationStaff(ctx.deps.db, viewer.accountId, organisationId);
   const since = new Date(now.getTime() - USAGE_DAYS * 86_400_000);
   const where = { organisationId, at: { gte: since } };
-  const [totals, refused, perKey, latest] = await Promise.all([
+  const [totals, refused, perKey, latest, keys] = await Promise.all([
     ctx.deps.db.apiRequest.aggregate({ where, _count: true, _sum: { cost: true, rows: true } }),
     ctx.deps.db.apiRequest.count({ where: { ...where, outcome: 'refused' } }),
     ctx.deps.db.apiRequest.groupBy({ by: ['keyPrefix'], where, _count: true, _sum: { cost: true, rows: true }, _max: { at: true } }),
@@ -93,7 +93,10 @@ export async function organisationUsage(ctx: RequestContext, organisationId: str
       take: 20,
       select: { at: true, keyPrefix: true, operation: true, cost: true, rows: true, outcome: true, _count: { select: { clubs: true } } },
     }),
+    ctx.deps.db.organisationApiKey.findMany({ where: { organisationId }, select: { prefix: true, name: true } }),
   ]);
+  // Keys are named by their admins; readers see the names too (never the keys themselves).
+  const keyName = new Map(keys.map((k) => [k.prefix, k.name]));
   return {
     days: USAGE_DAYS,
     requests: totals._count,
@@ -101,8 +104,8 @@ export async function organisationUsage(ctx: RequestContext, organisationId: str
     cost: totals._sum.cost ?? 0,
     rows: totals._sum.rows ?? 0,
     perKey: perKey
-      .map((k) => ({ keyPrefix: k.keyPrefix, requests: k._count, cost: k._sum.cost ?? 0, rows: k._sum.rows ?? 0, lastAt: k._max.at }))
+      .map((k) => ({ keyPrefix: k.keyPrefix, keyName: keyName.get(k.keyPrefix) ?? null, requests: k._count, cost: k._sum.cost ?? 0, rows: k._sum.rows ?? 0, lastAt: k._max.at }))
       .sort((a, b) => b.requests - a.requests),
-    latest: latest.map((r) => ({ ...r, clubs: r._count.clubs })),
+    latest: latest.map((r) => ({ ...r, keyName: keyName.get(r.keyPrefix) ?? null, clubs: r._count.clubs })),
   };
 }

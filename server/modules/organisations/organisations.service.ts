@@ -8,15 +8,7 @@ import { isUuid } from '../../lib/club-rows';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 
-export const ORGANISATION_KINDS = ['federation', 'eps', 'committee', 'league'] as const;
-export type OrganisationKindKey = (typeof ORGANISATION_KINDS)[number];
-
-export const ORGANISATION_KIND_LABELS: Record<OrganisationKindKey, string> = {
-  federation: 'Federazione',
-  eps: 'Ente di promozione sportiva',
-  committee: 'Comitato o delegazione regionale',
-  league: 'Lega',
-};
+import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS, type OrganisationKindKey } from '../../../schema/organisation-kinds';
 
 export const ORGANISATION_MSG = {
   nameRequired: "Indica il nome dell'organizzazione (da 2 a 200 caratteri).",

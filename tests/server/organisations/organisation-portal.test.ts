@@ -72,6 +72,30 @@ describe('the organisation portal', () => {
     expect(accepted.body.data.acceptAffiliationApplication.data).toEqual({ status: 'active', scopes: ['CLUB_PROFILE'] });
   });
 
+  it('refuses an application, withdraws its own request and ends an affiliation in force; the club sees each step', async () => {
+    const END = `mutation($id: ID!) { ${result('endAffiliation(id: $id)', 'status scopes')} }`;
+    const applicant = await createClub(t.deps, { vatNumber: '11111111111' });
+    const applied = await gql(t.app, `mutation($c: String!) { applyToOrganisation(code: $c, consent: { scopes: [CLUB_PROFILE] }) { ... on MutationApplyToOrganisationSuccess { data { id } } } }`, { c: organisation.code }, as(applicant));
+    const applicationId = applied.body.data.applyToOrganisation.data.id;
+    expect((await gql(t.app, END, { id: applicationId }, { token: reader.token })).body.data.endAffiliation.__typename).toBe('ForbiddenError');
+    expect((await gql(t.app, END, { id: applicationId }, { token: admin.token })).body.data.endAffiliation.data).toEqual({ status: 'rejected', scopes: [] });
+    expect((await gql(t.app, END, { id: applicationId }, { token: admin.token })).body.data.endAffiliation.__typename).toBe('ValidationError');
+
+    const other = await createClub(t.deps, { vatNumber: '22222222222' });
+    const asked = await gql(t.app, `mutation($o: ID!, $n: String!) { ${result('requestAffiliation(organisationId: $o, clubNumber: $n)', 'id')} }`, { o: organisation.id, n: '22222222222' }, { token: admin.token });
+    expect((await gql(t.app, END, { id: asked.body.data.requestAffiliation.data.id }, { token: admin.token })).body.data.endAffiliation.data.status).toBe('revoked');
+
+    const active = (await gql(t.app, OVERVIEW, { id: organisation.id }, { token: admin.token })).body.data.organisationOverview.affiliations.find((a: { clubId: string }) => a.clubId === club.clubId);
+    const id = (await t.deps.systemDb.affiliation.findFirstOrThrow({ where: { organisationId: organisation.id, clubId: active.clubId } })).id;
+    expect((await gql(t.app, END, { id }, { token: admin.token })).body.data.endAffiliation.data).toEqual({ status: 'revoked', scopes: [] });
+    const history = await gql(t.app, `{ affiliations { history { action } } }`, {}, as(club));
+    expect(history.body.data.affiliations[0].history[0].action).toBe('ended_by_organisation');
+    const otherHistory = await gql(t.app, `{ affiliations { status history { action } } }`, {}, as(other));
+    expect(otherHistory.body.data.affiliations[0]).toEqual({ status: 'revoked', history: [{ action: 'withdrawn_by_organisation' }, { action: 'requested' }] });
+    // Affiliated again for the next test.
+    await t.deps.systemDb.affiliation.update({ where: { id }, data: { status: 'active', scopes: ['club.profile', 'people.registry'] } });
+  });
+
   it('creates a key whose secret is shown once and reads at once; lists and revokes keys; the usage counts its requests', async () => {
     const create = `mutation($input: CreateApiKeyInput!) { ${result('createApiKey(input: $input)', 'secret key { id name prefix scopes expiresAt }')} }`;
     const input = { organisationId: organisation.id, name: 'Tesseramento', scopes: ['PEOPLE_REGISTRY'], expiresInDays: 90 };

@@ -18,16 +18,11 @@ import { useAccess } from '../../../lib/use-access';
 import { AffiliationsQuery, ApplyToOrganisationMutation, ApproveAffiliationMutation, ChangeConsentMutation, RevokeAffiliationMutation } from '../affiliation-documents';
 import { AffiliationReads } from '../components/affiliation-reads';
 import { ConsentFields, scopeLabel, type ConsentValue } from '../components/consent-fields';
+import { organisationKindLabel } from '../../../../../schema/organisation-kinds';
 
 const TITLE = 'Affiliazioni';
 type Affiliation = Affiliations_ListQuery['affiliations'][number];
 
-const KIND_LABELS: Record<string, string> = {
-  federation: 'Federazione',
-  eps: 'Ente di promozione sportiva',
-  committee: 'Comitato regionale',
-  league: 'Lega',
-};
 const ACTION_LABELS: Record<string, string> = {
   requested: "Richiesta dell'organizzazione",
   applied: 'Candidatura della società',
@@ -36,6 +31,9 @@ const ACTION_LABELS: Record<string, string> = {
   consent_changed: 'Dati condivisi modificati',
   rejected: 'Richiesta rifiutata',
   revoked: 'Affiliazione revocata',
+  refused_by_organisation: "Candidatura rifiutata dall'organizzazione",
+  withdrawn_by_organisation: "Richiesta ritirata dall'organizzazione",
+  ended_by_organisation: "Affiliazione terminata dall'organizzazione",
 };
 const WHEN = new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -189,7 +187,7 @@ function AffiliationCard({ affiliation: a, onDone }: { affiliation: Affiliation;
               {name}
             </Heading>
             <Text color="fg.muted" fontSize="sm">
-              {KIND_LABELS[a.organisation?.kind ?? ''] ?? ''} · <Text as="span" fontFamily="mono">{a.organisation?.code}</Text>
+              {a.organisation ? organisationKindLabel(a.organisation.kind) : ''} · <Text as="span" fontFamily="mono">{a.organisation?.code}</Text>
             </Text>
           </Box>
           <Badge colorPalette={badge.palette} variant="subtle" size="lg">
