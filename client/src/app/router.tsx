@@ -42,6 +42,8 @@ const HelpPage = lazy(routeModules.help);
 const LinkPersonPage = lazy(routeModules.linkPerson);
 const CollaboratorsPage = lazy(routeModules.collaborators);
 const AffiliationsPage = lazy(routeModules.affiliations);
+// The organisation portal (its staff's own pages): one chunk for the list and one organisation.
+const OrganisationPortalPage = lazy(() => import('../features/organisation-portal/routes/organisation-portal-page'));
 const InvitationPage = lazy(routeModules.invitation);
 const AccessLogPage = lazy(routeModules.accessLog);
 const ClubPage = lazy(routeModules.club);
@@ -101,6 +103,9 @@ export function AppRoutes() {
                 <Route path="collega-profilo" element={<LinkPersonPage />} />
                 <Route path="collaboratori" element={<CollaboratorsPage />} />
                 <Route path="affiliazioni" element={<AffiliationsPage />} />
+                {/* no club permission: the server answers whether the account is on the organisation's staff */}
+                <Route path="organizzazione" element={<OrganisationPortalPage />} />
+                <Route path="organizzazione/:id" element={<OrganisationPortalPage />} />
                 {/* the link a club mails to a new collaborator (inviteCollaborator): joins the signed-in account */}
                 <Route path="invito" element={<InvitationPage />} />
                 <Route path="registro-accessi" element={<AccessLogPage />} />

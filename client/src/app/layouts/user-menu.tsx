@@ -1,9 +1,11 @@
 // The profile menu at the right of the top bar: who is signed in, the account's own pages (spec §2 user menu, in
 // its order; the club's pages only for the roles that may open them), Esci. Chakra Menu: arrow keys, Enter, Escape.
+import { useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
+import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
+import { MyOrganisationsQuery } from '../../features/organisation-portal/organisation-portal-documents';
 import type { Permission } from '../../../../schema/permissions';
 import { useSession } from '../../lib/session';
 import { useAccess } from '../../lib/use-access';
@@ -18,10 +20,14 @@ export function initials(...parts: (string | null | undefined)[]): string {
     .toUpperCase();
 }
 
-/** `permission`: shown only to the roles holding it (the account's own pages need none). */
-const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNode; permission?: Permission }[] = [
+/**
+ * `permission`: shown only to the roles holding it (the account's own pages need none); `organisationStaff`: only to
+ * accounts on the staff of an organisation (a federation, a league...), whatever their club role.
+ */
+const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNode; permission?: Permission; organisationStaff?: true }[] = [
   { value: 'profile', label: 'Profilo', path: '/modifica-utente', icon: <UserCheckIcon boxSize="4" /> },
   { value: 'security', label: 'Sicurezza', path: '/account/sicurezza', icon: <ShieldIcon boxSize="4" /> },
+  { value: 'organisation', label: 'Organizzazione', path: '/organizzazione', icon: <MedalIcon boxSize="4" />, organisationStaff: true },
   { value: 'club', label: 'Club', path: '/club', icon: <BriefcaseIcon boxSize="4" />, permission: 'club.read' },
   { value: 'collaborators', label: 'Collaboratori', path: '/collaboratori', icon: <UsersIcon boxSize="4" />, permission: 'collaborators.manage' },
   { value: 'affiliations', label: 'Affiliazioni', path: '/affiliazioni', icon: <LayersIcon boxSize="4" />, permission: 'affiliations.manage' },
@@ -32,7 +38,9 @@ const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNo
 export function UserMenu() {
   const { account, logout } = useSession();
   const access = useAccess();
-  const pages = ACCOUNT_PAGES.filter((page) => !page.permission || access.can(page.permission));
+  // One small query per session (then from the cache): whether the account works for any organisation.
+  const organisationStaff = (useQuery(MyOrganisationsQuery, { fetchPolicy: 'cache-first' }).data?.myOrganisations.length ?? 0) > 0;
+  const pages = ACCOUNT_PAGES.filter((page) => (!page.permission || access.can(page.permission)) && (!page.organisationStaff || organisationStaff));
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [feedbackUsed, setFeedbackUsed] = useState(false);
   // The session follows the cache: a saved profile shows here at once.
