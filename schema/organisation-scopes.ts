@@ -11,6 +11,9 @@ export const ORGANISATION_SCOPE_LABELS: Record<OrganisationScope, string> = {
   'staff.qualifications': 'Qualifiche dello staff (BLSD, primo soccorso, antincendio)',
 };
 
+/** The scopes that share people's data: a club sharing any of them has its people listed, synced and notified. */
+export const PEOPLE_DATA_SCOPES: readonly OrganisationScope[] = ['people.registry', 'people.contacts', 'people.certificates', 'staff.qualifications'];
+
 /** A scope's name in GraphQL, where names cannot hold dots: club.profile is CLUB_PROFILE. */
 export const scopeEnumName = (scope: OrganisationScope): string => scope.replace('.', '_').toUpperCase();
 /** The scope a GraphQL name stands for (the client reads the enum's names). */

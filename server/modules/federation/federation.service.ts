@@ -5,7 +5,7 @@
 // Cross-club by design, on the unguarded client: every statement names the clubs the reach allows, never more.
 import { certificateDays, clubDate } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
-import type { OrganisationScope } from '../../../schema/organisation-scopes';
+import { PEOPLE_DATA_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
 import type { RequestContext } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
 import { ValidationError } from '../../lib/errors';
@@ -15,7 +15,6 @@ import { clubsWith, organisationReach, requireApiKey } from './federation-access
 /** Rows per page: `first` is required and at most this (issue 13: Relay connections, keyset cursors). */
 export const API_PAGE_MAX = 100;
 
-const PEOPLE_SCOPES: OrganisationScope[] = ['people.registry', 'people.contacts', 'people.certificates', 'staff.qualifications'];
 
 export const PERSON_RECORD_STATUSES = ['active', 'archived', 'deleted'] as const;
 export type PersonRecordStatus = (typeof PERSON_RECORD_STATUSES)[number];
@@ -101,7 +100,8 @@ export async function clubProfile(ctx: RequestContext, clubId: string) {
 
 // ---- people --------------------------------------------------------------------------------------------------
 
-export interface PersonRecordRow {
+/** A row of the change feed with its role's archive date: what the sync and the webhooks both read. */
+export interface FeedRow {
   role_id: string;
   club_id: string;
   person_id: string;
@@ -110,6 +110,9 @@ export interface PersonRecordRow {
   changed_at: Date;
   deleted: boolean;
   archived_at: Date | null;
+}
+
+export interface PersonRecordRow extends FeedRow {
   firstname: string | null;
   secondname: string | null;
   lastname: string | null;
@@ -202,7 +205,7 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
   const first = pageSize(filter.first);
   const [afterXid, afterRole] = decodeCursor(filter.after, new RegExp(`^p(\\d{1,20})\\.${UUID}$`)) ?? [];
   const reach = await organisationReach(ctx);
-  let clubs = clubsWith(reach, PEOPLE_SCOPES, filter.clubIds);
+  let clubs = clubsWith(reach, PEOPLE_DATA_SCOPES, filter.clubIds);
   if (filter.category) clubs = clubs.filter((id) => reach.get(id)!.scopes.has('people.registry'));
   if (filter.certificate) clubs = clubs.filter((id) => reach.get(id)!.scopes.has('people.certificates'));
   if (!clubs.length) return { nodes: [], hasNextPage: false, endCursor: filter.after ?? null };

@@ -11,6 +11,8 @@ import type { JobWithMetadata } from 'pg-boss';
 import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { JobQueue } from '../../jobs/queue';
+import { PEOPLE_DATA_SCOPES } from '../../../schema/organisation-scopes';
+import type { FeedRow } from './federation.service';
 import { webhookBox, type WebhookEvent } from './webhooks.service';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -19,7 +21,6 @@ export const WEBHOOK_RETRIES = 8;
 const RECORDS_PER_DELIVERY = 100;
 const FEED_ROWS_PER_SCAN = 1000;
 const DELIVERY_TIMEOUT_MS = 10_000;
-const PEOPLE_SCOPES = ['people.registry', 'people.contacts', 'people.certificates', 'staff.qualifications'];
 
 export interface WebhookRecord {
   event: WebhookEvent;
@@ -31,20 +32,12 @@ export interface WebhookRecord {
   changedAt: string;
 }
 
-interface FeedRow {
-  role_id: string;
-  club_id: string;
-  person_id: string;
-  kind: string;
-  change_xid: bigint;
-  changed_at: Date;
-  deleted: boolean;
-  archived_at: Date | null;
+interface ScannedRow extends FeedRow {
   exists: boolean;
   created_xid: bigint | null;
 }
 
-function recordOf(row: FeedRow): WebhookRecord {
+function recordOf(row: ScannedRow): WebhookRecord {
   const status = row.deleted || !row.exists ? 'deleted' : row.archived_at ? 'archived' : 'active';
   // A role created by the transaction that last changed it was created by that change.
   const event: WebhookEvent = status === 'deleted' ? 'deleted' : status === 'archived' ? 'archived' : row.created_xid === row.change_xid ? 'created' : 'changed';
@@ -61,12 +54,12 @@ async function scanWebhook(deps: AppDeps, webhookId: string): Promise<string[]> 
       if (!hook) return [];
       const clubs = (
         await tx.affiliation.findMany({
-          where: { organisationId: hook.organisation_id, status: 'active', club: { archivedAt: null }, scopes: { hasSome: PEOPLE_SCOPES } },
+          where: { organisationId: hook.organisation_id, status: 'active', club: { archivedAt: null }, scopes: { hasSome: [...PEOPLE_DATA_SCOPES] } },
           select: { clubId: true },
         })
       ).map((a) => a.clubId);
       const rows = clubs.length
-        ? await tx.$queryRaw<FeedRow[]>`
+        ? await tx.$queryRaw<ScannedRow[]>`
             SELECT c.role_id::text, c.club_id::text, c.person_id::text, c.kind::text, c.change_xid, c.changed_at, c.deleted,
                    r.archived_at, r.id IS NOT NULL AS exists, c.created_xid
             FROM person_role_changes c LEFT JOIN person_roles r ON r.id = c.role_id AND NOT c.deleted
