@@ -250,6 +250,7 @@ export const MSG = {
   introspectionSignedInOnly: "Lo schema GraphQL si può consultare solo dopo l'accesso.",
   // Organisations' API (issue 13): keys, reads, limits.
   apiKeyInvalid: 'Chiave API non valida, revocata o scaduta.',
+  staffInviteInvalid: "L'invito non è valido, è già stato usato o è scaduto: chiedi all'organizzazione di inviarne uno nuovo.",
   apiKeyReadOnly: "Una chiave API può solo leggere: le modifiche si fanno dall'app della società.",
   apiKeyRequired: "Questa richiesta è riservata alle chiavi API delle organizzazioni (intestazione Authorization: Bearer cbk_…).",
   apiKeyClubOnly: "Una chiave API legge solo i dati delle società affiliate (campi organisationClubs, organisationPeople e seguenti): questa richiesta è riservata all'app della società.",

@@ -44,6 +44,7 @@ const CollaboratorsPage = lazy(routeModules.collaborators);
 const AffiliationsPage = lazy(routeModules.affiliations);
 // The organisation portal (its staff's own pages): one chunk for the list and one organisation.
 const OrganisationPortalPage = lazy(() => import('../features/organisation-portal/routes/organisation-portal-page'));
+const StaffInvitationPage = lazy(() => import('../features/organisation-portal/routes/staff-invitation-page'));
 const InvitationPage = lazy(routeModules.invitation);
 const AccessLogPage = lazy(routeModules.accessLog);
 const ClubPage = lazy(routeModules.club);
@@ -105,6 +106,8 @@ export function AppRoutes() {
                 <Route path="affiliazioni" element={<AffiliationsPage />} />
                 {/* no club permission: the server answers whether the account is on the organisation's staff */}
                 <Route path="organizzazione" element={<OrganisationPortalPage />} />
+                {/* the link an organisation mails to a new staff member (inviteOrganisationStaff): before :id, not an id */}
+                <Route path="organizzazione/invito" element={<StaffInvitationPage />} />
                 <Route path="organizzazione/:id" element={<OrganisationPortalPage />} />
                 {/* the link a club mails to a new collaborator (inviteCollaborator): joins the signed-in account */}
                 <Route path="invito" element={<InvitationPage />} />

@@ -21,7 +21,7 @@ export const WEBHOOKS_MAX = 10;
 export const WEBHOOK_MSG = {
   notAdmin: "Solo un amministratore dell'organizzazione può gestire i webhook.",
   urlInvalid: "Indica l'indirizzo HTTPS completo del tuo servizio (https://…), senza credenziali, al massimo 500 caratteri.",
-  eventsInvalid: `Scegli almeno un evento tra ${WEBHOOK_EVENTS.join(', ')}.`,
+  eventsInvalid: 'Scegli almeno un evento: nuovo tesserato, modifica, archiviazione, eliminazione.',
   tooMany: `Un'organizzazione può avere al massimo ${WEBHOOKS_MAX} webhook attivi.`,
   notFound: 'Webhook non trovato.',
 } as const;
@@ -46,6 +46,14 @@ const createInput = (allowPlainHttp: boolean) =>
   });
 
 const VIEW = { id: true, url: true, events: true, createdAt: true, disabledAt: true } as const;
+const WITH_DELIVERIES = {
+  ...VIEW,
+  deliveries: {
+    orderBy: [{ createdAt: 'desc' as const }, { id: 'asc' as const }],
+    take: 20,
+    select: { id: true, status: true, records: true, attempts: true, lastStatus: true, lastError: true, createdAt: true, deliveredAt: true },
+  },
+};
 
 /** A new webhook and its signing secret (`whsec_` + 256 random bits), answered only now. */
 export async function createWebhook(ctx: RequestContext, raw: { organisationId: unknown; url: unknown; events: unknown }) {
@@ -80,14 +88,7 @@ export async function listWebhooks(ctx: RequestContext, organisationId: string) 
   return ctx.deps.db.organisationWebhook.findMany({
     where: { organisationId },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-    select: {
-      ...VIEW,
-      deliveries: {
-        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-        take: 20,
-        select: { id: true, status: true, records: true, attempts: true, lastStatus: true, lastError: true, createdAt: true, deliveredAt: true },
-      },
-    },
+    select: WITH_DELIVERIES,
   });
 }
 
@@ -97,5 +98,5 @@ export async function disableWebhook(ctx: RequestContext, id: unknown) {
   const found = isUuid(id) ? await ctx.deps.db.organisationWebhook.findUnique({ where: { id }, select: { organisationId: true, disabledAt: true } }) : null;
   if (!found) throw new NotFoundError(WEBHOOK_MSG.notFound);
   await requireOrganisationAdmin(ctx.deps.db, accountId, found.organisationId, WEBHOOK_MSG.notAdmin);
-  return ctx.deps.db.organisationWebhook.update({ where: { id: id as string }, data: { disabledAt: found.disabledAt ?? new Date() }, select: VIEW });
+  return ctx.deps.db.organisationWebhook.update({ where: { id: id as string }, data: { disabledAt: found.disabledAt ?? new Date() }, select: WITH_DELIVERIES });
 }

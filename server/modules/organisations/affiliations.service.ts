@@ -17,12 +17,12 @@ import { parseInput } from '../../lib/validate';
 import { requireOrganisationAdmin } from './organisations.service';
 
 export const AFFILIATION_MSG = {
-  notAdmin: "Solo un amministratore dell'organizzazione può chiedere un'affiliazione.",
+  notAdmin: "Solo un amministratore dell'organizzazione può gestire le affiliazioni.",
   notFound: 'Affiliazione non trovata.',
   clubUnknown: 'Nessuna società con questa partita IVA o codice fiscale.',
   clubAmbiguous: "Più società hanno questa partita IVA o codice fiscale: chiedi alla società di candidarsi con il codice dell'organizzazione.",
   organisationUnknown: (code: string) => `Nessuna organizzazione con il codice ${code}.`,
-  already: "Questa affiliazione esiste già: la società la trova tra le sue affiliazioni.",
+  already: "Questa affiliazione è già in vigore o in attesa: la società la trova tra le sue affiliazioni.",
   notPending: 'Questa richiesta non è più in attesa.',
   notActive: "L'affiliazione non è in vigore.",
   scopesRequired: 'Scegli almeno un ambito di dati da condividere.',
@@ -53,6 +53,9 @@ const VIEW = { id: true, organisationId: true, clubId: true, status: true, reque
 const view = (row: { id: string; organisationId: string; clubId: string; status: string; requestedBy: string; scopes: string[]; minorsContacts: boolean }): AffiliationView =>
   ({ ...row, scopes: row.scopes as OrganisationScope[] }) as AffiliationView;
 
+/** Statuses after which the organisation and the club may start again (a new request or application). */
+const ENDED: readonly string[] = ['rejected', 'revoked'];
+
 const uniqueScopes = (scopes: readonly OrganisationScope[]) => ORGANISATION_SCOPES.filter((s) => scopes.includes(s));
 
 // ---- the organisation's side (its admins; the club is named by its public numbers, so it reads across clubs) ----
@@ -67,8 +70,13 @@ export async function requestAffiliation(db: PrismaClient, accountId: string, or
   if (clubs.length > 1) throw new ValidationError({ club: AFFILIATION_MSG.clubAmbiguous }, AFFILIATION_MSG.clubAmbiguous);
   const [club] = clubs;
   return db.$transaction(async (tx) => {
-    if (await tx.affiliation.findUnique({ where: { organisationId_clubId: { organisationId, clubId: club.id } }, select: { id: true } })) throw new ConflictError(AFFILIATION_MSG.already);
-    const created = await tx.affiliation.create({ data: { organisationId, clubId: club.id, status: 'pending', requestedBy: 'organisation' }, select: VIEW });
+    const existing = await tx.affiliation.findUnique({ where: { organisationId_clubId: { organisationId, clubId: club.id } }, select: { id: true, status: true } });
+    if (existing && !ENDED.includes(existing.status)) throw new ConflictError(AFFILIATION_MSG.already);
+    // An ended affiliation (refused, withdrawn, revoked) starts again as a new request, its history kept.
+    const data = { status: 'pending' as const, requestedBy: 'organisation', scopes: [], minorsContacts: false };
+    const created = existing
+      ? await tx.affiliation.update({ where: { id: existing.id }, data, select: VIEW })
+      : await tx.affiliation.create({ data: { organisationId, clubId: club.id, ...data }, select: VIEW });
     await tx.affiliationEvent.create({ data: { affiliationId: created.id, clubId: club.id, accountId, action: 'requested' } });
     return view(created);
   });
@@ -121,11 +129,12 @@ export async function applyToOrganisation(ctx: RequestContext, code: string, con
   const organisation = normalised ? await ctx.deps.systemDb.organisation.findUnique({ where: { code: normalised }, select: { id: true } }) : null;
   if (!organisation) throw new NotFoundError(AFFILIATION_MSG.organisationUnknown(normalised));
   return clubDb(ctx).$transaction(async (tx) => {
-    if (await tx.affiliation.findFirst({ where: { organisationId: organisation.id }, select: { id: true } })) throw new ConflictError(AFFILIATION_MSG.already);
-    const created = await tx.affiliation.create({
-      data: { organisationId: organisation.id, clubId: actor.clubId, status: 'pending', requestedBy: 'club', scopes: uniqueScopes(scopes), minorsContacts: !!minorsContacts },
-      select: VIEW,
-    });
+    const existing = await tx.affiliation.findFirst({ where: { organisationId: organisation.id }, select: { id: true, status: true } });
+    if (existing && !ENDED.includes(existing.status)) throw new ConflictError(AFFILIATION_MSG.already);
+    const data = { status: 'pending' as const, requestedBy: 'club', scopes: uniqueScopes(scopes), minorsContacts: !!minorsContacts };
+    const created = existing
+      ? await tx.affiliation.update({ where: { id: existing.id }, data, select: VIEW })
+      : await tx.affiliation.create({ data: { organisationId: organisation.id, clubId: actor.clubId, ...data }, select: VIEW });
     await tx.affiliationEvent.create({ data: { affiliationId: created.id, clubId: actor.clubId, accountId: actor.accountId, action: 'applied', scopes: created.scopes, minorsContacts: created.minorsContacts } });
     return view(created);
   });

@@ -2,6 +2,7 @@
 // single-use link valid 7 days (stored only as the token's hash) like a club's collaborators; any signed-in account
 // holding the link joins; admins change roles and remove staff, and the organisation always keeps an admin.
 import { z } from 'zod';
+import { MSG } from '../../../schema/messages';
 import type { RequestContext } from '../../context';
 import { requireSession } from '../../auth/policy';
 import { isUuid } from '../../lib/club-rows';
@@ -15,7 +16,7 @@ export const STAFF_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The landing page of the mailed link (client route). */
 export const STAFF_INVITE_PATH = '/organizzazione/invito';
 
-export const STAFF_ROLE_LABELS = { admin: 'Amministratore', reader: 'Lettore' } as const;
+export const STAFF_ROLE_LABELS = { admin: 'Amministratore', reader: 'Sola lettura' } as const;
 
 export const STAFF_MSG = {
   notAdmin: "Solo un amministratore dell'organizzazione può gestire lo staff.",
@@ -24,7 +25,7 @@ export const STAFF_MSG = {
   already: "Questa persona fa già parte dello staff dell'organizzazione.",
   sent: (email: string) => `Invito inviato a ${email}: il link vale 7 giorni.`,
   revoked: 'Invito annullato.',
-  invalid: "L'invito non è valido, è già stato usato o è scaduto: chiedi all'organizzazione di inviarne uno nuovo.",
+  invalid: MSG.staffInviteInvalid,
   joined: (name: string) => `Ora fai parte dello staff di ${name}.`,
   lastAdmin: "L'organizzazione deve avere almeno un amministratore.",
   notFound: 'Persona dello staff non trovata.',

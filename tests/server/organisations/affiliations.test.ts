@@ -76,9 +76,10 @@ describe('affiliation asked by the organisation', () => {
     const listed = await clubAffiliations(owner);
     expect(listed).toMatchObject([{ id, status: 'revoked', organisation: { name: 'Federazione Consensi', code: organisation.code } }]);
     expect(listed[0].events.map((e) => e.action)).toEqual(['revoked', 'consent_changed', 'approved', 'requested']);
-    // ended: no more changes, and the same request cannot be made twice
+    // ended: no more changes; the organisation may ask again (the same affiliation, pending, history kept), once
     await expect(changeConsent(owner, id, { scopes: ['club.profile'] })).rejects.toMatchObject({ message: AFFILIATION_MSG.notActive });
     await expect(revokeAffiliation(owner, id)).rejects.toBeInstanceOf(ValidationError);
+    expect(await requestAffiliation(t.deps.systemDb, orgAdmin.accountId, organisation.id, vatNumber)).toMatchObject({ id, status: 'pending', scopes: [] });
     await expect(requestAffiliation(t.deps.systemDb, orgAdmin.accountId, organisation.id, vatNumber)).rejects.toBeInstanceOf(ConflictError);
   });
 

@@ -92,6 +92,12 @@ describe('the organisation portal', () => {
     expect(history.body.data.affiliations[0].history[0].action).toBe('ended_by_organisation');
     const otherHistory = await gql(t.app, `{ affiliations { status history { action } } }`, {}, as(other));
     expect(otherHistory.body.data.affiliations[0]).toEqual({ status: 'revoked', history: [{ action: 'withdrawn_by_organisation' }, { action: 'requested' }] });
+    // Ended is not forever: the organisation asks again, the same affiliation starts over with its history.
+    const again = await gql(t.app, `mutation($o: ID!, $n: String!) { ${result('requestAffiliation(organisationId: $o, clubNumber: $n)', 'id status')} }`, { o: organisation.id, n: '22222222222' }, { token: admin.token });
+    expect(again.body.data.requestAffiliation.data).toEqual({ id: asked.body.data.requestAffiliation.data.id, status: 'pending' });
+    const twice = await gql(t.app, `mutation($o: ID!, $n: String!) { ${result('requestAffiliation(organisationId: $o, clubNumber: $n)', 'id')} }`, { o: organisation.id, n: '22222222222' }, { token: admin.token });
+    expect(twice.body.data.requestAffiliation.__typename).toBe('ConflictError');
+    expect((await gql(t.app, `{ affiliations { history { action } } }`, {}, as(other))).body.data.affiliations[0].history.map((h: { action: string }) => h.action)).toEqual(['requested', 'withdrawn_by_organisation', 'requested']);
     // Affiliated again for the next test.
     await t.deps.systemDb.affiliation.update({ where: { id }, data: { status: 'active', scopes: ['club.profile', 'people.registry'] } });
   });

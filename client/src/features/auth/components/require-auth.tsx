@@ -12,6 +12,8 @@ import { useSession } from '../../../lib/session';
 export const SECURITY_PATH = '/account/sicurezza';
 /** Pages of the account itself: they need no club, so a club's refusal does not close them. */
 const ACCOUNT_PATHS = [SECURITY_PATH, '/modifica-utente', '/aiuto', '/invito', '/collega-profilo'];
+/** The organisation portal works for the account's organisations, not the club: also open meanwhile. */
+const isAccountPath = (path: string) => ACCOUNT_PATHS.includes(path) || path === '/organizzazione' || path.startsWith('/organizzazione/');
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, membership } = useSession();
@@ -19,6 +21,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const clubLocked = useClubLock(readSessionToken(), membership?.token);
   if (status === 'loading') return <PageSpinner label="Caricamento autenticazione..." />;
   if (status === 'unauthenticated') return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
-  if (clubLocked && !ACCOUNT_PATHS.includes(location.pathname)) return <Navigate to={SECURITY_PATH} replace />;
+  if (clubLocked && !isAccountPath(location.pathname)) return <Navigate to={SECURITY_PATH} replace />;
   return <>{children}</>;
 }
