@@ -1,7 +1,7 @@
 // Who is acting, resolved once per request (or per job and script): every service decision starts from here.
 //   member  an account acting in one club with its membership's role (the request's X-Club);
 //   apiKey  an organisation's key reading the clubs that consented (federations and leagues, issue 13:
-//           server/modules/organisations/api-keys.service.ts resolves it; no request face serves it yet);
+//           server/modules/organisations/api-keys.service.ts resolves it, server/modules/federation/ serves it);
 //   system  jobs, scripts and migrations, acting for the product itself.
 import type { OrganisationScope } from '../../schema/organisation-scopes';
 import type { RequestContext } from '../context';
@@ -9,7 +9,7 @@ import type { ClubRole } from './permissions';
 
 export type Actor =
   | { kind: 'member'; accountId: string; sessionId: string; clubId: string; membershipId: string; role: ClubRole }
-  | { kind: 'apiKey'; organisationId: string; keyId: string; clubIds: readonly string[]; scopes: readonly OrganisationScope[] }
+  | { kind: 'apiKey'; organisationId: string; keyId: string; prefix: string; clubIds: readonly string[]; scopes: readonly OrganisationScope[] }
   | { kind: 'system'; reason: string; clubId?: string };
 
 /** A signed-in account that named a club, or null (anonymous, or signed in without a club). */

@@ -45,7 +45,12 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps): void {
         if (requestContext.apiUsage) {
           for (const [name, value] of Object.entries(rateLimitHeaders(requestContext))) reply.header(name, value);
           const log = requestContext;
-          deps.background.run('api request log', () => writeApiRequestLog(deps.systemDb, log, response.status));
+          // Registered now (shutdown and tests wait for it), written once the answer has gone: on PGlite the
+          // statement runs in this thread and would otherwise delay the answer.
+          deps.background.run('api request log', async () => {
+            await new Promise((resolve) => setImmediate(resolve));
+            await writeApiRequestLog(deps.systemDb, log, response.status);
+          });
         }
         reply.status(response.status);
         reply.send(response.body);

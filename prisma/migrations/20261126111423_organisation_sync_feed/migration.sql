@@ -53,6 +53,9 @@ CREATE INDEX "person_role_changes_change_xid_role_id_idx" ON "person_role_change
 CREATE INDEX "person_role_changes_club_id_change_xid_role_id_idx" ON "person_role_changes"("club_id", "change_xid", "role_id");
 
 -- CreateIndex
+CREATE INDEX "person_role_changes_changed_at_idx" ON "person_role_changes"("changed_at");
+
+-- CreateIndex
 CREATE INDEX "api_requests_organisation_id_at_idx" ON "api_requests"("organisation_id", "at" DESC);
 
 -- CreateIndex

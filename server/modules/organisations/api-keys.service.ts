@@ -108,11 +108,11 @@ export async function apiKeyActor(db: PrismaClient, secret: string, now = new Da
   if (!secret.startsWith(API_KEY_MARK) || secret.length > 100) return null;
   const key = await db.organisationApiKey.findUnique({
     where: { secretHash: hashToken(secret) },
-    select: { id: true, organisationId: true, scopes: true, clubIds: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+    select: { id: true, organisationId: true, prefix: true, scopes: true, clubIds: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
   });
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return null;
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     await db.organisationApiKey.update({ where: { id: key.id }, data: { lastUsedAt: now }, select: { id: true } });
   }
-  return { kind: 'apiKey', organisationId: key.organisationId, keyId: key.id, clubIds: key.clubIds, scopes: key.scopes as OrganisationScope[] };
+  return { kind: 'apiKey', organisationId: key.organisationId, keyId: key.id, prefix: key.prefix, clubIds: key.clubIds, scopes: key.scopes as OrganisationScope[] };
 }

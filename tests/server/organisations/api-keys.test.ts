@@ -38,7 +38,7 @@ describe('API keys', () => {
     expect(JSON.stringify(stored)).not.toContain(secret.slice(12));
     expect(JSON.stringify(await listApiKeys(t.deps.systemDb, admin.accountId, organisationId))).not.toContain(secret.slice(12));
 
-    expect(await apiKeyActor(t.deps.systemDb, secret, NOW)).toEqual({ kind: 'apiKey', organisationId, keyId: key.id, clubIds: [], scopes: ['people.registry', 'club.profile'] });
+    expect(await apiKeyActor(t.deps.systemDb, secret, NOW)).toEqual({ kind: 'apiKey', organisationId, keyId: key.id, prefix: secret.slice(0, 12), clubIds: [], scopes: ['people.registry', 'club.profile'] });
     expect((await t.deps.systemDb.organisationApiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt).toEqual(NOW);
     await apiKeyActor(t.deps.systemDb, secret, later(10_000)); // within a minute: not written again
     expect((await t.deps.systemDb.organisationApiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt).toEqual(NOW);
