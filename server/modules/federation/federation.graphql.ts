@@ -5,6 +5,7 @@
 import type { ObjectRef } from '@pothos/core';
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import { builder } from '../../graphql/builder';
+import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
 import { OrganisationScopeEnum, PersonKindEnum } from '../../graphql/enums';
 import type { RequestContext } from '../../context';
 import { organisationReach, requireScope } from './federation-access';
@@ -13,6 +14,7 @@ import {
   API_PAGE_MAX,
   CERTIFICATE_STATES,
   certificateState,
+  certificateTotals,
   clubProfile,
   clubStatistics,
   isMinor,
@@ -34,14 +36,7 @@ async function scoped<T>(ctx: RequestContext, clubId: string, scope: Organisatio
   return value();
 }
 
-const CountRef = builder.objectRef<{ label: string; count: number }>('LabelCount').implement({
-  fields: (t) => ({ label: t.exposeString('label'), count: t.exposeInt('count') }),
-});
 
-const PageInfoRef = builder.objectRef<{ hasNextPage: boolean; endCursor: string | null }>('KeysetPageInfo').implement({
-  description: 'Where the page ends: pass endCursor as `after` for the next page (it is also the sync position to keep).',
-  fields: (t) => ({ hasNextPage: t.exposeBoolean('hasNextPage'), endCursor: t.exposeString('endCursor', { nullable: true }) }),
-});
 
 /** A keyset connection over `node` (edges with cursors, pageInfo), named `${name}Connection`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,7 +49,16 @@ function connectionOf<T>(name: string, node: ObjectRef<any, T>, cursor: (n: T) =
       edges: t.field({ type: [Edge], resolve: (p) => p.nodes }),
       // The page is already counted by the connection's `first`: its rows are not multiplied again.
       nodes: t.field({ type: [node], complexity: { field: 1, multiplier: 1 }, resolve: (p) => p.nodes }),
-      pageInfo: t.field({ type: PageInfoRef, resolve: (p) => p }),
+      // Relay's PageInfo: pass endCursor as `after` for the next page (it is also the sync position to keep).
+      pageInfo: t.field({
+        type: builder.pageInfoRef(),
+        resolve: (p) => ({
+          hasNextPage: p.hasNextPage,
+          hasPreviousPage: p.hasPreviousPage,
+          startCursor: p.nodes.length ? cursor(p.nodes[0]) : null,
+          endCursor: p.endCursor,
+        }),
+      }),
     }),
   });
 }
@@ -82,7 +86,7 @@ const ClubProfileRef = builder.objectRef<Profile>('OrganisationClubProfile').imp
     city: t.string({ nullable: true, resolve: (c) => c.clubAddress?.city ?? null }),
     province: t.string({ nullable: true, resolve: (c) => c.clubAddress?.province ?? null }),
     peopleByKind: t.field({
-      type: [CountRef],
+      type: [LabelCountRef],
       description: 'Current (not archived) people of each kind.',
       resolve: (c) => c.roleCounts.map((r) => ({ label: r.kind, count: r.total })),
     }),
@@ -202,18 +206,6 @@ const PersonRecordConnection = connectionOf('OrganisationPersonRecord', PersonRe
 
 // ---- statistics ----
 
-const CertificateCountsRef = builder.objectRef<ClubStatisticsRow[]>('CertificateCounts').implement({
-  description: "Current athletes' certificates.",
-  fields: (t) => {
-    const sum = (key: keyof ClubStatisticsRow) => (rows: ClubStatisticsRow[]) => rows.reduce((n, r) => n + (r[key] as number), 0);
-    return {
-      valid: t.int({ resolve: sum('certificates_valid') }),
-      expiring: t.int({ resolve: sum('certificates_expiring') }),
-      expired: t.int({ resolve: sum('certificates_expired') }),
-      missing: t.int({ resolve: sum('certificates_missing') }),
-    };
-  },
-});
 
 const counts = (rows: ClubStatisticsRow[], label: (r: ClubStatisticsRow) => string, order: readonly string[]) => {
   const totals = new Map<string, number>();
@@ -226,19 +218,19 @@ const StatisticsRef = builder.objectRef<{ clubId: string; rows: ClubStatisticsRo
   fields: (t) => ({
     clubId: t.exposeID('clubId'),
     byKind: t.field({
-      type: [CountRef],
+      type: [LabelCountRef],
       nullable: true,
       description: 'Scope CLUB_PROFILE.',
       resolve: (s, _a, ctx) => scoped(ctx, s.clubId, 'club.profile', () => counts(s.rows, (r) => r.kind, ['athlete', 'coach', 'manager', 'staff', 'member', 'voluntary'])),
     }),
     bySex: t.field({
-      type: [CountRef],
+      type: [LabelCountRef],
       nullable: true,
       description: 'Scope PEOPLE_REGISTRY: M, F, unknown.',
       resolve: (s, _a, ctx) => scoped(ctx, s.clubId, 'people.registry', () => counts(s.rows, (r) => r.gender, ['M', 'F', 'unknown'])),
     }),
     byAgeBand: t.field({
-      type: [CountRef],
+      type: [LabelCountRef],
       nullable: true,
       description: `Scope PEOPLE_REGISTRY: ${AGE_BANDS.join(', ')} (years today).`,
       resolve: (s, _a, ctx) => scoped(ctx, s.clubId, 'people.registry', () => counts(s.rows, (r) => r.age_band, AGE_BANDS)),
@@ -247,7 +239,7 @@ const StatisticsRef = builder.objectRef<{ clubId: string; rows: ClubStatisticsRo
       type: CertificateCountsRef,
       nullable: true,
       description: 'Scope PEOPLE_CERTIFICATES.',
-      resolve: (s, _a, ctx) => scoped(ctx, s.clubId, 'people.certificates', () => s.rows),
+      resolve: (s, _a, ctx) => scoped(ctx, s.clubId, 'people.certificates', () => certificateTotals(s.rows)),
     }),
   }),
 });

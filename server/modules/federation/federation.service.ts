@@ -7,7 +7,7 @@ import { certificateDays, clubDate } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { PEOPLE_DATA_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
 import type { RequestContext } from '../../context';
-import { Prisma } from '../../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { ValidationError } from '../../lib/errors';
 import { countRows } from './api-usage';
 import { clubsWith, organisationReach, requireApiKey } from './federation-access';
@@ -38,8 +38,11 @@ const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 export interface Page<T> {
   nodes: T[];
+  /** The last row's cursor, or the `after` asked when the page is empty (a sync keeps its position). */
   endCursor: string | null;
   hasNextPage: boolean;
+  /** Whether the page started after a cursor (rows before it exist). */
+  hasPreviousPage: boolean;
 }
 
 // ---- clubs ---------------------------------------------------------------------------------------------------
@@ -74,7 +77,7 @@ export async function listOrganisationClubs(ctx: RequestContext, args: { first: 
     return { clubId: r.clubId, status: r.status, scopes: club ? [...club.scopes] : [], minorsContacts: r.minorsContacts, consentChangedAt: r.updatedAt };
   });
   for (const node of nodes) countRows(ctx.apiUsage, node.clubId);
-  return { nodes, hasNextPage: rows.length > first, endCursor: nodes.length ? encodeCursor([`c${nodes.at(-1)!.clubId}`]) : (args.after ?? null) };
+  return { nodes, hasNextPage: rows.length > first, hasPreviousPage: !!args.after, endCursor: nodes.length ? encodeCursor([`c${nodes.at(-1)!.clubId}`]) : (args.after ?? null) };
 }
 
 /** A club's public profile, for the club.profile scope (checked by the caller). */
@@ -208,7 +211,7 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
   let clubs = clubsWith(reach, PEOPLE_DATA_SCOPES, filter.clubIds);
   if (filter.category) clubs = clubs.filter((id) => reach.get(id)!.scopes.has('people.registry'));
   if (filter.certificate) clubs = clubs.filter((id) => reach.get(id)!.scopes.has('people.certificates'));
-  if (!clubs.length) return { nodes: [], hasNextPage: false, endCursor: filter.after ?? null };
+  if (!clubs.length) return { nodes: [], hasNextPage: false, hasPreviousPage: !!filter.after, endCursor: filter.after ?? null };
 
   const conditions: Prisma.Sql[] = [Prisma.sql`c.club_id = ANY(${clubs}::uuid[])`];
   if (afterXid) conditions.push(Prisma.sql`(c.change_xid, c.role_id) > (${BigInt(afterXid)}, ${afterRole}::uuid)`);
@@ -229,7 +232,7 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
     LIMIT ${first + 1}`;
   const nodes = rows.slice(0, first).map(toRecord);
   for (const node of nodes) countRows(ctx.apiUsage, node.club_id);
-  return { nodes, hasNextPage: rows.length > first, endCursor: nodes.at(-1)?.cursor ?? filter.after ?? null };
+  return { nodes, hasNextPage: rows.length > first, hasPreviousPage: !!filter.after, endCursor: nodes.at(-1)?.cursor ?? filter.after ?? null };
 }
 
 const toRecord = (row: PersonRecordRow): PersonRecord => ({
@@ -294,19 +297,16 @@ export interface ClubStatisticsRow {
 }
 
 /** Current (not archived) roles per club, kind, sex and age band, with athletes' certificate states: one statement. */
-export async function clubStatistics(ctx: RequestContext, clubIds: readonly string[] | null | undefined, now = new Date()): Promise<Map<string, ClubStatisticsRow[]>> {
-  requireApiKey(ctx);
-  const reach = await organisationReach(ctx);
-  const clubs = clubsWith(reach, ['club.profile', 'people.registry', 'people.certificates'], clubIds);
+export async function statisticsRows(db: PrismaClient, clubs: readonly string[], now = new Date()): Promise<Map<string, ClubStatisticsRow[]>> {
   const byClub = new Map<string, ClubStatisticsRow[]>(clubs.map((id) => [id, []]));
   if (!clubs.length) return byClub;
   const { today, expiringUntil } = certificateDays(now);
-  const rows = await ctx.deps.systemDb.$queryRaw<ClubStatisticsRow[]>`
+  const rows = await db.$queryRaw<ClubStatisticsRow[]>`
     WITH roles AS (
       SELECT r.club_id, r.kind, p.type_gender_id, d.medical_examination_expiration_date AS cert,
              date_part('year', age(${today}::date, p.birthday)) AS years
       FROM person_roles r JOIN people p ON p.id = r.person_id LEFT JOIN athlete_details d ON d.role_id = r.id
-      WHERE r.club_id = ANY(${clubs}::uuid[]) AND r.archived_at IS NULL
+      WHERE r.club_id = ANY(${[...clubs]}::uuid[]) AND r.archived_at IS NULL
     )
     SELECT club_id::text, kind::text,
            CASE type_gender_id WHEN 1 THEN 'M' WHEN 2 THEN 'F' ELSE 'unknown' END AS gender,
@@ -319,6 +319,28 @@ export async function clubStatistics(ctx: RequestContext, clubIds: readonly stri
            count(*) FILTER (WHERE kind = 'athlete' AND cert IS NULL)::int AS certificates_missing
     FROM roles GROUP BY 1, 2, 3, 4`;
   for (const row of rows) byClub.get(row.club_id)!.push(row);
+  return byClub;
+}
+
+export interface CertificateTotals {
+  valid: number;
+  expiring: number;
+  expired: number;
+  missing: number;
+}
+
+/** A club's athletes by certificate state, from its statistics rows. */
+export function certificateTotals(rows: readonly ClubStatisticsRow[]): CertificateTotals {
+  const sum = (key: 'certificates_valid' | 'certificates_expiring' | 'certificates_expired' | 'certificates_missing') => rows.reduce((n, r) => n + r[key], 0);
+  return { valid: sum('certificates_valid'), expiring: sum('certificates_expiring'), expired: sum('certificates_expired'), missing: sum('certificates_missing') };
+}
+
+/** The statistics of the key's clubs that share any of profile, registry or certificates. */
+export async function clubStatistics(ctx: RequestContext, clubIds: readonly string[] | null | undefined, now = new Date()): Promise<Map<string, ClubStatisticsRow[]>> {
+  requireApiKey(ctx);
+  const reach = await organisationReach(ctx);
+  const clubs = clubsWith(reach, ['club.profile', 'people.registry', 'people.certificates'], clubIds);
+  const byClub = await statisticsRows(ctx.deps.systemDb, clubs, now);
   for (const id of clubs) countRows(ctx.apiUsage, id);
   return byClub;
 }

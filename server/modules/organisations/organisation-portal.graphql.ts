@@ -4,6 +4,7 @@
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import { requireSession } from '../../auth/policy';
 import { builder } from '../../graphql/builder';
+import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
 import { OrganisationScopeEnum } from '../../graphql/enums';
 import { acceptApplication, endAffiliationByOrganisation, requestAffiliation } from './affiliations.service';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
@@ -47,6 +48,8 @@ const ClubAffiliationRef = builder.objectRef<Overview['affiliations'][number]>('
     scopes: t.field({ type: [OrganisationScopeEnum], resolve: (a) => a.scopes as OrganisationScope[] }),
     minorsContacts: t.exposeBoolean('minorsContacts'),
     peopleCount: t.exposeInt('peopleCount', { nullable: true, description: 'Current people, while the club shares CLUB_PROFILE.' }),
+    peopleByKind: t.field({ type: [LabelCountRef], nullable: true, description: 'Current people of each kind, while the club shares CLUB_PROFILE.', resolve: (a) => a.peopleByKind }),
+    certificates: t.field({ type: CertificateCountsRef, nullable: true, description: "Athletes' certificates, while the club shares PEOPLE_CERTIFICATES.", resolve: (a) => a.certificates }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });

@@ -7,6 +7,8 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import { requireSession } from '../../auth/policy';
 import { isUuid } from '../../lib/club-rows';
 import { ForbiddenError } from '../../lib/errors';
+import { PERSON_KINDS } from '../../../schema/constants';
+import { certificateTotals, statisticsRows } from '../federation/federation.service';
 
 export const PORTAL_MSG = {
   notStaff: "Non fai parte dello staff di questa organizzazione.",
@@ -64,6 +66,9 @@ export async function organisationOverview(ctx: RequestContext, organisationId: 
       },
     },
   });
+  // What the staff see of a club is what the club shares: counts with its profile, certificates with that scope.
+  const shares = (a: { status: string; scopes: string[] }, scope: string) => a.status === 'active' && a.scopes.includes(scope);
+  const certificates = await statisticsRows(ctx.deps.systemDb, organisation.affiliations.filter((a) => shares(a, 'people.certificates')).map((a) => a.clubId));
   return {
     ...organisation,
     role,
@@ -71,8 +76,9 @@ export async function organisationOverview(ctx: RequestContext, organisationId: 
       ...a,
       clubName: a.club.fullName,
       clubNumber: a.club.vatNumber ?? a.club.fiscalCode ?? null,
-      // The people counts are the club's profile: shown only while the club shares it.
-      peopleCount: a.status === 'active' && a.scopes.includes('club.profile') ? a.club.roleCounts.reduce((n, c) => n + c.total, 0) : null,
+      peopleCount: shares(a, 'club.profile') ? a.club.roleCounts.reduce((n, c) => n + c.total, 0) : null,
+      peopleByKind: shares(a, 'club.profile') ? PERSON_KINDS.map((kind) => ({ label: kind, count: a.club.roleCounts.find((c) => c.kind === kind)?.total ?? 0 })).filter((c) => c.count) : null,
+      certificates: certificates.has(a.clubId) ? certificateTotals(certificates.get(a.clubId)!) : null,
     })),
   };
 }

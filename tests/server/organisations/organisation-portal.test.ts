@@ -21,7 +21,7 @@ let organisation: { id: string; code: string };
 
 const result = (field: string, data: string) =>
   `${field} { __typename ... on Mutation${field.split('(')[0][0].toUpperCase()}${field.split('(')[0].slice(1)}Success { data { ${data} } } ... on BaseError { message } }`;
-const OVERVIEW = `query($id: ID!) { organisationOverview(organisationId: $id) { name code role affiliations { clubId clubName status requestedBy scopes peopleCount } } }`;
+const OVERVIEW = `query($id: ID!) { organisationOverview(organisationId: $id) { name code role affiliations { clubId clubName status requestedBy scopes peopleCount peopleByKind { label count } certificates { valid missing } } } }`;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -56,7 +56,18 @@ describe('the organisation portal', () => {
     const approved = await gql(t.app, `mutation($id: ID!) { approveAffiliation(id: $id, consent: { scopes: [CLUB_PROFILE, PEOPLE_REGISTRY] }) { __typename } }`, { id: affiliation.id }, as(club));
     expect(approved.body.data.approveAffiliation.__typename).toMatch(/Success$/);
     overview = await gql(t.app, OVERVIEW, { id: organisation.id }, { token: admin.token });
-    expect(overview.body.data.organisationOverview.affiliations[0]).toMatchObject({ status: 'active', scopes: ['CLUB_PROFILE', 'PEOPLE_REGISTRY'], peopleCount: 1, clubName: expect.stringMatching(/^ASD Test/) });
+    expect(overview.body.data.organisationOverview.affiliations[0]).toMatchObject({
+      status: 'active',
+      scopes: ['CLUB_PROFILE', 'PEOPLE_REGISTRY'],
+      peopleCount: 1,
+      peopleByKind: [{ label: 'athlete', count: 1 }],
+      certificates: null, // not shared
+      clubName: expect.stringMatching(/^ASD Test/),
+    });
+    await t.deps.systemDb.affiliation.update({ where: { id: affiliation.id }, data: { scopes: ['club.profile', 'people.registry', 'people.certificates'] } });
+    overview = await gql(t.app, OVERVIEW, { id: organisation.id }, { token: reader.token });
+    expect(overview.body.data.organisationOverview.affiliations[0].certificates).toEqual({ valid: 0, missing: 1 });
+    await t.deps.systemDb.affiliation.update({ where: { id: affiliation.id }, data: { scopes: ['club.profile', 'people.registry'] } });
 
     const refused = await gql(t.app, OVERVIEW, { id: organisation.id }, { token: outsider.token });
     expect(refused.body.errors?.[0]).toMatchObject({ message: PORTAL_MSG.notStaff, extensions: { code: 'FORBIDDEN' } });

@@ -43,6 +43,16 @@ export const OrganisationOverviewQuery = graphql(`
         scopes
         minorsContacts
         peopleCount
+        peopleByKind {
+          label
+          count
+        }
+        certificates {
+          valid
+          expiring
+          expired
+          missing
+        }
         updatedAt
       }
     }

@@ -1,9 +1,11 @@
 // "Società affiliate": the clubs in force (then those that ended), each with its number, status, the data it shares
-// (short labels: the long ones are in the key form), its people (while it shares its profile) and the last change;
+// (short labels: the long ones are in the key form), its people by kind (while it shares its profile), its athletes'
+// certificates (while it shares them) and the last change;
 // admins end an affiliation in force ("Termina", confirmed by the page). A table on wide screens, cards on phones.
 import { Badge, Box, Flex, Stack, Table, Text, useBreakpointValue, VisuallyHidden, Wrap } from '@chakra-ui/react';
 import { ListEmpty } from '../../../components/ui/list-status';
 import type { OrganisationPortal_OverviewQuery } from '../../../gql/graphql';
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { affiliationBadge, count, day, scopeLabel, shortScopeLabel } from '../portal-labels';
 import { EndAffiliationButton } from './end-affiliation';
 
@@ -44,6 +46,36 @@ export function SharedData({ affiliation: a }: { affiliation: PortalAffiliation 
 
 const people = (a: PortalAffiliation) => (a.peopleCount === null ? '—' : count(a.peopleCount));
 
+const CERTIFICATE_BADGES = [
+  { key: 'valid', label: 'validi', palette: 'green' },
+  { key: 'expiring', label: 'in scadenza', palette: 'orange' },
+  { key: 'expired', label: 'scaduti', palette: 'red' },
+  { key: 'missing', label: 'mancanti', palette: 'gray' },
+] as const;
+
+/** The club's statistics it shares: people by kind, and its athletes' certificates. */
+export function ClubStatistics({ affiliation: a, align = 'start' }: { affiliation: PortalAffiliation; align?: 'start' | 'end' }) {
+  if (!a.peopleByKind && !a.certificates) return null;
+  return (
+    <Stack gap="1" align={align === 'end' ? 'flex-end' : 'flex-start'}>
+      {a.peopleByKind && a.peopleByKind.length > 0 && (
+        <Text fontSize="xs" color="fg.muted" textAlign={align}>
+          {a.peopleByKind.map((k) => `${PERSON_KIND_INFO[k.label as PersonKindKey]?.plural ?? k.label} ${count(k.count)}`).join(' · ')}
+        </Text>
+      )}
+      {a.certificates && (
+        <Wrap gap="1" justify={align === 'end' ? 'flex-end' : 'flex-start'} aria-label="Certificati medici degli atleti">
+          {CERTIFICATE_BADGES.filter((b) => a.certificates![b.key] > 0).map((b) => (
+            <Badge key={b.key} size="sm" variant="subtle" colorPalette={b.palette}>
+              {count(a.certificates![b.key])} {b.label}
+            </Badge>
+          ))}
+        </Wrap>
+      )}
+    </Stack>
+  );
+}
+
 /** `onEnd` (admins): asks to end an affiliation in force. */
 export function AffiliatedClubs({ affiliations, onEnd }: { affiliations: readonly PortalAffiliation[]; onEnd?: (a: PortalAffiliation) => void }) {
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false });
@@ -71,6 +103,7 @@ export function AffiliatedClubs({ affiliations, onEnd }: { affiliations: readonl
               <Text fontSize="sm" color="fg.muted">
                 Tesserati: {people(a)} · aggiornata il {day(a.updatedAt)}
               </Text>
+              <ClubStatistics affiliation={a} />
               {onEnd && a.status === 'active' && <EndAffiliationButton affiliation={a} onEnd={onEnd} alignSelf="flex-start" />}
             </Stack>
           </Box>
@@ -113,7 +146,10 @@ export function AffiliatedClubs({ affiliations, onEnd }: { affiliations: readonl
                 <SharedData affiliation={a} />
               </Table.Cell>
               <Table.Cell py="3" textAlign="end">
-                {people(a)}
+                <Stack gap="1" align="flex-end">
+                  <Text>{people(a)}</Text>
+                  <ClubStatistics affiliation={a} align="end" />
+                </Stack>
               </Table.Cell>
               <Table.Cell pe={onEnd ? undefined : '4'} py="3" whiteSpace="nowrap" fontSize="sm">
                 {day(a.updatedAt)}
