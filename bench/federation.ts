@@ -28,13 +28,13 @@
 // sync and the timed pages are never refused; the output says how many full syncs the default budget allows.
 // Target (issue 13): p95 under 50 ms server time for a page of 100 records, at any position, on both databases.
 // Results: a table on stdout and bench/results/federation.json.
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { log, stats, throwawayDatabase, type Stats } from './throwaway-database';
 import { ORGANISATION_SCOPES } from '../schema/organisation-scopes';
 import { insertGroups, insertPeople, type PersonSeed, type RoleSeed } from '../scripts/seed/bulk-insert';
 import { AGE_CATEGORIES, categoryIndexForAge } from '../scripts/seed/demo-club';
@@ -64,7 +64,6 @@ const REQUESTS = Number(args.requests);
 const WARMUP = Number(args.warmup);
 const EDITS = Number(args.edits);
 const DATABASES = args.db.split(',').map((s) => s.trim()) as Database[];
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 const PAGE = 100;
 const TARGET_P95_MS = 50;
@@ -88,22 +87,6 @@ const QUERIES: Record<Mode, string> = {
 const NODES_QUERY = `query FederationPeopleNodes { organisationPeople(first: ${PAGE}) { nodes { id clubId kind status changedAt registry { firstname lastname taxCode birthday categories } contacts { email phone } certificate { state expiresOn } } pageInfo { hasNextPage endCursor } } }`;
 const FIELD: Record<Mode, string> = { people: 'organisationPeople', changes: 'organisationPeopleChanges' };
 
-interface Stats {
-  p50: number;
-  p95: number;
-  mean: number;
-  max: number;
-  n: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-  const r = (ms: number) => Math.round(ms * 100) / 100;
-  return { p50: r(at(0.5)), p95: r(at(0.95)), mean: r(sorted.reduce((a, b) => a + b, 0) / sorted.length), max: r(sorted.at(-1)!), n: sorted.length };
-}
-
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 interface PositionResult {
@@ -159,17 +142,6 @@ interface DatabaseResult {
   diagnostics: Diagnostic[];
 }
 
-/** Interrupted (Ctrl+C) runs still drop their database and temp directory. */
-const cleanups = new Set<() => Promise<void>>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`\n${signal}: cleaning up`);
-    void (async () => {
-      for (const cleanup of cleanups) await cleanup().catch(() => {});
-      process.exit(130);
-    })();
-  });
-}
 
 // ---- seeding -------------------------------------------------------------------------------------------------
 
@@ -293,37 +265,9 @@ const ours = (sent: Sent[]) => sent.filter((s) => !/\bpgboss\./.test(s.text));
 // ---- one database --------------------------------------------------------------------------------------------
 
 async function benchDatabase(database: Database): Promise<DatabaseResult | null> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-bench-federation-'));
-  let pgName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (database === 'postgres') {
-    pgName = `campobase_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-    try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${pgName}"`);
-    } catch (error) {
-      log(`PostgreSQL not reachable at ${ADMIN_URL} (${(error as Error).message}): skipping the PostgreSQL run.`);
-      await rm(dataDir, { recursive: true, force: true });
-      return null;
-    } finally {
-      await admin.end().catch(() => {});
-    }
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${pgName}`;
-    databaseUrl = url.toString();
-  }
-  const cleanup = async () => {
-    cleanups.delete(cleanup);
-    if (pgName && args.keep) log(`[postgres] kept database "${pgName}" (--keep): DROP DATABASE it when done`);
-    else if (pgName) {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).finally(() => admin.end());
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  cleanups.add(cleanup);
+  const target = await throwawayDatabase(database, 'federation', args.keep);
+  if (!target) return null;
+  const { dataDir, databaseUrl, pgName, cleanup } = target;
 
   const config = loadConfig({}, {
     dataDir,

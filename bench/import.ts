@@ -10,12 +10,12 @@
 // Targets (issue 12): 10k rows under 5 s on both databases; 100k under 30 s on PostgreSQL and 60 s on PGlite;
 // other requests p95 under 1 s during an import. Results: a table on stdout and bench/results/import.json.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as XLSX from '@e965/xlsx';
-import pg from 'pg';
+import { log, throwawayDatabase } from './throwaway-database';
 import { importColumns } from '../schema/import-columns';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -32,7 +32,6 @@ const { values: args } = parseArgs({
 const SIZES = args.sizes.split(',').map(Number);
 const FORMATS = args.formats.split(',').map((s) => s.trim()) as Format[];
 const DATABASES = args.db.split(',').map((s) => s.trim()) as Database[];
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 const TARGET_SECONDS: Record<Database, Record<number, number>> = { postgres: { 10_000: 5, 100_000: 30 }, pglite: { 10_000: 5, 100_000: 60 } };
 
@@ -52,7 +51,6 @@ interface RunResult {
   targetSeconds?: number;
 }
 
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The athletes' file: the template's columns (Nome, Cognome, Codice fiscale, Sesso, Data di nascita...). */
@@ -160,25 +158,9 @@ function rssSampler() {
 }
 
 async function benchDatabase(database: Database): Promise<RunResult[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-bench-import-'));
-  let pgName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (database === 'postgres') {
-    pgName = `campobase_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-    try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${pgName}"`);
-    } catch (error) {
-      log(`PostgreSQL not reachable at ${ADMIN_URL} (${(error as Error).message}): skipping the PostgreSQL run.`);
-      return [];
-    } finally {
-      await admin.end().catch(() => {});
-    }
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${pgName}`;
-    databaseUrl = url.toString();
-  }
+  const target = await throwawayDatabase(database, 'import');
+  if (!target) return [];
+  const { dataDir, databaseUrl, cleanup } = target;
   const results: RunResult[] = [];
   const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000 });
   log(`\n[${database}] fresh database, applying migrations...`);
@@ -224,12 +206,7 @@ async function benchDatabase(database: Database): Promise<RunResult[]> {
     }
   } finally {
     await app.close();
-    if (pgName) {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).finally(() => admin.end());
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanup();
   }
   return results;
 }

@@ -6,12 +6,12 @@
 // --keep leaves the PostgreSQL database in place (its name is printed) to EXPLAIN the statements afterwards.
 // Targets (DESIGN.md): p95 < 20 ms server time on PostgreSQL; GraphQL within 3x of raw; PGlite within 3x of
 // PostgreSQL. Results: a table on stdout and bench/results/people-list.json.
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { log, stats, throwawayDatabase, type Stats } from './throwaway-database';
 import { PAGE_SIZE } from '../schema/constants';
 import { searchWords } from '../schema/text';
 import { createApp } from '../server/app';
@@ -34,7 +34,6 @@ const PEOPLE = Number(args.people);
 const REQUESTS = Number(args.requests);
 const WARMUP = Number(args.warmup);
 const DATABASES = args.db.split(',').map((s) => s.trim()) as Array<'pglite' | 'postgres'>;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The searches timed: two words (every word must match), one word, none. */
@@ -79,20 +78,6 @@ function rawPeopleSql(search: string | null): { text: string; params: unknown[] 
   };
 }
 
-interface Stats {
-  p50: number;
-  p95: number;
-  mean: number;
-  n: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length), n: sorted.length };
-}
-
 async function timed(runs: number, once: () => Promise<number | void>): Promise<{ total: Stats; reported?: Stats }> {
   for (let i = 0; i < WARMUP; i++) await once();
   const total: number[] = [];
@@ -131,53 +116,12 @@ interface DatabaseResult {
   scenarios: ScenarioResult[];
 }
 
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
-/** Interrupted (Ctrl+C) runs still drop their database and temp directory. */
-const cleanups = new Set<() => Promise<void>>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`\n${signal}: cleaning up`);
-    void (async () => {
-      for (const cleanup of cleanups) await cleanup().catch(() => {});
-      process.exit(130);
-    })();
-  });
-}
 
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseResult | null> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-bench-people-'));
-  let pgName: string | undefined;
-  let databaseUrl: string | undefined;
-  if (database === 'postgres') {
-    pgName = `campobase_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-    try {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${pgName}"`);
-    } catch (error) {
-      log(`PostgreSQL not reachable at ${ADMIN_URL} (${(error as Error).message}): skipping the PostgreSQL run.`);
-      await rm(dataDir, { recursive: true, force: true });
-      return null;
-    } finally {
-      await admin.end().catch(() => {});
-    }
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${pgName}`;
-    databaseUrl = url.toString();
-  }
-
-  const cleanup = async () => {
-    cleanups.delete(cleanup);
-    if (pgName && args.keep) log(`[postgres] kept database "${pgName}" (--keep): DROP DATABASE it when done`);
-    else if (pgName) {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).finally(() => admin.end());
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  cleanups.add(cleanup);
+  const target = await throwawayDatabase(database, 'people', args.keep);
+  if (!target) return null;
+  const { dataDir, databaseUrl, pgName, cleanup } = target;
   try {
     const config = loadConfig({}, {
       dataDir,

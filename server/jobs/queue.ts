@@ -37,9 +37,9 @@ export function startJobQueue({ databaseUrl, pglite, log }: JobQueueOptions): Jo
   const boss = databaseUrl
     ? new PgBoss({ connectionString: databaseUrl, max: 2, schedule: false })
     : new PgBoss({ db: pgliteExecutor(pglite!), schedule: false });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   const ready = boss.start().then(() => undefined);
-  ready.catch((err) => log.error({ err }, 'job queue did not start'));
+  ready.catch((err: unknown) => log.error({ err }, 'job queue did not start'));
   let stopped = false;
   return {
     ready,

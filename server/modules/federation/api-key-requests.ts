@@ -1,7 +1,7 @@
 // How /graphql serves an organisation's API key (issue 13 points 4 and 6): only the organisation fields
 // (operation-rules.ts API_KEY_FIELDS) and never a mutation, each request charged its cost to the key's points
 // budget (429 with Retry-After when spent), and every answer telling its cost and the budget left in `extensions`.
-import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, type DocumentNode, type ExecutionArgs, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { MSG } from '../../../schema/messages';
 import { API_KEY_FIELDS } from '../../access/operation-rules';
@@ -36,16 +36,17 @@ function rootFields(document: DocumentNode, operation: OperationDefinitionNode):
 export function useApiKeyRequests(): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const ctx = args.contextValue as unknown as RequestContext;
+      const { contextValue, document, operationName } = args as ExecutionArgs;
+      const ctx = contextValue as RequestContext;
       const usage = ctx.apiUsage;
       if (!ctx.apiKey || !usage) return;
-      const operation = operationOf(args.document, args.operationName);
-      usage.operation = operation?.name?.value ?? (operation ? rootFields(args.document, operation).join(',') || operation.operation : null);
+      const operation = operationOf(document, operationName);
+      usage.operation = operation?.name?.value ?? (operation ? rootFields(document, operation).join(',') || operation.operation : null);
       if (!operation) return;
       const refused =
-        operation.operation !== 'query'
+        operation.operation !== OperationTypeNode.QUERY
           ? refusal(MSG.apiKeyReadOnly, 'FORBIDDEN')
-          : rootFields(args.document, operation).some((name) => !API_KEY_FIELDS.has(name))
+          : rootFields(document, operation).some((name) => !API_KEY_FIELDS.has(name))
             ? refusal(MSG.apiKeyClubOnly, 'FORBIDDEN')
             : undefined;
       if (refused) {

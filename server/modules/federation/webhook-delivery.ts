@@ -183,7 +183,7 @@ async function deliver(deps: AppDeps, job: JobWithMetadata<{ deliveryId: string 
 }
 
 /** Starts the delivery worker and the periodic scan of this process; answers how to stop them. */
-export async function startWebhooks(deps: AppDeps, jobs: JobQueue): Promise<{ stop(): void; scanNow(): Promise<number> }> {
+export async function startWebhooks(deps: AppDeps, jobs: JobQueue): Promise<{ stop: () => void; scanNow: () => Promise<number> }> {
   await jobs.createQueue(WEBHOOK_QUEUE, { retryLimit: WEBHOOK_RETRIES, retryDelay: deps.config.webhookRetrySeconds, retryBackoff: true });
   await jobs.work<{ deliveryId: string }>(WEBHOOK_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => deliver(deps, job));
   let running: Promise<number> | null = null;
@@ -191,7 +191,7 @@ export async function startWebhooks(deps: AppDeps, jobs: JobQueue): Promise<{ st
     running ??= scanWebhooks(deps, jobs).finally(() => (running = null));
     return running;
   };
-  const timer = setInterval(() => scanNow().catch((err) => deps.log.error({ err }, 'webhook scan failed')), deps.config.webhookScanSeconds * 1000);
+  const timer = setInterval(() => void scanNow().catch((err: unknown) => deps.log.error({ err }, 'webhook scan failed')), deps.config.webhookScanSeconds * 1000);
   timer.unref();
   return { stop: () => clearInterval(timer), scanNow };
 }
