@@ -275,6 +275,8 @@ async function benchDatabase(database: Database): Promise<DatabaseResult | null>
     logLevel: 'error', // not 'warn': the API-only app warns that no client is built
     clientDir: path.join(dataDir, 'no-client'),
     rateLimitFactor: 1000,
+    // No job queue: its polls would share the database with what is measured.
+    jobsEnabled: false,
     // Seeding and VACUUM ANALYZE may run past the app's 10 s statement timeout.
     statementTimeoutMs: 30 * 60_000,
     // The sync and the timed pages together cost several times the default hourly budget.

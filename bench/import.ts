@@ -162,7 +162,7 @@ async function benchDatabase(database: Database): Promise<RunResult[]> {
   if (!target) return [];
   const { dataDir, databaseUrl, cleanup } = target;
   const results: RunResult[] = [];
-  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000 });
+  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000, jobsEnabled: false });
   log(`\n[${database}] fresh database, applying migrations...`);
   const { app, deps } = await createApp({ config });
   try {

@@ -129,6 +129,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
       logLevel: 'error', // not 'warn': the API-only app warns that no client is built
       clientDir: path.join(dataDir, 'no-client'),
       rateLimitFactor: 1000,
+      // No job queue: its polls would share the database with what is measured.
+      jobsEnabled: false,
       // Seeding and VACUUM ANALYZE of up to 1M rows may run past the app's 10 s statement timeout.
       statementTimeoutMs: 30 * 60_000,
     });
