@@ -205,6 +205,25 @@ describe('consent and keys take effect on the next request', () => {
     expect(asSession.body.errors?.[0]).toMatchObject({ message: MSG.apiKeyRequired, extensions: { code: 'UNAUTHENTICATED' } });
   });
 
+  it('malformed input from a key is a clear refusal, never a server error', async () => {
+    const probes: Array<[string, Record<string, unknown>]> = [
+      [PEOPLE, { first: 10, category: 'Under\u0000 14' }],
+      [PEOPLE, { first: 10, after: 'A'.repeat(5000) }],
+      [PEOPLE, { first: 10, clubIds: ['non-un-id', "'; DROP TABLE people; --"] }],
+      [PEOPLE, { first: 2147483647 }],
+      [`query($d: DateTime) { organisationPeopleChanges(first: 5, updatedSince: $d) { nodes { id } } }`, { d: 'ieri' }],
+      [`query($c: String!) { organisationPersonLookup(taxCode: $c) { id } }`, { c: '\u0000'.repeat(16) }],
+      [`query($c: [ID!]) { organisationStatistics(clubIds: $c) { clubId } }`, { c: ['x'.repeat(10_000)] }],
+    ];
+    for (const [query, variables] of probes) {
+      const answer = await gql(t.app, query, { first: 100, ...variables }, allKey.creds);
+      expect(answer.statusCode, JSON.stringify(variables)).toBeLessThan(500);
+      expect(JSON.stringify(answer.body), JSON.stringify(variables)).not.toMatch(/Errore imprevisto|stack|prisma/i);
+    }
+    const huge = await gql(t.app, PEOPLE, { first: 10 }, { token: `cbk_${'x'.repeat(10_000)}` });
+    expect(huge.statusCode).toBe(401);
+  });
+
   it('a key may introspect the schema', async () => {
     const answer = await gql(t.app, `{ __schema { queryType { name } } }`, {}, allKey.creds);
     expect(answer.body.data.__schema.queryType.name).toBe('Query');
