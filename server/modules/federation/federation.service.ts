@@ -182,20 +182,30 @@ export interface PeopleFilter {
   updatedSince?: Date | null;
 }
 
+/** The role's athlete certificate in `state` (a condition on the change row `c`, so the page is cut before joins). */
 function certificateCondition(state: CertificateState, now: Date): Prisma.Sql {
   const { today, expiringUntil } = certificateDays(now);
+  const dated = (condition: Prisma.Sql) =>
+    Prisma.sql`EXISTS (SELECT 1 FROM athlete_details d WHERE d.role_id = c.role_id AND ${condition})`;
   const date = Prisma.sql`d.medical_examination_expiration_date`;
   switch (state) {
     case 'missing':
-      return Prisma.sql`(c.kind = 'athlete' AND ${date} IS NULL)`;
+      return Prisma.sql`NOT ${dated(Prisma.sql`${date} IS NOT NULL`)}`;
     case 'expired':
-      return Prisma.sql`${date} < ${today}::date`;
+      return dated(Prisma.sql`${date} < ${today}::date`);
     case 'expiring':
-      return Prisma.sql`${date} BETWEEN ${today}::date AND ${expiringUntil}::date`;
+      return dated(Prisma.sql`${date} BETWEEN ${today}::date AND ${expiringUntil}::date`);
     case 'valid':
-      return Prisma.sql`${date} > ${expiringUntil}::date`;
+      return dated(Prisma.sql`${date} > ${expiringUntil}::date`);
   }
 }
+
+/**
+ * Up to this many clubs are read one index range each (the (club_id, change_xid, role_id) index, merged), more
+ * through the feed's order with the clubs as a filter: a key or a clubIds of a few clubs would otherwise walk the
+ * whole feed past other clubs' rows (81 ms at 100k records in the bench, 4 ms per club this way).
+ */
+const FEW_CLUBS = 20;
 
 /**
  * A page of person records (a role of a person in a club) ordered by the change feed. `changes` is the sync: it
@@ -213,7 +223,7 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
   if (filter.certificate) clubs = clubs.filter((id) => reach.get(id)!.scopes.has('people.certificates'));
   if (!clubs.length) return { nodes: [], hasNextPage: false, hasPreviousPage: !!filter.after, endCursor: filter.after ?? null };
 
-  const conditions: Prisma.Sql[] = [Prisma.sql`c.club_id = ANY(${clubs}::uuid[])`];
+  const conditions: Prisma.Sql[] = [];
   if (afterXid) conditions.push(Prisma.sql`(c.change_xid, c.role_id) > (${BigInt(afterXid)}, ${afterRole}::uuid)`);
   if (mode === 'changes') conditions.push(Prisma.sql`c.change_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`);
   else conditions.push(Prisma.sql`NOT c.deleted`);
@@ -224,12 +234,25 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
   }
   if (filter.certificate) conditions.push(Prisma.sql`c.kind = 'athlete' AND ${certificateCondition(filter.certificate, now)}`);
 
+  const where = (club: Prisma.Sql) => Prisma.join([club, ...conditions], ' AND ');
+  const page =
+    clubs.length <= FEW_CLUBS
+      ? Prisma.sql`
+          SELECT p.* FROM unnest(${clubs}::uuid[]) AS k(club_id)
+          CROSS JOIN LATERAL (
+            SELECT c.* FROM person_role_changes c WHERE ${where(Prisma.sql`c.club_id = k.club_id`)}
+            ORDER BY c.change_xid, c.role_id LIMIT ${first + 1}
+          ) p
+          ORDER BY p.change_xid, p.role_id LIMIT ${first + 1}`
+      : Prisma.sql`
+          SELECT c.* FROM person_role_changes c WHERE ${where(Prisma.sql`c.club_id = ANY(${clubs}::uuid[])`)}
+          ORDER BY c.change_xid, c.role_id LIMIT ${first + 1}`;
+  // The page is cut first (MATERIALIZED), then its rows only are joined to their people, details and categories.
   const rows = await ctx.deps.systemDb.$queryRaw<PersonRecordRow[]>`
+    WITH page AS MATERIALIZED (${page})
     SELECT ${RECORD_COLUMNS}
-    FROM person_role_changes c ${RECORD_JOINS}
-    WHERE ${Prisma.join(conditions, ' AND ')}
-    ORDER BY c.change_xid, c.role_id
-    LIMIT ${first + 1}`;
+    FROM page c ${RECORD_JOINS}
+    ORDER BY c.change_xid, c.role_id`;
   const nodes = rows.slice(0, first).map(toRecord);
   for (const node of nodes) countRows(ctx.apiUsage, node.club_id);
   return { nodes, hasNextPage: rows.length > first, hasPreviousPage: !!filter.after, endCursor: nodes.at(-1)?.cursor ?? filter.after ?? null };

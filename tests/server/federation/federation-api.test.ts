@@ -138,6 +138,39 @@ describe('what a key reads', () => {
     expect(missing.body.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
+  it('reads many clubs through the feed order and a few club by club, with the same pages either way', async () => {
+    const many = await startTestApp();
+    try {
+      const orgAdmin = await createClub(many.deps);
+      const org = await organisationOf(many.deps, orgAdmin, 'Lega Grande');
+      const key = await keyOf(many.deps, orgAdmin, org.id, ['people.registry']);
+      const clubs = await Promise.all(Array.from({ length: 22 }, () => createClub(many.deps)));
+      const roles: string[] = [];
+      for (const club of clubs) {
+        await affiliate(many.deps, org.id, club.clubId, ['people.registry']);
+        roles.push((await createPerson(await clubContext(many.deps, club), 'member', { profile: { lastname: `Socio ${roles.length}` } })).roleId);
+      }
+      const pageThrough = async (variables: Record<string, unknown>) => {
+        const seen: string[] = [];
+        let after: string | null = null;
+        for (let i = 0; i < 30; i++) {
+          const { body } = await gql(many.app, PEOPLE, { first: 5, after, ...variables }, key.creds);
+          seen.push(...body.data.organisationPeople.edges.map((e: { node: { id: string } }) => e.node.id));
+          after = body.data.organisationPeople.pageInfo.endCursor;
+          if (!body.data.organisationPeople.pageInfo.hasNextPage) break;
+        }
+        return seen;
+      };
+      const all = await pageThrough({}); // 22 clubs: the feed's order, clubs as a filter
+      expect(all).toHaveLength(22);
+      expect([...all].sort()).toEqual([...roles].sort());
+      const some = await pageThrough({ clubIds: clubs.slice(0, 7).map((c) => c.clubId) }); // club by club
+      expect(some).toEqual(all.filter((id) => roles.slice(0, 7).includes(id)));
+    } finally {
+      await many.close();
+    }
+  });
+
   it('where a tax code is registered, among the clubs sharing people.registry', async () => {
     const answer = await gql(t.app, `query($c: String!) { organisationPersonLookup(taxCode: $c) { id clubId registry { firstname } } }`, { c: people.adult.taxIdCode.toLowerCase() }, allKey.creds);
     expect(answer.body.data.organisationPersonLookup.map((r: { id: string }) => r.id).sort()).toEqual([people.adult.roleId, people.registry.roleId].sort());
