@@ -34,5 +34,12 @@ export const OrganisationScopeEnum = builder.enumType('OrganisationScope', {
   values: Object.fromEntries(ORGANISATION_SCOPES.map((s) => [scopeEnumName(s), { value: s, description: ORGANISATION_SCOPE_LABELS[s] }])),
 });
 
+/** An affiliation's state, for the club, the organisation's portal and its API alike. */
+export const AffiliationStatusEnum = builder.enumType('AffiliationStatus', {
+  description:
+    'pending: waiting for the other side; active: in force with the consented scopes; rejected: a request or application refused; revoked: withdrawn or ended by either side (nothing is shared: remove what you hold of the club).',
+  values: ['pending', 'active', 'rejected', 'revoked'] as const,
+});
+
 /** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */
 export const MAX_PAGE_SIZE = 100;

@@ -6,7 +6,7 @@ import type { ObjectRef } from '@pothos/core';
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import { builder } from '../../graphql/builder';
 import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
-import { OrganisationScopeEnum, PersonKindEnum } from '../../graphql/enums';
+import { AffiliationStatusEnum, OrganisationScopeEnum, PersonKindEnum } from '../../graphql/enums';
 import type { RequestContext } from '../../context';
 import { organisationReach, requireScope } from './federation-access';
 import {
@@ -65,11 +65,6 @@ function connectionOf<T>(name: string, node: ObjectRef<any, T>, cursor: (n: T) =
 
 // ---- clubs ----
 
-const AffiliationStatusRef = builder.enumType('OrganisationAffiliationStatus', {
-  description: 'active: in force; pending: waiting for the club or the organisation; rejected or revoked: nothing is shared (remove what you hold of the club).',
-  values: ['pending', 'active', 'rejected', 'revoked'] as const,
-});
-
 type Profile = NonNullable<Awaited<ReturnType<typeof clubProfile>>>;
 const ClubProfileRef = builder.objectRef<Profile>('OrganisationClubProfile').implement({
   description: 'Scope CLUB_PROFILE.',
@@ -97,7 +92,7 @@ const OrganisationClubRef = builder.objectRef<OrganisationClub>('OrganisationClu
   description: "A club's affiliation to the key's organisation and, with CLUB_PROFILE, its profile.",
   fields: (t) => ({
     id: t.exposeID('clubId', { description: "The club's id (the clubId of its people)." }),
-    status: t.field({ type: AffiliationStatusRef, resolve: (c) => c.status }),
+    status: t.field({ type: AffiliationStatusEnum, resolve: (c) => c.status }),
     scopes: t.field({ type: [OrganisationScopeEnum], description: "What this key may read of the club now: the key's scopes and the club's consent.", resolve: (c) => c.scopes }),
     minorsContacts: t.exposeBoolean('minorsContacts', { description: "Whether minors' contacts are shared with PEOPLE_CONTACTS." }),
     consentChangedAt: t.expose('consentChangedAt', { type: 'DateTime', description: "The affiliation's last change: after it, read the club's people again from the start." }),
@@ -109,7 +104,7 @@ const OrganisationClubRef = builder.objectRef<OrganisationClub>('OrganisationClu
   }),
 });
 
-const OrganisationClubConnection = connectionOf('OrganisationClub', OrganisationClubRef, (c) => Buffer.from(`c${c.clubId}`).toString('base64url'));
+const OrganisationClubConnection = connectionOf('OrganisationClub', OrganisationClubRef, (c) => c.cursor);
 
 // ---- people ----
 

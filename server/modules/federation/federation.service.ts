@@ -9,6 +9,7 @@ import { PEOPLE_DATA_SCOPES, type OrganisationScope } from '../../../schema/orga
 import type { RequestContext } from '../../context';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { ValidationError } from '../../lib/errors';
+import { decodeCursor, encodeCursor, keysetPageSize } from '../../lib/keyset';
 import { countRows } from './api-usage';
 import { clubsWith, organisationReach, requireApiKey } from './federation-access';
 
@@ -21,19 +22,6 @@ export type PersonRecordStatus = (typeof PERSON_RECORD_STATUSES)[number];
 export const CERTIFICATE_STATES = ['valid', 'expiring', 'expired', 'missing'] as const;
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 
-function pageSize(first: number): number {
-  if (!Number.isInteger(first) || first < 1 || first > API_PAGE_MAX) throw new ValidationError({ first: MSG.apiPageSize(API_PAGE_MAX) }, MSG.apiPageSize(API_PAGE_MAX));
-  return first;
-}
-
-const encodeCursor = (parts: readonly string[]) => Buffer.from(parts.join('|')).toString('base64url');
-function decodeCursor(cursor: string | null | undefined, pattern: RegExp): string[] | null {
-  if (cursor == null) return null;
-  const text = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
-  const match = pattern.exec(text);
-  if (!match) throw new ValidationError({ after: MSG.paginationInvalid }, MSG.paginationInvalid);
-  return match.slice(1);
-}
 const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 export interface Page<T> {
@@ -55,12 +43,13 @@ export interface OrganisationClub {
   minorsContacts: boolean;
   /** When the affiliation or its consent last changed: a sync client re-reads the club's people after it. */
   consentChangedAt: Date;
+  cursor: string;
 }
 
 /** The organisation's affiliations (every status, so a client learns of ended ones), by club id. */
 export async function listOrganisationClubs(ctx: RequestContext, args: { first: number; after?: string | null }): Promise<Page<OrganisationClub>> {
   const key = requireApiKey(ctx);
-  const first = pageSize(args.first);
+  const first = keysetPageSize(args.first, API_PAGE_MAX);
   const [after] = decodeCursor(args.after, new RegExp(`^c${UUID}$`)) ?? [];
   const reach = await organisationReach(ctx);
   const rows = await ctx.deps.systemDb.affiliation.findMany({
@@ -74,10 +63,10 @@ export async function listOrganisationClubs(ctx: RequestContext, args: { first: 
   });
   const nodes = rows.slice(0, first).map((r) => {
     const club = reach.get(r.clubId);
-    return { clubId: r.clubId, status: r.status, scopes: club ? [...club.scopes] : [], minorsContacts: r.minorsContacts, consentChangedAt: r.updatedAt };
+    return { clubId: r.clubId, status: r.status, scopes: club ? [...club.scopes] : [], minorsContacts: r.minorsContacts, consentChangedAt: r.updatedAt, cursor: encodeCursor(`c${r.clubId}`) };
   });
   for (const node of nodes) countRows(ctx.apiUsage, node.clubId);
-  return { nodes, hasNextPage: rows.length > first, hasPreviousPage: !!args.after, endCursor: nodes.length ? encodeCursor([`c${nodes.at(-1)!.clubId}`]) : (args.after ?? null) };
+  return { nodes, hasNextPage: rows.length > first, hasPreviousPage: !!args.after, endCursor: nodes.length ? nodes.at(-1)!.cursor : (args.after ?? null) };
 }
 
 /** A club's public profile, for the club.profile scope (checked by the caller). */
@@ -215,7 +204,7 @@ const FEW_CLUBS = 20;
  */
 export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilter, mode: 'current' | 'changes', now = new Date()): Promise<Page<PersonRecord>> {
   requireApiKey(ctx);
-  const first = pageSize(filter.first);
+  const first = keysetPageSize(filter.first, API_PAGE_MAX);
   const [afterXid, afterRole] = decodeCursor(filter.after, new RegExp(`^p(\\d{1,20})\\.${UUID}$`)) ?? [];
   const reach = await organisationReach(ctx);
   let clubs = clubsWith(reach, PEOPLE_DATA_SCOPES, filter.clubIds);
@@ -261,7 +250,7 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
 const toRecord = (row: PersonRecordRow): PersonRecord => ({
   ...row,
   status: statusOf(row),
-  cursor: encodeCursor([`p${row.change_xid}.${row.role_id}`]),
+  cursor: encodeCursor(`p${row.change_xid}.${row.role_id}`),
 });
 
 /**

@@ -4,7 +4,7 @@
 // (affiliationReads, issue 13 point 7). Thin adapters over affiliations.service.ts; the organisation's side has no
 // face yet.
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
-import { OrganisationScopeEnum } from '../../graphql/enums';
+import { AffiliationStatusEnum, OrganisationScopeEnum } from '../../graphql/enums';
 import { builder } from '../../graphql/builder';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import {
@@ -23,10 +23,6 @@ import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS } from '../../../schema/or
 
 export const OrganisationKindEnum = builder.enumType('OrganisationKind', {
   values: Object.fromEntries(ORGANISATION_KINDS.map((k) => [k, { description: ORGANISATION_KIND_LABELS[k] }])),
-});
-export const AffiliationStatusEnum = builder.enumType('AffiliationStatus', {
-  description: 'pending: waiting for the other side; active: in force with the consented scopes; rejected: the club refused the request; revoked: ended by the club.',
-  values: ['pending', 'active', 'rejected', 'revoked'] as const,
 });
 
 type ListedAffiliation = Awaited<ReturnType<typeof clubAffiliations>>[number];

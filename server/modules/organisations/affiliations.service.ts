@@ -13,6 +13,7 @@ import type { RequestContext } from '../../context';
 import type { OrganisationKind, PrismaClient } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { decodeCursor, encodeCursor, keysetPageSize } from '../../lib/keyset';
 import { parseInput } from '../../lib/validate';
 import { requireOrganisationAdmin } from './organisations.service';
 
@@ -224,16 +225,14 @@ export interface ClubApiReadsPage {
   endCursor: string | null;
 }
 
-const readCursor = (at: Date, requestId: bigint) => Buffer.from(`r${at.toISOString()}|${requestId}`).toString('base64url');
+const readCursor = (at: Date, requestId: bigint) => encodeCursor(`r${at.toISOString()}|${requestId}`);
 const READ_CURSOR = /^r(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,19})$/;
 
 function parseReadCursor(after: string | null | undefined): { at: Date; requestId: bigint } | null {
-  if (after == null) return null;
-  const text = /^[A-Za-z0-9_-]{1,200}$/.test(after) ? Buffer.from(after, 'base64url').toString() : '';
-  const match = READ_CURSOR.exec(text);
-  const at = match ? new Date(match[1]) : null;
-  if (!match || !at || Number.isNaN(at.getTime())) throw new ValidationError({ after: MSG.paginationInvalid }, MSG.paginationInvalid);
-  return { at, requestId: BigInt(match[2]) };
+  const [at, requestId] = decodeCursor(after, READ_CURSOR) ?? [];
+  if (!at) return null;
+  if (Number.isNaN(new Date(at).getTime())) throw new ValidationError({ after: MSG.paginationInvalid }, MSG.paginationInvalid);
+  return { at: new Date(at), requestId: BigInt(requestId) };
 }
 
 /**
@@ -243,10 +242,7 @@ function parseReadCursor(after: string | null | undefined): { at: Date; requestI
  */
 export async function clubApiReads(ctx: RequestContext, args: { first: number; after?: string | null }): Promise<ClubApiReadsPage> {
   authorizeMember(ctx, 'affiliations.manage');
-  const { first } = args;
-  if (!Number.isInteger(first) || first < 1 || first > CLUB_API_READS_MAX) {
-    throw new ValidationError({ first: MSG.apiPageSize(CLUB_API_READS_MAX) }, MSG.apiPageSize(CLUB_API_READS_MAX));
-  }
+  const first = keysetPageSize(args.first, CLUB_API_READS_MAX);
   const after = parseReadCursor(args.after);
   const rows = await clubDb(ctx).apiRequestClub.findMany({
     where: after ? { OR: [{ at: { lt: after.at } }, { at: after.at, requestId: { lt: after.requestId } }] } : {},

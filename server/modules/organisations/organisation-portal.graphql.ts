@@ -8,7 +8,8 @@ import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
 import { OrganisationScopeEnum } from '../../graphql/enums';
 import { acceptApplication, endAffiliationByOrganisation, requestAffiliation } from './affiliations.service';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { AffiliationRef, AffiliationStatusEnum, OrganisationKindEnum } from './affiliations.graphql';
+import { AffiliationStatusEnum } from '../../graphql/enums';
+import { AffiliationRef, OrganisationKindEnum } from './affiliations.graphql';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from './api-keys.service';
 import { myOrganisations, organisationOverview, organisationUsage } from './organisation-portal.service';
 import {

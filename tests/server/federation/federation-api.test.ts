@@ -154,7 +154,8 @@ describe('what a key reads', () => {
         const seen: string[] = [];
         let after: string | null = null;
         for (let i = 0; i < 30; i++) {
-          const { body } = await gql(many.app, PEOPLE, { first: 5, after, ...variables }, key.creds);
+          const answer = await gql(many.app, PEOPLE, { first: 5, after, ...variables }, key.creds);
+          const body = answer.body as any;
           seen.push(...body.data.organisationPeople.edges.map((e: { node: { id: string } }) => e.node.id));
           after = body.data.organisationPeople.pageInfo.endCursor;
           if (!body.data.organisationPeople.pageInfo.hasNextPage) break;
