@@ -10,8 +10,6 @@ export type RecentPeriod = (typeof RECENT_PERIODS)[number];
 
 /** How far ahead a medical certificate counts as "expiring" (today included, today + 30 included). */
 export const CERTIFICATE_EXPIRING_DAYS = 30;
-export const CERTIFICATE_STATUSES = ['expiring', 'expired'] as const;
-export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
 const partsFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: CLUB_TIME_ZONE,

@@ -106,6 +106,18 @@ export const MSG = {
   periodInvalid: 'Periodo non valido: usa oggi o settimana.',
   certificateStatusInvalid: 'Stato del certificato non valido.',
   certificateAthletesOnly: 'Il filtro sul certificato medico vale solo per gli atleti.',
+  // Medical certificates (issue 14).
+  certificateTypeRequired: 'Tipo di certificato obbligatorio',
+  certificateIssuedOnRequired: 'Data di rilascio obbligatoria',
+  certificateIssuedInFuture: 'La data di rilascio non può essere nel futuro',
+  certificateExpiresOnRequired: 'Data di scadenza obbligatoria',
+  certificateExpiryBeforeIssue: 'La scadenza deve essere successiva alla data di rilascio',
+  certificateExpiryTooLate: (type: string, months: number) => `Un certificato ${type.toLowerCase()} vale al massimo ${months} mesi dal rilascio`,
+  certificateNotAthlete: 'I certificati medici si registrano per gli atleti: la persona non è un atleta del club.',
+  certificateSaved: 'Certificato medico salvato correttamente',
+  certificateDeleted: 'Certificato medico eliminato',
+  reminderDaysInvalid: 'Indica da 1 a 6 giorni diversi, tra 0 e 365.',
+  reminderSettingsSaved: 'Impostazioni dei promemoria salvate',
   archiveConfirm:
     'Una volta archiviato, il record non potrà più essere associato ad altri gruppi e il profilo collegato riceverà una notifica. Vuoi continuare?',
   groupArchiveConfirm:
@@ -263,4 +275,12 @@ export const MSG = {
   // Access log (issue 11)
   accessLogFilterInvalid: 'Filtro non valido.',
   accessLogPeriodInvalid: 'La data finale non può precedere quella iniziale.',
+
+  // Possible duplicates and merging two profiles (issue 14 point 2)
+  mergeSamePerson: 'Scegli due profili diversi da unire.',
+  mergeTwoAccounts:
+    "I due profili sono collegati a due account diversi: non si possono unire. Scollega uno dei due account o chiedi all'assistenza.",
+  mergeKindDenied: 'Il tuo ruolo non consente di unire questi profili: uno dei due ha un ruolo che non puoi modificare o archiviare.',
+  mergedWith: (name: string, taxIdCode: string) => `Unito con ${name} (${taxIdCode})`,
+  merged: (name: string) => `Profili uniti: ora ${name} ha un solo profilo.`,
 } as const;

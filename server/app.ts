@@ -17,6 +17,7 @@ import { createBackground } from './lib/background';
 import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
 import { createRateLimits } from './lib/rate-limits';
 import { createApiBudget } from './modules/federation/api-usage';
+import { startCertificateReminders } from './modules/certificates/certificate-reminders.service';
 import { startWebhooks } from './modules/federation/webhook-delivery';
 import { startJobQueue } from './jobs/queue';
 import { failure } from './compat/envelope';
@@ -108,17 +109,21 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   // The job queue and the webhook scan start once the schema is current; they stop before the database closes.
   if (config.jobsEnabled) {
     let stopWebhooks = () => {};
+    let stopReminders = () => {};
     const started = db.migrated.then(async () => {
       const jobs = startJobQueue({ databaseUrl: config.databaseUrl, pglite: db.pglite, log: app.log });
       deps.jobs = jobs;
       const webhooks = await startWebhooks(deps, jobs);
       stopWebhooks = webhooks.stop;
       deps.scanWebhooks = webhooks.scanNow;
+      const reminders = await startCertificateReminders(deps, jobs);
+      stopReminders = reminders.stop;
     });
     started.catch((err) => app.log.error({ err }, 'job queue did not start'));
     app.addHook('onClose', async () => {
       await started.catch(() => {});
       stopWebhooks();
+      stopReminders();
       await deps.jobs?.stop();
     });
   }

@@ -38,6 +38,8 @@ export interface ServerConfig {
   apiKeyPointsHourly: number;
   /** Runs the job queue and its workers in this process (JOBS=0 turns them off, e.g. for a web-only instance). */
   jobsEnabled: boolean;
+  /** Minutes between two scans for medical certificate reminders (REMINDER_SCAN_MINUTES). */
+  reminderScanMinutes: number;
   /** Seconds between two looks at the change feed for webhooks (WEBHOOK_SCAN_SECONDS). */
   webhookScanSeconds: number;
   /** First retry delay of a failed webhook delivery, doubled at each attempt (WEBHOOK_RETRY_SECONDS). */
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
     jobsEnabled: env.JOBS !== '0' && env.JOBS !== 'false',
+    reminderScanMinutes: intFrom(env.REMINDER_SCAN_MINUTES, 60, 'REMINDER_SCAN_MINUTES'),
     webhookScanSeconds: intFrom(env.WEBHOOK_SCAN_SECONDS, 10, 'WEBHOOK_SCAN_SECONDS'),
     webhookRetrySeconds: intFrom(env.WEBHOOK_RETRY_SECONDS, 30, 'WEBHOOK_RETRY_SECONDS'),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',

@@ -1,7 +1,8 @@
 // Enums that the GraphQL types of several modules share. They live in the GraphQL layer, not in a module's face
 // (a module does not import another module's *.graphql.ts) nor in domain code (which must load without the schema);
 // their values are the domain's, from schema/.
-import { CERTIFICATE_STATUSES, RECENT_PERIODS } from '../../schema/club-time';
+import { RECENT_PERIODS } from '../../schema/club-time';
+import { CERTIFICATE_STATES } from '../../schema/medical-certificates';
 import { PERSON_KINDS, POST_ORDERS, SPORT_VALUES } from '../../schema/constants';
 import { ORGANISATION_SCOPE_LABELS, ORGANISATION_SCOPES, scopeEnumName } from '../../schema/organisation-scopes';
 import { builder } from './builder';
@@ -19,8 +20,9 @@ export const RecentPeriodEnum = builder.enumType('RecentPeriod', {
 });
 
 export const CertificateStatusEnum = builder.enumType('CertificateStatus', {
-  description: "An athlete's medical certificate: expiring = expires between today and today + 30 days; expired = expired before today.",
-  values: CERTIFICATE_STATUSES,
+  description:
+    "A person's medical certificate on the club's day: valid = expires after today + 30 days; expiring = between today and today + 30; expired = before today; missing = none recorded; notRequired = under 6 years (DM 08/08/2014).",
+  values: CERTIFICATE_STATES,
 });
 
 export const PostOrderEnum = builder.enumType('PostOrder', {

@@ -12,3 +12,6 @@ export const GroupRef = getRefFromModel('Group', builder, 'object') as PrismaObj
 
 /** Defined by server/modules/files/files.graphql.ts. */
 export const StoredFileRef = getRefFromModel('StoredFile', builder, 'object') as PrismaObjectRef<BuilderTypes, PrismaTypes['StoredFile']>;
+
+/** Defined by server/modules/people/people.graphql.ts. */
+export const PersonRoleRef = getRefFromModel('PersonRole', builder, 'object') as PrismaObjectRef<BuilderTypes, PrismaTypes['PersonRole']>;

@@ -10,6 +10,8 @@ import '../modules/feedback/feedback.graphql';
 import '../modules/files/files.graphql';
 import '../modules/people/people.graphql';
 import '../modules/people/person-link.graphql';
+import '../modules/certificates/certificates.graphql';
+import '../modules/certificates/certificate-reminders.graphql';
 import '../modules/collaborators/collaborators.graphql';
 import '../modules/organisations/affiliations.graphql';
 import '../modules/organisations/organisation-portal.graphql';

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_KINDS, PERSON_KIND_INFO, type PersonKindKey } from '../../schema/constants';
 import { MSG } from '../../schema/messages';
+import { clubDate } from '../../schema/club-time';
+import { certificateState } from '../../schema/medical-certificates';
 import { createClub, type TestClub } from '../support/factories';
 import { rest } from '../support/http';
 import { createGroupWith, nextTaxCode } from '../support/people-factories';
@@ -25,8 +27,11 @@ function normalise(value: unknown): unknown {
   return value;
 }
 
-/** Each kind's own fields as `single` answers them when none was sent. */
-const OWN_FIELDS: Record<PersonKindKey, Record<string, null>> = {
+/**
+ * Each kind's own fields as `single` answers them when none was sent. Athletes add, beside the spec's fields, the
+ * certificate state today and the certificates' history (issue 14).
+ */
+const OWN_FIELDS: Record<PersonKindKey, Record<string, unknown>> = {
   athlete: {
     medical_examination_expiration_date: null,
     type_medical_examination_id: null,
@@ -38,6 +43,8 @@ const OWN_FIELDS: Record<PersonKindKey, Record<string, null>> = {
     intolerances: null,
     athlete_condition: null,
     athlete_attorney_name: null,
+    medical_certificate_status: 'missing',
+    medical_certificates: [],
   },
   coach: { coach_role: null, coach_validity_start_date: null, coach_validity_end_date: null, health_card: null, allergies: null, intolerances: null },
   manager: { manager_role: null },
@@ -160,6 +167,11 @@ describe('POST /api/{resource}/save', () => {
           type_medical_examination_accountable_id: 2,
           health_card: 'TS-99',
           allergies: 'Polline',
+          // The legacy fields' certificate joins the history (no issue date: the legacy fields have none).
+          medical_certificate_status: certificateState('2027-06-30', '2010-05-04', clubDate(new Date())),
+          medical_certificates: [
+            { id: '<uuid>', type: 'agonistico', sport: null, issued_on: null, expires_on: '2027-06-30', issuer: null, file: null, created_at: '<timestamp>' },
+          ],
         },
         note_private: 'Portiere',
         profile: {

@@ -23,11 +23,19 @@ const Dashboard = builder.objectRef<DashboardNumbers>('Dashboard').implement({
     addedThisWeek: t.exposeInt('addedThisWeek', { description: 'Active roles created this week (since Monday), every kind.' }),
     certificatesExpiring: t.exposeInt('certificatesExpiring', {
       nullable: true,
-      description: 'Active athletes whose medical certificate expires from today to certificatesExpiringUntil; null for a role that does not read health data.',
+      description: 'Active athletes (6 or older: younger ones need none) whose medical certificate expires from today to certificatesExpiringUntil; null for a role that does not read health data.',
     }),
     certificatesExpired: t.exposeInt('certificatesExpired', {
       nullable: true,
-      description: 'Active athletes whose medical certificate expired before today; null for a role that does not read health data.',
+      description: 'Active athletes (6 or older) whose medical certificate expired before today; null for a role that does not read health data.',
+    }),
+    certificatesValid: t.exposeInt('certificatesValid', {
+      nullable: true,
+      description: 'Active athletes (6 or older) whose certificate is valid after certificatesExpiringUntil; null without health data.',
+    }),
+    certificatesMissing: t.exposeInt('certificatesMissing', {
+      nullable: true,
+      description: 'Active athletes aged 6 or more (or of unknown age) with no certificate recorded; null without health data.',
     }),
     postsThisWeek: t.exposeInt('postsThisWeek', { description: 'Feed posts (not archived) created this week.' }),
     today: t.exposeString('today', { description: 'The club calendar day measured on, YYYY-MM-DD.' }),

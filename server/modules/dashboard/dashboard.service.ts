@@ -3,6 +3,7 @@
 // club's size: one grouped count over the club's roles, one count of posts.
 import { PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
 import { certificateDays, clubDate, periodStart } from '../../../schema/club-time';
+import { certificateFreeBornAfter } from '../../../schema/medical-certificates';
 import type { RequestContext } from '../../context';
 import { postListQuery } from '../posts/list-posts.service';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
@@ -34,6 +35,9 @@ export interface DashboardNumbers {
    */
   certificatesExpiring: number | null;
   certificatesExpired: number | null;
+  /** Athletes (6 years or older) whose certificate is valid beyond the expiring window / who have none recorded. */
+  certificatesValid: number | null;
+  certificatesMissing: number | null;
   postsThisWeek: number;
   /** The club's calendar day the numbers are measured on, the Monday of its week, the end of the expiring window. */
   today: string;
@@ -47,8 +51,10 @@ interface RoleCountRow {
   people: number;
   added_today: number;
   added_week: number;
+  certificates_valid: number;
   certificates_expiring: number;
   certificates_expired: number;
+  certificates_missing: number;
 }
 
 /** `now` is the instant measured against (tests pass one; requests use the clock). */
@@ -58,6 +64,7 @@ export async function getDashboard(ctx: RequestContext, now: Date = new Date()):
   const todayStart = periodStart('today', now);
   const weekStart = periodStart('week', now);
   const { today, expiringUntil } = certificateDays(now);
+  const freeAfter = certificateFreeBornAfter(today);
 
   // GROUPING SETS: a row per kind plus the whole club's row (kind NULL), where count(DISTINCT person_id) counts
   // each person once. Only athlete roles have athlete_details, so the certificate counts are athletes' by
@@ -74,10 +81,15 @@ export async function getDashboard(ctx: RequestContext, now: Date = new Date()):
              count(DISTINCT r.person_id)::int AS people,
              count(*) FILTER (WHERE r.created_at >= ${todayStart})::int AS added_today,
              count(*) FILTER (WHERE r.created_at >= ${weekStart})::int AS added_week,
-             count(*) FILTER (WHERE a.medical_examination_expiration_date BETWEEN ${today}::date AND ${expiringUntil}::date)::int AS certificates_expiring,
-             count(*) FILTER (WHERE a.medical_examination_expiration_date < ${today}::date)::int AS certificates_expired
+             count(*) FILTER (WHERE needs AND a.medical_examination_expiration_date > ${expiringUntil}::date)::int AS certificates_valid,
+             count(*) FILTER (WHERE needs AND a.medical_examination_expiration_date BETWEEN ${today}::date AND ${expiringUntil}::date)::int AS certificates_expiring,
+             count(*) FILTER (WHERE needs AND a.medical_examination_expiration_date < ${today}::date)::int AS certificates_expired,
+             count(*) FILTER (WHERE needs AND a.medical_examination_expiration_date IS NULL)::int AS certificates_missing
       FROM person_roles r
       LEFT JOIN athlete_details a ON a.role_id = r.id
+      -- Athletes who need a certificate: everyone but the under-6s (schema/medical-certificates.ts).
+      CROSS JOIN LATERAL (SELECT r.kind = 'athlete' AND NOT EXISTS (
+        SELECT 1 FROM people p WHERE p.id = r.person_id AND p.birthday > ${freeAfter}::date) AS needs) n
       WHERE r.club_id = ${clubId}::uuid AND r.archived_at IS NULL ${coachNarrowing}
       GROUP BY GROUPING SETS ((r.kind), ())`,
     db.post.count({ where: postListQuery(ctx, { createdWithin: 'week' }, now).where }),
@@ -97,6 +109,8 @@ export async function getDashboard(ctx: RequestContext, now: Date = new Date()):
     addedThisWeek: club?.added_week ?? 0,
     certificatesExpiring: healthShown ? (club?.certificates_expiring ?? 0) : null,
     certificatesExpired: healthShown ? (club?.certificates_expired ?? 0) : null,
+    certificatesValid: healthShown ? (club?.certificates_valid ?? 0) : null,
+    certificatesMissing: healthShown ? (club?.certificates_missing ?? 0) : null,
     postsThisWeek,
     today,
     weekStart: clubDate(weekStart),

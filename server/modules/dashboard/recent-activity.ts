@@ -2,12 +2,13 @@
 // athletes by medical certificate, posts of this week): one definition of each boundary, in the club's time zone
 // (schema/club-time.ts), so a number on the dashboard and the list behind it cannot disagree.
 import { z } from 'zod';
-import { CERTIFICATE_STATUSES, certificateDays, periodStart, RECENT_PERIODS, type CertificateStatus, type RecentPeriod } from '../../../schema/club-time';
+import { clubDate, periodStart, RECENT_PERIODS, type RecentPeriod } from '../../../schema/club-time';
+import { CERTIFICATE_STATES, certificateFreeBornAfter, expiringUntil, type CertificateState } from '../../../schema/medical-certificates';
 import { MSG } from '../../../schema/messages';
 import type { Prisma } from '../../generated/prisma/client.js';
 
 export const recentPeriod = z.enum(RECENT_PERIODS, { error: MSG.periodInvalid }).nullish();
-export const certificateStatus = z.enum(CERTIFICATE_STATUSES, { error: MSG.certificateStatusInvalid }).nullish();
+export const certificateStatus = z.enum(CERTIFICATE_STATES, { error: MSG.certificateStatusInvalid }).nullish();
 
 /** Rows created since the start of the period containing `now`. */
 export function createdWithinWhere(period: RecentPeriod, now: Date): { createdAt: { gte: Date } } {
@@ -17,9 +18,22 @@ export function createdWithinWhere(period: RecentPeriod, now: Date): { createdAt
 /** A calendar day as the value of a `@db.Date` column (midnight UTC: Prisma sends the date part only). */
 const dateValue = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-/** Athlete roles whose certificate is in this state on `now`'s club day; no expiry date matches neither. */
-export function certificateWhere(status: CertificateStatus, now: Date): Prisma.PersonRoleWhereInput {
-  const { today, expiringUntil } = certificateDays(now);
-  const expiry = status === 'expired' ? { lt: dateValue(today) } : { gte: dateValue(today), lte: dateValue(expiringUntil) };
-  return { athlete: { is: { medicalExaminationExpirationDate: expiry } } };
+/**
+ * Athlete roles whose certificate is in this state on `now`'s club day (schema/medical-certificates.ts): nobody
+ * under 6 needs one (notRequired whatever is recorded); the others by their latest certificate's expiry, mirrored
+ * in the athlete's details.
+ */
+export function certificateWhere(status: CertificateState, now: Date): Prisma.PersonRoleWhereInput {
+  const today = clubDate(now);
+  const freeAfter = dateValue(certificateFreeBornAfter(today));
+  if (status === 'notRequired') return { person: { birthday: { gt: freeAfter } } };
+  const needsOne: Prisma.PersonRoleWhereInput = { person: { OR: [{ birthday: null }, { birthday: { lte: freeAfter } }] } };
+  const until = dateValue(expiringUntil(today));
+  const byExpiry: Record<Exclude<CertificateState, 'notRequired'>, Prisma.PersonRoleWhereInput> = {
+    expired: { athlete: { is: { medicalExaminationExpirationDate: { lt: dateValue(today) } } } },
+    expiring: { athlete: { is: { medicalExaminationExpirationDate: { gte: dateValue(today), lte: until } } } },
+    valid: { athlete: { is: { medicalExaminationExpirationDate: { gt: until } } } },
+    missing: { OR: [{ athlete: { is: null } }, { athlete: { is: { medicalExaminationExpirationDate: null } } }] },
+  };
+  return { AND: [needsOne, byExpiry[status]] };
 }

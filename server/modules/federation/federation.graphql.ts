@@ -9,11 +9,11 @@ import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
 import { AffiliationStatusEnum, OrganisationScopeEnum, PersonKindEnum } from '../../graphql/enums';
 import type { RequestContext } from '../../context';
 import { organisationReach, requireScope } from './federation-access';
+import { CERTIFICATE_STATES } from '../../../schema/medical-certificates';
 import {
   AGE_BANDS,
   API_PAGE_MAX,
-  CERTIFICATE_STATES,
-  certificateState,
+  athleteCertificateState,
   certificateTotals,
   clubProfile,
   clubStatistics,
@@ -113,7 +113,8 @@ const RecordStatusEnum = builder.enumType('PersonRecordStatus', {
   values: PERSON_RECORD_STATUSES,
 });
 const CertificateStateEnum = builder.enumType('CertificateState', {
-  description: 'valid: expires after today + 30 days; expiring: between today and today + 30; expired: before today; missing: no date recorded.',
+  description:
+    'valid: expires after today + 30 days; expiring: between today and today + 30; expired: before today; missing: no date recorded; notRequired: under 6 years, who need no certificate (DM 08/08/2014).',
   values: CERTIFICATE_STATES,
 });
 
@@ -151,7 +152,7 @@ const ContactsRef = builder.objectRef<PersonRecord>('PersonContacts').implement(
 const CertificateRef = builder.objectRef<PersonRecord>('MedicalCertificateStatus').implement({
   description: "Scope PEOPLE_CERTIFICATES: an athlete's medical certificate, never the document.",
   fields: (t) => ({
-    state: t.field({ type: CertificateStateEnum, resolve: (r) => certificateState(r)! }),
+    state: t.field({ type: CertificateStateEnum, resolve: (r) => athleteCertificateState(r)! }),
     expiresOn: t.string({ nullable: true, resolve: (r) => day(r.medical_examination_expiration_date) }),
     scheduledOn: t.string({ nullable: true, description: 'The next examination, when booked.', resolve: (r) => day(r.medical_examination_scheduled_date) }),
   }),

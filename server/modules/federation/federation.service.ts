@@ -4,6 +4,7 @@
 // checked again per row by the GraphQL face (requireScope), so a narrowed consent refuses exactly those fields.
 // Cross-club by design, on the unguarded client: every statement names the clubs the reach allows, never more.
 import { certificateDays, clubDate } from '../../../schema/club-time';
+import { certificateFreeBornAfter, certificateState, expiringUntil, type CertificateState } from '../../../schema/medical-certificates';
 import { MSG } from '../../../schema/messages';
 import { PEOPLE_DATA_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
 import type { RequestContext } from '../../context';
@@ -19,8 +20,6 @@ export const API_PAGE_MAX = 100;
 
 export const PERSON_RECORD_STATUSES = ['active', 'archived', 'deleted'] as const;
 export type PersonRecordStatus = (typeof PERSON_RECORD_STATUSES)[number];
-export const CERTIFICATE_STATES = ['valid', 'expiring', 'expired', 'missing'] as const;
-export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 
 const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
@@ -171,22 +170,26 @@ export interface PeopleFilter {
   updatedSince?: Date | null;
 }
 
-/** The role's athlete certificate in `state` (a condition on the change row `c`, so the page is cut before joins). */
+/**
+ * The role's athlete certificate in `state` (a condition on the change row `c`, so the page is cut before joins).
+ * The rule is schema/medical-certificates.ts's: under 6 years nobody needs one.
+ */
 function certificateCondition(state: CertificateState, now: Date): Prisma.Sql {
-  const { today, expiringUntil } = certificateDays(now);
+  const today = clubDate(now);
+  const until = expiringUntil(today);
+  const freeAfter = certificateFreeBornAfter(today);
+  const young = Prisma.sql`EXISTS (SELECT 1 FROM people p WHERE p.id = c.person_id AND p.birthday > ${freeAfter}::date)`;
+  if (state === 'notRequired') return young;
   const dated = (condition: Prisma.Sql) =>
     Prisma.sql`EXISTS (SELECT 1 FROM athlete_details d WHERE d.role_id = c.role_id AND ${condition})`;
   const date = Prisma.sql`d.medical_examination_expiration_date`;
-  switch (state) {
-    case 'missing':
-      return Prisma.sql`NOT ${dated(Prisma.sql`${date} IS NOT NULL`)}`;
-    case 'expired':
-      return dated(Prisma.sql`${date} < ${today}::date`);
-    case 'expiring':
-      return dated(Prisma.sql`${date} BETWEEN ${today}::date AND ${expiringUntil}::date`);
-    case 'valid':
-      return dated(Prisma.sql`${date} > ${expiringUntil}::date`);
-  }
+  const byDate = {
+    missing: Prisma.sql`NOT ${dated(Prisma.sql`${date} IS NOT NULL`)}`,
+    expired: dated(Prisma.sql`${date} < ${today}::date`),
+    expiring: dated(Prisma.sql`${date} BETWEEN ${today}::date AND ${until}::date`),
+    valid: dated(Prisma.sql`${date} > ${until}::date`),
+  }[state];
+  return Prisma.sql`(${byDate} AND NOT ${young})`;
 }
 
 /**
@@ -284,12 +287,15 @@ export function isMinor(record: Pick<PersonRecordRow, 'birthday'>, now = new Dat
   return adult > today;
 }
 
-export function certificateState(record: Pick<PersonRecordRow, 'kind' | 'medical_examination_expiration_date'>, now = new Date()): CertificateState | null {
+/** YYYY-MM-DD of a date column. */
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+export function athleteCertificateState(
+  record: Pick<PersonRecordRow, 'kind' | 'medical_examination_expiration_date' | 'birthday'>,
+  now = new Date(),
+): CertificateState | null {
   if (record.kind !== 'athlete') return null;
-  const date = record.medical_examination_expiration_date?.toISOString().slice(0, 10);
-  if (!date) return 'missing';
-  const { today, expiringUntil } = certificateDays(now);
-  return date < today ? 'expired' : date <= expiringUntil ? 'expiring' : 'valid';
+  return certificateState(day(record.medical_examination_expiration_date), day(record.birthday), clubDate(now));
 }
 
 // ---- statistics ----------------------------------------------------------------------------------------------
@@ -308,7 +314,7 @@ export interface ClubStatisticsRow {
   certificates_missing: number;
 }
 
-/** Current (not archived) roles per club, kind, sex and age band, with athletes' certificate states: one statement. */
+/** Current (not archived) roles per club, kind, sex and age band, with the certificate states of athletes who need one: one statement. */
 export async function statisticsRows(db: PrismaClient, clubs: readonly string[], now = new Date()): Promise<Map<string, ClubStatisticsRow[]>> {
   const byClub = new Map<string, ClubStatisticsRow[]>(clubs.map((id) => [id, []]));
   if (!clubs.length) return byClub;
@@ -316,7 +322,9 @@ export async function statisticsRows(db: PrismaClient, clubs: readonly string[],
   const rows = await db.$queryRaw<ClubStatisticsRow[]>`
     WITH roles AS (
       SELECT r.club_id, r.kind, p.type_gender_id, d.medical_examination_expiration_date AS cert,
-             date_part('year', age(${today}::date, p.birthday)) AS years
+             date_part('year', age(${today}::date, p.birthday)) AS years,
+             -- Athletes who need a certificate: not under 6 (schema/medical-certificates.ts).
+             r.kind = 'athlete' AND (p.birthday IS NULL OR p.birthday <= ${certificateFreeBornAfter(today)}::date) AS needs
       FROM person_roles r JOIN people p ON p.id = r.person_id LEFT JOIN athlete_details d ON d.role_id = r.id
       WHERE r.club_id = ANY(${[...clubs]}::uuid[]) AND r.archived_at IS NULL
     )
@@ -325,10 +333,10 @@ export async function statisticsRows(db: PrismaClient, clubs: readonly string[],
            CASE WHEN years IS NULL THEN 'unknown' WHEN years < 14 THEN '0-13' WHEN years < 18 THEN '14-17'
                 WHEN years < 35 THEN '18-34' WHEN years < 60 THEN '35-59' ELSE '60+' END AS age_band,
            count(*)::int AS people,
-           count(*) FILTER (WHERE cert > ${expiringUntil}::date)::int AS certificates_valid,
-           count(*) FILTER (WHERE cert BETWEEN ${today}::date AND ${expiringUntil}::date)::int AS certificates_expiring,
-           count(*) FILTER (WHERE cert < ${today}::date)::int AS certificates_expired,
-           count(*) FILTER (WHERE kind = 'athlete' AND cert IS NULL)::int AS certificates_missing
+           count(*) FILTER (WHERE needs AND cert > ${expiringUntil}::date)::int AS certificates_valid,
+           count(*) FILTER (WHERE needs AND cert BETWEEN ${today}::date AND ${expiringUntil}::date)::int AS certificates_expiring,
+           count(*) FILTER (WHERE needs AND cert < ${today}::date)::int AS certificates_expired,
+           count(*) FILTER (WHERE needs AND cert IS NULL)::int AS certificates_missing
     FROM roles GROUP BY 1, 2, 3, 4`;
   for (const row of rows) byClub.get(row.club_id)!.push(row);
   return byClub;

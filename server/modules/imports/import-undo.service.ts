@@ -173,6 +173,11 @@ async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: strin
                    AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.role_id = c.role_id)`,
     );
   }
+  // Certificates the run recorded from imported expiries (certificates.service.ts): runs with write_xid tell them.
+  if (kind === 'athlete' && run.write_xid !== null) {
+    steps.push(Prisma.sql`DELETE FROM medical_certificates m USING import_run_changes c
+                          WHERE ${ours} AND m.person_id = c.person_id AND m.club_id = ${clubId}::uuid AND ${byRun(run, 'm.xmin')}`);
+  }
   steps.push(
     // Roles the run created go (their details and memberships with them, by cascade).
     Prisma.sql`DELETE FROM person_roles r USING import_run_changes c WHERE ${ours} AND c.role_created AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,

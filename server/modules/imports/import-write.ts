@@ -174,20 +174,7 @@ export async function recordWriteXid(tx: Db, clubId: string, runId: string): Pro
 function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string) {
   switch (kind) {
     case 'athlete':
-      return tx.$executeRaw`
-        INSERT INTO athlete_details (role_id, medical_examination_expiration_date, medical_examination_scheduled_date, health_card, allergies,
-                                     intolerances, athlete_condition, athlete_attorney_name)
-        SELECT x.role_id, x.medical_examination_expiration_date, x.medical_examination_scheduled_date, x.health_card, x.allergies,
-               x.intolerances, x.athlete_condition, x.athlete_attorney_name
-        FROM jsonb_to_recordset(${json}::jsonb)
-          AS x(role_id uuid, medical_examination_expiration_date date, medical_examination_scheduled_date date, health_card text,
-               allergies text, intolerances text, athlete_condition text, athlete_attorney_name text)
-        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
-        ON CONFLICT (role_id) DO UPDATE SET
-          medical_examination_expiration_date = EXCLUDED.medical_examination_expiration_date,
-          medical_examination_scheduled_date = EXCLUDED.medical_examination_scheduled_date,
-          health_card = EXCLUDED.health_card, allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances,
-          athlete_condition = EXCLUDED.athlete_condition, athlete_attorney_name = EXCLUDED.athlete_attorney_name`;
+      return upsertAthleteDetails(tx, clubId, json);
     case 'coach':
       return tx.$executeRaw`
         INSERT INTO coach_details (role_id, coach_role, coach_validity_start_date, coach_validity_end_date, health_card, allergies, intolerances)
@@ -219,4 +206,34 @@ function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string
     default:
       return Promise.resolve(0);
   }
+}
+
+/**
+ * Athletes' details, then their certificate history (certificates.service.ts): an imported expiry that the
+ * person's history does not hold yet is recorded as a certificate with the legacy type (none: the file has no type).
+ */
+async function upsertAthleteDetails(tx: Db, clubId: string, json: string): Promise<number> {
+  const written = await tx.$executeRaw`
+    INSERT INTO athlete_details (role_id, medical_examination_expiration_date, medical_examination_scheduled_date, health_card, allergies,
+                                 intolerances, athlete_condition, athlete_attorney_name)
+    SELECT x.role_id, x.medical_examination_expiration_date, x.medical_examination_scheduled_date, x.health_card, x.allergies,
+           x.intolerances, x.athlete_condition, x.athlete_attorney_name
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(role_id uuid, medical_examination_expiration_date date, medical_examination_scheduled_date date, health_card text,
+           allergies text, intolerances text, athlete_condition text, athlete_attorney_name text)
+    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+    ON CONFLICT (role_id) DO UPDATE SET
+      medical_examination_expiration_date = EXCLUDED.medical_examination_expiration_date,
+      medical_examination_scheduled_date = EXCLUDED.medical_examination_scheduled_date,
+      health_card = EXCLUDED.health_card, allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances,
+      athlete_condition = EXCLUDED.athlete_condition, athlete_attorney_name = EXCLUDED.athlete_attorney_name`;
+  await tx.$executeRaw`
+    INSERT INTO medical_certificates (club_id, person_id, type, expires_on)
+    SELECT ${clubId}::uuid, r.person_id, NULL, x.medical_examination_expiration_date
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(role_id uuid, medical_examination_expiration_date date)
+    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+    WHERE x.medical_examination_expiration_date IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM medical_certificates m WHERE m.person_id = r.person_id AND m.club_id = ${clubId}::uuid
+                        AND m.expires_on >= x.medical_examination_expiration_date)`;
+  return written;
 }

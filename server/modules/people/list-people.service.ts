@@ -85,15 +85,18 @@ export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Da
   // Who has an expired certificate is health data.
   if (filters.certificate && !canReadHealth(ctx)) throw new ForbiddenError(MSG.permissionDenied);
   const words = searchWords(filters.search);
+  const conditions: Prisma.PersonRoleWhereInput[] = [
+    ...words.map((w) => ({ searchText: { contains: likeLiteral(w) } })),
+    ...(filters.certificate ? [certificateWhere(filters.certificate, now)] : []),
+  ];
   const groupId = filters.groupId === undefined || filters.groupId === null || filters.groupId === '' ? undefined : filters.groupId;
   return {
     clubId,
     kind: filters.kind,
     archivedAt: filters.archived ? { not: null } : null,
     ...(groupId !== undefined ? { groups: { some: { groupId: isUuid(groupId) ? groupId : NO_ID, clubId } } } : {}),
-    ...(words.length ? { AND: words.map((w) => ({ searchText: { contains: likeLiteral(w) } })) } : {}),
     ...(filters.addedWithin ? createdWithinWhere(filters.addedWithin, now) : {}),
-    ...(filters.certificate ? certificateWhere(filters.certificate, now) : {}),
+    ...(conditions.length ? { AND: conditions } : {}),
   };
 }
 

@@ -68,9 +68,12 @@ async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown) {
 }
 
 async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, archived: boolean) {
-  const filters = { kind, search: body.search, groupId: body.group_id ?? body.group, archived };
+  // `certificate` (athletes: valid, expiring, expired, missing, notRequired) is the GraphQL list's filter.
+  const filters = { kind, search: body.search, groupId: body.group_id ?? body.group, archived, certificate: body.certificate };
   const { rows, total, page } = await listPeoplePage(ctx, filters as Parameters<typeof listPeoplePage>[1], body.page, LISTED_INCLUDE);
-  return ok(presentPage(rows.map(presentListed), total, page));
+  const showHealth = canReadHealth(ctx);
+  if (showHealth && kind === 'athlete' && rows.length) logHealthReadOfRoles(ctx, rows.map((r) => r.id), 'Elenco certificati medici');
+  return ok(presentPage(rows.map((row) => presentListed(row, showHealth)), total, page));
 }
 
 function routesOf(spec: PersonKindSpec): LegacyRoute[] {

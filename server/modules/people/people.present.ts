@@ -7,6 +7,8 @@ import { toSnakeKeys } from '../../compat/naming';
 import { fileUrl } from '../files/files.service';
 import { PEOPLE_KINDS } from './people.kinds';
 import { withoutHealth } from '../../access/health-data';
+import { clubDate } from '../../../schema/club-time';
+import { certificateState } from '../../../schema/medical-certificates';
 
 const FILE = { select: { id: true, filename: true, mimeType: true, size: true } } as const;
 
@@ -20,10 +22,17 @@ const GROUPS = {
 export const LISTED_INCLUDE = {
   person: { select: { id: true, firstname: true, lastname: true, taxIdCode: true, birthday: true, emailPrimary: true, phonePrimary: true } },
   groups: GROUPS,
+  athlete: { select: { medicalExaminationExpirationDate: true } },
 } as const satisfies Prisma.PersonRoleInclude;
 
+/** The certificate history of `single` (newest expiry first), with each file. */
+const CERTIFICATES = {
+  orderBy: [{ expiresOn: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+  include: { file: FILE },
+} as const satisfies Prisma.Person$medicalCertificatesArgs;
+
 export const RECORD_INCLUDE = {
-  person: { include: { address: true, blsdFile: FILE, firstAidFile: FILE, firePreventionFile: FILE } },
+  person: { include: { address: true, blsdFile: FILE, firstAidFile: FILE, firePreventionFile: FILE, medicalCertificates: CERTIFICATES } },
   athlete: { include: { medicalExaminationDocument: FILE } },
   coach: true,
   member: true,
@@ -47,8 +56,17 @@ function presentGroups(role: Pick<Listed, 'id' | 'kind' | 'groups'>) {
   return role.groups.map((m) => ({ id: m.group.id, name: m.group.name, pivot: { group_id: m.groupId, [pivotKey]: role.id } }));
 }
 
-/** "Person (as listed)": a row of the people lists. */
-export function presentListed(role: Listed) {
+/** An athlete's certificate state today (schema/medical-certificates.ts), null for other kinds or without health data. */
+function certificateStatusOf(role: Pick<Listed, 'kind' | 'athlete'> & { person: { birthday: Date | null } }, showHealth: boolean) {
+  if (role.kind !== 'athlete' || !showHealth) return {};
+  return { medical_certificate_status: certificateState(day(role.athlete?.medicalExaminationExpirationDate), day(role.person.birthday), clubDate(new Date())) };
+}
+
+/**
+ * "Person (as listed)": a row of the people lists. Athletes' rows add `medical_certificate_status` (valid, expiring,
+ * expired, missing, notRequired; null without health data).
+ */
+export function presentListed(role: Listed, showHealth: boolean) {
   const p = role.person;
   return {
     id: role.id,
@@ -65,6 +83,7 @@ export function presentListed(role: Listed) {
     is_active: role.isActive,
     created_at: instant(role.createdAt),
     updated_at: instant(role.updatedAt),
+    ...(role.kind === 'athlete' ? { medical_certificate_status: null, ...certificateStatusOf(role, showHealth) } : {}),
   };
 }
 
@@ -128,7 +147,28 @@ function presentDetails(role: PersonRecord, showHealth: boolean) {
     }),
   );
   if (role.kind === 'athlete') fields.medicalExaminationDocument = presentFile(role.athlete?.medicalExaminationDocument);
-  return toSnakeKeys(showHealth ? fields : withoutHealth(role.kind, fields));
+  const legacy = toSnakeKeys(showHealth ? fields : withoutHealth(role.kind, fields));
+  if (role.kind !== 'athlete') return legacy;
+  // Beside the spec's fields, unchanged: the state today and the history (health data: null without it).
+  return {
+    ...legacy,
+    medical_certificate_status: null,
+    ...certificateStatusOf(role, showHealth),
+    medical_certificates: showHealth ? role.person.medicalCertificates.map(presentCertificate) : null,
+  };
+}
+
+function presentCertificate(c: PersonRecord['person']['medicalCertificates'][number]) {
+  return {
+    id: c.id,
+    type: c.type,
+    sport: c.sport,
+    issued_on: day(c.issuedOn),
+    expires_on: day(c.expiresOn),
+    issuer: c.issuer,
+    file: presentFile(c.file),
+    created_at: instant(c.createdAt),
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
+import { recordLegacyCertificate } from '../certificates/certificates.service';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -109,6 +110,8 @@ export async function savePerson(
         ? await updateRole(tx, clubId, spec, input, raw)
         : await createRole(tx, clubId, spec, input);
       await attachFiles(tx, clubId, spec, { roleId, personId }, files);
+      // The legacy certificate fields feed the certificates' history (certificates.service.ts).
+      if (kind === 'athlete') await recordLegacyCertificate(tx, clubId, roleId);
       describeChange(tx, {
         action: input.id ? 'update' : 'create',
         entityType: 'person',
@@ -265,8 +268,8 @@ async function attachFiles(tx: Db, clubId: string, spec: PersonKindSpec, ids: { 
       await storeFile(tx, { clubId, purpose: 'manager-document', roleId: ids.roleId }, document, 'details.documents');
     }
   }
-  // A replaced file is referenced by nothing any more.
-  if (replaced.length) await tx.storedFile.deleteMany({ where: { id: { in: replaced }, clubId } });
+  // A replaced file is referenced by nothing any more, unless the certificates' history keeps it.
+  if (replaced.length) await tx.storedFile.deleteMany({ where: { id: { in: replaced }, clubId, certificateOf: { is: null } } });
 }
 
 type ProfileColumns = Omit<ProfileInput, 'address' | 'birthday' | 'blsdExpiresOn' | 'firstAidExpiresOn' | 'firePreventionExpiresOn'>;

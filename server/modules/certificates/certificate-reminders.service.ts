@@ -1,0 +1,255 @@
+// Certificate reminders (issue 14 point 4): before an athlete's latest certificate expires, at each of the club's
+// thresholds (default 30, 14, 7 and 0 days before), one mail to the athlete (for a minor, to the legal
+// representative, at the person's address: the profile holds no separate one) and, once a day, a digest to the
+// club's staff who read health data (owner, admin, segreteria).
+//
+// Exactly once, whatever the number of instances and restarts: a reminder is first claimed by inserting its row
+// (unique per certificate and threshold; the loser of a race inserts nothing), then sent, then marked sent. A claim
+// whose send failed or whose worker died stays unsent and is taken again after CLAIM_TIMEOUT by a compare-and-set
+// on claimed_at, so two workers never resend it together. The digest is claimed the same way per club and day.
+// `now` is a parameter throughout: tests drive the calendar.
+import { clubDate } from '../../../schema/club-time';
+import { CERTIFICATE_FREE_AGE, CERTIFICATE_TYPE_RULES, type MedicalCertificateType } from '../../../schema/medical-certificates';
+import type { AppDeps } from '../../context';
+import { Prisma } from '../../generated/prisma/client.js';
+import { ROLE_PERMISSIONS, CLUB_ROLES } from '../../access/permissions';
+import type { JobQueue } from '../../jobs/queue';
+
+/** How late a threshold's reminder may still go out when no scan ran on its day (the smallest threshold's window). */
+const LATE_DAYS = 7;
+/** An unsent claim older than this is taken again. */
+const CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
+
+const STAFF_ROLES = CLUB_ROLES.filter((role) => ROLE_PERMISSIONS[role].has('health.read'));
+
+interface DueRow {
+  club_id: string;
+  club_name: string;
+  certificate_id: string;
+  person_id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  legal_representative: string | null;
+  minor: boolean;
+  expires_on: Date;
+  type: MedicalCertificateType | null;
+  days_left: number;
+  days_before: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  club_id: string;
+  certificate_id: string;
+  person_id: string;
+  days_before: number;
+  recipient: string | null;
+}
+
+export interface ReminderRun {
+  /** Reminders claimed by this run (sent or not). */
+  claimed: number;
+  sent: number;
+  failed: number;
+  digests: number;
+}
+
+const italianDate = (d: Date) => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', dateStyle: 'long' }).format(d);
+
+/**
+ * The reminders due on `today` across clubs: for each active athlete (6 or older) of a club with reminders on, the
+ * latest certificate (by expiry) and the threshold whose window holds its days left: threshold d is due while
+ * next-smaller-threshold < days left <= d (the smallest: d - LATE_DAYS < days left <= d), so a day without a scan
+ * still sends it, and a certificate already near its expiry gets the nearest threshold only.
+ */
+function dueReminders(deps: AppDeps, today: string): Promise<DueRow[]> {
+  const freeAfter = Prisma.sql`(${today}::date - make_interval(years => ${CERTIFICATE_FREE_AGE}))::date`;
+  return deps.systemDb.$queryRaw<DueRow[]>`
+    WITH latest AS (
+      SELECT DISTINCT ON (m.person_id) m.id, m.club_id, m.person_id, m.expires_on, m.type
+      FROM medical_certificates m
+      JOIN clubs c ON c.id = m.club_id AND c.certificate_reminders_enabled AND c.archived_at IS NULL
+      WHERE m.expires_on BETWEEN ${today}::date - ${LATE_DAYS}::int AND ${today}::date + 366
+      ORDER BY m.person_id, m.expires_on DESC, m.created_at DESC, m.id DESC
+    ), candidates AS (
+      SELECT l.*, (l.expires_on - ${today}::date) AS days_left, c.full_name AS club_name, c.certificate_reminder_days AS days,
+             p.firstname, p.lastname, p.email_primary AS email, p.legal_representative,
+             (p.birthday IS NOT NULL AND p.birthday > (${today}::date - interval '18 years')::date) AS minor
+      FROM latest l
+      JOIN clubs c ON c.id = l.club_id
+      JOIN people p ON p.id = l.person_id AND p.club_id = l.club_id
+      WHERE EXISTS (SELECT 1 FROM person_roles r WHERE r.person_id = l.person_id AND r.club_id = l.club_id AND r.kind = 'athlete' AND r.archived_at IS NULL)
+        AND (p.birthday IS NULL OR p.birthday <= ${freeAfter})
+    )
+    SELECT x.club_id::text, x.club_name, x.id::text AS certificate_id, x.person_id::text, x.firstname, x.lastname, x.email,
+           x.legal_representative, x.minor, x.expires_on, x.type::text AS type, x.days_left, t.d AS days_before
+    FROM candidates x
+    CROSS JOIN LATERAL (
+      SELECT d FROM unnest(x.days) AS d
+      WHERE d >= x.days_left
+        AND x.days_left > COALESCE((SELECT max(s) FROM unnest(x.days) AS s WHERE s < d), d - ${LATE_DAYS}::int)
+    ) t`;
+}
+
+/** Claims the due reminders not claimed yet: only the rows this call inserted come back. */
+async function claim(deps: AppDeps, today: string, due: DueRow[], now: Date): Promise<ClaimedRow[]> {
+  if (!due.length) return [];
+  const json = JSON.stringify(
+    due.map((r) => ({ club_id: r.club_id, certificate_id: r.certificate_id, person_id: r.person_id, days_before: r.days_before, recipient: r.email })),
+  );
+  return deps.systemDb.$queryRaw<ClaimedRow[]>`
+    INSERT INTO certificate_reminders (club_id, certificate_id, person_id, days_before, recipient, day, claimed_at)
+    SELECT x.club_id, x.certificate_id, x.person_id, x.days_before, x.recipient, ${today}::date, ${now}
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(club_id uuid, certificate_id uuid, person_id uuid, days_before int, recipient text)
+    ON CONFLICT (certificate_id, days_before) DO NOTHING
+    RETURNING id::text, club_id::text, certificate_id::text, person_id::text, days_before, recipient`;
+}
+
+/** Unsent claims whose worker failed or died, taken over by this run (compare-and-set on claimed_at). */
+function reclaimStale(deps: AppDeps, now: Date): Promise<ClaimedRow[]> {
+  return deps.systemDb.$queryRaw<ClaimedRow[]>`
+    UPDATE certificate_reminders r SET claimed_at = ${now}, error = NULL
+    FROM (SELECT id, claimed_at FROM certificate_reminders
+          WHERE sent_at IS NULL AND recipient IS NOT NULL AND claimed_at < ${new Date(now.getTime() - CLAIM_TIMEOUT_MS)}
+          ORDER BY claimed_at LIMIT 500) old
+    WHERE r.id = old.id AND r.claimed_at = old.claimed_at
+    RETURNING r.id::text, r.club_id::text, r.certificate_id::text, r.person_id::text, r.days_before, r.recipient`;
+}
+
+function reminderText(r: Pick<DueRow, 'firstname' | 'lastname' | 'minor' | 'legal_representative' | 'club_name' | 'expires_on' | 'type'>, daysLeft: number): { subject: string; text: string } {
+  const who = `${r.firstname} ${r.lastname}`;
+  const kind = r.type ? ` ${CERTIFICATE_TYPE_RULES[r.type].label.toLowerCase()}` : '';
+  const when = daysLeft > 0 ? `scade il ${italianDate(r.expires_on)} (tra ${daysLeft} ${daysLeft === 1 ? 'giorno' : 'giorni'})` : daysLeft === 0 ? `scade oggi, ${italianDate(r.expires_on)}` : `è scaduto il ${italianDate(r.expires_on)}`;
+  const greeting = r.minor ? `Gentile ${r.legal_representative || 'genitore o tutore'} di ${who},` : `Gentile ${who},`;
+  return {
+    subject: `${r.club_name}: certificato medico di ${who} in scadenza`,
+    text: [
+      greeting,
+      '',
+      `il certificato medico${kind} di ${who} ${when}.`,
+      daysLeft >= 0
+        ? 'Per continuare ad allenarsi e giocare senza interruzioni prenota per tempo la visita e consegna il nuovo certificato alla società.'
+        : 'Senza un certificato valido non è possibile allenarsi né giocare: prenota la visita e consegna il nuovo certificato alla società.',
+      '',
+      `${r.club_name}`,
+      '',
+      'Ricevi questo messaggio perché la società ti ha registrato su CampoBase.',
+    ].join('\n'),
+  };
+}
+
+/** Sends claimed reminders, marking each sent (or its error, for a later retry). */
+async function sendClaimed(deps: AppDeps, claimed: ClaimedRow[], byCertificate: Map<string, DueRow>, now: Date): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  const details = await detailsOf(deps, claimed.filter((c) => !byCertificate.has(c.certificate_id)), now);
+  for (const row of claimed) {
+    const due = byCertificate.get(row.certificate_id) ?? details.get(row.certificate_id);
+    if (!row.recipient || !due) continue; // no address: the staff digest lists them
+    try {
+      const daysLeft = Math.round((due.expires_on.getTime() - Date.parse(`${clubDate(now)}T00:00:00Z`)) / 86_400_000);
+      // System mail, caused by no one: only the per-recipient throttle counts it.
+      await deps.mailer.send({ to: row.recipient, ...reminderText(due, daysLeft) }, {});
+      await deps.systemDb.$executeRaw`UPDATE certificate_reminders SET sent_at = ${new Date()}, error = NULL WHERE id = ${row.id}::uuid`;
+      sent++;
+    } catch (err) {
+      failed++;
+      deps.log.error({ err, reminder: row.id }, 'certificate reminder not sent');
+      await deps.systemDb.$executeRaw`UPDATE certificate_reminders SET error = ${String((err as Error).message ?? err).slice(0, 500)} WHERE id = ${row.id}::uuid`;
+    }
+  }
+  return { sent, failed };
+}
+
+/** What a retried reminder's mail needs, read again (its run's rows are gone). */
+async function detailsOf(deps: AppDeps, rows: ClaimedRow[], now: Date): Promise<Map<string, DueRow>> {
+  if (!rows.length) return new Map();
+  const found = await deps.systemDb.$queryRaw<DueRow[]>`
+    SELECT m.id::text AS certificate_id, m.expires_on, m.type::text AS type, c.full_name AS club_name, p.firstname, p.lastname,
+           p.legal_representative, (p.birthday IS NOT NULL AND p.birthday > (${clubDate(now)}::date - interval '18 years')::date) AS minor
+    FROM medical_certificates m JOIN clubs c ON c.id = m.club_id JOIN people p ON p.id = m.person_id
+    WHERE m.id = ANY(${rows.map((r) => r.certificate_id)}::uuid[])`;
+  return new Map(found.map((r) => [r.certificate_id, r]));
+}
+
+interface DigestLine {
+  firstname: string;
+  lastname: string;
+  expires_on: Date;
+  days_before: number;
+  recipient: string | null;
+}
+
+/** The staff's digest of each club that had reminders today, claimed once per club and day. */
+async function sendDigests(deps: AppDeps, today: string, clubIds: Set<string>, now: Date): Promise<number> {
+  let sent = 0;
+  for (const clubId of clubIds) {
+    const staff = await deps.systemDb.$queryRaw<Array<{ email: string }>>`
+      SELECT a.email FROM memberships m JOIN accounts a ON a.id = m.account_id
+      WHERE m.club_id = ${clubId}::uuid AND m.role::text = ANY(${STAFF_ROLES}::text[]) AND a.is_active
+      ORDER BY a.email`;
+    if (!staff.length) continue;
+    const claimed = await deps.systemDb.$queryRaw<Array<{ id: string }>>`
+      INSERT INTO certificate_digests (club_id, day, recipients, reminders, claimed_at)
+      SELECT ${clubId}::uuid, ${today}::date, ${staff.map((s) => s.email)}::text[],
+             (SELECT count(*)::int FROM certificate_reminders WHERE club_id = ${clubId}::uuid AND day = ${today}::date), ${now}
+      ON CONFLICT (club_id, day) DO NOTHING
+      RETURNING id::text`;
+    if (!claimed.length) continue;
+    const lines = await deps.systemDb.$queryRaw<DigestLine[]>`
+      SELECT p.firstname, p.lastname, m.expires_on, r.days_before, r.recipient
+      FROM certificate_reminders r JOIN medical_certificates m ON m.id = r.certificate_id JOIN people p ON p.id = r.person_id
+      WHERE r.club_id = ${clubId}::uuid AND r.day = ${today}::date
+      ORDER BY m.expires_on, p.sort_name`;
+    const club = await deps.systemDb.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
+    const text = [
+      `Certificati medici in scadenza a ${club.fullName} (${italianDate(new Date(`${today}T00:00:00Z`))}):`,
+      '',
+      ...lines.map((l) => `- ${l.lastname} ${l.firstname}: ${l.days_before === 0 ? 'scade' : 'scadenza'} il ${italianDate(l.expires_on)}${l.recipient ? '' : ' (nessun indirizzo email: avvisalo tu)'}`),
+      '',
+      'I promemoria agli atleti sono stati inviati. Si possono cambiare i giorni o disattivarli in Impostazioni.',
+    ].join('\n');
+    try {
+      await deps.mailer.send({ to: staff.map((s) => s.email).join(', '), subject: `${club.fullName}: ${lines.length} certificati medici in scadenza`, text }, {});
+      await deps.systemDb.$executeRaw`UPDATE certificate_digests SET sent_at = ${new Date()} WHERE id = ${claimed[0].id}::uuid`;
+      sent++;
+    } catch (err) {
+      deps.log.error({ err, club: clubId }, 'certificate digest not sent');
+      await deps.systemDb.$executeRaw`UPDATE certificate_digests SET error = ${String((err as Error).message ?? err).slice(0, 500)} WHERE id = ${claimed[0].id}::uuid`;
+    }
+  }
+  return sent;
+}
+
+/** One pass: claim and send what is due on `now`'s club day, retry stale claims, send the digests. Idempotent. */
+export async function runCertificateReminders(deps: AppDeps, now = new Date()): Promise<ReminderRun> {
+  const today = clubDate(now);
+  const due = await dueReminders(deps, today);
+  const claimed = await claim(deps, today, due, now);
+  const retried = await reclaimStale(deps, now);
+  const byCertificate = new Map(due.map((r) => [r.certificate_id, r]));
+  const { sent, failed } = await sendClaimed(deps, [...claimed, ...retried], byCertificate, now);
+  const digests = await sendDigests(deps, today, new Set(claimed.map((c) => c.club_id)), now);
+  if (claimed.length || retried.length) deps.log.info({ claimed: claimed.length, retried: retried.length, sent, failed, digests }, 'certificate reminders');
+  return { claimed: claimed.length, sent, failed, digests };
+}
+
+export const REMINDER_QUEUE = 'certificate-reminders';
+
+/**
+ * The reminders on the job queue: a scan job every `reminderScanMinutes` (and one at start), on a 'stately' queue
+ * (at most one scan queued and one running across instances, so hourly sends from many instances do not pile up);
+ * the claims above make each mail once even if two scans overlapped.
+ */
+export async function startCertificateReminders(deps: AppDeps, jobs: JobQueue): Promise<{ stop: () => void; runNow: (now?: Date) => Promise<ReminderRun> }> {
+  await jobs.createQueue(REMINDER_QUEUE, { policy: 'stately', retryLimit: 3, retryDelay: 60 });
+  await jobs.work<{ at?: string }>(REMINDER_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 5 }, async ([job]) => {
+    await runCertificateReminders(deps, job.data.at ? new Date(job.data.at) : new Date());
+  });
+  const enqueue = () => void jobs.send(REMINDER_QUEUE, {}).catch((err: unknown) => deps.log.error({ err }, 'certificate reminder scan not queued'));
+  enqueue();
+  const timer = setInterval(enqueue, deps.config.reminderScanMinutes * 60_000);
+  timer.unref();
+  return { stop: () => clearInterval(timer), runNow: (now = new Date()) => runCertificateReminders(deps, now) };
+}

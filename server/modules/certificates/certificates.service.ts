@@ -1,0 +1,166 @@
+// Medical certificates with their history (issue 14): added with their file, listed newest first, removed when
+// entered by mistake. The latest (by expiry) is mirrored into the athlete role's legacy fields
+// (athlete_details.medical_examination_*), which the lists, the dashboard, the legacy REST and the organisations'
+// API read: one place decides what "the certificate" of an athlete is. Health data: health.read to see,
+// health.write and the athletes' write permission to change.
+import { clubDate } from '../../../schema/club-time';
+import { CERTIFICATE_TYPE_RULES, typeOfLegacyId } from '../../../schema/medical-certificates';
+import { MSG } from '../../../schema/messages';
+import { medicalCertificateInput } from '../../../schema/validation/medical-certificate';
+import type { RequestContext } from '../../context';
+import type { MedicalCertificate } from '../../generated/prisma/client.js';
+import { clubDb } from '../../access/request-db';
+import { authorizeMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
+import { canReadHealth } from '../../access/health-data';
+import { logHealthRead } from '../../access/access-log';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { isUuid, type Db } from '../../lib/club-rows';
+import { parseInput } from '../../lib/validate';
+import { storeFile, type UploadedFile } from '../files/files.service';
+
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+const dateValue = (d: string) => new Date(`${d}T00:00:00.000Z`);
+
+/** The newest first: by expiry, then by entry. */
+const LATEST_FIRST = [{ expiresOn: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as const;
+
+/** The person's athlete role in the club, which certificates belong with (NotFoundError when none). */
+async function athleteRoleOf(tx: Db, clubId: string, personId: unknown) {
+  const role = isUuid(personId)
+    ? await tx.personRole.findFirst({ where: { clubId, personId, kind: 'athlete' }, include: { person: { select: { firstname: true, lastname: true } } } })
+    : null;
+  if (!role) {
+    const person = isUuid(personId) ? await tx.person.findFirst({ where: { clubId, id: personId }, select: { id: true } }) : null;
+    throw person ? new ConflictError(MSG.certificateNotAthlete) : new NotFoundError();
+  }
+  return role;
+}
+
+/** Writes the person's latest certificate into their athlete role's legacy fields (or clears them when none is left). */
+export async function mirrorLatestCertificate(tx: Db, clubId: string, personId: string): Promise<void> {
+  const latest = await tx.medicalCertificate.findFirst({ where: { clubId, personId }, orderBy: [...LATEST_FIRST] });
+  const role = await tx.personRole.findFirst({ where: { clubId, personId, kind: 'athlete' }, select: { id: true } });
+  if (!role) return;
+  const mirrored = {
+    medicalExaminationExpirationDate: latest?.expiresOn ?? null,
+    typeMedicalExaminationId: latest?.type ? CERTIFICATE_TYPE_RULES[latest.type].legacyTypeId : null,
+    medicalExaminationDocumentId: latest?.fileId ?? null,
+  };
+  await tx.athleteDetails.upsert({ where: { roleId: role.id }, create: { roleId: role.id, ...mirrored }, update: mirrored });
+}
+
+export interface AddCertificateResult {
+  certificate: MedicalCertificate;
+  message: string;
+}
+
+/** Adds a certificate (and its file) to an athlete's history; the latest becomes the legacy fields' value. */
+export async function addMedicalCertificate(
+  ctx: RequestContext,
+  personId: unknown,
+  raw: unknown,
+  readFile: () => Promise<UploadedFile | undefined> = async () => undefined,
+  now = new Date(),
+): Promise<AddCertificateResult> {
+  const { clubId } = authorizeMember(ctx, 'people.athlete.write');
+  authorizeMember(ctx, 'health.write');
+  const input = parseInput(medicalCertificateInput(clubDate(now)), raw);
+  const file = await readFile();
+  return clubDb(ctx).$transaction(async (tx) => {
+    const role = await athleteRoleOf(tx, clubId, personId);
+    if (role.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
+    const stored = file ? await storeFile(tx, { clubId, purpose: 'medical-certificate' }, file, 'file') : null;
+    const certificate = await tx.medicalCertificate.create({
+      data: {
+        clubId,
+        personId: role.personId,
+        type: input.type,
+        sport: input.sport ?? null,
+        issuedOn: dateValue(input.issuedOn),
+        expiresOn: dateValue(input.expiresOn),
+        issuer: input.issuer ?? null,
+        fileId: stored?.id ?? null,
+        createdByAccountId: ctx.viewer?.accountId ?? null,
+      },
+    });
+    await mirrorLatestCertificate(tx, clubId, role.personId);
+    describeChange(tx, {
+      action: 'update',
+      entityType: 'person',
+      entityId: role.personId,
+      personId: role.personId,
+      entityLabel: `${role.person.firstname} ${role.person.lastname}`,
+      detail: `Certificato medico ${CERTIFICATE_TYPE_RULES[input.type].label.toLowerCase()} aggiunto, scadenza ${input.expiresOn}`,
+    });
+    return { certificate, message: MSG.certificateSaved };
+  });
+}
+
+/** Removes a certificate entered by mistake (and its file); the previous one, if any, becomes the latest again. */
+export async function deleteMedicalCertificate(ctx: RequestContext, id: unknown): Promise<{ personId: string; message: string }> {
+  const { clubId } = authorizeMember(ctx, 'people.athlete.write');
+  authorizeMember(ctx, 'health.write');
+  return clubDb(ctx).$transaction(async (tx) => {
+    const certificate = isUuid(id) ? await tx.medicalCertificate.findFirst({ where: { id, clubId } }) : null;
+    if (!certificate) throw new NotFoundError();
+    const role = await athleteRoleOf(tx, clubId, certificate.personId);
+    if (role.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
+    await tx.medicalCertificate.delete({ where: { id: certificate.id } });
+    if (certificate.fileId) await tx.storedFile.deleteMany({ where: { id: certificate.fileId, clubId, certificateOf: { is: null }, medicalCertificateOf: { is: null } } });
+    await mirrorLatestCertificate(tx, clubId, certificate.personId);
+    describeChange(tx, {
+      action: 'update',
+      entityType: 'person',
+      entityId: certificate.personId,
+      personId: certificate.personId,
+      entityLabel: `${role.person.firstname} ${role.person.lastname}`,
+      detail: `Certificato medico con scadenza ${day(certificate.expiresOn)} eliminato`,
+    });
+    return { personId: certificate.personId, message: MSG.certificateDeleted };
+  });
+}
+
+/** A person's certificates, newest first; null for a role without health.read. Logged as a health-data read. */
+export async function listMedicalCertificates(ctx: RequestContext, personId: string): Promise<MedicalCertificate[] | null> {
+  if (!canReadHealth(ctx)) return null;
+  const rows = await clubDb(ctx).medicalCertificate.findMany({ where: { personId }, orderBy: [...LATEST_FIRST] });
+  if (rows.length) logHealthRead(ctx, [personId], 'Storico certificati medici');
+  return rows;
+}
+
+/**
+ * After a save through the legacy fields (the person form's expiry and document, REST `athlete/save`), the history
+ * follows what was written: a new expiry is recorded as a certificate (its type from the legacy code, no issue
+ * date), and an earlier one corrects the latest when that one too came from the legacy fields (a typo fixed); a new document on the same
+ * expiry becomes the latest certificate's file. Without a change nothing is written. The legacy fields stay as
+ * written (what a legacy client reads back).
+ */
+export async function recordLegacyCertificate(tx: Db, clubId: string, roleId: string): Promise<void> {
+  const role = await tx.personRole.findFirst({ where: { id: roleId, clubId, kind: 'athlete' }, select: { personId: true, athlete: true } });
+  const details = role?.athlete;
+  if (!role || !details?.medicalExaminationExpirationDate) return;
+  const latest = await tx.medicalCertificate.findFirst({ where: { clubId, personId: role.personId }, orderBy: [...LATEST_FIRST] });
+  const expiresOn = details.medicalExaminationExpirationDate;
+  const type = typeOfLegacyId(details.typeMedicalExaminationId) ?? (latest && day(latest.expiresOn) === day(expiresOn) ? latest.type : null);
+  const wanted = details.medicalExaminationDocumentId;
+  // A file already in the history stays with its certificate (file_id is unique).
+  const fileId = wanted && wanted !== latest?.fileId && (await tx.medicalCertificate.findFirst({ where: { fileId: wanted }, select: { id: true } })) ? null : wanted;
+  const sameExpiry = latest && day(latest.expiresOn) === day(expiresOn);
+  // A later expiry is a renewal (a new entry); an earlier one over a legacy entry is a correction of it.
+  const correction = latest && !latest.issuedOn && expiresOn < latest.expiresOn;
+  if (latest && (sameExpiry || correction)) {
+    const data = { expiresOn, type, fileId: fileId ?? latest.fileId };
+    if (sameExpiry && data.type === latest.type && data.fileId === latest.fileId) return;
+    await tx.medicalCertificate.update({ where: { id: latest.id }, data });
+    return;
+  }
+  await tx.medicalCertificate.create({ data: { clubId, personId: role.personId, type, expiresOn, fileId } });
+}
+
+/** Who may change certificates: refused early so a form can hide its button (same rule as the mutations). */
+export function requireCertificateWriter(ctx: RequestContext): void {
+  authorizeMember(ctx, 'people.athlete.write');
+  if (!ctx.viewer?.membership) throw new ForbiddenError(MSG.permissionDenied);
+  authorizeMember(ctx, 'health.write');
+}

@@ -1,0 +1,56 @@
+// A team's eligibility (issue 14 point 3): who among a group's or category's athletes may train and play today,
+// by their certificate's state (schema/medical-certificates.ts). Health data: health.read, logged as a read.
+import { clubDate } from '../../../schema/club-time';
+import { certificateState, mayPlay, type CertificateState } from '../../../schema/medical-certificates';
+import { MSG } from '../../../schema/messages';
+import { logHealthReadOfRoles } from '../../access/access-log';
+import { authorizeMember } from '../../access/authorize';
+import { canReadHealth } from '../../access/health-data';
+import { clubDb } from '../../access/request-db';
+import type { RequestContext } from '../../context';
+import type { Group, Prisma } from '../../generated/prisma/client.js';
+import { isUuid } from '../../lib/club-rows';
+import { ForbiddenError } from '../../lib/errors';
+import { PEOPLE_ORDER } from '../people/list-people.service';
+
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+const ROLE_INCLUDE = { person: true, athlete: true } satisfies Prisma.PersonRoleInclude;
+export type EligibleRole = Prisma.PersonRoleGetPayload<{ include: typeof ROLE_INCLUDE }>;
+
+export interface EligibilityRow {
+  role: EligibleRole;
+  state: CertificateState;
+  mayPlay: boolean;
+  expiresOn: string | null;
+}
+
+export interface GroupEligibility {
+  group: Group;
+  /** The club's day it is measured on. */
+  today: string;
+  rows: EligibilityRow[];
+}
+
+/** The group's active athletes with their state on `now`'s club day, by name; null for an unknown or another club's group. */
+export async function groupEligibility(ctx: RequestContext, groupId: unknown, now = new Date()): Promise<GroupEligibility | null> {
+  authorizeMember(ctx, 'groups.read');
+  const { clubId } = authorizeMember(ctx, 'people.athlete.read');
+  if (!canReadHealth(ctx)) throw new ForbiddenError(MSG.permissionDenied);
+  const db = clubDb(ctx);
+  const group = isUuid(groupId) ? await db.group.findFirst({ where: { id: groupId, clubId } }) : null;
+  if (!group) return null;
+  const roles = await db.personRole.findMany({
+    where: { clubId, kind: 'athlete', archivedAt: null, groups: { some: { groupId: group.id } } },
+    include: ROLE_INCLUDE,
+    orderBy: PEOPLE_ORDER,
+  });
+  const today = clubDate(now);
+  const rows = roles.map((role) => {
+    const expiresOn = day(role.athlete?.medicalExaminationExpirationDate);
+    const state = certificateState(expiresOn, day(role.person.birthday), today);
+    return { role, state, mayPlay: mayPlay(state), expiresOn };
+  });
+  if (rows.length) logHealthReadOfRoles(ctx, rows.map((r) => r.role.id), `Idoneità di ${group.name}`);
+  return { group, today, rows };
+}

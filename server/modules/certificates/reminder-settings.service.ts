@@ -1,0 +1,29 @@
+// The club's reminder settings (on/off, the days before expiry) and the log of reminders sent (issue 14 point 4).
+import { MSG } from '../../../schema/messages';
+import { reminderSettingsInput } from '../../../schema/validation/medical-certificate';
+import { authorizeMember } from '../../access/authorize';
+import { clubDb } from '../../access/request-db';
+import type { RequestContext } from '../../context';
+import { parseInput } from '../../lib/validate';
+
+export async function updateCertificateReminders(ctx: RequestContext, raw: unknown): Promise<{ message: string; clubId: string }> {
+  const { clubId } = authorizeMember(ctx, 'club.write');
+  const input = parseInput(reminderSettingsInput, raw);
+  await clubDb(ctx).club.update({
+    where: { id: clubId },
+    data: { certificateRemindersEnabled: input.enabled, certificateReminderDays: input.days },
+  });
+  return { message: MSG.reminderSettingsSaved, clubId };
+}
+
+/** The latest reminders of the club, newest first (who was written to is health data: health.read). */
+export function certificateReminderLog(ctx: RequestContext, first: number | null | undefined) {
+  const { clubId } = authorizeMember(ctx, 'health.read');
+  const take = Math.min(Math.max(first ?? 50, 1), 200);
+  return clubDb(ctx).certificateReminder.findMany({
+    where: { clubId },
+    orderBy: [{ claimedAt: 'desc' }, { id: 'desc' }],
+    take,
+    include: { certificate: { select: { expiresOn: true, person: { select: { id: true, firstname: true, lastname: true } } } } },
+  });
+}
