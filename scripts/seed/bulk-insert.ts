@@ -136,6 +136,7 @@ export async function insertPeople(db: Db, clubId: string, people: PersonSeed[])
   await insertRows(db, 'person', persons);
   await insertRows(db, 'personRole', roles);
   await insertRows(db, 'athleteDetails', athletes);
+  await recordSeededCertificates(db, clubId, athletes.filter((a) => a.medicalExaminationExpirationDate).map((a) => a.roleId));
   await insertRows(db, 'coachDetails', coaches);
   await insertRows(db, 'memberDetails', members);
   await insertRows(db, 'managerDetails', managers);
@@ -193,4 +194,20 @@ export async function insertPosts(db: Db, clubId: string, posts: PostSeed[]): Pr
   const targets = posts.flatMap((p, i) => p.groupIds.map((groupId) => ({ postId: rows[i].id, groupId })));
   await insertRows(db, 'postGroup', targets);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The certificates' history behind the seeded athletes' legacy expiry (certificates.service.ts keeps the two in step
+ * in the app): one certificate each, issued a year before it expires, its type from the legacy code.
+ */
+async function recordSeededCertificates(db: Db, clubId: string, roleIds: string[]): Promise<void> {
+  for (let start = 0; start < roleIds.length; start += MAX_ROWS * 10) {
+    await db.$executeRaw`
+      INSERT INTO medical_certificates (club_id, person_id, type, issued_on, expires_on)
+      SELECT r.club_id, r.person_id,
+             CASE a.type_medical_examination_id WHEN 1 THEN 'agonistico'::"MedicalCertificateType" WHEN 2 THEN 'non_agonistico'::"MedicalCertificateType" END,
+             (a.medical_examination_expiration_date - interval '1 year')::date, a.medical_examination_expiration_date
+      FROM athlete_details a JOIN person_roles r ON r.id = a.role_id AND r.club_id = ${clubId}::uuid
+      WHERE a.role_id = ANY(${roleIds.slice(start, start + MAX_ROWS * 10)}::uuid[]) AND a.medical_examination_expiration_date IS NOT NULL`;
+  }
 }

@@ -105,6 +105,15 @@ describe('demo club', () => {
     const expiries = ofKind('athlete').map((r) => r.athlete!.medicalExaminationExpirationDate?.getTime()).filter((d): d is number => d !== undefined);
     expect(expiries.some((d) => d >= today() && d <= today() + 30 * DAY_MS)).toBe(true);
     expect(expiries.some((d) => d < today())).toBe(true);
+    // Each of those expiries is the latest certificate of the athlete's history, issued a year before.
+    const certificates = await t.deps.systemDb.medicalCertificate.findMany({ where: { clubId: first.clubId } });
+    const dated = ofKind('athlete').filter((r) => r.athlete!.medicalExaminationExpirationDate);
+    expect(certificates).toHaveLength(dated.length);
+    for (const r of dated) {
+      const held = certificates.find((c) => c.personId === r.personId);
+      expect(held?.expiresOn).toEqual(r.athlete!.medicalExaminationExpirationDate);
+      expect(held?.issuedOn?.getUTCFullYear()).toBe(r.athlete!.medicalExaminationExpirationDate!.getUTCFullYear() - 1);
+    }
 
     for (const r of ofKind('coach')) {
       expect(r.coach!.coachRole).toBeTruthy();
