@@ -11,6 +11,9 @@ import { gql, rest } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { graphqlMultipart, pdf } from '../files/fixtures';
+import { csvFile, validTaxCode } from '../imports/import-fixtures';
+import { importPeople } from '../../../server/modules/imports/import-people.service';
+import { undoImport } from '../../../server/modules/imports/import-undo.service';
 
 const ADD = /* GraphQL */ `
   mutation($input: AddMedicalCertificateInput!) {
@@ -241,5 +244,29 @@ describe('the state on the list, the dashboard and a team', () => {
     expect((await gql(t.app, ELIGIBILITY, { id: team.id }, as(club))).body.data.groupEligibility).toBeNull();
     const reader = await addCollaborator(t.deps, fresh, 'lettura');
     expect((await gql(t.app, ELIGIBILITY, { id: team.id }, as(reader))).body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('an import', () => {
+  it('records imported expiries in the history, and its undo takes them back', async () => {
+    const fresh = await createClub(t.deps);
+    const ctx = await clubContext(t.deps, fresh);
+    const taxCode = validTaxCode(7, 'Import');
+    // Registered before the import, without a certificate: the undo must keep her and remove only what it added.
+    const { personId } = await createPerson(ctx, 'athlete', { profile: { firstname: 'Ida', lastname: 'Import', taxIdCode: taxCode, typeGenderId: 2 } });
+    const header = ['Nome', 'Cognome', 'Codice fiscale', 'Sesso', 'Scadenza visita medica'];
+    const expiry = addDays(today, 90);
+    const italian = (d: string) => d.split('-').reverse().join('/');
+    const file = () => csvFile([header, ['Ida', 'Import', taxCode, 'F', italian(expiry)]]);
+    const done = await importPeople(ctx, { file: file(), kind: 'athlete', dryRun: false });
+    const history = () => t.deps.systemDb.medicalCertificate.findMany({ where: { personId }, select: { expiresOn: true, issuedOn: true } });
+    expect(await history()).toEqual([{ expiresOn: new Date(`${expiry}T00:00:00Z`), issuedOn: null }]);
+    await undoImport(ctx, done.runId);
+    expect(await history()).toEqual([]);
+    expect(await t.deps.systemDb.person.count({ where: { id: personId } })).toBe(1);
+    // Importing the same expiry twice records it once.
+    await importPeople(ctx, { file: file(), kind: 'athlete', dryRun: false });
+    await importPeople(ctx, { file: file(), kind: 'athlete', dryRun: false, mode: 'overwrite' });
+    expect(await history()).toHaveLength(1);
   });
 });
