@@ -55,7 +55,10 @@ export interface ReminderRun {
   digests: number;
 }
 
-const italianDate = (d: Date) => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', dateStyle: 'long' }).format(d);
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const LONG_DATE = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', dateStyle: 'long' });
+/** "il 31 marzo 2027", "l'8 marzo 2027", "l'11 marzo 2027": the article as Italian elides it before a vowel sound. */
+const onDate = (d: Date) => `${[8, 11].includes(d.getUTCDate()) ? "l'" : 'il '}${LONG_DATE.format(d)}`;
 
 /**
  * The reminders due on `today` across clubs: for each active athlete (6 or older) of a club with reminders on, the
@@ -120,10 +123,10 @@ function reclaimStale(deps: AppDeps, now: Date): Promise<ClaimedRow[]> {
 function reminderText(r: Pick<DueRow, 'firstname' | 'lastname' | 'minor' | 'legal_representative' | 'club_name' | 'expires_on' | 'type'>, daysLeft: number): { subject: string; text: string } {
   const who = `${r.firstname} ${r.lastname}`;
   const kind = r.type ? ` ${CERTIFICATE_TYPE_RULES[r.type].label.toLowerCase()}` : '';
-  const when = daysLeft > 0 ? `scade il ${italianDate(r.expires_on)} (tra ${daysLeft} ${daysLeft === 1 ? 'giorno' : 'giorni'})` : daysLeft === 0 ? `scade oggi, ${italianDate(r.expires_on)}` : `è scaduto il ${italianDate(r.expires_on)}`;
+  const when = daysLeft > 0 ? `scade ${onDate(r.expires_on)} (tra ${daysLeft} ${daysLeft === 1 ? 'giorno' : 'giorni'})` : daysLeft === 0 ? `scade oggi, ${LONG_DATE.format(r.expires_on)}` : `è scaduto ${onDate(r.expires_on)}`;
   const greeting = r.minor ? `Gentile ${r.legal_representative || 'genitore o tutore'} di ${who},` : `Gentile ${who},`;
   return {
-    subject: `${r.club_name}: certificato medico di ${who} in scadenza`,
+    subject: `${r.club_name}: certificato medico di ${who} ${daysLeft < 0 ? 'scaduto' : 'in scadenza'}`,
     text: [
       greeting,
       '',
@@ -204,14 +207,17 @@ async function sendDigests(deps: AppDeps, today: string, clubIds: Set<string>, n
       ORDER BY m.expires_on, p.sort_name`;
     const club = await deps.systemDb.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
     const text = [
-      `Certificati medici in scadenza a ${club.fullName} (${italianDate(new Date(`${today}T00:00:00Z`))}):`,
+      `Certificati medici in scadenza o scaduti a ${club.fullName} (${LONG_DATE.format(new Date(`${today}T00:00:00Z`))}):`,
       '',
-      ...lines.map((l) => `- ${l.lastname} ${l.firstname}: ${l.days_before === 0 ? 'scade' : 'scadenza'} il ${italianDate(l.expires_on)}${l.recipient ? '' : ' (nessun indirizzo email: avvisalo tu)'}`),
+      ...lines.map((l) => {
+        const verb = day(l.expires_on) < today ? 'è scaduto' : 'scade';
+        return `- ${l.lastname} ${l.firstname}: ${verb} ${onDate(l.expires_on)}${l.recipient ? '' : ' (nessun indirizzo email: avvisalo tu)'}`;
+      }),
       '',
       'I promemoria agli atleti sono stati inviati. Si possono cambiare i giorni o disattivarli in Impostazioni.',
     ].join('\n');
     try {
-      await deps.mailer.send({ to: staff.map((s) => s.email).join(', '), subject: `${club.fullName}: ${lines.length} certificati medici in scadenza`, text }, {});
+      await deps.mailer.send({ to: staff.map((s) => s.email).join(', '), subject: `${club.fullName}: ${lines.length} ${lines.length === 1 ? 'certificato medico' : 'certificati medici'} da rinnovare`, text }, {});
       await deps.systemDb.$executeRaw`UPDATE certificate_digests SET sent_at = ${new Date()} WHERE id = ${claimed[0].id}::uuid`;
       sent++;
     } catch (err) {

@@ -72,8 +72,8 @@ describe('the first day', () => {
     for (const address of ['piccolo@example.it', 'lontano@example.it', 'vecchio@example.it', 'archiviato@example.it']) expect(to(address)).toEqual([]);
     const digest = to(club.email);
     expect(digest).toHaveLength(1);
-    expect(digest[0].subject).toBe('ASD Promemoria: 3 certificati medici in scadenza');
-    expect(digest[0].text).toContain('- Senzamail Atleta: scadenza il 8 marzo 2027 (nessun indirizzo email: avvisalo tu)');
+    expect(digest[0].subject).toBe('ASD Promemoria: 3 certificati medici da rinnovare');
+    expect(digest[0].text).toContain("- Senzamail Atleta: scade l'8 marzo 2027 (nessun indirizzo email: avvisalo tu)");
   });
 
   it('sends nothing more on a second run the same day, nor the next day', async () => {
@@ -98,7 +98,10 @@ describe('exactly once across workers and restarts', () => {
       const fresh = mail.sent.slice(before);
       expect(fresh.filter((m) => m.to === 'adulto@example.it')).toHaveLength(1);
       expect(fresh.filter((m) => m.to === 'famiglia@example.it')).toHaveLength(1);
-      expect(fresh.filter((m) => m.to === 'famiglia@example.it')[0].text).toContain('è scaduto il 15 marzo 2027');
+      const late = fresh.filter((m) => m.to === 'famiglia@example.it')[0];
+      expect(late.subject).toBe('ASD Promemoria: certificato medico di Atleta Minore scaduto');
+      expect(late.text).toContain('è scaduto il 15 marzo 2027');
+      expect(fresh.find((m) => m.to === club.email)?.text).toContain('- Minore Atleta: è scaduto il 15 marzo 2027');
     } finally {
       await second?.app.close();
     }
