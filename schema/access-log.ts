@@ -12,6 +12,8 @@ export const ACCESS_LOG_ACTIONS = {
   archive: 'Archiviazione',
   restore: 'Ripristino',
   delete: 'Eliminazione',
+  /** Two profiles of one person joined (mergePeople): logged on the kept one, the merged one's id as entity_id. */
+  merge: 'Unione di profili',
   health_read: 'Lettura dati sanitari',
   import: 'Importazione',
   export: 'Esportazione',
@@ -31,7 +33,7 @@ export type AccessLogAction = keyof typeof ACCESS_LOG_ACTIONS;
 export const ACCESS_LOG_ACTION_KEYS = Object.keys(ACCESS_LOG_ACTIONS) as AccessLogAction[];
 
 /** The changes of a record (the person page's "Modifiche"): writes only, never reads or sign-ins. */
-export const CHANGE_ACTIONS: readonly AccessLogAction[] = ['create', 'update', 'archive', 'restore', 'delete'];
+export const CHANGE_ACTIONS: readonly AccessLogAction[] = ['create', 'update', 'archive', 'restore', 'delete', 'merge'];
 
 /** What an entry is about, in Italian (entity_type). */
 export const ACCESS_LOG_ENTITIES: Record<string, string> = {

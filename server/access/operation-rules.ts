@@ -73,6 +73,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.organisationStatistics': apiKey('each count needs its scope'),
   'Query.people': member('people.{kind}.read', 'the certificate filter needs health.read'),
   'Query.personByTaxCode': member('people.*.write'),
+  'Query.possibleDuplicates': member('people.*.write', 'only people holding a role of a kind the role may write, a coach only the athletes of their groups'),
   'Query.personChanges': member('people.*.read', 'the changes of a person the role may see; where from (IP, browser) only with accessLog.read'),
   'Query.personRole': member('people.*.read', 'health fields null without health.read'),
   'Query.post': member('feed.read'),
@@ -115,6 +116,10 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Mutation.login': anyone(),
   'Mutation.logout': account(),
   'Mutation.markNotificationRead': account(),
+  'Mutation.mergePeople': member(
+    'people.*.archive',
+    'and people.{kind}.write and .archive of every kind either person holds, whose roles are moved or deleted; health.write when either profile holds health data',
+  ),
   'Mutation.removeCollaborator': member('collaborators.manage', 'any member may remove their own membership (leave), but not the last owner'),
   'Mutation.requestPasswordReset': anyone(),
   'Mutation.resendCollaboratorInvitation': member('collaborators.manage'),

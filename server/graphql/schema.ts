@@ -10,6 +10,7 @@ import '../modules/feedback/feedback.graphql';
 import '../modules/files/files.graphql';
 import '../modules/people/people.graphql';
 import '../modules/people/person-link.graphql';
+import '../modules/people/duplicates.graphql';
 import '../modules/certificates/certificates.graphql';
 import '../modules/certificates/certificate-reminders.graphql';
 import '../modules/collaborators/collaborators.graphql';

@@ -70,9 +70,9 @@ builder.queryFields((t) => ({
       maxSize: 100,
       description: "The X-Club club's access log, newest first, with filters. Owners and admins (accessLog.read).",
       args: { filter: t.arg({ type: AccessLogFilter }) },
-      resolve: (query, _root, { filter }, ctx) =>
-        clubDb(ctx).accessLogEntry.findMany({ ...query, where: accessLogWhere(ctx, filter ?? {}), orderBy: ACCESS_LOG_ORDER }),
-      totalCount: (_connection, { filter }, ctx) => clubDb(ctx).accessLogEntry.count({ where: accessLogWhere(ctx, filter ?? {}) }),
+      resolve: async (query, _root, { filter }, ctx) =>
+        clubDb(ctx).accessLogEntry.findMany({ ...query, where: await accessLogWhere(ctx, filter ?? {}), orderBy: ACCESS_LOG_ORDER }),
+      totalCount: async (_connection, { filter }, ctx) => clubDb(ctx).accessLogEntry.count({ where: await accessLogWhere(ctx, filter ?? {}) }),
     },
     { name: 'AccessLogConnection' },
     { name: 'AccessLogEdge' },

@@ -23,8 +23,8 @@ const SEARCHED = ['actorName', 'actorEmail', 'entityLabel', 'detail'] as const;
  * club-scoped client. `search`: every word must occur (case ignored) in the actor's name or email, the label of
  * what was touched, or the detail; `from`/`to`: calendar days in the club's zone, both included.
  */
-export function accessLogWhere(ctx: RequestContext, raw: AccessLogFilterInput = {}): Prisma.AccessLogEntryWhereInput {
-  authorizeMember(ctx, 'accessLog.read');
+export async function accessLogWhere(ctx: RequestContext, raw: AccessLogFilterInput = {}): Promise<Prisma.AccessLogEntryWhereInput> {
+  const { clubId } = authorizeMember(ctx, 'accessLog.read');
   const filter = parseInput(accessLogFilterInput, raw);
   const words = (filter.search ?? '').split(/\s+/).filter(Boolean);
   const at: Prisma.DateTimeFilter = {};
@@ -33,7 +33,7 @@ export function accessLogWhere(ctx: RequestContext, raw: AccessLogFilterInput = 
   return {
     ...(filter.actions?.length ? { action: { in: filter.actions } } : {}),
     ...(filter.actorAccountId ? { actorAccountId: filter.actorAccountId } : {}),
-    ...(filter.personId ? { personId: filter.personId } : {}),
+    ...(filter.personId ? { personId: { in: await personIdsWithMerged(ctx, clubId, filter.personId) } } : {}),
     ...(filter.from || filter.to ? { at } : {}),
     ...(words.length
       ? { AND: words.map((w) => ({ OR: SEARCHED.map((field) => ({ [field]: { contains: likeLiteral(w), mode: 'insensitive' as const } })) })) }
@@ -71,5 +71,24 @@ export async function personChangesWhere(ctx: RequestContext, personId: unknown)
     ? await clubDb(ctx).person.findFirst({ where: { id: personId, clubId, roles: { some: { kind: { in: kinds } } } }, select: { id: true } })
     : null;
   if (!visible) throw new NotFoundError();
-  return { personId: visible.id, action: { in: [...CHANGE_ACTIONS] } };
+  return { personId: { in: await personIdsWithMerged(ctx, clubId, visible.id) }, action: { in: [...CHANGE_ACTIONS] } };
+}
+
+/**
+ * The person and every profile merged into them, at any depth: the log is append-only, so a merge does not re-point
+ * the merged profile's lines; it writes one line on the kept person with the merged one's id as entity_id
+ * (merge-people.service.ts), which this follows. One statement on the (club_id, person_id, at) index.
+ */
+export async function personIdsWithMerged(ctx: RequestContext, clubId: string, personId: string): Promise<string[]> {
+  if (!isUuid(personId)) return [personId];
+  const rows = await clubDb(ctx).$queryRaw<Array<{ id: string }>>`
+    WITH RECURSIVE merged(id) AS (
+      SELECT ${personId}::uuid
+      UNION
+      SELECT l.entity_id::uuid FROM access_log l JOIN merged m ON l.person_id = m.id
+      WHERE l.club_id = ${clubId}::uuid AND l.action = 'merge' AND l.entity_type = 'person'
+        AND l.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    )
+    SELECT id::text FROM merged`;
+  return rows.map((r) => r.id);
 }

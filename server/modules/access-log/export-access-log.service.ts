@@ -49,7 +49,7 @@ function describeFilters(raw: AccessLogFilterInput): string | null {
  * in memory. The permission and the filters are checked before the first chunk: a refusal is a clean 4xx.
  */
 export async function exportAccessLogCsv(ctx: RequestContext, filters: AccessLogFilterInput): Promise<AsyncIterable<string>> {
-  const where = accessLogWhere(ctx, filters);
+  const where = await accessLogWhere(ctx, filters);
   logExport(ctx, { entityType: 'accessLog', entityLabel: exportFilename(), detail: describeFilters(filters) });
   const db = clubDb(ctx);
   return (async function* () {
