@@ -103,10 +103,22 @@ export async function readOutbox(dataDir: string): Promise<SentMail[]> {
     files.map(async (f) => {
       const raw = await readFile(path.join(dir, f), 'utf8');
       const [head, ...body] = raw.split('\n\n');
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
-      return { to: header('To'), subject: header('Subject'), text: decodeQuotedPrintable(body.join('\n\n')) };
+      const unfolded = head.replace(/\n[ \t]+/g, ' ');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(unfolded)?.[1] ?? '';
+      return { to: header('To'), subject: decodeEncodedWords(header('Subject')), text: decodeQuotedPrintable(body.join('\n\n')) };
     }),
   );
+}
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?Nicol=C3=B2?=`, `=?UTF-8?B?...?=`), as nodemailer writes non-ASCII subjects. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
 }
 
 function decodeQuotedPrintable(s: string): string {

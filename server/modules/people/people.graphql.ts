@@ -1,6 +1,6 @@
 // GraphQL face of people: the shared Person profile, a PersonRole per kind with its details, the lists (Relay
 // connection with totalCount) and savePerson / archivePerson. Thin adapters: the rules live in the services.
-import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
+import { PAGE_SIZE, PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
 import { plannedSelection } from '../../graphql/selection';
 import { AddressInput } from '../../graphql/address';
@@ -20,11 +20,19 @@ import { clubDb } from '../../access/request-db';
 import { canReadHealth } from '../../access/health-data';
 import { logHealthReadOfRoles } from '../../access/access-log';
 import type { RequestContext } from '../../context';
+import { memberActor } from '../../access/actor';
+import { can } from '../../access/authorize';
 
 /** Largest page a client may ask for with first/last. */
 const PEOPLE_MAX_PAGE = 100;
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** The kinds a club member may read (none for anyone else: API keys have their own types). */
+function readableKinds(ctx: RequestContext): PersonKindKey[] {
+  const actor = memberActor(ctx);
+  return actor ? PERSON_KINDS.filter((kind) => can(actor, `people.${kind}.read`)) : [];
+}
 
 builder.prismaObject('Person', {
   description: 'The shared person profile (one per person per club, identified by the upper-cased tax code).',
@@ -64,8 +72,12 @@ builder.prismaObject('Person', {
       resolve: (p) => p.accountId !== null,
     }),
     roles: t.relation('roles', {
-      description: 'Every role this person holds in the club (archived ones included).',
-      query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+      description: "Every role this person holds in the club (archived ones included) of a kind the viewer may read.",
+      // A role of a kind the viewer may not read (a coach looking at an athlete who is also a member) stays unseen.
+      query: (_args, ctx) => ({
+        where: { kind: { in: readableKinds(ctx) } },
+        orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }],
+      }),
       // At most one role per kind: the cost limit (graphql/limits.ts) multiplies the cycle role.person.roles by 6
       // per level, so a few levels under a page of people are already refused.
       complexity: { field: 1, multiplier: PERSON_KINDS.length },
