@@ -2,6 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { transformAsync } from '@babel/core';
+import { babelOptimizerPlugin } from '@graphql-codegen/client-preset';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -38,10 +40,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Each `graphql(\`...\`)` call becomes an import of its own document from the generated src/gql/graphql.ts (the
+ * client preset's own Babel optimizer): without it every page loaded the preset's map of all the documents (17 kB
+ * compressed, growing with each screen). Babel only parses TypeScript and JSX here and prints them back; Vite's
+ * own transform strips them afterwards.
+ */
+function graphqlDocumentImports(): Plugin {
+  const artifactDirectory = path.join(root, 'src/gql');
+  return {
+    name: 'campobase-graphql-document-imports',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.tsx?$/.test(id) || id.startsWith(artifactDirectory) || !code.includes('graphql(`')) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        parserOpts: { plugins: ['typescript', 'jsx'] },
+        plugins: [[babelOptimizerPlugin, { artifactDirectory, gqlTagName: 'graphql' }]],
+        sourceMaps: true,
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
 // The client lives in client/; the server serves the build from dist/client.
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [graphqlDocumentImports(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, openMenu, profileMenuEntries, storeSession, VIEWPORTS } from '../support/browser';
+import { closeMenu, launchBrowser, openMenu, profileMenuEntries, storeSession, VIEWPORTS } from '../support/browser';
 import { addClubTo, addCollaborator, createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
@@ -77,7 +77,9 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     expect(await page.getByRole('link', { name: 'Importa' }).count()).toBe(0);
     await openMenu(page, page.getByRole('button', { name: 'Azioni per Giulia Neri' }));
     expect((await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim())).toEqual(['Visualizza']);
-    await page.getByRole('menuitem', { name: 'Visualizza' }).click();
+    // "Visualizza" opens the person page (tests/e2e/certificates.test.ts); the name opens the record in the panel
+    await closeMenu(page);
+    await page.getByRole('button', { name: 'Giulia Neri' }).first().click();
 
     const panel = page.getByRole('dialog', { name: 'Scheda atleta' });
     await panel.getByLabel('Nome', { exact: true }).waitFor();
@@ -151,7 +153,7 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     await storeSession(page, server.url, office);
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: 'Aggiungi' }).waitFor();
-    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Possibili duplicati', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
 
     await page.goto(`${server.url}/collaboratori`);
     await page.getByRole('heading', { name: 'Non hai i permessi per questa pagina', level: 1 }).waitFor();

@@ -35,7 +35,10 @@ const GroupsPage = lazy(routeModules.groups);
 const CategoriesPage = lazy(routeModules.categories);
 const FeedPage = lazy(routeModules.feed);
 const PeopleListPage = lazy(routeModules.peopleList);
+const PersonPage = lazy(routeModules.personPage);
+const GroupEligibilityPage = lazy(routeModules.groupEligibility);
 const ArchivePage = lazy(routeModules.archive);
+const DuplicatesPage = lazy(routeModules.duplicates);
 const AccountProfilePage = lazy(routeModules.accountProfile);
 const AccountSecurityPage = lazy(routeModules.accountSecurity);
 const HelpPage = lazy(routeModules.help);
@@ -91,11 +94,17 @@ export function AppRoutes() {
                 <Route path="dashboard" element={<DashboardPage />} />
                 <Route path="groups" element={<GroupsPage />} />
                 <Route path="category" element={<CategoriesPage />} />
+                {/* a category's athletes and whether each may play today (medical certificates) */}
+                <Route path="category/:id/idoneita" element={<GroupEligibilityPage />} />
                 <Route path="feed" element={<FeedPage />} />
                 {PERSON_KINDS.map((kind) => (
                   <Route key={kind} path={PERSON_KIND_INFO[kind].route} element={<PeopleListPage key={kind} kind={kind} />} />
                 ))}
+                {/* one person, addressed by one of their roles (the API reads a person through personRole) */}
+                <Route path="persona/:roleId" element={<PersonPage />} />
                 <Route path="archive" element={<ArchivePage />} />
+                {/* profiles that may be one person, and merging them */}
+                <Route path="duplicati" element={<DuplicatesPage />} />
                 <Route path="modifica-utente" element={<AccountProfilePage />} />
                 {/* /sicurezza is the public security notice: the account's security page lives under /account */}
                 <Route path="account/sicurezza" element={<AccountSecurityPage />} />

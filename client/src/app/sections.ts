@@ -36,6 +36,8 @@ export interface NavGroup {
 }
 
 const ANY_PEOPLE_READ = PERSON_KINDS.map((kind) => `people.${kind}.read` as const);
+/** Who may review possible duplicates (/duplicati): the roles that edit people of some kind. */
+export const ANY_PEOPLE_WRITE = PERSON_KINDS.map((kind) => `people.${kind}.write` as const);
 
 export const NAVIGATION: NavGroup[] = [
   { id: 'home', items: [{ label: 'Dashboard', path: '/dashboard', icon: 'dashboard', permission: null }] },
@@ -108,6 +110,10 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/affiliazioni', permission: 'affiliations.manage' },
   { path: '/registro-accessi', permission: 'accessLog.read' },
   { path: '/import/:type', permission: 'import.run' },
+  { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
+  { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
+  // who may play is told by the certificates: health data
+  { path: '/category/:id/idoneita', permission: 'health.read' },
 ];
 
 const PAGE_PERMISSIONS = [...NAVIGATION.flatMap((g) => g.items), ...OTHER_PAGES];

@@ -171,5 +171,13 @@ export const FileIcon = icon(
   </>,
 );
 export const PencilIcon = icon('PencilIcon', <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4zM13.5 6.5l4 4" />);
+/** Two overlapping sheets: a copy, a possible duplicate. */
+export const CopyIcon = icon(
+  'CopyIcon',
+  <>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </>,
+);
 export const HistoryIcon = icon('HistoryIcon', <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3" />);
 export const DownloadIcon = icon('DownloadIcon', <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />);

@@ -44,8 +44,8 @@ export function saveInlineFile(file: InlineFile): void {
   saveBlob(new Blob([bytes], { type: file.contentType }), file.filename);
 }
 
-/** Hands the browser a blob to save as `filename`. */
-function saveBlob(blob: Blob, filename: string): void {
+/** Hands the browser a blob to save as `filename` (also a file made in the browser, e.g. a CSV). */
+export function saveBlob(blob: Blob, filename: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;

@@ -4,11 +4,12 @@ import { useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
+import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, CopyIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
 import { MyOrganisationsQuery } from '../../features/organisation-portal/organisation-portal-documents';
 import type { Permission } from '../../../../schema/permissions';
 import { useSession } from '../../lib/session';
 import { useAccess } from '../../lib/use-access';
+import { ANY_PEOPLE_WRITE } from '../sections';
 
 // The feedback form loads when first asked for, not with every admin page (the shell's size budget).
 const FeedbackDialog = lazy(() => import('../../features/account/components/feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
@@ -21,10 +22,18 @@ export function initials(...parts: (string | null | undefined)[]): string {
 }
 
 /**
- * `permission`: shown only to the roles holding it (the account's own pages need none); `organisationStaff`: only to
- * accounts on the staff of an organisation (a federation, a league...), whatever their club role.
+ * `permission`: shown only to the roles holding it, or any of them (the account's own pages need none);
+ * `organisationStaff`: only to accounts on the staff of an organisation (a federation, a league...), whatever their
+ * club role.
  */
-const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNode; permission?: Permission; organisationStaff?: true }[] = [
+const ACCOUNT_PAGES: {
+  value: string;
+  label: string;
+  path: string;
+  icon: ReactNode;
+  permission?: Permission | readonly Permission[];
+  organisationStaff?: true;
+}[] = [
   { value: 'profile', label: 'Profilo', path: '/modifica-utente', icon: <UserCheckIcon boxSize="4" /> },
   { value: 'security', label: 'Sicurezza', path: '/account/sicurezza', icon: <ShieldIcon boxSize="4" /> },
   { value: 'organisation', label: 'Organizzazione', path: '/organizzazione', icon: <MedalIcon boxSize="4" />, organisationStaff: true },
@@ -32,6 +41,7 @@ const ACCOUNT_PAGES: { value: string; label: string; path: string; icon: ReactNo
   { value: 'collaborators', label: 'Collaboratori', path: '/collaboratori', icon: <UsersIcon boxSize="4" />, permission: 'collaborators.manage' },
   { value: 'affiliations', label: 'Affiliazioni', path: '/affiliazioni', icon: <LayersIcon boxSize="4" />, permission: 'affiliations.manage' },
   { value: 'access-log', label: 'Registro accessi', path: '/registro-accessi', icon: <HistoryIcon boxSize="4" />, permission: 'accessLog.read' },
+  { value: 'duplicates', label: 'Possibili duplicati', path: '/duplicati', icon: <CopyIcon boxSize="4" />, permission: ANY_PEOPLE_WRITE },
   { value: 'settings', label: 'Impostazioni', path: '/impostazioni', icon: <ToolsIcon boxSize="4" />, permission: 'club.write' },
 ];
 
@@ -40,7 +50,8 @@ export function UserMenu() {
   const access = useAccess();
   // One small query per session (then from the cache): whether the account works for any organisation.
   const organisationStaff = (useQuery(MyOrganisationsQuery, { fetchPolicy: 'cache-first' }).data?.myOrganisations.length ?? 0) > 0;
-  const pages = ACCOUNT_PAGES.filter((page) => (!page.permission || access.can(page.permission)) && (!page.organisationStaff || organisationStaff));
+  const allowed = (permission: Permission | readonly Permission[]) => (typeof permission === 'string' ? access.can(permission) : access.canAny(permission));
+  const pages = ACCOUNT_PAGES.filter((page) => (!page.permission || allowed(page.permission)) && (!page.organisationStaff || organisationStaff));
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [feedbackUsed, setFeedbackUsed] = useState(false);
   // The session follows the cache: a saved profile shows here at once.

@@ -1,5 +1,6 @@
-// /dashboard (spec §2): welcome, the day's statistics, people per kind with the total, the doughnut of athletes and
-// staff, and quick links opening each kind's create form in a modal. The numbers come from one query and are
+// /dashboard (spec §2): welcome, the day's statistics, the athletes' medical certificates by state (for a role that
+// reads health data), people per kind with the total, the doughnut of athletes and staff, and quick links opening
+// each kind's create form in a modal. The numbers come from one query and are
 // fetched again after a save from the modal. Composed here (app/) from the dashboard and people features.
 import { useQuery } from '@apollo/client/react';
 import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
@@ -9,6 +10,7 @@ import { ListError } from '../../components/ui/list-status';
 import { useSession } from '../../lib/session';
 import { useAccess } from '../../lib/use-access';
 import { chartSlices } from '../../features/dashboard/chart-slices';
+import { CertificateStats } from '../../features/dashboard/components/certificate-stats';
 import { ChartCard } from '../../features/dashboard/components/chart-card';
 import { DailyStats, DailyStatsSkeleton } from '../../features/dashboard/components/daily-stats';
 import { KindCounts, KindCountsSkeleton } from '../../features/dashboard/components/kind-counts';
@@ -51,6 +53,7 @@ export default function DashboardPage() {
     body = (
       <>
         <DailyStats numbers={numbers} />
+        <CertificateStats numbers={numbers} />
         <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
           <KindCounts numbers={numbers} canOpen={(kind) => access.can(`people.${kind}.read`)} />
           <ChartCard slices={chartSlices(numbers.kinds)} />

@@ -4,7 +4,7 @@ import { ACCESS_LOG_ACTIONS, type AccessLogAction } from '../../../../schema/acc
 
 /** The "Azione" menu: groups of actions first, then each action on its own. */
 export const ACTION_GROUPS: ReadonlyArray<{ value: string; label: string; actions: readonly AccessLogAction[] }> = [
-  { value: 'changes', label: 'Modifiche ai dati', actions: ['create', 'update', 'archive', 'restore', 'delete', 'import'] },
+  { value: 'changes', label: 'Modifiche ai dati', actions: ['create', 'update', 'archive', 'restore', 'delete', 'merge', 'import'] },
   { value: 'sign-ins', label: 'Accessi e tentativi', actions: ['sign_in', 'sign_in_failed'] },
   { value: 'health', label: 'Letture di dati sanitari', actions: ['health_read'] },
   { value: 'exports', label: 'Esportazioni', actions: ['export'] },

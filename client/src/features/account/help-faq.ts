@@ -59,7 +59,7 @@ export const HELP_FAQ: FaqSection[] = [
       {
         question: 'Come modifico o associo una persona a un gruppo?',
         answer: [
-          'Dal menu azioni della riga scegli «Visualizza / modifica» per aprire la scheda, oppure «Associa» per aggiungerla a un gruppo o a una categoria del suo tipo.',
+          'Dal menu azioni della riga scegli «Visualizza» per aprire la pagina della persona (dati, ruoli, certificati medici, documenti e modifiche), «Modifica» per aprire la scheda, oppure «Associa» per aggiungerla a un gruppo o a una categoria del suo tipo.',
         ],
       },
     ],

@@ -13,8 +13,10 @@ export const DashboardQuery = graphql(`
       people
       addedToday
       addedThisWeek
+      certificatesValid
       certificatesExpiring
       certificatesExpired
+      certificatesMissing
       postsThisWeek
       today
       weekStart

@@ -1,5 +1,6 @@
 // /impostazioni: the club's settings: the season label shown in the top bar (empty = the current September-August
 // season) and the two club colours that tint the admin area. Saved for real; the tint changes as soon as it is saved.
+// Then the medical certificates' reminders and the second factor for health data, each saved on its own.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +19,7 @@ import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { validateSettings } from '../club-form-values';
 import { clubPaletteVars } from '../club-palette';
 import { ClubSettingsQuery, UpdateClubSettingsMutation } from '../club-documents';
+import { CertificateRemindersSetting } from '../components/certificate-reminders-setting';
 import { ClubTwoFactorSetting } from '../components/club-two-factor-setting';
 import { ColorField } from '../components/color-field';
 
@@ -134,6 +136,7 @@ export default function ClubSettingsPage() {
       {data?.club ? (
         <>
           <SettingsForm club={data.club} />
+          <CertificateRemindersSetting />
           <ClubTwoFactorSetting />
         </>
       ) : loading ? (

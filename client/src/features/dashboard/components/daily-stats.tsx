@@ -1,10 +1,11 @@
-// "Oggi in società": what changed today and this week, and what needs attention (medical certificates), each
-// number linking to the filtered list behind it (people lists and feed read the same Italian parameters).
+// "Oggi in società": what changed today and this week, each number linking to the filtered list behind it (people
+// lists and feed read the same Italian parameters). The medical certificates have their own section
+// (certificate-stats.tsx).
 import { Heading, Link, SimpleGrid, Stack, Wrap } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { PERSON_KIND_INFO } from '../../../../../schema/constants';
 import type { DashboardPage_DashboardQuery } from '../../../gql/graphql';
-import { ADDED_PARAM, CERTIFICATE_PARAM, CREATED_PARAM, listLink } from '../../../lib/recent-filters';
+import { ADDED_PARAM, CREATED_PARAM, listLink } from '../../../lib/recent-filters';
 import { formatDayMonth } from '../dashboard-dates';
 import { StatCard, StatCardSkeleton } from './stat-card';
 
@@ -35,13 +36,12 @@ function AddedLinks({ numbers, period }: { numbers: Numbers; period: 'today' | '
 }
 
 export function DailyStats({ numbers }: { numbers: Numbers }) {
-  const athletes = PERSON_KIND_INFO.athlete.route;
   return (
     <Stack as="section" aria-labelledby="dashboard-daily" gap="3">
       <Heading as="h2" size="md" id="dashboard-daily">
         Oggi in società
       </Heading>
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: numbers.certificatesExpiring === null ? 3 : 5 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
         <StatCard label="Aggiunti oggi" value={numbers.addedToday} hint={numbers.addedToday ? undefined : 'Nessuna nuova persona oggi'}>
           <AddedLinks numbers={numbers} period="today" />
         </StatCard>
@@ -52,25 +52,6 @@ export function DailyStats({ numbers }: { numbers: Numbers }) {
         >
           <AddedLinks numbers={numbers} period="week" />
         </StatCard>
-        {/* Null for a role that does not read health data: the cards are not shown at all. */}
-        {numbers.certificatesExpiring !== null && (
-          <StatCard
-            label="Certificati in scadenza"
-            value={numbers.certificatesExpiring}
-            tone="warning"
-            hint={`Atleti, entro il ${formatDayMonth(numbers.certificatesExpiringUntil)}`}
-            to={listLink(athletes, CERTIFICATE_PARAM, 'expiring')}
-          />
-        )}
-        {numbers.certificatesExpired !== null && (
-          <StatCard
-            label="Certificati scaduti"
-            value={numbers.certificatesExpired}
-            tone="danger"
-            hint="Atleti da rinnovare"
-            to={listLink(athletes, CERTIFICATE_PARAM, 'expired')}
-          />
-        )}
         <StatCard label="Post della settimana" value={numbers.postsThisWeek} hint="Pubblicati nel feed" to={listLink('/feed', CREATED_PARAM, 'week')} />
       </SimpleGrid>
     </Stack>
@@ -79,8 +60,8 @@ export function DailyStats({ numbers }: { numbers: Numbers }) {
 
 export function DailyStatsSkeleton() {
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="4" aria-hidden>
-      {Array.from({ length: 5 }, (_, i) => (
+    <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4" aria-hidden>
+      {Array.from({ length: 3 }, (_, i) => (
         <StatCardSkeleton key={i} />
       ))}
     </SimpleGrid>

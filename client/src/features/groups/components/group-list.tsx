@@ -1,6 +1,7 @@
 // The groups list (/groups) and the categories list (/category): one component, told apart by its configuration.
 // Table on wide screens, cards on phones; search, 8 a page, create / edit / archive (roles with groups.write),
-// "Apri" to the people list (when the role may read that kind).
+// "Apri" to the people list (when the role may read that kind); on categories "Idoneità", who may play by their
+// medical certificates (for a role that reads health data).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Card, Flex, Heading, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -66,6 +67,16 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
         ]
       : [];
 
+  const mayCheckEligibility = mode === 'categories' && access.can('health.read') && access.can('people.athlete.read');
+  const eligibilityButton = (group: Group) =>
+    mayCheckEligibility && (
+      <Button asChild size="sm" variant="ghost">
+        <RouterLink to={`/category/${group.id}/idoneita`} aria-label={`Idoneità di ${group.name}`}>
+          Idoneità
+        </RouterLink>
+      </Button>
+    );
+
   const openButton = (group: Group) =>
     access.can(`people.${group.type}.read`) && (
       <Button asChild size="sm" variant="outline">
@@ -107,6 +118,7 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
                 </Table.Cell>
                 <Table.Cell textAlign="end">
                   <HStack gap="1" justify="flex-end">
+                    {eligibilityButton(group)}
                     {openButton(group)}
                     <ActionsMenu label={`Azioni per ${group.name}`} actions={actionsOf(group)} />
                   </HStack>
@@ -134,9 +146,12 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
                 </Box>
                 <ActionsMenu label={`Azioni per ${group.name}`} actions={actionsOf(group)} />
               </Flex>
-              <Flex justify="space-between" align="center">
+              <Flex justify="space-between" align="center" gap="2">
                 <ActiveBadge active={group.isActive} />
-                {openButton(group)}
+                <HStack gap="1">
+                  {eligibilityButton(group)}
+                  {openButton(group)}
+                </HStack>
               </Flex>
             </Card.Body>
           </Card.Root>

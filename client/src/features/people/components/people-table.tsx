@@ -1,8 +1,10 @@
 // The rows of a people list: a table on wide screens, cards on phones (spec §2: avatar initials, full name, tax code
-// in upper case, group badges, contacts, an action menu per row).
+// in upper case, group badges, contacts, an action menu per row). Athlete lists add the medical certificate's state
+// for a viewer who reads health data (the server answers null to anyone else).
 import { Avatar, Badge, Box, Button, Flex, HStack, Link, Skeleton, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
+import { CertificateBadge } from '../../../components/ui/certificate-badge';
 import { graphql } from '../../../gql';
 import type { PeopleTable_PersonRoleFragment } from '../../../gql/graphql';
 
@@ -12,6 +14,7 @@ export const PeopleTableRowFragment = graphql(`
     kind
     isActive
     archivedAt
+    certificateStatus
     person {
       id
       firstname
@@ -38,6 +41,8 @@ export interface PeopleTableProps {
   /** The row's action menu. */
   renderActions: (row: PeopleRow) => ReactNode;
   caption: string;
+  /** The "Certificato" column (athletes, a viewer with health.read). */
+  showCertificate?: boolean;
 }
 
 function GroupBadges({ row }: { row: PeopleRow }) {
@@ -74,6 +79,10 @@ function Contacts({ row }: { row: PeopleRow }) {
   );
 }
 
+function CertificateState({ row }: { row: PeopleRow }) {
+  return row.certificateStatus ? <CertificateBadge state={row.certificateStatus} /> : <Text color="fg.subtle" fontSize="sm">—</Text>;
+}
+
 function NameButton({ row, onOpen }: { row: PeopleRow; onOpen: (row: PeopleRow) => void }) {
   return (
     <HStack gap="3" minW="0">
@@ -94,7 +103,7 @@ function NameButton({ row, onOpen }: { row: PeopleRow; onOpen: (row: PeopleRow) 
   );
 }
 
-export function PeopleTable({ rows, onOpen, renderActions, caption }: PeopleTableProps) {
+export function PeopleTable({ rows, onOpen, renderActions, caption, showCertificate = false }: PeopleTableProps) {
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false });
   if (!wide) {
     return (
@@ -109,6 +118,12 @@ export function PeopleTable({ rows, onOpen, renderActions, caption }: PeopleTabl
               <Text fontFamily="mono" fontSize="sm" letterSpacing="wide">
                 {row.person.taxIdCode.toUpperCase()}
               </Text>
+              {showCertificate && (
+                <HStack gap="2" fontSize="sm">
+                  <Text color="fg.muted">Certificato</Text>
+                  <CertificateState row={row} />
+                </HStack>
+              )}
               <GroupBadges row={row} />
               <Contacts row={row} />
             </Stack>
@@ -125,6 +140,7 @@ export function PeopleTable({ rows, onOpen, renderActions, caption }: PeopleTabl
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader ps="4">Nome</Table.ColumnHeader>
             <Table.ColumnHeader>Codice fiscale</Table.ColumnHeader>
+            {showCertificate && <Table.ColumnHeader>Certificato</Table.ColumnHeader>}
             <Table.ColumnHeader>Gruppi</Table.ColumnHeader>
             <Table.ColumnHeader>Contatti</Table.ColumnHeader>
             <Table.ColumnHeader w="1" pe="4">
@@ -141,6 +157,11 @@ export function PeopleTable({ rows, onOpen, renderActions, caption }: PeopleTabl
               <Table.Cell fontFamily="mono" fontSize="sm" letterSpacing="wide" whiteSpace="nowrap">
                 {row.person.taxIdCode.toUpperCase()}
               </Table.Cell>
+              {showCertificate && (
+                <Table.Cell>
+                  <CertificateState row={row} />
+                </Table.Cell>
+              )}
               <Table.Cell maxW="64">
                 <GroupBadges row={row} />
               </Table.Cell>

@@ -1,7 +1,9 @@
 // "Modifiche" under a person's record: who created, changed, archived or restored it, and when (the access log's
 // lines about this person, newest first). Owners and admins also get a link to everything the log holds on them.
+// Under the form in the side panel, or as a card of its own on the person page (`asCard`).
 import { useQuery } from '@apollo/client/react';
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ACCESS_LOG_ACTIONS } from '../../../../../schema/access-log';
 import { graphql } from '../../../gql';
@@ -23,7 +25,9 @@ const PersonChangesQuery = graphql(`
 
 const WHEN = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'medium', timeStyle: 'short' });
 
-export function PersonChanges({ personId, name }: { personId: string; name: string }) {
+export function PersonChanges({ personId, name, asCard = false }: { personId: string; name: string; asCard?: boolean }) {
+  // Unique per instance: the person page and its side panel may show the same person's changes at once.
+  const headingId = useId();
   const { data, loading, error } = useQuery(PersonChangesQuery, { variables: { personId }, fetchPolicy: 'cache-and-network' });
   const readsLog = useAccess().can('accessLog.read');
   const changes = data?.personChanges ?? [];
@@ -53,8 +57,12 @@ export function PersonChanges({ personId, name }: { personId: string; name: stri
     );
   }
   return (
-    <Box as="section" aria-labelledby={`changes-${personId}`} borderTopWidth="1px" pt="4" mt="6">
-      <Heading as="h3" size="sm" id={`changes-${personId}`} mb="3">
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      {...(asCard ? { bg: 'bg', borderWidth: '1px', borderRadius: 'xl', p: { base: '4', md: '6' }, minW: '0' } : { borderTopWidth: '1px', pt: '4', mt: '6' })}
+    >
+      <Heading as={asCard ? 'h2' : 'h3'} size={asCard ? 'md' : 'sm'} id={headingId} mb={asCard ? '4' : '3'}>
         Modifiche
       </Heading>
       {body}

@@ -1,13 +1,15 @@
 // The six people lists (spec §2): /athlete, /staff/coach, /staff/manager, /staff/assistant, /club/member,
 // /club/voluntary. One page parameterised by the kind: filters (group badges from `tp`, search), 8 rows a page,
-// the form in the side panel, "Associa" and "Archivia" per row: each control only for the roles allowed it (a
-// read-only role opens the record read-only; a coach edits their athletes but registers nobody).
+// the form in the side panel, "Visualizza" (the person's page), "Modifica", "Associa" and "Archivia" per row: each
+// control only for the roles allowed it (a read-only role opens the record read-only; a coach edits their athletes
+// but registers nobody). Athletes get the certificate column and filter for a viewer who reads health data.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
+import { CERTIFICATE_STATE_LABELS, CERTIFICATE_STATES, type CertificateState } from '../../../../../schema/medical-certificates';
 import { PlusIcon, UploadIcon } from '../../../components/icons';
 import { ActionsMenu } from '../../../components/ui/actions-menu';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -26,9 +28,18 @@ import { GroupBadgeSelector } from '../components/group-badge-selector';
 import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow } from '../components/people-table';
 import { PersonFormPanel, type PersonPanelState } from '../components/person-form-panel';
 import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
+import { ArchivePersonMutation, KindGroupsQuery } from '../people-documents';
 import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 import { FilterChip } from '../../../components/ui/filter-chip';
-import { ADDED_LABELS, ADDED_PARAM, CERTIFICATE_LABELS, CERTIFICATE_PARAM, certificateOfParam, periodOfParam } from '../../../lib/recent-filters';
+import {
+  ADDED_LABELS,
+  ADDED_PARAM,
+  CERTIFICATE_LABELS,
+  CERTIFICATE_PARAM,
+  certificateOfParam,
+  certificateParamOf,
+  periodOfParam,
+} from '../../../lib/recent-filters';
 
 const PeopleQuery = graphql(`
   query PeopleListPage_People(
@@ -55,50 +66,41 @@ const PeopleQuery = graphql(`
   }
 `);
 
-const KindGroupsQuery = graphql(`
-  query PeopleListPage_Groups($types: [PersonKind!]) {
-    groups(types: $types, first: 100) {
-      edges {
-        node {
-          id
-          name
-        }
-      }
-    }
-  }
-`);
-
-const ArchivePersonMutation = graphql(`
-  mutation PeopleListPage_ArchivePerson($id: ID!) {
-    archivePerson(id: $id) {
-      __typename
-      ... on MutationArchivePersonSuccess {
-        data {
-          id
-          isActive
-          archivedAt
-        }
-      }
-      ... on BaseError {
-        code
-        message
-      }
-    }
-  }
-`);
+/** "Certificato: Tutti / Valido / ...", bound to the `certificato` parameter (empty: no filter). */
+function CertificateFilter({ value, onChange }: { value: CertificateState | null; onChange: (state: CertificateState | null) => void }) {
+  return (
+    <Field.Root orientation="horizontal" gap="2" w={{ base: 'full', md: 'auto' }} flexShrink={0}>
+      <Field.Label flex="none">Certificato</Field.Label>
+      <NativeSelect.Root size="sm" width={{ base: 'full', md: '40' }}>
+        <NativeSelect.Field value={value ?? ''} onChange={(e) => onChange((e.target.value || null) as CertificateState | null)}>
+          <option value="">Tutti</option>
+          {CERTIFICATE_STATES.map((state) => (
+            <option key={state} value={state}>
+              {CERTIFICATE_STATE_LABELS[state]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
 
 export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const info = PERSON_KIND_INFO[kind];
   useDocumentTitle(info.plural);
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tp = params.get('tp');
-  // From the dashboard's statistics (?aggiunti=oggi, ?certificato=in-scadenza); certificates exist for athletes only.
+  const access = useAccess();
+  // Certificates exist for athletes only, and who has which is health data: column and filter need health.read.
+  const showCertificate = kind === 'athlete' && access.can('health.read');
+  // From the dashboard's statistics (?aggiunti=oggi, ?certificato=in-scadenza) or the certificate select.
   const addedWithin = periodOfParam(params.get(ADDED_PARAM));
-  const certificate = kind === 'athlete' ? certificateOfParam(params.get(CERTIFICATE_PARAM)) : null;
+  const certificate = showCertificate ? certificateOfParam(params.get(CERTIFICATE_PARAM)) : null;
   const [search, setSearch] = useState('');
   const [panel, setPanel] = useState<PersonPanelState>({ mode: 'closed' });
   const [assigning, setAssigning] = useState<PeopleRow | null>(null);
-  const access = useAccess();
   const mayRegister = access.canRegister(kind);
   const mayEdit = access.can(`people.${kind}.write`);
   const mayAssign = access.can('groups.write');
@@ -137,6 +139,12 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
     const value = tpValueOf(group);
     if (value) next.set('tp', value);
     else next.delete('tp');
+    setParams(next, { replace: true });
+  };
+  const pickCertificate = (state: CertificateState | null) => {
+    const next = new URLSearchParams(params);
+    if (state) next.set(CERTIFICATE_PARAM, certificateParamOf(state));
+    else next.delete(CERTIFICATE_PARAM);
     setParams(next, { replace: true });
   };
   const dropParams = (...names: string[]) => {
@@ -207,12 +215,15 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
         <PeopleTable
           rows={rows}
           caption={info.plural}
+          showCertificate={showCertificate}
           onOpen={(row) => setPanel({ mode: 'edit', roleId: row.id })}
           renderActions={(row) => (
             <ActionsMenu
               label={`Azioni per ${fullName(row)}`}
               actions={[
-                { value: 'edit', label: mayEdit ? 'Visualizza / modifica' : 'Visualizza', onSelect: () => setPanel({ mode: 'edit', roleId: row.id }) },
+                // The page holds everything about the person; editing stays in the side panel.
+                { value: 'view', label: 'Visualizza', onSelect: () => void navigate(`/persona/${row.id}`) },
+                ...(mayEdit ? [{ value: 'edit', label: 'Modifica', onSelect: () => setPanel({ mode: 'edit', roleId: row.id }) }] : []),
                 ...(mayAssign ? [{ value: 'assign', label: 'Associa', onSelect: () => setAssigning(row) }] : []),
                 ...(mayArchive ? [{ value: 'archive', label: 'Archivia', danger: true, onSelect: () => archiving.ask(row) }] : []),
               ]}
@@ -274,6 +285,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
               placeholder="Cerca per nome o codice fiscale"
             />
           </Box>
+          {showCertificate && <CertificateFilter value={certificate} onChange={pickCertificate} />}
           {filtered && (
             <Button variant="ghost" size="sm" onClick={clearFilters} alignSelf={{ base: 'flex-start', md: 'auto' }}>
               Cancella filtri
