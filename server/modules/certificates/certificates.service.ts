@@ -21,6 +21,8 @@ import { storeFile, type UploadedFile } from '../files/files.service';
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 const dateValue = (d: string) => new Date(`${d}T00:00:00.000Z`);
+/** 2027-03-31 -> 31/03/2027, as the access log's lines are read. */
+const italian = (d: string | null) => (d ? d.split('-').reverse().join('/') : '');
 
 /** The newest first: by expiry, then by entry. */
 const LATEST_FIRST = [{ expiresOn: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as const;
@@ -91,7 +93,7 @@ export async function addMedicalCertificate(
       entityId: role.personId,
       personId: role.personId,
       entityLabel: `${role.person.firstname} ${role.person.lastname}`,
-      detail: `Certificato medico ${CERTIFICATE_TYPE_RULES[input.type].label.toLowerCase()} aggiunto, scadenza ${input.expiresOn}`,
+      detail: `Certificato medico ${CERTIFICATE_TYPE_RULES[input.type].label.toLowerCase()} aggiunto, scadenza ${italian(input.expiresOn)}`,
     });
     return { certificate, message: MSG.certificateSaved };
   });
@@ -115,7 +117,7 @@ export async function deleteMedicalCertificate(ctx: RequestContext, id: unknown)
       entityId: certificate.personId,
       personId: certificate.personId,
       entityLabel: `${role.person.firstname} ${role.person.lastname}`,
-      detail: `Certificato medico con scadenza ${day(certificate.expiresOn)} eliminato`,
+      detail: `Certificato medico con scadenza ${italian(day(certificate.expiresOn))} eliminato`,
     });
     return { personId: certificate.personId, message: MSG.certificateDeleted };
   });

@@ -92,6 +92,15 @@ describe('the history and the legacy fields', () => {
     expect(removed.body.data.deleteMedicalCertificate.data).toMatchObject({ message: MSG.certificateDeleted, person: { certificateStatus: 'expired' } });
     expect((await person(athlete.roleId)).athlete).toMatchObject({ medicalExaminationExpirationDate: addDays(today, -20), typeMedicalExaminationId: 1 });
 
+    // Each change is a line of the person's history, in the access log's Italian.
+    const lines = await t.deps.systemDb.accessLogEntry.findMany({ where: { personId: athlete.personId, detail: { startsWith: 'Certificato' } }, orderBy: { id: 'asc' } });
+    const italian = (d: string) => d.split('-').reverse().join('/');
+    expect(lines.map((l) => l.detail)).toEqual([
+      `Certificato medico agonistico aggiunto, scadenza ${italian(addDays(today, -20))}`,
+      `Certificato medico non agonistico aggiunto, scadenza ${italian(soon)}`,
+      `Certificato medico con scadenza ${italian(soon)} eliminato`,
+    ]);
+
     // The legacy REST record shows the same fields, unchanged in name.
     const legacy = await rest(t.app, '/athlete/single', { id: athlete.roleId }, as(club));
     expect(JSON.stringify(legacy.body)).toContain(addDays(today, -20));
