@@ -118,6 +118,8 @@ export const MSG = {
   certificateDeleted: 'Certificato medico eliminato',
   reminderDaysInvalid: 'Indica da 1 a 6 giorni diversi, tra 0 e 365.',
   reminderSettingsSaved: 'Impostazioni dei promemoria salvate',
+  eligibilityTooLarge: (max: number) =>
+    `Il gruppo ha più di ${max} atleti: l'idoneità si consulta per squadra o categoria. Per tutti gli atleti usa il filtro del certificato nell'elenco.`,
   archiveConfirm:
     'Una volta archiviato, il record non potrà più essere associato ad altri gruppi e il profilo collegato riceverà una notifica. Vuoi continuare?',
   groupArchiveConfirm:

@@ -70,11 +70,15 @@ function dueReminders(deps: AppDeps, today: string): Promise<DueRow[]> {
   const freeAfter = Prisma.sql`(${today}::date - make_interval(years => ${CERTIFICATE_FREE_AGE}))::date`;
   return deps.systemDb.$queryRaw<DueRow[]>`
     WITH latest AS (
-      SELECT DISTINCT ON (m.person_id) m.id, m.club_id, m.person_id, m.expires_on, m.type
+      -- Certificates within reach of a threshold that are their person's latest: one renewed early (a later
+      -- certificate, even beyond the window) is never reminded of.
+      SELECT m.id, m.club_id, m.person_id, m.expires_on, m.type
       FROM medical_certificates m
       JOIN clubs c ON c.id = m.club_id AND c.certificate_reminders_enabled AND c.archived_at IS NULL
       WHERE m.expires_on BETWEEN ${today}::date - ${LATE_DAYS}::int AND ${today}::date + 366
-      ORDER BY m.person_id, m.expires_on DESC, m.created_at DESC, m.id DESC
+        AND NOT EXISTS (SELECT 1 FROM medical_certificates n
+                        WHERE n.person_id = m.person_id AND n.club_id = m.club_id
+                          AND (n.expires_on, n.created_at, n.id) > (m.expires_on, m.created_at, m.id))
     ), candidates AS (
       SELECT l.*, (l.expires_on - ${today}::date) AS days_left, c.full_name AS club_name, c.certificate_reminder_days AS days,
              p.firstname, p.lastname, p.email_primary AS email, p.legal_representative,

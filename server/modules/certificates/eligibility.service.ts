@@ -10,10 +10,13 @@ import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { Group, Prisma } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
-import { ForbiddenError } from '../../lib/errors';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { PEOPLE_ORDER } from '../people/list-people.service';
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** The most athletes a group's eligibility answers (a team or a category; larger groups are refused in Italian). */
+export const ELIGIBILITY_MAX = 500;
 
 const ROLE_INCLUDE = { person: true, athlete: true } satisfies Prisma.PersonRoleInclude;
 export type EligibleRole = Prisma.PersonRoleGetPayload<{ include: typeof ROLE_INCLUDE }>;
@@ -40,8 +43,12 @@ export async function groupEligibility(ctx: RequestContext, groupId: unknown, no
   const db = clubDb(ctx);
   const group = isUuid(groupId) ? await db.group.findFirst({ where: { id: groupId, clubId } }) : null;
   if (!group) return null;
+  const where = { clubId, kind: 'athlete' as const, archivedAt: null, groups: { some: { groupId: group.id } } };
+  // A team's page, not a club-wide report: a group of thousands would make one answer of megabytes (the lists'
+  // certificate filter pages through those).
+  if ((await db.personRole.count({ where })) > ELIGIBILITY_MAX) throw new ValidationError({ groupId: MSG.eligibilityTooLarge(ELIGIBILITY_MAX) }, MSG.eligibilityTooLarge(ELIGIBILITY_MAX));
   const roles = await db.personRole.findMany({
-    where: { clubId, kind: 'athlete', archivedAt: null, groups: { some: { groupId: group.id } } },
+    where,
     include: ROLE_INCLUDE,
     orderBy: PEOPLE_ORDER,
   });

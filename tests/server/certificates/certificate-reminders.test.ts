@@ -54,6 +54,11 @@ beforeAll(async () => {
   await athlete('Piccolo', addMonths(D, -50), 'piccolo@example.it', addDays(D, 2));
   await athlete('Lontano', '1990-01-01', 'lontano@example.it', addDays(D, 200));
   await athlete('Vecchio', '1990-01-01', 'vecchio@example.it', addDays(D, -40));
+  // Renewed early: a new certificate beyond the reminders' reach replaces the one expiring in 30 days.
+  const renewed = await athlete('Rinnovato', '1990-01-01', 'rinnovato@example.it', addDays(D, 30));
+  await t.deps.systemDb.medicalCertificate.create({
+    data: { clubId: club.clubId, personId: renewed.personId, type: 'agonistico', issuedOn: new Date(`${D}T00:00:00Z`), expiresOn: new Date(`${addMonths(D, 24)}T00:00:00Z`) },
+  });
   const archived = await athlete('Archiviato', '1990-01-01', 'archiviato@example.it', addDays(D, 30));
   await t.deps.systemDb.personRole.update({ where: { id: archived.roleId }, data: { archivedAt: new Date(), isActive: false } });
 });
@@ -68,8 +73,10 @@ describe('the first day', () => {
     expect(to('adulto@example.it')[0].text).toMatch(/^Gentile Atleta Adulto,\n\nil certificato medico di Atleta Adulto scade il 31 marzo 2027 \(tra 30 giorni\)/);
     // A minor's mail greets the legal representative.
     expect(to('famiglia@example.it')[0].text).toMatch(/^Gentile Paola Minore di Atleta Minore,/);
-    // Under 6 (no certificate needed), far from expiry, long expired, archived: nobody.
-    for (const address of ['piccolo@example.it', 'lontano@example.it', 'vecchio@example.it', 'archiviato@example.it']) expect(to(address)).toEqual([]);
+    // Under 6 (no certificate needed), far from expiry, long expired, renewed early, archived: nobody.
+    for (const address of ['piccolo@example.it', 'lontano@example.it', 'vecchio@example.it', 'rinnovato@example.it', 'archiviato@example.it']) {
+      expect(to(address)).toEqual([]);
+    }
     const digest = to(club.email);
     expect(digest).toHaveLength(1);
     expect(digest[0].subject).toBe('ASD Promemoria: 3 certificati medici da rinnovare');

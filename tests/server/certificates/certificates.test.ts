@@ -14,6 +14,8 @@ import { graphqlMultipart, pdf } from '../files/fixtures';
 import { csvFile, validTaxCode } from '../imports/import-fixtures';
 import { importPeople } from '../../../server/modules/imports/import-people.service';
 import { undoImport } from '../../../server/modules/imports/import-undo.service';
+import { ELIGIBILITY_MAX } from '../../../server/modules/certificates/eligibility.service';
+import { insertPeople } from '../../../scripts/seed/bulk-insert';
 
 const ADD = /* GraphQL */ `
   mutation($input: AddMedicalCertificateInput!) {
@@ -277,5 +279,22 @@ describe('an import', () => {
     await importPeople(ctx, { file: file(), kind: 'athlete', dryRun: false });
     await importPeople(ctx, { file: file(), kind: 'athlete', dryRun: false, mode: 'overwrite' });
     expect(await history()).toHaveLength(1);
+  });
+});
+
+describe('a large group', () => {
+  it(`refuses the eligibility of more than ${ELIGIBILITY_MAX} athletes in Italian, answering a team's at once`, async () => {
+    const fresh = await createClub(t.deps);
+    const big = await t.deps.systemDb.group.create({ data: { clubId: fresh.clubId, type: 'athlete', name: 'Tutto il settore giovanile' } });
+    await insertPeople(
+      t.deps.systemDb,
+      fresh.clubId,
+      Array.from({ length: ELIGIBILITY_MAX + 1 }, (_, i) => ({
+        profile: { firstname: 'Atleta', lastname: `Numero ${i}`, taxIdCode: validTaxCode(10_000 + i, 'Grande') },
+        roles: [{ kind: 'athlete' as const, athlete: {}, groupIds: [big.id] }],
+      })),
+    );
+    const res = await gql(t.app, '{ groupEligibility(groupId: "' + big.id + '") { mayPlay } }', {}, as(fresh));
+    expect(res.body.errors?.[0]).toMatchObject({ message: MSG.eligibilityTooLarge(ELIGIBILITY_MAX), extensions: { code: 'VALIDATION' } });
   });
 });

@@ -60,6 +60,11 @@ describe.runIf(usingPostgres())('statement timeout on PostgreSQL', () => {
     const [row] = await t.deps.systemDb.$queryRawUnsafe<Array<{ statement_timeout: string }>>('SHOW statement_timeout');
     expect(row.statement_timeout).toBe('300ms');
   });
+
+  it('and run without JIT compilation (seconds of compiling for millisecond statements at 100k rows)', async () => {
+    const [row] = await t.deps.systemDb.$queryRawUnsafe<Array<{ jit: string }>>('SHOW jit');
+    expect(row.jit).toBe('off');
+  });
 });
 
 describe.runIf(!usingPostgres())('statement timeout on PGlite', () => {
