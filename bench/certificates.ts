@@ -38,12 +38,11 @@
 // Results: a table on stdout and bench/results/certificates.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { log, stats, throwawayDatabase, type Stats } from './throwaway-database';
+import { log, logTargets, stats, throwawayDatabase, writeResults, type Stats } from './throwaway-database';
 import { PAGE_SIZE } from '../schema/constants';
 import { clubDate } from '../schema/club-time';
 import { CERTIFICATE_STATES, certificateFreeBornAfter, type CertificateState } from '../schema/medical-certificates';
@@ -78,7 +77,6 @@ const ELIGIBILITY_REQUESTS = Number(args['eligibility-requests']);
 const ELIGIBILITY_WARMUP = Number(args['eligibility-warmup']);
 const ELIGIBILITY_TIMEOUT_MS = Number(args['eligibility-timeout']) * 1000;
 const DATABASES = args.db.split(',').map((s) => s.trim()) as Database[];
-const root = path.resolve(import.meta.dirname, '..');
 
 type Database = 'pglite' | 'postgres';
 
@@ -706,32 +704,17 @@ async function main(): Promise<void> {
   for (const r of results) {
     targets.push({ target: `${r.database}: reminder scan of ${PEOPLE.toLocaleString('en')} athletes (first run) < ${TARGET_REMINDERS_S} s`, value: `${r.reminders.first.seconds.toFixed(2)} s`, met: r.reminders.first.seconds < TARGET_REMINDERS_S });
   }
-  log('\nTargets (issue 14)');
-  for (const t of targets) log(`  ${t.met === null ? 'n/a ' : t.met ? 'met ' : 'MISS'}  ${t.target}: ${t.value}`);
+  logTargets('Targets (issue 14)', targets);
 
-  const resultsDir = path.join(root, 'bench', 'results');
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'certificates.json');
-  await writeFile(
-    file,
-    `${JSON.stringify(
-      {
-        benchmark: 'certificates',
-        startedAt: startedAt.toISOString(),
-        machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: { start: loadAtStart.map((l) => round(l, 2)), end: os.loadavg().map((l) => round(l, 2)) }, node: process.version, platform: `${os.platform()} ${os.release()}` },
-        people: PEOPLE,
-        requests: REQUESTS,
-        warmup: WARMUP,
-        eligibility: { requests: ELIGIBILITY_REQUESTS, warmup: ELIGIBILITY_WARMUP, timeoutSeconds: ELIGIBILITY_TIMEOUT_MS / 1000 },
-        queries: Object.fromEntries(Object.entries({ list: LIST_QUERY, dashboard: DASHBOARD_QUERY, eligibility: ELIGIBILITY_QUERY, eligibilityLean: ELIGIBILITY_LEAN_QUERY }).map(([k, q]) => [k, q.trim().replace(/\s+/g, ' ')])),
-        results: results.map((r) => ({ ...r, explained: r.explained?.map((e) => ({ ...e, statements: e.statements.map((s) => ({ ...s, plan: args.explain ? s.plan : undefined })) })) })),
-        targets,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log(`\nResults written to ${path.relative(process.cwd(), file)}`);
+  await writeResults('certificates', startedAt, loadAtStart, {
+    people: PEOPLE,
+    requests: REQUESTS,
+    warmup: WARMUP,
+    eligibility: { requests: ELIGIBILITY_REQUESTS, warmup: ELIGIBILITY_WARMUP, timeoutSeconds: ELIGIBILITY_TIMEOUT_MS / 1000 },
+    queries: Object.fromEntries(Object.entries({ list: LIST_QUERY, dashboard: DASHBOARD_QUERY, eligibility: ELIGIBILITY_QUERY, eligibilityLean: ELIGIBILITY_LEAN_QUERY }).map(([k, q]) => [k, q.trim().replace(/\s+/g, ' ')])),
+    results: results.map((r) => ({ ...r, explained: r.explained?.map((e) => ({ ...e, statements: e.statements.map((s) => ({ ...s, plan: args.explain ? s.plan : undefined })) })) })),
+    targets,
+  });
 }
 
 if (args.serve) {

@@ -28,13 +28,12 @@
 // sync and the timed pages are never refused; the output says how many full syncs the default budget allows.
 // Target (issue 13): p95 under 50 ms server time for a page of 100 records, at any position, on both databases.
 // Results: a table on stdout and bench/results/federation.json.
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { log, stats, throwawayDatabase, type Stats } from './throwaway-database';
+import { log, logTargets, stats, throwawayDatabase, writeResults, type Stats } from './throwaway-database';
 import { ORGANISATION_SCOPES } from '../schema/organisation-scopes';
 import { insertGroups, insertPeople, type PersonSeed, type RoleSeed } from '../scripts/seed/bulk-insert';
 import { AGE_CATEGORIES, categoryIndexForAge } from '../scripts/seed/demo-club';
@@ -64,7 +63,6 @@ const REQUESTS = Number(args.requests);
 const WARMUP = Number(args.warmup);
 const EDITS = Number(args.edits);
 const DATABASES = args.db.split(',').map((s) => s.trim()) as Database[];
-const root = path.resolve(import.meta.dirname, '..');
 const PAGE = 100;
 const TARGET_P95_MS = 50;
 /** The app's default points per key and hour (config apiKeyPointsHourly), to tell how many syncs it allows. */
@@ -523,32 +521,17 @@ for (const r of results) {
   log(`${r.database}: load average ${r.loadAverage.start} when its requests began, ${r.loadAverage.end} at the end`);
   log(`${r.database}: a full sync costs ${r.fullSync.points.toLocaleString('en')} points: the default budget (${DEFAULT_BUDGET.toLocaleString('en')} per key and hour) allows ${syncs} an hour`);
 }
-log('\nTargets (issue 13 point 11)');
-for (const t of targets) log(`  ${t.met ? 'met ' : 'MISS'}  ${t.target}: ${t.value}`);
+logTargets('Targets (issue 13 point 11)', targets);
 
-const resultsDir = path.join(root, 'bench', 'results');
-await mkdir(resultsDir, { recursive: true });
-const file = path.join(resultsDir, 'federation.json');
-await writeFile(
-  file,
-  `${JSON.stringify(
-    {
-      benchmark: 'federation',
-      startedAt: startedAt.toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: { start: loadAtStart.map((l) => round(l, 2)), end: os.loadavg().map((l) => round(l, 2)) }, node: process.version, platform: `${os.platform()} ${os.release()}` },
-      clubs: CLUBS,
-      perClub: PER_CLUB,
-      requests: REQUESTS,
-      warmup: WARMUP,
-      edits: EDITS,
-      serverTime: 'Server-Timing app;dur (onRequest to onSend)',
-      queries: Object.fromEntries(Object.entries(QUERIES).map(([k, q]) => [k, q.replace(/\s+/g, ' ')])),
-      results,
-      targets,
-    },
-    null,
-    2,
-  )}\n`,
-);
-log(`\nResults written to ${path.relative(process.cwd(), file)}`);
+await writeResults('federation', startedAt, loadAtStart, {
+  clubs: CLUBS,
+  perClub: PER_CLUB,
+  requests: REQUESTS,
+  warmup: WARMUP,
+  edits: EDITS,
+  serverTime: 'Server-Timing app;dur (onRequest to onSend)',
+  queries: Object.fromEntries(Object.entries(QUERIES).map(([k, q]) => [k, q.replace(/\s+/g, ' ')])),
+  results,
+  targets,
+});
 process.exit(0);

@@ -6,12 +6,11 @@
 // --keep leaves the PostgreSQL database in place (its name is printed) to EXPLAIN the statements afterwards.
 // Targets (DESIGN.md): p95 < 20 ms server time on PostgreSQL; GraphQL within 3x of raw; PGlite within 3x of
 // PostgreSQL. Results: a table on stdout and bench/results/people-list.json.
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { log, stats, throwawayDatabase, type Stats } from './throwaway-database';
+import { log, logTargets, stats, throwawayDatabase, writeResults, type Stats } from './throwaway-database';
 import { PAGE_SIZE } from '../schema/constants';
 import { searchWords } from '../schema/text';
 import { createApp } from '../server/app';
@@ -34,7 +33,6 @@ const PEOPLE = Number(args.people);
 const REQUESTS = Number(args.requests);
 const WARMUP = Number(args.warmup);
 const DATABASES = args.db.split(',').map((s) => s.trim()) as Array<'pglite' | 'postgres'>;
-const root = path.resolve(import.meta.dirname, '..');
 
 /** The searches timed: two words (every word must match), one word, none. */
 const SCENARIOS = [
@@ -324,28 +322,13 @@ targets.push({
   value: counted.length ? counted.map((c) => Object.values(c).join(' -> ')).join(', ') : 'n/a',
   met: counted.length ? counted.every((c) => new Set(Object.values(c)).size === 1) : null,
 });
-log('\nTargets (DESIGN.md)');
-for (const t of targets) log(`  ${t.met === null ? 'n/a ' : t.met ? 'met ' : 'MISS'}  ${t.target}: ${t.value}`);
+logTargets('Targets (DESIGN.md)', targets);
 
-const resultsDir = path.join(root, 'bench', 'results');
-await mkdir(resultsDir, { recursive: true });
-const file = path.join(resultsDir, 'people-list.json');
-await writeFile(
-  file,
-  `${JSON.stringify(
-    {
-      benchmark: 'people-list',
-      startedAt: startedAt.toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: { start: loadAtStart.map((l) => Math.round(l * 100) / 100), end: os.loadavg().map((l) => Math.round(l * 100) / 100) }, node: process.version, platform: `${os.platform()} ${os.release()}` },
-      people: PEOPLE,
-      requests: REQUESTS,
-      warmup: WARMUP,
-      query: PEOPLE_QUERY.trim().replace(/\s+/g, ' '),
-      results,
-      targets,
-    },
-    null,
-    2,
-  )}\n`,
-);
-log(`\nResults written to ${path.relative(process.cwd(), file)}`);
+await writeResults('people-list', startedAt, loadAtStart, {
+  people: PEOPLE,
+  requests: REQUESTS,
+  warmup: WARMUP,
+  query: PEOPLE_QUERY.trim().replace(/\s+/g, ' '),
+  results,
+  targets,
+});

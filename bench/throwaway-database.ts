@@ -1,8 +1,9 @@
 // What the benchmarks share: a throwaway database for one run (a new PostgreSQL database on the server of
 // BENCH_DATABASE_URL / TEST_DATABASE_URL, or a temporary DATA_DIR for PGlite), dropped afterwards even when the run
-// is interrupted (Ctrl+C), unless kept for a look with EXPLAIN; and the percentile summary of timings.
+// is interrupted (Ctrl+C), unless kept for a look with EXPLAIN; the percentile summary of timings; the targets'
+// report and the results file.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -85,4 +86,38 @@ export function stats(samples: number[]): Stats {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
   const r = (ms: number) => Math.round(ms * 100) / 100;
   return { p50: r(at(0.5)), p95: r(at(0.95)), mean: r(sorted.reduce((a, b) => a + b, 0) / sorted.length), max: r(sorted.at(-1)!), n: sorted.length };
+}
+
+/** A benchmark target and how the run did against it (null: not measured in this run). */
+export interface Target {
+  target: string;
+  value: string;
+  met: boolean | null;
+}
+
+/** Prints the targets under `title`, one line each: met, MISS or n/a. */
+export function logTargets(title: string, targets: readonly Target[]): void {
+  log(`\n${title}`);
+  for (const t of targets) log(`  ${t.met === null ? 'n/a ' : t.met ? 'met ' : 'MISS'}  ${t.target}: ${t.value}`);
+}
+
+/**
+ * Writes bench/results/<name>.json: the benchmark's name, when it started, the machine (cores, memory, load average
+ * at the start and now, Node) and `payload`; logs where.
+ */
+export async function writeResults(name: string, startedAt: Date, loadAtStart: readonly number[], payload: object): Promise<void> {
+  const round = (l: number) => Math.round(l * 100) / 100;
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: { start: loadAtStart.map(round), end: os.loadavg().map(round) },
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+  const dir = path.resolve(import.meta.dirname, 'results');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  await writeFile(file, `${JSON.stringify({ benchmark: name, startedAt: startedAt.toISOString(), machine, ...payload }, null, 2)}\n`);
+  log(`\nResults written to ${path.relative(process.cwd(), file)}`);
 }

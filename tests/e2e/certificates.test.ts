@@ -14,7 +14,7 @@ import { MSG } from '../../schema/messages';
 import { runCertificateReminders } from '../../server/modules/certificates/certificate-reminders.service';
 import { chooseMenuItem, launchBrowser, openMenu, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub, type TestClub } from '../support/factories';
-import { startLiveServer } from '../support/live-server';
+import { liveGql, startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 import { readOutbox } from '../support/test-app';
 
@@ -27,16 +27,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A GraphQL request as the club's administrator (what the admin client sends). */
-async function gql<T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${club.token}`, 'x-club': club.clubToken },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const gql = <T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>) => liveGql<T>(server.url, club, query, variables);
 
 /** Nothing wider than the window: no horizontal scroll on a phone. */
 async function expectNoHorizontalScroll(page: Page) {

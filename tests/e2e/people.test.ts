@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { chooseMenuItem, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
-import { startLiveServer } from '../support/live-server';
+import { liveGql, startLiveServer } from '../support/live-server';
 import { withCheckCharacter } from '../support/tax-code-factories';
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
@@ -16,16 +16,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A GraphQL request as the club's administrator (what the admin client sends). */
-async function gql<T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${club.token}`, 'x-club': club.clubToken },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const gql = <T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>) => liveGql<T>(server.url, club, query, variables);
 
 async function createGroup(club: TestClub, name: string) {
   const data = await gql(club, `mutation($i: SaveGroupInput!) { saveGroup(input: $i) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`, {

@@ -32,3 +32,20 @@ export async function startLiveServer(
     },
   };
 }
+
+/** A GraphQL request to a live server as a club's administrator (what the admin client sends); throws on errors. */
+export async function liveGql<T = Record<string, any>>(
+  url: string,
+  club: { token: string; clubToken: string },
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${club.token}`, 'x-club': club.clubToken },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
