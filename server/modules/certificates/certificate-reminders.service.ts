@@ -14,6 +14,7 @@ import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
 import { ROLE_PERMISSIONS, CLUB_ROLES } from '../../access/permissions';
 import type { JobQueue } from '../../jobs/queue';
+import { dateColumn, dayOf } from '../../lib/date-columns';
 
 /** How late a threshold's reminder may still go out when no scan ran on its day (the smallest threshold's window). */
 const LATE_DAYS = 7;
@@ -55,7 +56,6 @@ export interface ReminderRun {
   digests: number;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
 const LONG_DATE = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', dateStyle: 'long' });
 /** "il 31 marzo 2027", "l'8 marzo 2027", "l'11 marzo 2027": the article as Italian elides it before a vowel sound. */
 const onDate = (d: Date) => `${[8, 11].includes(d.getUTCDate()) ? "l'" : 'il '}${LONG_DATE.format(d)}`;
@@ -155,7 +155,7 @@ async function sendClaimed(deps: AppDeps, claimed: ClaimedRow[], byCertificate: 
     const due = byCertificate.get(row.certificate_id) ?? details.get(row.certificate_id);
     if (!row.recipient || !due) continue; // no address: the staff digest lists them
     try {
-      const daysLeft = Math.round((due.expires_on.getTime() - Date.parse(`${clubDate(now)}T00:00:00Z`)) / 86_400_000);
+      const daysLeft = Math.round((due.expires_on.getTime() - dateColumn(clubDate(now)).getTime()) / 86_400_000);
       // System mail, caused by no one: only the per-recipient throttle counts it.
       await deps.mailer.send({ to: row.recipient, ...reminderText(due, daysLeft) }, {});
       await deps.systemDb.$executeRaw`UPDATE certificate_reminders SET sent_at = ${new Date()}, error = NULL WHERE id = ${row.id}::uuid`;
@@ -211,10 +211,10 @@ async function sendDigests(deps: AppDeps, today: string, clubIds: Set<string>, n
       ORDER BY m.expires_on, p.sort_name`;
     const club = await deps.systemDb.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
     const text = [
-      `Certificati medici in scadenza o scaduti a ${club.fullName} (${LONG_DATE.format(new Date(`${today}T00:00:00Z`))}):`,
+      `Certificati medici in scadenza o scaduti a ${club.fullName} (${LONG_DATE.format(dateColumn(today))}):`,
       '',
       ...lines.map((l) => {
-        const verb = day(l.expires_on) < today ? 'è scaduto' : 'scade';
+        const verb = dayOf(l.expires_on)! < today ? 'è scaduto' : 'scade';
         return `- ${l.lastname} ${l.firstname}: ${verb} ${onDate(l.expires_on)}${l.recipient ? '' : ' (nessun indirizzo email: avvisalo tu)'}`;
       }),
       '',

@@ -3,7 +3,6 @@
 // adapters: the rules are schema/medical-certificates.ts's and the services'.
 import { clubDate } from '../../../schema/club-time';
 import {
-  certificateState,
   expiryState,
   MEDICAL_CERTIFICATE_TYPES,
   CERTIFICATE_TYPE_RULES,
@@ -20,10 +19,10 @@ import { CertificateStatusEnum } from '../../graphql/enums';
 import { GroupRef, PersonRoleRef } from '../../graphql/model-refs';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { readGraphQLUpload } from '../files/files.service';
-import { addMedicalCertificate, deleteMedicalCertificate, listMedicalCertificates } from './certificates.service';
+import { addMedicalCertificate, athleteCertificateState, deleteMedicalCertificate, LATEST_FIRST, shownCertificates } from './certificates.service';
 import { groupEligibility, type EligibilityRow, type GroupEligibility } from './eligibility.service';
+import { dayOf as day } from '../../lib/date-columns';
 
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 const today = () => clubDate(new Date());
 
 export const MedicalCertificateTypeEnum = builder.enumType('MedicalCertificateType', {
@@ -79,8 +78,9 @@ builder.prismaObjectFields('Person', (t) => ({
     type: [MedicalCertificateRef],
     nullable: true,
     description: 'The certificate history, latest expiry first; null without health.read (each read is logged).',
-    complexity: { field: 5, multiplier: 1 },
-    resolve: (person, _args, ctx) => listMedicalCertificates(ctx, person.id),
+    // Planned into the person's own query: a page of people costs the same statements with it.
+    select: (_args, _ctx, nestedSelection) => ({ medicalCertificates: nestedSelection({ orderBy: [...LATEST_FIRST] }) }),
+    resolve: (person, _args, ctx) => shownCertificates(ctx, person.id, person.medicalCertificates),
   }),
   certificateStatus: t.field({
     type: CertificateStatusEnum,
@@ -91,7 +91,7 @@ builder.prismaObjectFields('Person', (t) => ({
       const role = person.roles[0];
       if (!role || !canReadHealth(ctx)) return null;
       logHealthReadOfRoles(ctx, [role.id]);
-      return certificateState(day(role.athlete?.medicalExaminationExpirationDate), day(person.birthday), today());
+      return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, person.birthday);
     },
   }),
   qualifications: t.field({
@@ -122,7 +122,7 @@ builder.prismaObjectField('PersonRole', 'certificateStatus', (t) =>
     resolve: (role, _args, ctx) => {
       if (role.kind !== 'athlete' || !canReadHealth(ctx)) return null;
       logHealthReadOfRoles(ctx, [role.id]);
-      return certificateState(day(role.athlete?.medicalExaminationExpirationDate), day(role.person.birthday), today());
+      return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday);
     },
   }),
 );

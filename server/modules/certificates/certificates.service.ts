@@ -4,7 +4,7 @@
 // API read: one place decides what "the certificate" of an athlete is. Health data: health.read to see,
 // health.write and the athletes' write permission to change.
 import { clubDate } from '../../../schema/club-time';
-import { CERTIFICATE_TYPE_RULES, typeOfLegacyId } from '../../../schema/medical-certificates';
+import { CERTIFICATE_TYPE_RULES, certificateState, typeOfLegacyId, type CertificateState } from '../../../schema/medical-certificates';
 import { MSG } from '../../../schema/messages';
 import { medicalCertificateInput } from '../../../schema/validation/medical-certificate';
 import type { RequestContext } from '../../context';
@@ -14,18 +14,17 @@ import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 import { canReadHealth } from '../../access/health-data';
 import { logHealthRead } from '../../access/access-log';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { dateColumn, dayOf } from '../../lib/date-columns';
 import { isUuid, type Db } from '../../lib/club-rows';
 import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';
 
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
-const dateValue = (d: string) => new Date(`${d}T00:00:00.000Z`);
 /** 2027-03-31 -> 31/03/2027, as the access log's lines are read. */
 const italian = (d: string | null) => (d ? d.split('-').reverse().join('/') : '');
 
 /** The newest first: by expiry, then by entry. */
-const LATEST_FIRST = [{ expiresOn: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as const;
+export const LATEST_FIRST = [{ expiresOn: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as const;
 
 /** The person's athlete role in the club, which certificates belong with (NotFoundError when none). */
 async function athleteRoleOf(tx: Db, clubId: string, personId: unknown) {
@@ -79,8 +78,8 @@ export async function addMedicalCertificate(
         personId: role.personId,
         type: input.type,
         sport: input.sport ?? null,
-        issuedOn: dateValue(input.issuedOn),
-        expiresOn: dateValue(input.expiresOn),
+        issuedOn: dateColumn(input.issuedOn),
+        expiresOn: dateColumn(input.expiresOn),
         issuer: input.issuer ?? null,
         fileId: stored?.id ?? null,
         createdByAccountId: ctx.viewer?.accountId ?? null,
@@ -117,16 +116,15 @@ export async function deleteMedicalCertificate(ctx: RequestContext, id: unknown)
       entityId: certificate.personId,
       personId: certificate.personId,
       entityLabel: `${role.person.firstname} ${role.person.lastname}`,
-      detail: `Certificato medico con scadenza ${italian(day(certificate.expiresOn))} eliminato`,
+      detail: `Certificato medico con scadenza ${italian(dayOf(certificate.expiresOn))} eliminato`,
     });
     return { personId: certificate.personId, message: MSG.certificateDeleted };
   });
 }
 
-/** A person's certificates, newest first; null for a role without health.read. Logged as a health-data read. */
-export async function listMedicalCertificates(ctx: RequestContext, personId: string): Promise<MedicalCertificate[] | null> {
+/** A person's certificates as shown: null for a role without health.read, else logged as a health-data read. */
+export function shownCertificates<T>(ctx: RequestContext, personId: string, rows: T[]): T[] | null {
   if (!canReadHealth(ctx)) return null;
-  const rows = await clubDb(ctx).medicalCertificate.findMany({ where: { personId }, orderBy: [...LATEST_FIRST] });
   if (rows.length) logHealthRead(ctx, [personId], 'Storico certificati medici');
   return rows;
 }
@@ -144,11 +142,11 @@ export async function recordLegacyCertificate(tx: Db, clubId: string, roleId: st
   if (!role || !details?.medicalExaminationExpirationDate) return;
   const latest = await tx.medicalCertificate.findFirst({ where: { clubId, personId: role.personId }, orderBy: [...LATEST_FIRST] });
   const expiresOn = details.medicalExaminationExpirationDate;
-  const type = typeOfLegacyId(details.typeMedicalExaminationId) ?? (latest && day(latest.expiresOn) === day(expiresOn) ? latest.type : null);
+  const type = typeOfLegacyId(details.typeMedicalExaminationId) ?? (latest && dayOf(latest.expiresOn) === dayOf(expiresOn) ? latest.type : null);
   const wanted = details.medicalExaminationDocumentId;
   // A file already in the history stays with its certificate (file_id is unique).
   const fileId = wanted && wanted !== latest?.fileId && (await tx.medicalCertificate.findFirst({ where: { fileId: wanted }, select: { id: true } })) ? null : wanted;
-  const sameExpiry = latest && day(latest.expiresOn) === day(expiresOn);
+  const sameExpiry = latest && dayOf(latest.expiresOn) === dayOf(expiresOn);
   // A later expiry is a renewal (a new entry); an earlier one over a legacy entry is a correction of it.
   const correction = latest && !latest.issuedOn && expiresOn < latest.expiresOn;
   if (latest && (sameExpiry || correction)) {
@@ -160,9 +158,9 @@ export async function recordLegacyCertificate(tx: Db, clubId: string, roleId: st
   await tx.medicalCertificate.create({ data: { clubId, personId: role.personId, type, expiresOn, fileId } });
 }
 
-/** Who may change certificates: refused early so a form can hide its button (same rule as the mutations). */
-export function requireCertificateWriter(ctx: RequestContext): void {
-  authorizeMember(ctx, 'people.athlete.write');
-  if (!ctx.viewer?.membership) throw new ForbiddenError(MSG.permissionDenied);
-  authorizeMember(ctx, 'health.write');
-}
+/**
+ * An athlete's certificate state on `now`'s club day, from the latest expiry (the legacy field mirrors it) and the
+ * birthday: what the lists, the person page, the legacy records, eligibility and the organisations' API all show.
+ */
+export const athleteCertificateState = (expiresOn: Date | null | undefined, birthday: Date | null | undefined, now = new Date()): CertificateState =>
+  certificateState(dayOf(expiresOn), dayOf(birthday), clubDate(now));

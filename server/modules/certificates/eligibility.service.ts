@@ -1,7 +1,7 @@
 // A team's eligibility (issue 14 point 3): who among a group's or category's athletes may train and play today,
 // by their certificate's state (schema/medical-certificates.ts). Health data: health.read, logged as a read.
 import { clubDate } from '../../../schema/club-time';
-import { certificateState, mayPlay, type CertificateState } from '../../../schema/medical-certificates';
+import { mayPlay, type CertificateState } from '../../../schema/medical-certificates';
 import { MSG } from '../../../schema/messages';
 import { logHealthReadOfRoles } from '../../access/access-log';
 import { authorizeMember } from '../../access/authorize';
@@ -12,8 +12,9 @@ import type { Group, Prisma } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { PEOPLE_ORDER } from '../people/list-people.service';
+import { dayOf } from '../../lib/date-columns';
+import { athleteCertificateState } from './certificates.service';
 
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 
 /** The most athletes a group's eligibility answers (a team or a category; larger groups are refused in Italian). */
 export const ELIGIBILITY_MAX = 500;
@@ -54,8 +55,8 @@ export async function groupEligibility(ctx: RequestContext, groupId: unknown, no
   });
   const today = clubDate(now);
   const rows = roles.map((role) => {
-    const expiresOn = day(role.athlete?.medicalExaminationExpirationDate);
-    const state = certificateState(expiresOn, day(role.person.birthday), today);
+    const state = athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday, now);
+    const expiresOn = dayOf(role.athlete?.medicalExaminationExpirationDate);
     return { role, state, mayPlay: mayPlay(state), expiresOn };
   });
   if (rows.length) logHealthReadOfRoles(ctx, rows.map((r) => r.role.id), `Idoneità di ${group.name}`);

@@ -6,6 +6,7 @@ import { clubDate, periodStart, RECENT_PERIODS, type RecentPeriod } from '../../
 import { CERTIFICATE_STATES, certificateFreeBornAfter, expiringUntil, type CertificateState } from '../../../schema/medical-certificates';
 import { MSG } from '../../../schema/messages';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { dateColumn } from '../../lib/date-columns';
 
 export const recentPeriod = z.enum(RECENT_PERIODS, { error: MSG.periodInvalid }).nullish();
 export const certificateStatus = z.enum(CERTIFICATE_STATES, { error: MSG.certificateStatusInvalid }).nullish();
@@ -15,8 +16,6 @@ export function createdWithinWhere(period: RecentPeriod, now: Date): { createdAt
   return { createdAt: { gte: periodStart(period, now) } };
 }
 
-/** A calendar day as the value of a `@db.Date` column (midnight UTC: Prisma sends the date part only). */
-const dateValue = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /**
  * Athlete roles whose certificate is in this state on `now`'s club day (schema/medical-certificates.ts): nobody
@@ -25,13 +24,13 @@ const dateValue = (day: string) => new Date(`${day}T00:00:00.000Z`);
  */
 export function certificateWhere(status: CertificateState, now: Date): Prisma.PersonRoleWhereInput {
   const today = clubDate(now);
-  const freeAfter = dateValue(certificateFreeBornAfter(today));
+  const freeAfter = dateColumn(certificateFreeBornAfter(today));
   if (status === 'notRequired') return { person: { birthday: { gt: freeAfter } } };
   const needsOne: Prisma.PersonRoleWhereInput = { person: { OR: [{ birthday: null }, { birthday: { lte: freeAfter } }] } };
-  const until = dateValue(expiringUntil(today));
+  const until = dateColumn(expiringUntil(today));
   const byExpiry: Record<Exclude<CertificateState, 'notRequired'>, Prisma.PersonRoleWhereInput> = {
-    expired: { athlete: { is: { medicalExaminationExpirationDate: { lt: dateValue(today) } } } },
-    expiring: { athlete: { is: { medicalExaminationExpirationDate: { gte: dateValue(today), lte: until } } } },
+    expired: { athlete: { is: { medicalExaminationExpirationDate: { lt: dateColumn(today) } } } },
+    expiring: { athlete: { is: { medicalExaminationExpirationDate: { gte: dateColumn(today), lte: until } } } },
     valid: { athlete: { is: { medicalExaminationExpirationDate: { gt: until } } } },
     missing: { OR: [{ athlete: { is: null } }, { athlete: { is: { medicalExaminationExpirationDate: null } } }] },
   };

@@ -4,7 +4,8 @@
 // checked again per row by the GraphQL face (requireScope), so a narrowed consent refuses exactly those fields.
 // Cross-club by design, on the unguarded client: every statement names the clubs the reach allows, never more.
 import { certificateDays, clubDate } from '../../../schema/club-time';
-import { certificateFreeBornAfter, certificateState, expiringUntil, type CertificateState } from '../../../schema/medical-certificates';
+import { certificateFreeBornAfter, expiringUntil, type CertificateState } from '../../../schema/medical-certificates';
+import { athleteCertificateState as certificateStateOn } from '../certificates/certificates.service';
 import { MSG } from '../../../schema/messages';
 import { PEOPLE_DATA_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
 import type { RequestContext } from '../../context';
@@ -287,15 +288,12 @@ export function isMinor(record: Pick<PersonRecordRow, 'birthday'>, now = new Dat
   return adult > today;
 }
 
-/** YYYY-MM-DD of a date column. */
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
-
 export function athleteCertificateState(
   record: Pick<PersonRecordRow, 'kind' | 'medical_examination_expiration_date' | 'birthday'>,
   now = new Date(),
 ): CertificateState | null {
   if (record.kind !== 'athlete') return null;
-  return certificateState(day(record.medical_examination_expiration_date), day(record.birthday), clubDate(now));
+  return certificateStateOn(record.medical_examination_expiration_date, record.birthday, now);
 }
 
 // ---- statistics ----------------------------------------------------------------------------------------------

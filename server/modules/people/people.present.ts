@@ -7,8 +7,8 @@ import { toSnakeKeys } from '../../compat/naming';
 import { fileUrl } from '../files/files.service';
 import { PEOPLE_KINDS } from './people.kinds';
 import { withoutHealth } from '../../access/health-data';
-import { clubDate } from '../../../schema/club-time';
-import { certificateState } from '../../../schema/medical-certificates';
+import { athleteCertificateState } from '../certificates/certificates.service';
+import { dayOf as day } from '../../lib/date-columns';
 
 const FILE = { select: { id: true, filename: true, mimeType: true, size: true } } as const;
 
@@ -45,7 +45,6 @@ type Listed = Prisma.PersonRoleGetPayload<{ include: typeof LISTED_INCLUDE }>;
 export type PersonRecord = Prisma.PersonRoleGetPayload<{ include: typeof RECORD_INCLUDE }>;
 type StoredFileMeta = { id: string; filename: string; mimeType: string; size: number };
 
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 const instant = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const presentFile = (f: StoredFileMeta | null | undefined) =>
@@ -59,7 +58,7 @@ function presentGroups(role: Pick<Listed, 'id' | 'kind' | 'groups'>) {
 /** An athlete's certificate state today (schema/medical-certificates.ts), null for other kinds or without health data. */
 function certificateStatusOf(role: Pick<Listed, 'kind' | 'athlete'> & { person: { birthday: Date | null } }, showHealth: boolean) {
   if (role.kind !== 'athlete' || !showHealth) return {};
-  return { medical_certificate_status: certificateState(day(role.athlete?.medicalExaminationExpirationDate), day(role.person.birthday), clubDate(new Date())) };
+  return { medical_certificate_status: athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday) };
 }
 
 /**
