@@ -186,6 +186,8 @@ export interface ImportLimits {
   maxBytes: number;
   /** Heap of the worker thread that parses a workbook (MB): a file that needs more is refused, the server lives on. */
   workerHeapMb?: number;
+  /** People written (or undone) per committed slice on PGlite (server/modules/imports/import-commit.ts). */
+  sliceRows?: number;
   maxRows: number;
   maxZipEntries: number;
   maxUncompressedBytes: number;
@@ -248,6 +250,9 @@ export const IMPORT_MSG = {
     (skipped ? `, ${skipped} ${skipped === 1 ? 'persona lasciata' : 'persone lasciate'} com'era perché modificata dopo l'importazione.` : '.'),
   undoNotFound: 'Importazione non trovata.',
   undoAlready: 'Questa importazione è già stata annullata.',
+  undoInProgress: "L'annullamento di questa importazione è già in corso.",
+  abandoned: 'Interrotta: nessun dato salvato.',
+  undoWhileWriting: 'Questa importazione è ancora in corso: potrà essere annullata quando sarà completata.',
   undoNotCompleted: "Solo un'importazione completata può essere annullata: questa non ha salvato nessun dato.",
   undoNothing: 'Questa importazione non ha modificato nessun dato: non c\'è nulla da annullare.',
   undoExpired: `L'importazione non può più essere annullata: è possibile entro ${IMPORT_UNDO_DAYS} giorni.`,

@@ -149,6 +149,7 @@ async function main(): Promise<void> {
     const deps: AppDeps = {
       db: guardedClient(db.prisma),
       systemDb: db.prisma,
+      database: db.kind,
       config,
       log: quiet,
       limits: createRateLimits(config.rateLimitFactor),

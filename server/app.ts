@@ -18,6 +18,7 @@ import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
 import { createRateLimits } from './lib/rate-limits';
 import { createApiBudget } from './modules/federation/api-usage';
 import { startCertificateReminders } from './modules/certificates/certificate-reminders.service';
+import { recoverInterruptedImports } from './modules/imports/import-recovery.service';
 import { startWebhooks } from './modules/federation/webhook-delivery';
 import { startJobQueue } from './jobs/queue';
 import { failure } from './compat/envelope';
@@ -95,6 +96,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   const deps: AppDeps = {
     db: guardedClient(db.prisma),
     systemDb: db.prisma,
+    database: db.kind,
     config,
     log: app.log,
     limits,
@@ -132,6 +134,8 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   let stopPruning = () => {};
   db.migrated.then(() => (stopPruning = scheduleAccessLogPruning(db.prisma, app.log)), () => {});
   app.addHook('onClose', async () => stopPruning());
+  // An import or undo a stop interrupted on PGlite is finished (import-recovery.service.ts).
+  db.migrated.then(() => deps.background.run('import: interrupted runs', () => recoverInterruptedImports(deps)), () => {});
   db.migrated.then(
     (applied) => applied.length && app.log.info({ migrations: applied }, 'database migrations applied'),
     (err) => app.log.error({ err }, err instanceof DatabaseOpenError ? err.message : 'database migrations failed'),

@@ -28,6 +28,8 @@ export interface AppDeps {
    * invitation found by its token, migrations and scripts acting as the system). Each use says why.
    */
   systemDb: PrismaClient;
+  /** Which database serves the app: the embedded PGlite (one session) or a PostgreSQL server. */
+  database: 'pglite' | 'postgres';
   mailer: Mailer;
   limits: RateLimits;
   config: ServerConfig;

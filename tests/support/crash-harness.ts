@@ -49,14 +49,14 @@ interface Ack {
   size?: number;
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   url: string;
   output: () => string;
   exited: Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
@@ -66,7 +66,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dataDir: string, port: number, snapshotHours: number): Promise<Server> {
+export async function startServer(dataDir: string, port: number, snapshotHours = 0): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: repoRoot,
     env: {
@@ -92,7 +92,7 @@ async function startServer(dataDir: string, port: number, snapshotHours: number)
 }
 
 /** Resolves when /healthz answers 200; rejects with the server's output if it exits or takes over `timeoutMs`. */
-async function healthy(server: Server, timeoutMs = 90_000): Promise<void> {
+export async function healthy(server: Server, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let gone = false;
   void server.exited.then(() => (gone = true));
@@ -109,7 +109,7 @@ async function healthy(server: Server, timeoutMs = 90_000): Promise<void> {
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }
 
-async function kill9(server: Server): Promise<void> {
+export async function kill9(server: Server): Promise<void> {
   server.child.kill('SIGKILL');
   await server.exited;
 }
@@ -143,14 +143,7 @@ export async function runCrashTrials(options: CrashRunOptions): Promise<CrashFig
   let server = await startServer(dataDir, port, snapshotHours);
   try {
     await healthy(server);
-    const email = `crash-${randomBytes(4).toString('hex')}@example.it`;
-    const signup = await post(server, '/api/register', {
-      tax_id_code: 'VRDLGU85M41F205T', firstname: 'Luigia', lastname: 'Verdi', birthday: '1985-08-01', role: 1,
-      full_name: 'ASD Crash Test', foundation: '2001', url_logo: '', vat_number: '09876543210', type_sport: 'nuoto',
-      email, password: 'segreta-123', password_confirmation: 'segreta-123',
-    });
-    if (!signup.status) throw new Error(`sign-up refused: ${JSON.stringify(signup)}`);
-    const headers = { authorization: `Bearer ${signup.context.token}`, 'x-club': signup.context.account.profile.clubs[0].token };
+    const headers = await signUpClub(server);
     const doc = documentOf(uploadBytes);
     const docSha = sha(doc);
     const all: Ack[] = [];
@@ -223,6 +216,18 @@ export async function runCrashTrials(options: CrashRunOptions): Promise<CrashFig
     if (!options.keepDataDir && !figures.failedRestarts.length) await rm(dataDir, { recursive: true, force: true });
   }
   return figures;
+}
+
+/** Registers a new club through the legacy API; answers its owner's request headers (session and club). */
+export async function signUpClub(server: Server): Promise<Record<string, string>> {
+  const email = `crash-${randomBytes(4).toString('hex')}@example.it`;
+  const signup = await post(server, '/api/register', {
+    tax_id_code: 'VRDLGU85M41F205T', firstname: 'Luigia', lastname: 'Verdi', birthday: '1985-08-01', role: 1,
+    full_name: 'ASD Crash Test', foundation: '2001', url_logo: '', vat_number: '09876543210', type_sport: 'nuoto',
+    email, password: 'segreta-123', password_confirmation: 'segreta-123',
+  });
+  if (!signup.status) throw new Error(`sign-up refused: ${JSON.stringify(signup)}`);
+  return { authorization: `Bearer ${signup.context.token}`, 'x-club': signup.context.account.profile.clubs[0].token };
 }
 
 async function post(server: Server, url: string, body: unknown, headers: Record<string, string> = {}) {

@@ -27,6 +27,7 @@ import { logImport } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
+import type { Db } from '../../lib/club-rows';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
 import { sqlStateOf } from '../../db/sql-state';
 import type { UploadedFile } from '../files/files.service';
@@ -37,7 +38,9 @@ import { errorFile, type DownloadFile, type InvalidRow } from './import-error-fi
 import { rememberedMapping, rememberMapping } from './import-mappings';
 import { trackProgress, type ProgressTracker } from './import-progress';
 import { groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
-import { breathe, emptyWrites, recordBefore, recordWriteXid, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
+import { commitsInSlices, IMPORT_SLICE_ROWS, longWrite } from './import-commit';
+import { abandonRun, setRunStatus } from './import-undo.service';
+import { breathe, emptyWrites, recordBefore, recordWriteXid, sliceWrites, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits } from './read-import-file';
 
 export interface ImportRequest {
@@ -520,7 +523,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
   if (dryRun) return outcome;
 
-  outcome.runId = await recordRun(ctx, actor, outcome, writes, progress);
+  outcome.runId = await recordRun(ctx, actor, outcome, writes, progress, limits.sliceRows ?? IMPORT_SLICE_ROWS);
   return outcome;
 }
 
@@ -558,18 +561,23 @@ function parseMapping(value: unknown): MappingChoice[] | null {
   return choices.length ? choices : null;
 }
 
-/** Writes the rows (a completed run) and records the run, in one transaction; answers the run's id. */
-async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutcome, writes: ImportWrites, progress: ProgressTracker): Promise<string> {
+/**
+ * Writes the rows (a completed run) and records the run, all or nothing (import-commit.ts: one transaction, or on
+ * PGlite slice by slice with the slices reverted on failure); answers the run's id.
+ */
+async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutcome, writes: ImportWrites, progress: ProgressTracker, sliceRows: number): Promise<string> {
   const { counts, kind } = outcome;
   const actorName = await actorNameOf(ctx, actor.accountId);
   const fileName = clipName(outcome.fileName);
   const completed = outcome.status === 'completed';
   const undoable = completed && writes.changes.length > 0;
+  const sliced = completed && commitsInSlices(ctx.deps);
+  const parts = completed ? (sliced ? sliceWrites(writes, sliceRows) : [writes]) : [];
   const now = new Date();
-  let runId: string;
+  const db = clubDb(ctx);
   try {
-    runId = await clubDb(ctx).$transaction(
-      async (tx) => {
+    return await longWrite(db, sliced, async (slice) => {
+      const runId = await slice(async (tx) => {
         const run = await tx.importRun.create({
           data: {
             clubId: actor.clubId,
@@ -579,7 +587,7 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
             fileFormat: outcome.format,
             kind,
             mode: outcome.mode,
-            status: outcome.status,
+            status: sliced ? 'writing' : outcome.status,
             totalRows: counts.total,
             newRows: counts.new,
             updatedRows: counts.updated,
@@ -591,31 +599,41 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
           },
           select: { id: true },
         });
-        if (completed) {
-          progress.set('writing', 0, writeCount(writes));
-          const onRows = (n: number) => progress.add(n);
-          // The trigram indexes' new entries go to their pending lists and are merged in bulk once the run has
-          // committed (cleanTrigramIndexes): entry by entry they were most of the people and roles inserts' cost.
-          await tx.$queryRaw`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${actor.clubId}::uuid IS NOT NULL`;
-          // What the undo needs is recorded in the same transaction: the rows before, and the run's transaction id.
-          await recordBefore(tx, actor.clubId, run.id, writes, onRows);
-          await writeImport(tx, actor.clubId, kind, writes, onRows);
-          if (undoable) await recordWriteXid(tx, actor.clubId, run.id);
-        }
+        // The run's one line in the access log, with the run's first transaction (its slices' raw writes log none).
         logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: fileName, detail: importSummary(outcome) });
         return run.id;
-      },
-      { timeout: 300_000, maxWait: 10_000 },
-    );
+      });
+      if (parts.length) progress.set('writing', 0, writeCount(writes));
+      const onRows = (n: number) => progress.add(n);
+      try {
+        for (const part of parts) await slice((tx) => writePart(tx, actor.clubId, runId, kind, part, onRows));
+      } catch (error) {
+        // On PGlite the slices before the failure are committed: put back, and the run recorded as not done.
+        if (sliced) await abandonRun(db, actor.clubId, runId, { logged: true, sliceRows });
+        throw error;
+      }
+      if (sliced) await slice((tx) => setRunStatus(tx, actor.clubId, runId, 'completed'));
+      return runId;
+    });
   } catch (error) {
     // Someone else registered one of these tax codes (or roles) after the rows were matched: the unique indexes
-    // refused the whole transaction, so nothing was written.
+    // refused the write, so nothing of the run is left.
     if (sqlStateOf(error) === '23505') throw new ConflictError(IMPORT_MSG.concurrent);
     throw error;
+  } finally {
+    // Maintenance, not part of the answer: run after it (the app waits for it before closing the database).
+    if (completed) ctx.deps.background.run('import: trigram pending lists', () => cleanTrigramIndexes(ctx));
   }
-  // Maintenance, not part of the answer: run after it (the app waits for it before closing the database).
-  if (completed) ctx.deps.background.run('import: trigram pending lists', () => cleanTrigramIndexes(ctx));
-  return runId;
+}
+
+/** One part of a run's rows, with what the undo needs: the rows before, and the transaction the part is written in. */
+async function writePart(tx: Db, clubId: string, runId: string, kind: PersonKindKey, part: ImportWrites, onRows: (n: number) => void) {
+  // The trigram indexes' new entries go to their pending lists and are merged in bulk once the run has committed
+  // (cleanTrigramIndexes): entry by entry they were most of the people and roles inserts' cost.
+  await tx.$queryRaw`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${clubId}::uuid IS NOT NULL`;
+  await recordBefore(tx, clubId, runId, part, onRows);
+  await writeImport(tx, clubId, kind, part, onRows);
+  if (part.changes.length) await recordWriteXid(tx, clubId, runId);
 }
 
 /** Big enough for the entries of the largest import (IMPORT_LIMITS.maxRows rows) to wait in the pending lists. */

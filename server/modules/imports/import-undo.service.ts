@@ -1,12 +1,13 @@
 // Undoing a completed import (issue 12 point 5) within IMPORT_UNDO_DAYS: the people, roles, addresses, details and
 // group memberships it created are removed, the rows it updated get back their values from before (the JSON the
-// run kept in import_run_changes), in one transaction, with one line in the access log. A person edited since the
-// import (one of their rows is neither as the run left it nor as it was before) or given another role, group or
-// document since is left as it is and listed. A row is as the run left it when its xmin is still the run's
-// transaction (import_runs.write_xid: any later write makes a new row version with another xmin); runs recorded
-// before write_xid kept the rows after the run as JSON instead, which is compared for them. Every statement is
-// set-based over the run's rows and names the club.
-import { Prisma } from '../../generated/prisma/client.js';
+// run kept in import_run_changes), all or nothing (import-commit.ts: one transaction, or on PGlite slice by slice
+// with the run `undoing` until done), with one line in the access log. A person edited since the import (one of
+// their rows is neither as the run left it nor as it was before) or given another role, group or document since is
+// left as it is and listed. A row is as the run left it when its xmin is still one of the run's transactions
+// (import_runs.write_xids: any later write makes a new row version with another xmin); runs recorded before
+// write_xids kept the rows after the run as JSON instead, which is compared for them. Every statement is set-based
+// over the run's rows and names the club.
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
 import { IMPORT_MSG } from '../../../schema/import-columns';
 import { authorizeMember } from '../../access/authorize';
@@ -16,6 +17,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../lib/club-rows';
 import { isUuid } from '../../lib/club-rows';
 import { ValidationError } from '../../lib/errors';
+import { commitsInSlices, IMPORT_SLICE_ROWS, longWrite, type Slice } from './import-commit';
 import { breathe } from './import-write';
 
 export interface ImportUndoSkip {
@@ -46,7 +48,8 @@ const DETAILS_TABLE: Partial<Record<PersonKindKey, string>> = {
 
 interface RunRow {
   id: string;
-  write_xid: bigint | null;
+  /** The run's transaction ids as text (empty for runs that kept the rows after the run as JSON). */
+  write_xids: string[];
   status: string;
   kind: PersonKindKey;
   file_name: string;
@@ -59,50 +62,36 @@ interface RunRow {
 export const canUndoRun = (run: { status: string; undoneAt: Date | null; undoableUntil: Date | null }, now = new Date()) =>
   run.status === 'completed' && !run.undoneAt && !!run.undoableUntil && run.undoableUntil > now;
 
-export async function undoImport(ctx: RequestContext, id: unknown): Promise<UndoImportOutcome> {
+const runRow = async (tx: Db, clubId: string, id: string) =>
+  (
+    await tx.$queryRaw<RunRow[]>`
+      SELECT id, COALESCE(write_xids::text[], '{}') AS write_xids, status, kind::text AS kind, file_name, undone_at, undoable_until,
+             COALESCE(undoable_until <= now(), true) AS expired
+      FROM import_runs WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid FOR UPDATE`
+  )[0];
+
+/** Undoes the club's run `id`; `sliceRows`: people per committed slice on PGlite. */
+export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = IMPORT_SLICE_ROWS): Promise<UndoImportOutcome> {
   const actor = authorizeMember(ctx, 'import.run');
   if (!isUuid(id)) throw refusal(IMPORT_MSG.undoNotFound);
   const clubId = actor.clubId;
-  return clubDb(ctx).$transaction(
-    async (tx) => {
-      // Locked: two undos of the same run wait for each other, and the second finds it undone.
-      const [run] = await tx.$queryRaw<RunRow[]>`
-        SELECT id, write_xid, status, kind::text AS kind, file_name, undone_at, undoable_until, COALESCE(undoable_until <= now(), true) AS expired
-        FROM import_runs WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid FOR UPDATE`;
+  const sliced = commitsInSlices(ctx.deps);
+  return longWrite(clubDb(ctx), sliced, async (slice) => {
+    // Locked: two undos of the same run wait for each other, and the second finds it undone (on PGlite: undoing).
+    const run = await slice(async (tx) => {
+      const run = await runRow(tx, clubId, id);
       if (!run) throw refusal(IMPORT_MSG.undoNotFound);
       if (run.status === 'undone' || run.undone_at) throw refusal(IMPORT_MSG.undoAlready);
+      if (run.status === 'undoing') throw refusal(IMPORT_MSG.undoInProgress);
+      if (run.status === 'writing') throw refusal(IMPORT_MSG.undoWhileWriting);
       if (run.status !== 'completed') throw refusal(IMPORT_MSG.undoNotCompleted);
       if (!run.undoable_until) throw refusal(IMPORT_MSG.undoNothing);
       if (run.expired) throw refusal(IMPORT_MSG.undoExpired);
-
-      const rows = await tx.$queryRaw<Array<{ person_id: string; tax_id_code: string; name: string; role_created: boolean; edited: boolean; linked: boolean }>>`
-        SELECT c.person_id, c.tax_id_code, c.name, c.role_created,
-               (p.id IS NULL OR r.id IS NULL
-                OR NOT ${asLeft(run, 'p.xmin', Prisma.sql`to_jsonb(p)`, 'person')}
-                OR NOT ${asLeft(run, 'r.xmin', Prisma.sql`to_jsonb(r)`, 'role')}
-                OR (c.address_id IS NOT NULL AND NOT ${asLeft(run, 'a.xmin', Prisma.sql`to_jsonb(a)`, 'address')})
-                OR NOT ${asLeft(run, 'COALESCE(ad.xmin, cd.xmin, md.xmin, gd.xmin)', Prisma.sql`COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))`, 'details')}) AS edited,
-               ((c.person_created AND EXISTS (SELECT 1 FROM person_roles o WHERE o.person_id = c.person_id AND o.id <> c.role_id))
-                OR (c.role_created AND (EXISTS (SELECT 1 FROM stored_files f WHERE f.role_id = c.role_id)
-                                        OR EXISTS (SELECT 1 FROM group_members m WHERE m.role_id = c.role_id AND NOT (m.id = ANY(c.group_member_ids)))))) AS linked
-        FROM import_run_changes c
-        LEFT JOIN people p ON p.id = c.person_id AND p.club_id = ${clubId}::uuid
-        LEFT JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${clubId}::uuid
-        LEFT JOIN addresses a ON a.id = c.address_id AND a.club_id = ${clubId}::uuid
-        LEFT JOIN athlete_details ad ON ad.role_id = r.id
-        LEFT JOIN coach_details cd ON cd.role_id = r.id
-        LEFT JOIN member_details md ON md.role_id = r.id
-        LEFT JOIN manager_details gd ON gd.role_id = r.id
-        WHERE c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid
-        ORDER BY c.name, c.tax_id_code`;
-      const skipped = rows
-        .filter((r) => r.edited || r.linked)
-        .map((r) => ({ taxIdCode: r.tax_id_code, name: r.name, reason: r.edited ? IMPORT_MSG.undoSkippedEdited : IMPORT_MSG.undoSkippedLinked }));
-      const kept = rows.filter((r) => !r.edited && !r.linked);
-      const removed = kept.filter((r) => r.role_created).length;
-      const restored = kept.length - removed;
-
-      await revert(tx, clubId, run, kept.map((r) => r.person_id));
+      if (sliced) await setRunStatus(tx, clubId, run.id, 'undoing');
+      return run;
+    });
+    const { removed, restored, skipped } = await revertRun(slice, clubId, run, sliced ? sliceRows : REVERT_SLICE);
+    return slice(async (tx) => {
       await tx.importRun.update({ where: { id: run.id }, data: { status: 'undone', undoneAt: new Date() } });
       const message = IMPORT_MSG.undone(removed, restored, skipped.length);
       logImport(tx, {
@@ -112,47 +101,138 @@ export async function undoImport(ctx: RequestContext, id: unknown): Promise<Undo
         detail: `Annullata (${PERSON_KIND_INFO[run.kind].plural}): ${removed} rimossi, ${restored} ripristinati, ${skipped.length} lasciati perché modificati`,
       });
       return { runId: run.id, removed, restored, skipped, message };
-    },
-    { timeout: 120_000, maxWait: 10_000 },
+    });
+  });
+}
+
+/**
+ * Puts back what the slices of an interrupted or failed run committed (PGlite, import-commit.ts), slice by slice,
+ * and records the run as failed: nothing of it is left but rows edited by someone else meanwhile (kept, as an undo
+ * keeps them). `db` is the request's club client (`logged`: the access log says so), or the system client at start
+ * (import-recovery.service.ts).
+ */
+export async function abandonRun(db: PrismaClient, clubId: string, runId: string, { logged = false, sliceRows = IMPORT_SLICE_ROWS } = {}): Promise<void> {
+  await longWrite(db, true, async (slice) => {
+    const run = await slice((tx) => runRow(tx, clubId, runId));
+    if (!run || run.status !== 'writing') return;
+    await revertRun(slice, clubId, run, sliceRows);
+    await slice(async (tx) => {
+      await setRunStatus(tx, clubId, run.id, 'failed');
+      if (logged) logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: run.file_name, detail: IMPORT_MSG.abandoned });
+    });
+  });
+}
+
+/** Ends the undo of a run interrupted while undoing (PGlite, at start: import-recovery.service.ts). */
+export async function finishUndo(db: PrismaClient, clubId: string, runId: string): Promise<void> {
+  await longWrite(db, true, async (slice) => {
+    const run = await slice((tx) => runRow(tx, clubId, runId));
+    if (!run || run.status !== 'undoing') return;
+    await revertRun(slice, clubId, run, IMPORT_SLICE_ROWS);
+    await slice((tx) => setRunStatus(tx, clubId, run.id, 'undone'));
+  });
+}
+
+/**
+ * A run's state as it is committed slice by slice. Raw, so the access log (change-log.ts) keeps the run's one line
+ * instead of a line per state; undone and failed runs can no longer be undone.
+ */
+export async function setRunStatus(tx: Db, clubId: string, runId: string, status: 'writing' | 'completed' | 'undoing' | 'undone' | 'failed') {
+  await tx.$executeRaw`
+    UPDATE import_runs
+    SET status = ${status},
+        undone_at = CASE WHEN ${status} = 'undone' THEN now() ELSE undone_at END,
+        undoable_until = CASE WHEN ${status} = 'failed' THEN NULL ELSE undoable_until END
+    WHERE id = ${runId}::uuid AND club_id = ${clubId}::uuid`;
+}
+
+type Classified = { person_id: string; tax_id_code: string; name: string; role_created: boolean; edited: boolean; linked: boolean };
+
+/**
+ * Reverts the run's people `size` at a time, each part in a `slice`: which of them were edited or linked since
+ * (left as they are, and listed), then the others' rows put back.
+ */
+async function revertRun(slice: Slice, clubId: string, run: RunRow, size: number): Promise<Omit<UndoImportOutcome, 'runId' | 'message'>> {
+  const people = await slice(
+    (tx) => tx.$queryRaw<Array<{ person_id: string }>>`
+      SELECT person_id FROM import_run_changes WHERE run_id = ${run.id}::uuid AND club_id = ${clubId}::uuid ORDER BY person_id`,
   );
+  const ids = people.map((p) => p.person_id);
+  let removed = 0;
+  let restored = 0;
+  const skippedRows: Classified[] = [];
+  for (let i = 0; i < ids.length; i += size) {
+    const part = ids.slice(i, i + size);
+    await slice(async (tx) => {
+      const rows = await classify(tx, clubId, run, part);
+      const kept = rows.filter((r) => !r.edited && !r.linked);
+      skippedRows.push(...rows.filter((r) => r.edited || r.linked));
+      removed += kept.filter((r) => r.role_created).length;
+      restored += kept.filter((r) => !r.role_created).length;
+      await revertSlice(tx, clubId, run, kept.map((r) => r.person_id));
+    });
+  }
+  skippedRows.sort((a, b) => a.name.localeCompare(b.name) || a.tax_id_code.localeCompare(b.tax_id_code));
+  const skipped = skippedRows.map((r) => ({ taxIdCode: r.tax_id_code, name: r.name, reason: r.edited ? IMPORT_MSG.undoSkippedEdited : IMPORT_MSG.undoSkippedLinked }));
+  return { removed, restored, skipped };
+}
+
+/** Which of the run's people in `personIds` were edited (or given other roles, groups, documents) since the run. */
+function classify(tx: Db, clubId: string, run: RunRow, personIds: string[]) {
+  return tx.$queryRaw<Classified[]>`
+    SELECT c.person_id, c.tax_id_code, c.name, c.role_created,
+           (p.id IS NULL OR r.id IS NULL
+            OR NOT ${asLeft(run, 'p.xmin', Prisma.sql`to_jsonb(p)`, 'person')}
+            OR NOT ${asLeft(run, 'r.xmin', Prisma.sql`to_jsonb(r)`, 'role')}
+            OR (c.address_id IS NOT NULL AND NOT ${asLeft(run, 'a.xmin', Prisma.sql`to_jsonb(a)`, 'address')})
+            OR NOT ${asLeft(run, 'COALESCE(ad.xmin, cd.xmin, md.xmin, gd.xmin)', Prisma.sql`COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))`, 'details')}) AS edited,
+           ((c.person_created AND EXISTS (SELECT 1 FROM person_roles o WHERE o.person_id = c.person_id AND o.id <> c.role_id))
+            OR (c.role_created AND (EXISTS (SELECT 1 FROM stored_files f WHERE f.role_id = c.role_id)
+                                    OR EXISTS (SELECT 1 FROM group_members m WHERE m.role_id = c.role_id AND NOT (m.id = ANY(c.group_member_ids)))))) AS linked
+    FROM import_run_changes c
+    LEFT JOIN people p ON p.id = c.person_id AND p.club_id = ${clubId}::uuid
+    LEFT JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${clubId}::uuid
+    LEFT JOIN addresses a ON a.id = c.address_id AND a.club_id = ${clubId}::uuid
+    LEFT JOIN athlete_details ad ON ad.role_id = r.id
+    LEFT JOIN coach_details cd ON cd.role_id = r.id
+    LEFT JOIN member_details md ON md.role_id = r.id
+    LEFT JOIN manager_details gd ON gd.role_id = r.id
+    WHERE c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
 }
 
 type Part = 'person' | 'role' | 'address' | 'details';
 const AFTER = { person: 'c.person_after', role: 'c.role_after', address: 'c.address_after', details: 'c.details_after' } as const;
 const BEFORE = { person: 'c.person_before', role: 'c.role_before', address: 'c.address_before', details: 'c.details_before' } as const;
 
-/** `xmin` (a row's, or null when there is none) is the run's own transaction: the run wrote that row version. */
-const byRun = (run: RunRow, xmin: string) => Prisma.sql`COALESCE(${Prisma.raw(xmin)}::text::bigint = ${run.write_xid}::bigint, false)`;
+/** `xmin` (a row's, or null when there is none) is one of the run's own transactions: the run wrote that row version. */
+const byRun = (run: RunRow, xmin: string) => Prisma.sql`COALESCE(${Prisma.raw(xmin)}::text = ANY(${run.write_xids}::text[]), false)`;
+
+/** The run kept the rows after it as JSON (before write_xids existed). */
+const keptAfter = (run: RunRow) => run.write_xids.length === 0;
 
 /**
  * The row (its xmin and JSON) is as the run left it: written by the run and not since, or not written by the run
- * and as it was before. Runs without write_xid compare it with the copy they kept after the run.
+ * and as it was before. Runs without write_xids compare it with the copy they kept after the run.
  */
 function asLeft(run: RunRow, xmin: string, json: Prisma.Sql, part: Part): Prisma.Sql {
-  if (run.write_xid === null) return Prisma.sql`(${json} IS NOT DISTINCT FROM ${Prisma.raw(AFTER[part])})`;
+  if (keptAfter(run)) return Prisma.sql`(${json} IS NOT DISTINCT FROM ${Prisma.raw(AFTER[part])})`;
   return Prisma.sql`(${byRun(run, xmin)} OR ${json} IS NOT DISTINCT FROM ${Prisma.raw(BEFORE[part])})`;
 }
 
 /** The run changed this row (of a person the undo keeps, so not edited since). */
 function wrote(run: RunRow, xmin: string, part: Part): Prisma.Sql {
-  if (run.write_xid === null) return Prisma.sql`(${Prisma.raw(AFTER[part])} IS DISTINCT FROM ${Prisma.raw(BEFORE[part])})`;
+  if (keptAfter(run)) return Prisma.sql`(${Prisma.raw(AFTER[part])} IS DISTINCT FROM ${Prisma.raw(BEFORE[part])})`;
   return byRun(run, xmin);
 }
+
+/** People reverted per statement in one transaction (PostgreSQL): one statement over 100,000 was seconds long. */
+const REVERT_SLICE = 5_000;
 
 /**
  * Puts back the rows of the run's people in `personIds`, in foreign-key order (memberships and roles before people,
  * people before addresses). Only rows the run changed are written (an untouched row keeps its updated_at, so the
  * undo of an earlier run still finds it as that run left it).
  */
-async function revert(tx: Db, clubId: string, run: RunRow, personIds: string[]): Promise<void> {
-  // In slices, other requests let in between statements: one statement over 100,000 people held PGlite (which runs
-  // in this thread) for seconds at a time.
-  for (let i = 0; i < personIds.length; i += REVERT_SLICE) await revertSlice(tx, clubId, run, personIds.slice(i, i + REVERT_SLICE));
-}
-
-/** People whose rows one pass of revert's statements puts back. */
-const REVERT_SLICE = 5_000;
-
 async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: string[]): Promise<void> {
   const { kind } = run;
   const ours = Prisma.sql`c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
@@ -173,8 +253,8 @@ async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: strin
                    AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.role_id = c.role_id)`,
     );
   }
-  // Certificates the run recorded from imported expiries (certificates.service.ts): runs with write_xid tell them.
-  if (kind === 'athlete' && run.write_xid !== null) {
+  // Certificates the run recorded from imported expiries (certificates.service.ts): runs with write_xids tell them.
+  if (kind === 'athlete' && !keptAfter(run)) {
     steps.push(Prisma.sql`DELETE FROM medical_certificates m USING import_run_changes c
                           WHERE ${ours} AND m.person_id = c.person_id AND m.club_id = ${clubId}::uuid AND ${byRun(run, 'm.xmin')}`);
   }

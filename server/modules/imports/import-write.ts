@@ -161,13 +161,47 @@ export async function recordBefore(tx: Db, clubId: string, runId: string, w: Imp
 
 /**
  * Records the transaction the run's writes are made in (the low 32 bits of its id: what the xmin of every row it
- * inserted or updated holds). The undo tells a row as the run left it by that xmin, so the rows after the run need
- * not be copied (that copy was a fifth of a 10,000-row import on PGlite). Call it in the run's transaction.
+ * inserted or updated holds), beside those of its earlier slices (import-commit.ts). The undo tells a row as the run
+ * left it by that xmin, so the rows after the run need not be copied (that copy was a fifth of a 10,000-row import
+ * on PGlite). Call it in each transaction that writes the run's rows.
  */
 export async function recordWriteXid(tx: Db, clubId: string, runId: string): Promise<void> {
   await tx.$executeRaw`
-    UPDATE import_runs SET write_xid = pg_current_xact_id()::text::bigint % 4294967296
+    UPDATE import_runs SET write_xids = array_append(COALESCE(write_xids, '{}'), pg_current_xact_id()::text::bigint % 4294967296)
     WHERE id = ${runId}::uuid AND club_id = ${clubId}::uuid`;
+}
+
+/**
+ * `w` cut into parts of about `rows` people each: every row of a person (address, profile, role, details,
+ * memberships, undo record) in the same part, so a part written and committed alone is whole.
+ */
+export function sliceWrites(w: ImportWrites, rows: number): ImportWrites[] {
+  if (w.changes.length <= rows) return [w];
+  const parts: ImportWrites[] = [];
+  const partOf = new Map<unknown, ImportWrites>();
+  w.changes.forEach((change, index) => {
+    if (index % rows === 0) parts.push(emptyWrites());
+    const part = parts[parts.length - 1];
+    part.changes.push(change);
+    for (const id of [change.person_id, change.role_id, change.address_id, ...(change.group_member_ids as string[])]) if (id) partOf.set(id, part);
+  });
+  const deal = (key: Exclude<keyof ImportWrites, 'changes'>, idOf: (row: SqlRow) => unknown) => {
+    for (const row of w[key]) {
+      const part = partOf.get(idOf(row));
+      if (!part) throw new Error(`import: a ${key} row belongs to no person of the run`);
+      part[key].push(row);
+    }
+  };
+  const byId = (row: SqlRow) => row.id;
+  deal('addressInserts', byId);
+  deal('addressUpdates', byId);
+  deal('peopleInserts', byId);
+  deal('peopleUpdates', byId);
+  deal('roleInserts', byId);
+  deal('roleUpdates', byId);
+  deal('detailsUpserts', (row) => row.role_id);
+  deal('groupMemberInserts', byId);
+  return parts;
 }
 
 /** The kind's details rows (inserted, or updated in place), only for roles of the club. */

@@ -22,8 +22,8 @@ const ImportModeEnum = builder.enumType('ImportMode', {
 
 const ImportStatusEnum = builder.enumType('ImportStatus', {
   description:
-    'preview: a dry run, nothing written; completed: every row written; failed: refused for invalid rows, nothing written; undone: completed, then undone.',
-  values: ['preview', 'completed', 'failed', 'undone'] as const,
+    'preview: a dry run, nothing written; completed: every row written; failed: refused for invalid rows (or stopped while writing), nothing written; undone: completed, then undone. On the embedded database (PGlite) a run is also writing while its rows are committed slice by slice, and undoing while its undo is.',
+  values: ['preview', 'completed', 'failed', 'undone', 'writing', 'undoing'] as const,
 });
 
 const ImportRowStatusEnum = builder.enumType('ImportRowStatus', { values: ['new', 'updated', 'unchanged'] as const });
@@ -74,7 +74,7 @@ builder.prismaObject('ImportRun', {
     id: t.exposeID('id'),
     kind: t.field({ type: PersonKindEnum, resolve: (r) => r.kind }),
     mode: t.field({ type: ImportModeEnum, resolve: (r) => r.mode as ImportMode }),
-    status: t.field({ type: ImportStatusEnum, resolve: (r) => r.status as 'completed' | 'failed' | 'undone' }),
+    status: t.field({ type: ImportStatusEnum, resolve: (r) => r.status as 'completed' | 'failed' | 'undone' | 'writing' | 'undoing' }),
     fileName: t.exposeString('fileName'),
     fileFormat: t.exposeString('fileFormat', { description: 'csv, xls or xlsx, as read from the content.' }),
     counts: t.field({

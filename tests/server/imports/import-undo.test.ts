@@ -181,7 +181,7 @@ describe('undoImport', () => {
           role_after = (SELECT to_jsonb(r) FROM person_roles r WHERE r.id = ch.role_id),
           details_after = (SELECT to_jsonb(d) FROM athlete_details d WHERE d.role_id = ch.role_id)
       WHERE ch.run_id = ${done.runId}::uuid`;
-    await t.deps.systemDb.importRun.update({ where: { id: done.runId! }, data: { writeXid: null } });
+    await t.deps.systemDb.importRun.update({ where: { id: done.runId! }, data: { writeXids: [] } });
     const bruno = await t.deps.systemDb.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode: b } });
     await t.deps.systemDb.person.update({ where: { id: bruno.id }, data: { phonePrimary: '3331234567' } });
 

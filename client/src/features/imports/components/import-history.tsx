@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, List, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { PERSON_KIND_INFO } from '../../../../../schema/constants';
+import { IMPORT_MSG } from '../../../../../schema/import-columns';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
@@ -138,10 +139,14 @@ const STATUS: Record<string, { label: string; palette: string }> = {
   failed: { label: 'Non eseguita', palette: 'red' },
   undone: { label: 'Annullata', palette: 'orange' },
   preview: { label: 'Anteprima', palette: 'gray' },
+  writing: { label: 'In corso', palette: 'blue' },
+  undoing: { label: 'Annullamento in corso', palette: 'orange' },
 };
 
 /** "3 nuovi, 1 aggiornato, 2 invariati" (a failed run: its invalid rows). */
 export function outcomeOf(c: ImportRunRow['counts'], status: string): string {
+  // A run stopped while writing (the embedded database) had no invalid row: nothing of it was kept.
+  if (status === 'failed' && !c.invalid) return IMPORT_MSG.abandoned;
   if (status === 'failed') return `${c.invalid} ${c.invalid === 1 ? 'riga non valida' : 'righe non valide'} su ${c.total}`;
   const parts = [
     c.new ? `${c.new} ${c.new === 1 ? 'nuovo' : 'nuovi'}` : '',
