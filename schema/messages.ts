@@ -134,8 +134,19 @@ export const MSG = {
   alreadyAssigned: 'La persona fa già parte di questo gruppo.',
   notAssigned: 'La persona non fa parte di questo gruppo.',
   roleExists: (singular: string) => `Questa persona è già registrata come ${singular.toLowerCase()}.`,
+  /** The import's answer for a row whose only role of the kind is archived (the import never un-archives). */
   roleArchivedExists: (singular: string) =>
-    `Questa persona è archiviata come ${singular.toLowerCase()}: l'archiviazione non si può annullare.`,
+    `Questa persona è archiviata come ${singular.toLowerCase()}: per registrarla di nuovo usa «Registra di nuovo» nell'archivio.`,
+  // Coming back (issue 15): an archived person registered again with a new role; the archived one stays as it is.
+  reregisterConfirm: (name: string, singular: string) =>
+    `Verrà creata una nuova registrazione di ${name} come ${singular.toLowerCase()}, che riprende i dati del record archiviato; questo resta invariato nello storico della persona. Vuoi continuare?`,
+  reregistered: (singular: string) => `Nuova registrazione come ${singular.toLowerCase()} salvata: il record archiviato resta nello storico.`,
+  reregisterActiveExists: (singular: string) =>
+    `Questa persona ha già un record attivo come ${singular.toLowerCase()}: non serve registrarla di nuovo.`,
+  reregisterNotArchived: 'Il record non è archiviato: si può registrare di nuovo solo un record archiviato.',
+  /** The person form, when the tax code names a profile whose only role of the kind is archived. */
+  roleArchivedWillReregister: (singular: string) =>
+    `Questa persona è archiviata come ${singular.toLowerCase()}: salvando verrà registrata di nuovo e il record archiviato resterà nello storico.`,
   archivedReadOnly: 'Il record è archiviato e non può essere modificato.',
   groupNameTaken: 'Esiste già un gruppo con questo nome e questa tipologia.',
   groupTypeLocked: 'Il gruppo ha già delle persone associate: non se ne può cambiare la tipologia.',

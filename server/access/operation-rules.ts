@@ -120,6 +120,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     'people.*.archive',
     'and people.{kind}.write and .archive of every kind either person holds, whose roles are moved or deleted; health.write when either profile holds health data',
   ),
+  'Mutation.reregisterPerson': member('people.*.write', "of the archived role's kind, a role of another kind answering like an unknown id; a coach registers nobody"),
   'Mutation.removeCollaborator': member('collaborators.manage', 'any member may remove their own membership (leave), but not the last owner'),
   'Mutation.requestPasswordReset': anyone(),
   'Mutation.resendCollaboratorInvitation': member('collaborators.manage'),

@@ -31,6 +31,15 @@ describe('mergePlan', () => {
     expect(mergePlan(merged, keep)).not.toContain('L’account collegato passa al profilo che resta.');
   });
 
+  it("reads the kept person's active role of a kind when an archived one precedes it (a person registered again)", () => {
+    const keep = person([
+      { kind: 'athlete', archivedAt: '2025-06-30T00:00:00Z', groups: [{ name: 'Under 13' }] },
+      { kind: 'athlete', groups: [{ name: 'Under 14' }] },
+    ]);
+    const merged = person([{ kind: 'athlete', groups: [{ name: 'Squadra B' }] }]);
+    expect(mergePlan(keep, merged)[0]).toBe("Atleta: resta un solo ruolo, che entra anche in Squadra B; documenti e dati mancanti vengono dall'altro.");
+  });
+
   it('marks the characters where two codes differ', () => {
     expect([...differingPositions('RSSMRA80A01H501U', 'RSSMRA80A01H502V')]).toEqual([14, 15]);
     expect(differingPositions('RSSMRA80A01H501U', '12345678901').size).toBe(0);

@@ -21,6 +21,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, Val
 import { readGraphQLUpload } from '../files/files.service';
 import { addMedicalCertificate, athleteCertificateState, deleteMedicalCertificate, LATEST_FIRST, shownCertificates } from './certificates.service';
 import { groupEligibility, type EligibilityRow, type GroupEligibility } from './eligibility.service';
+import { CURRENT_ROLE_FIRST } from '../people/people.policy';
 import { dayOf as day } from '../../lib/date-columns';
 
 const today = () => clubDate(new Date());
@@ -86,7 +87,11 @@ builder.prismaObjectFields('Person', (t) => ({
     type: CertificateStatusEnum,
     nullable: true,
     description: "The person's certificate state today as an athlete (null when not an athlete, or without health.read).",
-    select: { birthday: true, roles: { where: { kind: 'athlete' }, select: { id: true, athlete: { select: { medicalExaminationExpirationDate: true } } } } },
+    select: {
+      birthday: true,
+      // The current athlete role (archived ones registered again come after it).
+      roles: { where: { kind: 'athlete' }, orderBy: [...CURRENT_ROLE_FIRST], take: 1, select: { id: true, athlete: { select: { medicalExaminationExpirationDate: true } } } },
+    },
     resolve: (person, _args, ctx) => {
       const role = person.roles[0];
       if (!role || !canReadHealth(ctx)) return null;

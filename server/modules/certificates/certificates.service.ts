@@ -19,6 +19,7 @@ import { dateColumn, dayOf } from '../../lib/date-columns';
 import { isUuid, type Db } from '../../lib/club-rows';
 import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';
+import { CURRENT_ROLE_FIRST } from '../people/people.policy';
 
 /** 2027-03-31 -> 31/03/2027, as the access log's lines are read. */
 const italian = (d: string | null) => (d ? d.split('-').reverse().join('/') : '');
@@ -26,10 +27,14 @@ const italian = (d: string | null) => (d ? d.split('-').reverse().join('/') : ''
 /** The newest first: by expiry, then by entry. */
 export const LATEST_FIRST = [{ expiresOn: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as const;
 
-/** The person's athlete role in the club, which certificates belong with (NotFoundError when none). */
+/** The person's athlete role in the club (the active one when archived ones precede it), which certificates belong with (NotFoundError when none). */
 async function athleteRoleOf(tx: Db, clubId: string, personId: unknown) {
   const role = isUuid(personId)
-    ? await tx.personRole.findFirst({ where: { clubId, personId, kind: 'athlete' }, include: { person: { select: { firstname: true, lastname: true } } } })
+    ? await tx.personRole.findFirst({
+        where: { clubId, personId, kind: 'athlete' },
+        orderBy: [...CURRENT_ROLE_FIRST],
+        include: { person: { select: { firstname: true, lastname: true } } },
+      })
     : null;
   if (!role) {
     const person = isUuid(personId) ? await tx.person.findFirst({ where: { clubId, id: personId }, select: { id: true } }) : null;
@@ -41,14 +46,28 @@ async function athleteRoleOf(tx: Db, clubId: string, personId: unknown) {
 /** Writes the person's latest certificate into their athlete role's legacy fields (or clears them when none is left). */
 export async function mirrorLatestCertificate(tx: Db, clubId: string, personId: string): Promise<void> {
   const latest = await tx.medicalCertificate.findFirst({ where: { clubId, personId }, orderBy: [...LATEST_FIRST] });
-  const role = await tx.personRole.findFirst({ where: { clubId, personId, kind: 'athlete' }, select: { id: true } });
+  // The current athlete role: an archived one registered again stays as it was archived.
+  const role = await tx.personRole.findFirst({ where: { clubId, personId, kind: 'athlete' }, orderBy: [...CURRENT_ROLE_FIRST], select: { id: true } });
   if (!role) return;
+  // A file is the document of one role at most (a unique column): when the person's archived athlete role still
+  // holds it, the current role goes without (the file stays reachable through the history).
+  const heldElsewhere = latest?.fileId
+    ? await tx.athleteDetails.findFirst({ where: { medicalExaminationDocumentId: latest.fileId, roleId: { not: role.id } }, select: { roleId: true } })
+    : null;
   const mirrored = {
     medicalExaminationExpirationDate: latest?.expiresOn ?? null,
     typeMedicalExaminationId: latest?.type ? CERTIFICATE_TYPE_RULES[latest.type].legacyTypeId : null,
-    medicalExaminationDocumentId: latest?.fileId ?? null,
+    medicalExaminationDocumentId: heldElsewhere ? null : (latest?.fileId ?? null),
   };
   await tx.athleteDetails.upsert({ where: { roleId: role.id }, create: { roleId: role.id, ...mirrored }, update: mirrored });
+}
+
+/**
+ * A new athlete role of a person who already has a certificate history (registered again after an archive) shows
+ * its latest certificate, as the lists and the eligibility read it from the role; without a history nothing changes.
+ */
+export async function mirrorCertificateHistory(tx: Db, clubId: string, personId: string): Promise<void> {
+  if (await tx.medicalCertificate.count({ where: { clubId, personId } })) await mirrorLatestCertificate(tx, clubId, personId);
 }
 
 export interface AddCertificateResult {

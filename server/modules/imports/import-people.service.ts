@@ -177,7 +177,9 @@ async function storedPeople(ctx: RequestContext, clubId: string, kind: PersonKin
       LEFT JOIN coach_details cd ON cd.role_id = r.id
       LEFT JOIN member_details md ON md.role_id = r.id
       LEFT JOIN manager_details gd ON gd.role_id = r.id
-      WHERE r.club_id = ${clubId}::uuid AND r.kind = ${kind}::"PersonKind" AND r.person_id = ANY(${people.map((p) => p.person.id as string)}::uuid[])`;
+      WHERE r.club_id = ${clubId}::uuid AND r.kind = ${kind}::"PersonKind" AND r.person_id = ANY(${people.map((p) => p.person.id as string)}::uuid[])
+      ORDER BY r.archived_at IS NULL, r.archived_at`;
+    // A person registered again keeps their archived roles of the kind beside the active one: the active one (last) wins.
     const roleOf = new Map(roles.map((r) => [r.role.person_id as string, r]));
     // Read by their column names: converting every key of 100,000 rows to camelCase was a quarter of a re-import.
     for (const { person, address } of people) {

@@ -172,15 +172,19 @@ function holdsHealthData(person: LoadedPerson): boolean {
 
 /** One role of the merged person: moved to the kept person, or absorbed into their role of the same kind. */
 async function mergeRole(tx: Db, clubId: string, keep: LoadedPerson, role: LoadedRole, orphanFiles: string[]): Promise<void> {
-  const own = keep.roles.find((r) => r.kind === role.kind);
+  // The kept person's active role of the kind when there is one (archived ones registered again precede it).
+  const own = keep.roles.find((r) => r.kind === role.kind && r.archivedAt === null) ?? keep.roles.find((r) => r.kind === role.kind);
   if (!own) {
     // The role itself moves (a trigger copies the kept person's sort and search keys onto it).
     await tx.personRole.update({ where: { id: role.id }, data: { personId: keep.id } });
+    keep.roles.push(role);
     return;
   }
   const mergedWins = own.archivedAt !== null && role.archivedAt === null;
   const survivor = mergedWins ? role : own;
   const absorbed = mergedWins ? own : role;
+  // The next role of the merged person (it may hold an archived and an active one of a kind) sees the kept person as now.
+  if (mergedWins) keep.roles.splice(keep.roles.indexOf(own), 1, role);
 
   if (absorbed.documents.length) {
     await tx.storedFile.updateMany({ where: { id: { in: absorbed.documents.map((d) => d.id) } }, data: { roleId: survivor.id } });

@@ -1,5 +1,6 @@
 // GraphQL face of people: the shared Person profile, a PersonRole per kind with its details, the lists (Relay
-// connection with totalCount) and savePerson / archivePerson. Thin adapters: the rules live in the services.
+// connection with totalCount) and savePerson / archivePerson / reregisterPerson. Thin adapters: the rules live in
+// the services.
 import { PAGE_SIZE, PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
 import { plannedSelection } from '../../graphql/selection';
@@ -13,6 +14,7 @@ import { findPersonByTaxCode, getPersonRole } from './get-person.service';
 import { countPeople, peopleListOrder, peopleListWhere } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
+import { reregisterPerson } from './reregister-person.service';
 import { savePerson, type PersonFiles } from './save-person.service';
 import { CertificateStatusEnum, PersonKindEnum, RecentPeriodEnum } from '../../graphql/enums';
 import { GroupRef, StoredFileRef } from '../../graphql/model-refs';
@@ -78,8 +80,8 @@ builder.prismaObject('Person', {
         where: { kind: { in: readableKinds(ctx) } },
         orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }],
       }),
-      // At most one role per kind: the cost limit (graphql/limits.ts) multiplies the cycle role.person.roles by 6
-      // per level, so a few levels under a page of people are already refused.
+      // One active role per kind (archived ones registered again add a few): the cost limit (graphql/limits.ts)
+      // multiplies the cycle role.person.roles by 6 per level, so a few levels under a page of people are refused.
       complexity: { field: 1, multiplier: PERSON_KINDS.length },
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -363,6 +365,17 @@ const SavePersonPayload = builder.objectRef<{ message: string; roleId: string }>
   }),
 });
 
+const ReregisterPersonPayload = builder.objectRef<{ message: string; roleId: string }>('ReregisterPersonPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message', { description: 'Italian success message.' }),
+    role: t.prismaField({
+      type: 'PersonRole',
+      description: 'The new, active role (its person is the archived role\'s).',
+      resolve: (query, payload, _args, ctx) => clubDb(ctx).personRole.findUniqueOrThrow({ ...query, where: { id: payload.roleId } }),
+    }),
+  }),
+});
+
 const refusals = [NotFoundError, ForbiddenError, UnauthenticatedError];
 
 builder.mutationFields((t) => ({
@@ -381,6 +394,14 @@ builder.mutationFields((t) => ({
         throw renameErrorFields(error, (path) => path.replace(/^details\./, `${input.kind}.`));
       }
     },
+  }),
+  reregisterPerson: t.field({
+    type: ReregisterPersonPayload,
+    description:
+      "Registers again the person of an archived role (coming back, e.g. for a new season): a new active role of the same kind for the same profile, starting from the archived role's own fields. The archived role stays as it is, read-only.",
+    args: { roleId: t.arg.id({ required: true, description: 'The archived role.' }) },
+    errors: { types: [ConflictError, ...refusals] },
+    resolve: (_root, { roleId }, ctx) => reregisterPerson(ctx, roleId),
   }),
   archivePerson: t.prismaField({
     type: 'PersonRole',

@@ -24,3 +24,12 @@ export async function findClubRole(db: Db, clubId: string, id: unknown, kind?: K
   return role;
 }
 
+/**
+ * A person's roles of one kind in the order that names "the" role of that kind: the active one first (at most one,
+ * a partial unique index), then the most recently archived. Archived roles stay beside a new registration (issue 15).
+ */
+export const CURRENT_ROLE_FIRST = [
+  { archivedAt: { sort: 'desc', nulls: 'first' } },
+  { createdAt: 'desc' },
+  { id: 'desc' },
+] as const satisfies Prisma.PersonRoleOrderByWithRelationInput[];

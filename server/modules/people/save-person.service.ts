@@ -19,7 +19,7 @@ import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
-import { recordLegacyCertificate } from '../certificates/certificates.service';
+import { mirrorCertificateHistory, recordLegacyCertificate } from '../certificates/certificates.service';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -76,8 +76,8 @@ export function personKeys(p: KeyedFields): { searchText: string; sortName: stri
   };
 }
 
-const roleConflict = (spec: PersonKindSpec, archived: boolean) => {
-  const message = archived ? MSG.roleArchivedExists(spec.singular) : MSG.roleExists(spec.singular);
+const roleConflict = (spec: PersonKindSpec) => {
+  const message = MSG.roleExists(spec.singular);
   return new ConflictError(message, { 'profile.taxIdCode': message });
 };
 const taxCodeTaken = () => new ConflictError(MSG.taxCodeTaken, { 'profile.taxIdCode': MSG.taxCodeTaken });
@@ -86,7 +86,8 @@ const taxCodeTaken = () => new ConflictError(MSG.taxCodeTaken, { 'profile.taxIdC
  * Creates (no id) or updates (id of a role of this kind and club) a person role, its profile, address, details and
  * files in one transaction: a refused file or a conflict leaves nothing half-saved.
  * - create: the club's profile with the same tax code is reused (and updated with the fields sent), else created;
- *   a second role of the same kind is a ConflictError.
+ *   a second active role of the same kind is a ConflictError. When the person's role of this kind is archived, a new
+ *   role is created beside it (coming back, issue 15): the archived one stays as it is, read-only, with its history.
  * - update: archived roles are read-only; the tax code cannot move onto another person of the club.
  * `sentFiles` may be a function reading them (GraphQL upload streams).
  */
@@ -124,7 +125,7 @@ export async function savePerson(
     });
   } catch (e) {
     // Two saves racing for one tax code: the unique indexes decide and the loser gets the same answer as above.
-    if ((e as { code?: string }).code === 'P2002') throw input.id ? taxCodeTaken() : roleConflict(spec, false);
+    if ((e as { code?: string }).code === 'P2002') throw input.id ? taxCodeTaken() : roleConflict(spec);
     throw e;
   }
 }
@@ -133,10 +134,11 @@ async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   const { address, ...profile } = input.profile;
   const existing = await tx.person.findUnique({
     where: { clubId_taxIdCode: { clubId, taxIdCode: profile.taxIdCode } },
-    include: { roles: { where: { kind: spec.key }, select: { archivedAt: true } } },
+    // Only an active role of the kind stands in the way: archived ones are history (one active per kind, a partial
+    // unique index in the database).
+    include: { roles: { where: { kind: spec.key, archivedAt: null }, select: { id: true } } },
   });
-  const held = existing?.roles[0];
-  if (held) throw roleConflict(spec, held.archivedAt !== null);
+  if (existing?.roles.length) throw roleConflict(spec);
 
   let personId: string;
   if (existing) {
@@ -166,6 +168,8 @@ async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
       ...(spec.details ? { [spec.details]: { create: toColumns(definedOnly(input.details)) } } : {}),
     },
   });
+  // An athlete coming back without a certificate typed in shows the latest of their history.
+  if (existing && spec.key === 'athlete' && !(input.details as Row | undefined)?.medicalExaminationExpirationDate) await mirrorCertificateHistory(tx, clubId, personId);
   return { roleId: role.id, personId };
 }
 

@@ -193,12 +193,16 @@ describe('creating', () => {
     expect((await t.deps.systemDb.person.findFirstOrThrow({ where: { clubId: club.clubId, taxIdCode } })).firstname).toBe('Mario');
   });
 
-  it('says so when the existing role of that kind is archived (archiving is one way)', async () => {
-    const { roleId, taxIdCode } = await createPerson(ctx, 'staff');
+  it('registers the person again when their role of that kind is archived: a new role beside it (issue 15)', async () => {
+    const { roleId, personId, taxIdCode } = await createPerson(ctx, 'staff');
     await archivePerson(ctx, 'staff', roleId);
-    const error = await failure(savePerson(ctx, 'staff', personInput({ profile: { taxIdCode } })));
-    expect(error).toBeInstanceOf(ConflictError);
-    expect(error.message).toBe(MSG.roleArchivedExists(PERSON_KIND_INFO.staff.singular));
+    const saved = await savePerson(ctx, 'staff', personInput({ profile: { taxIdCode } }));
+    expect(saved).toMatchObject({ created: true, message: MSG.staffSaved });
+    expect(saved.roleId).not.toBe(roleId);
+    const roles = await t.deps.systemDb.personRole.findMany({ where: { personId, kind: 'staff' }, orderBy: { createdAt: 'asc' } });
+    expect(roles.map((r) => [r.id, r.archivedAt !== null])).toEqual([[roleId, true], [saved.roleId, false]]);
+    // ... and only one active: a second save is the usual conflict (more in reregister-person.test.ts)
+    expect((await failure(savePerson(ctx, 'staff', personInput({ profile: { taxIdCode } })))).message).toBe(MSG.roleExists(PERSON_KIND_INFO.staff.singular));
   });
 });
 

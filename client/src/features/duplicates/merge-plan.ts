@@ -25,7 +25,8 @@ export function mergePlan(keep: PlanPerson, merged: PlanPerson): string[] {
   const lines: string[] = [];
   for (const role of merged.roles) {
     const kind = PERSON_KIND_INFO[role.kind].singular;
-    const own = keep.roles.find((r) => r.kind === role.kind);
+    // As the server: the kept person's active role of the kind first (an archived one may precede it).
+    const own = keep.roles.find((r) => r.kind === role.kind && !r.archivedAt) ?? keep.roles.find((r) => r.kind === role.kind);
     if (!own) {
       lines.push(`${kind}: il ruolo passa al profilo che resta${role.groups.length ? `, con i gruppi (${groupList(role.groups)})` : ''}.`);
     } else if (own.archivedAt && !role.archivedAt) {

@@ -1,10 +1,12 @@
 // /archive, "Archiviati" (spec §2): one tab per kind (group type), the archived records read only, with search
-// and paging. Archiving is one way (spec §4): nothing here edits, restores or associates.
+// and paging. Archiving is one way (spec §4): nothing here edits, restores or associates an archived record. A person
+// can come back (issue 15): "Registra di nuovo" gives them a new role of the kind, then opens its page.
 import { useQuery } from '@apollo/client/react';
 import { Box, Flex, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PERSON_KIND_INFO, PERSON_KINDS, type PersonKindKey } from '../../../../../schema/constants';
+import { ReregisterDialog, type ReregisterTarget } from '../../../components/reregister-dialog';
 import { ExportMenu } from '../../../components/ui/export-menu';
 import { ListEmpty, ListError } from '../../../components/ui/list-status';
 import { Pager } from '../../../components/ui/pager';
@@ -37,6 +39,8 @@ const isKind = (v: string | null): v is PersonKindKey => (PERSON_KINDS as readon
 
 function ArchivedList({ kind }: { kind: PersonKindKey }) {
   const info = PERSON_KIND_INFO[kind];
+  const navigate = useNavigate();
+  const [reregistering, setReregistering] = useState<ReregisterTarget | null>(null);
   const [search, setSearch] = useState('');
   const term = search.trim();
   const pages = useCursorPages(`${kind}|${term}`);
@@ -65,7 +69,11 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
   else
     body = (
       <Stack gap="3" aria-busy={loading}>
-        <ArchivedPeopleTable rows={rows} caption={`${info.plural} archiviati`} />
+        <ArchivedPeopleTable
+          rows={rows}
+          caption={`${info.plural} archiviati`}
+          onReregister={(row) => setReregistering({ roleId: row.id, kind: row.kind, name: `${row.person.firstname} ${row.person.lastname}` })}
+        />
         <Pager
           page={pages.page}
           totalPages={pages.totalPages(connection.totalCount)}
@@ -90,6 +98,14 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
         </Text>
       )}
       {body}
+      <ReregisterDialog
+        target={reregistering}
+        onCancel={() => setReregistering(null)}
+        onDone={(roleId) => {
+          setReregistering(null);
+          void navigate(`/persona/${roleId}`);
+        }}
+      />
     </Stack>
   );
 }

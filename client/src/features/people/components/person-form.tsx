@@ -218,12 +218,13 @@ function Flag({ label, checked, onChange, readOnly }: { label: string; checked: 
   );
 }
 
-/** A role of another kind, or an archived one of this kind, held by a reusable profile. */
+/** A role of another kind, or one of this kind (active: a conflict; only archived: saving registers again), held by a reusable profile. */
 function rolesNote(person: PersonForm_PersonFragment, kind: PersonKindKey): { tone: 'info' | 'warning'; text: string } {
   const name = `${person.firstname} ${person.lastname}`;
-  const same = person.roles.find((r) => r.kind === kind);
+  const same = person.roles.filter((r) => r.kind === kind);
   const singular = PERSON_KIND_INFO[kind].singular;
-  if (same) return { tone: 'warning', text: same.archivedAt ? MSG.roleArchivedExists(singular) : MSG.roleExists(singular) };
+  if (same.some((r) => !r.archivedAt)) return { tone: 'warning', text: MSG.roleExists(singular) };
+  if (same.length) return { tone: 'info', text: MSG.roleArchivedWillReregister(singular) };
   const held = [...new Set(person.roles.filter((r) => !r.archivedAt).map((r) => PERSON_KIND_INFO[r.kind].singular.toLowerCase()))];
   return {
     tone: 'info',

@@ -1,6 +1,8 @@
 // "Ruoli nella società" on the person page: every role the person holds (Person.roles, archived ones included),
 // with its state, since when, its groups or categories, and what the viewer may do with it: open or edit it in the
-// side panel, associate it to a group, archive it. Each control only for the roles allowed it.
+// side panel, associate it to a group, archive it, or register the person again (issue 15) from the latest archived
+// role of a kind when no role of that kind is active. Each control only for the roles allowed it. A person registered again
+// holds two roles of a kind: the archived one stays listed, as history, beside the active one.
 // Its fields: the fragment PersonRoles_PersonRole in ../person-page-documents.ts (the page's one document).
 import { Badge, Box, Button, Flex, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { PERSON_KIND_INFO } from '../../../../../schema/constants';
@@ -17,9 +19,12 @@ export interface PersonRolesProps {
   onOpen: (role: PersonRoleRow) => void;
   onAssign: (role: PersonRoleRow) => void;
   onArchive: (role: PersonRoleRow) => void;
+  onReregister: (role: PersonRoleRow) => void;
 }
 
-function RoleItem({ role, onOpen, onAssign, onArchive }: { role: PersonRoleRow } & Omit<PersonRolesProps, 'roles'>) {
+type RoleItemProps = { role: PersonRoleRow; mayComeBack: boolean } & Omit<PersonRolesProps, 'roles'>;
+
+function RoleItem({ role, mayComeBack, onOpen, onAssign, onArchive, onReregister }: RoleItemProps) {
   const access = useAccess();
   const info = PERSON_KIND_INFO[role.kind];
   const noun = info.singular.toLowerCase();
@@ -29,6 +34,7 @@ function RoleItem({ role, onOpen, onAssign, onArchive }: { role: PersonRoleRow }
   const mayEdit = access.can(`people.${role.kind}.write`);
   const mayAssign = !archived && access.can('groups.write');
   const mayArchive = !archived && access.can(`people.${role.kind}.archive`);
+  const mayReregister = mayComeBack && access.canRegister(role.kind);
   return (
     <Box as="li" borderWidth="1px" borderRadius="lg" p="3" aria-label={info.singular}>
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
@@ -44,10 +50,12 @@ function RoleItem({ role, onOpen, onAssign, onArchive }: { role: PersonRoleRow }
             )}
           </HStack>
           <Text fontSize="sm" color="fg.muted">
-            {archived && role.archivedAt ? `Archiviato il ${formatInstantDay(role.archivedAt)}` : `Dal ${formatInstantDay(role.createdAt)}`}
+            {archived && role.archivedAt
+              ? `Dal ${formatInstantDay(role.createdAt)} · archiviato il ${formatInstantDay(role.archivedAt)}`
+              : `Dal ${formatInstantDay(role.createdAt)}`}
           </Text>
         </Stack>
-        {(mayOpen || mayAssign || mayArchive) && (
+        {(mayOpen || mayAssign || mayArchive || mayReregister) && (
           <HStack gap="2" wrap="wrap">
             {mayOpen && (
               <Button size="xs" variant="outline" onClick={() => onOpen(role)} aria-label={`${mayEdit ? 'Modifica' : 'Scheda'} ${noun}`}>
@@ -64,6 +72,11 @@ function RoleItem({ role, onOpen, onAssign, onArchive }: { role: PersonRoleRow }
                 Archivia
               </Button>
             )}
+            {mayReregister && (
+              <Button size="xs" variant="outline" onClick={() => onReregister(role)} aria-label={`Registra di nuovo come ${noun}`}>
+                Registra di nuovo
+              </Button>
+            )}
           </HStack>
         )}
       </Flex>
@@ -77,7 +90,7 @@ function RoleItem({ role, onOpen, onAssign, onArchive }: { role: PersonRoleRow }
             ))}
           </Wrap>
         ) : (
-          <Text fontSize="sm" color="fg.subtle">
+          <Text fontSize="sm" color="fg.muted">
             {role.kind === 'athlete' ? 'In nessuna categoria' : 'In nessun gruppo'}
           </Text>
         )}
@@ -87,11 +100,15 @@ function RoleItem({ role, onOpen, onAssign, onArchive }: { role: PersonRoleRow }
 }
 
 export function PersonRoles({ roles, ...actions }: PersonRolesProps) {
+  // "Registra di nuovo" once per kind: on its latest role (the list is oldest first), when that one is archived.
+  const latestOfKind = new Map(roles.map((r) => [r.kind, r]));
+  const activeKinds = new Set(roles.filter((r) => !r.archivedAt).map((r) => r.kind));
+  const mayComeBack = (role: PersonRoleRow) => Boolean(role.archivedAt) && !activeKinds.has(role.kind) && latestOfKind.get(role.kind) === role;
   return (
     <PageCard title="Ruoli nella società">
       <Stack as="ul" gap="3" listStyleType="none">
         {roles.map((role) => (
-          <RoleItem key={role.id} role={role} {...actions} />
+          <RoleItem key={role.id} role={role} mayComeBack={mayComeBack(role)} {...actions} />
         ))}
       </Stack>
     </PageCard>

@@ -2,14 +2,16 @@
 // one of the person's roles (the API reads a person through a role: personRole), the page shows the person: the
 // profile, every role held in the club with its groups, the medical certificates (health data: health.read), the
 // staff qualifications, the documents and the history of changes. Editing stays in the side panel of the lists;
-// associating, archiving and the certificates' changes happen here, each only for the roles allowed it.
+// associating, archiving, registering again an archived role (issue 15) and the certificates' changes happen here,
+// each only for the roles allowed it.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Badge, Box, Button, Grid, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { ArrowLeftIcon } from '../../../components/icons';
+import { ReregisterDialog, type ReregisterTarget } from '../../../components/reregister-dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListError } from '../../../components/ui/list-status';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -60,6 +62,8 @@ export default function PersonPage() {
   const { data, loading, error, refetch } = useQuery(PersonPageQuery, { variables: { id: roleId }, fetchPolicy: 'cache-and-network' });
   const [panel, setPanel] = useState<Panel>({ open: false, role: null });
   const [assigning, setAssigning] = useState<PersonRoleRow | null>(null);
+  const [reregistering, setReregistering] = useState<ReregisterTarget | null>(null);
+  const navigate = useNavigate();
   const [archiveRole] = useMutation(ArchivePersonMutation);
   const reload = () => void refetch().catch(() => undefined);
   const archiving = useConfirmedArchive<PersonRoleRow>(async (id) => (await archiveRole({ variables: { id } })).data?.archivePerson, reload);
@@ -76,7 +80,8 @@ export default function PersonPage() {
   if (!role || !person || !name) return <NotFound />;
 
   const list = PERSON_KIND_INFO[role.kind];
-  const athleteRole = person.roles.find((r) => r.kind === 'athlete');
+  // The current athlete role: the active one, else the latest archived (a person registered again holds both).
+  const athleteRole = person.roles.find((r) => r.kind === 'athlete' && !r.archivedAt) ?? person.roles.findLast((r) => r.kind === 'athlete');
   // Certificates belong with an athlete role; who may see them is the server's answer (null without health.read).
   const showCertificates = Boolean(athleteRole) && person.medicalCertificates !== null && person.medicalCertificates !== undefined;
   const mayChangeCertificates =
@@ -128,6 +133,7 @@ export default function PersonPage() {
             onOpen={(r) => setPanel({ open: true, role: { id: r.id, kind: r.kind } })}
             onAssign={setAssigning}
             onArchive={archiving.ask}
+            onReregister={(r) => setReregistering({ roleId: r.id, kind: r.kind, name })}
           />
           {showCertificates && <PersonCertificates person={person} personName={name} canWrite={mayChangeCertificates} />}
         </Stack>
@@ -149,6 +155,14 @@ export default function PersonPage() {
         />
       )}
       <AssignRole role={assigning} onClose={() => setAssigning(null)} onChanged={reload} />
+      <ReregisterDialog
+        target={reregistering}
+        onCancel={() => setReregistering(null)}
+        onDone={(newRoleId) => {
+          setReregistering(null);
+          void navigate(`/persona/${newRoleId}`);
+        }}
+      />
       <ConfirmDialog
         open={archiving.target !== null}
         title={archiving.target ? `Archivia ${name} (${PERSON_KIND_INFO[archiving.target.kind].singular.toLowerCase()})` : 'Archivia'}
