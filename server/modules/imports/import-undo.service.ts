@@ -164,7 +164,7 @@ async function revertRun(slice: Slice, clubId: string, run: RunRow, size: number
   for (let i = 0; i < ids.length; i += size) {
     const part = ids.slice(i, i + size);
     await slice(async (tx) => {
-      const rows = await classify(tx, clubId, run, part);
+      const rows = await classify(tx, clubId, run, part[0], part[part.length - 1]);
       const kept = rows.filter((r) => !r.edited && !r.linked);
       skippedRows.push(...rows.filter((r) => r.edited || r.linked));
       removed += kept.filter((r) => r.role_created).length;
@@ -177,8 +177,11 @@ async function revertRun(slice: Slice, clubId: string, run: RunRow, size: number
   return { removed, restored, skipped };
 }
 
-/** Which of the run's people in `personIds` were edited (or given other roles, groups, documents) since the run. */
-function classify(tx: Db, clubId: string, run: RunRow, personIds: string[]) {
+/**
+ * Which of the run's people from `first` to `last` (by id) were edited (or given other roles, groups, documents)
+ * since the run. A range of the key, not a list of ids: `= ANY(list)` made this five times slower on PGlite.
+ */
+function classify(tx: Db, clubId: string, run: RunRow, first: string, last: string) {
   return tx.$queryRaw<Classified[]>`
     SELECT c.person_id, c.tax_id_code, c.name, c.role_created,
            (p.id IS NULL OR r.id IS NULL
@@ -197,7 +200,7 @@ function classify(tx: Db, clubId: string, run: RunRow, personIds: string[]) {
     LEFT JOIN coach_details cd ON cd.role_id = r.id
     LEFT JOIN member_details md ON md.role_id = r.id
     LEFT JOIN manager_details gd ON gd.role_id = r.id
-    WHERE c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
+    WHERE c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id BETWEEN ${first}::uuid AND ${last}::uuid`;
 }
 
 type Part = 'person' | 'role' | 'address' | 'details';

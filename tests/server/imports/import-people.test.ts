@@ -9,6 +9,7 @@ import { ForbiddenError, ValidationError } from '../../../server/lib/errors';
 import { importPeople, type ImportOutcome } from '../../../server/modules/imports/import-people.service';
 import { findImportRun } from '../../../server/modules/imports/import-runs.service';
 import { listPeoplePage } from '../../../server/modules/people/list-people.service';
+import { reregisterPerson } from '../../../server/modules/people/reregister-person.service';
 import { createClub, type TestClub } from '../../support/factories';
 import { clubContext, createPerson } from '../../support/people-factories';
 import { clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
@@ -166,6 +167,24 @@ describe('dry run and import', () => {
     await t.deps.systemDb.personRole.update({ where: { id: person.roleId }, data: { archivedAt: new Date() } });
     const outcome = await run([ATHLETE_HEADER, ['Mario', 'Rossi', person.taxIdCode, 'M']], { dryRun: true });
     expect(outcome.errors).toEqual([{ row: 2, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.roleArchivedExists('Atleta') }]);
+  });
+
+  it('matches the active role of a person registered again, never their archived one', async () => {
+    const person = await createPerson(ctx, 'athlete');
+    await t.deps.systemDb.personRole.update({ where: { id: person.roleId }, data: { archivedAt: new Date(Date.now() - 86_400_000) } });
+    const back = await reregisterPerson(ctx, person.roleId);
+    // Several times: the roles come from the database in no promised order.
+    for (const phone of ['3331111111', '3332222222', '3333333333']) {
+      const outcome = await run([['Nome', 'Cognome', 'Codice fiscale', 'Sesso', 'Note'], ['Mario', 'Rossi', person.taxIdCode, 'M', `tel ${phone}`]], { mode: 'overwrite' });
+      expect(outcome.errors).toEqual([]);
+      expect(outcome.counts).toMatchObject({ updated: 1, invalid: 0 });
+    }
+    const roles = await t.deps.systemDb.personRole.findMany({ where: { personId: person.personId }, orderBy: { createdAt: 'asc' } });
+    expect(roles.map((r) => [r.id, r.archivedAt !== null, r.notePrivate])).toEqual([
+      [person.roleId, true, roles[0].notePrivate],
+      [back.roleId, false, 'tel 3333333333'],
+    ]);
+    expect(roles[0].notePrivate ?? '').not.toMatch(/^tel /);
   });
 });
 
