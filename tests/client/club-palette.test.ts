@@ -15,6 +15,20 @@ describe('club palette', () => {
     expect(readableShade('#1e40af')).toBe('#1e40af');
   });
 
+  it('keeps 4.5:1 for text on the club colour and for brand text on white and on the tints, whatever the colour', () => {
+    // every 17th step of each channel: 4,096 colours, the mid-tones where neither white nor #111111 reaches 4.5:1 included
+    const steps = Array.from({ length: 16 }, (_, i) => (i * 17).toString(16).padStart(2, '0'));
+    for (const r of steps) for (const g of steps) for (const b of steps) {
+      const colour = `#${r}${g}${b}`;
+      const vars = clubPaletteVars(colour, null) as Record<string, string>;
+      expect(contrastRatio(vars['--chakra-colors-brand-contrast'], colour), colour).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(vars['--chakra-colors-brand-fg'], '#ffffff'), colour).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(vars['--chakra-colors-brand-fg'], vars['--chakra-colors-brand-subtle']), colour).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(vars['--chakra-colors-brand-fg'], vars['--chakra-colors-brand-muted']), colour).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(readableOn('#767676')).toBe('#000000');
+  });
+
   it('overrides the brand variables only for a valid primary colour', () => {
     expect(clubPaletteVars(null, '#ffffff')).toEqual({});
     expect(clubPaletteVars('blue', null)).toEqual({});

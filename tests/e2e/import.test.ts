@@ -117,7 +117,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       const withError = path.join(dir, `atleti-${name}.xlsx`);
       await writeWorkbook(withError, fill(headers, [...rows, invalid]));
       // chosen from the keyboard: the drop zone is a button that opens the picker
-      const dropzone = page.getByRole('button', { name: 'Trascina qui il file oppure premi per sceglierlo' });
+      const dropzone = page.getByRole('button', { name: 'Trascina qui il file oppure scegline uno' });
       await dropzone.focus();
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
       await chooser.setFiles(withError);
@@ -145,7 +145,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await writeFile(fixedErrors, errorLines.join('\r\n').replace(invalid.cf, fixed));
       await page.getByRole('button', { name: 'Cambia file' }).click();
       // dropped on the zone this time, as a file dragged from the desktop
-      await page.getByRole('button', { name: 'Trascina qui il file oppure premi per sceglierlo' }).waitFor();
+      await page.getByRole('button', { name: 'Trascina qui il file oppure scegline uno' }).waitFor();
       await page.evaluate(
         ({ text, fileName }) => {
           const transfer = new DataTransfer();

@@ -64,7 +64,9 @@ export function UserMenu() {
     <>
       <Menu.Root positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" colorPalette="gray" px="2" aria-label="Menu del profilo">
+          {/* Named by its content (no aria-label, which would hide the visible name from speech input): the
+              visible name, the same name for screen readers on phones where it is not shown, and what it opens. */}
+          <Button variant="ghost" colorPalette="gray" px="2">
             <Flex
               aria-hidden="true"
               boxSize="8"
@@ -81,6 +83,12 @@ export function UserMenu() {
             <Text as="span" display={{ base: 'none', md: 'inline' }} fontWeight="medium" data-testid="user-menu-name">
               {fullName}
             </Text>
+            <Box as="span" srOnly hideFrom="md">
+              {fullName}
+            </Box>
+            <Box as="span" srOnly>
+              {fullName ? ', menu del profilo' : 'Menu del profilo'}
+            </Box>
             <ChevronDownIcon boxSize="4" />
           </Button>
         </Menu.Trigger>

@@ -29,6 +29,13 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Text contrast (WCAG AA 4.5:1, checked by axe in tests/e2e/accessibility.test.ts): Chakra's defaults put
+        // red.500 error texts and white on green.600, orange.600, teal.600 and cyan.600 (solid badges), all below it.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        green: { solid: { value: '{colors.green.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' } },
         brand: {
           solid: { value: '{colors.brand.700}' },
           contrast: { value: 'white' },

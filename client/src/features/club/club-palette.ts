@@ -1,6 +1,6 @@
 // The club colours tint the admin area: the `brand` palette's CSS variables are overridden on the admin layout's
-// root. Text on the club colour stays readable: black or white, whichever contrasts more, and the "brand text"
-// shade is darkened until it reads on a white background (WCAG AA, 4.5:1).
+// root. Text on the club colour stays readable whatever the colour: black or white, whichever contrasts more (at
+// least 4.5:1, WCAG AA), and the "brand text" shade is darkened until it reads on white and on the light tint.
 import type { CSSProperties } from 'react';
 // From constants, not the validation module: the admin layout imports this file and must not pull in zod.
 import { HEX_COLOR } from '../../../../schema/constants';
@@ -30,9 +30,13 @@ export function mix(hex: string, target: string, amount: number): string {
   return toHex(a.map((c, i) => c + (b[i] - c) * amount) as Rgb);
 }
 
-/** White or near-black, whichever reads better on `background`. */
+/**
+ * White or near-black, whichever reads better on `background`; pure black where near-black would fall short of
+ * 4.5:1 (mid-tones such as #767676, where neither white nor #111111 reaches it: black always does there).
+ */
 export function readableOn(background: string): string {
-  return contrastRatio(background, '#ffffff') >= contrastRatio(background, '#111111') ? '#ffffff' : '#111111';
+  if (contrastRatio(background, '#ffffff') >= contrastRatio(background, '#000000')) return '#ffffff';
+  return contrastRatio(background, '#111111') >= 4.5 ? '#111111' : '#000000';
 }
 
 /** The colour itself if text of that colour reads on white, else the first darker shade that does. */
@@ -53,12 +57,15 @@ export const isHexColor = (value: string | null | undefined): value is string =>
 export function clubPaletteVars(primary: string | null | undefined, secondary: string | null | undefined): CSSProperties {
   if (!isHexColor(primary)) return {};
   const accent = isHexColor(secondary) ? secondary : primary;
+  const muted = mix(primary, '#ffffff', 0.8);
   const vars: Record<string, string> = {
     '--chakra-colors-brand-solid': primary,
     '--chakra-colors-brand-contrast': readableOn(primary),
-    '--chakra-colors-brand-fg': readableShade(primary),
+    // brand text sits on white and on the light tints (the current page in the sidebar, an avatar's initials on
+    // the muted tint): it reads on the darker of them, so on all
+    '--chakra-colors-brand-fg': readableShade(primary, muted),
     '--chakra-colors-brand-subtle': mix(primary, '#ffffff', 0.9),
-    '--chakra-colors-brand-muted': mix(primary, '#ffffff', 0.8),
+    '--chakra-colors-brand-muted': muted,
     '--chakra-colors-brand-emphasized': mix(primary, '#ffffff', 0.65),
     '--chakra-colors-brand-focus-ring': readableShade(primary, '#ffffff', 3),
     '--club-accent': accent,

@@ -64,7 +64,7 @@ export function deviceOf(userAgent: string | null | undefined): string {
 }
 
 function Origin({ entry }: { entry: LogEntry }) {
-  if (!entry.ip && !entry.userAgent) return <Text color="fg.subtle">—</Text>;
+  if (!entry.ip && !entry.userAgent) return <Text color="fg.muted">—</Text>;
   return (
     <Stack gap="0" fontSize="sm" title={entry.userAgent ?? undefined}>
       {entry.ip && <Text fontFamily="mono">{entry.ip}</Text>}

@@ -34,7 +34,7 @@ const NUMBER = new Intl.NumberFormat('it-IT');
 const rowsLabel = (rows: number) => (rows === 1 ? '1 riga' : `${NUMBER.format(rows)} righe`);
 
 function Scopes({ scopes }: { scopes: readonly string[] }) {
-  if (!scopes.length) return <Text color="fg.subtle">—</Text>;
+  if (!scopes.length) return <Text color="fg.muted">—</Text>;
   return (
     <Wrap gap="1">
       {scopes.map((name) => {

@@ -54,7 +54,7 @@ export function PostCard({ post, canChange, onEdit, onArchive }: { post: FeedPos
         )}
       </Card.Body>
       <Card.Footer pt="0">
-        <Text fontSize="sm" color="fg.subtle">
+        <Text fontSize="sm" color="fg.muted">
           <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
         </Text>
       </Card.Footer>

@@ -41,7 +41,7 @@ export function ImportFilePicker({ kind, file, onFileChange, disabled = false }:
         acceptedFiles={file ? [file] : []}
         disabled={disabled}
         locale="it-IT"
-        translations={{ dropzone: 'Trascina qui il file oppure premi per sceglierlo', deleteFile: (f) => `Rimuovi ${f.name}` }}
+        translations={{ dropzone: `Trascina qui il file oppure scegline uno CSV, XLS o XLSX, fino a ${MAX_MB} MB`, deleteFile: (f) => `Rimuovi ${f.name}` }}
         onFileChange={(details) => {
           const next = details.acceptedFiles[0] ?? null;
           const refusal = details.rejectedFiles[0];
@@ -70,9 +70,12 @@ export function ImportFilePicker({ kind, file, onFileChange, disabled = false }:
             <UploadIcon boxSize="6" />
           </Box>
           <FileUpload.DropzoneContent textAlign="center">
-            <Text fontWeight="semibold">Trascina qui il file oppure scegline uno</Text>
-            <Text color="fg.muted" fontSize="sm">
-              CSV, XLS o XLSX, fino a {MAX_MB} MB
+            {/* one paragraph, so the visible text reads "... uno CSV, ..." with its space, as the name says */}
+            <Text fontWeight="semibold">
+              Trascina qui il file oppure scegline uno{' '}
+              <Text as="span" display="block" mt="1" color="fg.muted" fontSize="sm" fontWeight="normal">
+                CSV, XLS o XLSX, fino a {MAX_MB} MB
+              </Text>
             </Text>
           </FileUpload.DropzoneContent>
         </FileUpload.Dropzone>

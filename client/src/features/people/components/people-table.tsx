@@ -46,7 +46,7 @@ export interface PeopleTableProps {
 }
 
 function GroupBadges({ row }: { row: PeopleRow }) {
-  if (!row.groups.length) return <Text color="fg.subtle" fontSize="sm">Nessun gruppo</Text>;
+  if (!row.groups.length) return <Text color="fg.muted" fontSize="sm">Nessun gruppo</Text>;
   return (
     <Wrap gap="1">
       {row.groups.map((g) => (
@@ -60,7 +60,7 @@ function GroupBadges({ row }: { row: PeopleRow }) {
 
 function Contacts({ row }: { row: PeopleRow }) {
   const { emailPrimary: email, phonePrimary: phone } = row.person;
-  if (!email && !phone) return <Text color="fg.subtle" fontSize="sm">—</Text>;
+  if (!email && !phone) return <Text color="fg.muted" fontSize="sm">—</Text>;
   return (
     <Stack gap="0.5" fontSize="sm" minW="0">
       {email && (
@@ -80,7 +80,7 @@ function Contacts({ row }: { row: PeopleRow }) {
 }
 
 function CertificateState({ row }: { row: PeopleRow }) {
-  return row.certificateStatus ? <CertificateBadge state={row.certificateStatus} /> : <Text color="fg.subtle" fontSize="sm">—</Text>;
+  return row.certificateStatus ? <CertificateBadge state={row.certificateStatus} /> : <Text color="fg.muted" fontSize="sm">—</Text>;
 }
 
 function NameButton({ row, onOpen }: { row: PeopleRow; onOpen: (row: PeopleRow) => void }) {

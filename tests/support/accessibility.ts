@@ -1,0 +1,63 @@
+// The e2e accessibility check: axe-core (a devDependency, never a download) run in the page as it is, failing on
+// any violation of impact 'critical' or 'serious' with a list a person can act on (rule, impact, where, what).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const BLOCKING = ['critical', 'serious'];
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string; html: string; summary: string }[];
+}
+
+/**
+ * The critical and serious violations axe-core finds in `page` now. axe is injected once per document (evaluated
+ * through the DevTools protocol, so the app's CSP, which allows no inline script, does not stop it) and stays for
+ * every client-side navigation. Animations still running (a dialog fading in) are awaited first, so colours are
+ * read as they settle.
+ */
+export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (blocking) => {
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))]);
+    const axe = (window as any).axe;
+    // Rules whose findings are only ever moderate or minor (landmarks, heading order, region...) cannot fail the
+    // check: they are not run (a third of axe's time on a large page). Without that metadata, every rule runs.
+    const quiet = ((axe._audit?.rules ?? []) as { id: string; impact?: string }[]).filter((r) => r.impact && !blocking.includes(r.impact));
+    const rules = Object.fromEntries(quiet.map((r) => [r.id, { enabled: false }]));
+    const result = await axe.run(document, { resultTypes: ['violations'], rules });
+    return (result.violations as any[])
+      .filter((v) => blocking.includes(v.impact))
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: (v.nodes as any[]).map((n) => ({
+          target: n.target.map(String).join(' >> '),
+          html: String(n.html).replace(/\s+/g, ' ').slice(0, 160),
+          summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
+        })),
+      }));
+  }, BLOCKING);
+}
+
+/** A readable report of `findings`, one line per element. */
+export function formatFindings(label: string, findings: AxeFinding[]): string {
+  const lines = findings.flatMap((f) => [
+    `  ${f.id} (${f.impact}): ${f.help}`,
+    ...f.nodes.slice(0, 8).map((n) => `    - ${n.target}\n      ${n.html}\n      ${n.summary}`),
+    ...(f.nodes.length > 8 ? [`    ... and ${f.nodes.length - 8} more`] : []),
+  ]);
+  return `${label}: ${findings.length} critical/serious axe violation(s)\n${lines.join('\n')}`;
+}
+
+/** Fails (throws) when axe-core finds any critical or serious violation in `page`; `label` names the screen. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const findings = await seriousViolations(page);
+  if (findings.length) throw new Error(formatFindings(label, findings));
+}
