@@ -104,6 +104,14 @@ export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'
 export const SEARCH_MAX_LENGTH = 100;
 
 /** Lead form (spec §3 Lead, §9): the role in the club, the member-count brackets and the 20 Italian regions. */
+/**
+ * The founding-tester offer (spec §9: free use until December 2025, the price locked January to July 2026): its last
+ * months, YYYY-MM, each included. Defaults of the server's OFFER_FREE_UNTIL and OFFER_PRICE_LOCKED_UNTIL, which the
+ * public site reads from GET /api/site-config (client/src/features/public-site/offer.ts).
+ */
+export const FOUNDING_OFFER_DATES = { freeUntil: '2025-12', priceLockedUntil: '2026-07' } as const;
+export const OFFER_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 export const LEAD_ROLES = ['Presidente', 'Allenatore', 'Direttivo', 'Altro'] as const;
 export type LeadRole = (typeof LEAD_ROLES)[number];
 export const MEMBER_BRACKETS = ['0 - 50', '51 - 200', '201+'] as const;

@@ -1,5 +1,7 @@
 // Italian texts of the spec (§5, §8), word for word, plus the product's own where the spec is silent.
-// One table so the server, the legacy envelope and the forms say the same thing.
+// One table so the server, the legacy envelope and the forms say the same thing. Where the spec's own text is not
+// correct Italian, MSG says it correctly (GraphQL, the screen) and LEGACY_SPEC_WORDING below keeps the spec's words
+// for the legacy REST API (README, "Spec wording").
 
 export const MSG = {
   // §8 generic
@@ -75,7 +77,7 @@ export const MSG = {
   phonePrimaryDigits: 'Telefono primario deve contenere solo numeri',
   minAge: "L'età deve essere di almeno 3 anni",
   groupNameRequired: 'Nome obbligatorio',
-  groupTypeRequired: 'Tipologia gruppo obbligatorio',
+  groupTypeRequired: 'Tipologia gruppo obbligatoria', // spec: 'Tipologia gruppo obbligatorio' (LEGACY_SPEC_WORDING)
   postTitleRequired: 'Titolo obbligatorio',
   postCaptionRequired: 'Caption obbligatorio',
 
@@ -87,7 +89,7 @@ export const MSG = {
   managerCreated: 'Nuovo manager salvato correttamente',
   coachCreated: 'Nuovo allenatore salvato correttamente',
   postCreated: 'Nuovo post salvato correttamente',
-  categoryCreated: 'Nuovo categoria salvato correttamente',
+  categoryCreated: 'Nuova categoria salvata correttamente', // spec: 'Nuovo categoria salvato correttamente' (LEGACY_SPEC_WORDING)
   staffSaved: 'Staff salvato correttamente',
 
   // club registry: product's own (spec silent)
@@ -297,3 +299,21 @@ export const MSG = {
   mergedWith: (name: string, taxIdCode: string) => `Unito con ${name} (${taxIdCode})`,
   merged: (name: string) => `Profili uniti: ora ${name} ha un solo profilo.`,
 } as const;
+
+/**
+ * The spec's texts that are not correct Italian (§5 'Tipologia gruppo obbligatorio': tipologia is feminine; §8's
+ * 'Nuovo gruppo / manager / allenatore / post / categoria salvato correttamente' read for categoria). The legacy
+ * REST API answers them word for word, as the spec's clients may compare them (server/compat/envelope.ts); GraphQL
+ * and the screen say MSG's correct Italian.
+ */
+export const LEGACY_SPEC_WORDING = {
+  groupTypeRequired: 'Tipologia gruppo obbligatorio',
+  categoryCreated: 'Nuovo categoria salvato correttamente',
+} as const satisfies Partial<Record<keyof typeof MSG, string>>;
+
+const LEGACY_BY_MESSAGE: ReadonlyMap<string, string> = new Map(
+  Object.entries(LEGACY_SPEC_WORDING).map(([key, legacy]) => [MSG[key as keyof typeof LEGACY_SPEC_WORDING], legacy]),
+);
+
+/** A message as the legacy REST API says it: the spec's own words where MSG corrects them, else unchanged. */
+export const legacyWording = (message: string): string => LEGACY_BY_MESSAGE.get(message) ?? message;

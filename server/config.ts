@@ -1,5 +1,7 @@
 // Every setting the server reads, from the environment, in one place (documented in README "Settings").
 import path from 'node:path';
+import { FOUNDING_OFFER_DATES, OFFER_MONTH } from '../schema/constants';
+import { IMPORT_SLICE_ROWS } from './modules/imports/import-commit';
 
 export interface ServerConfig {
   port: number;
@@ -40,6 +42,8 @@ export interface ServerConfig {
   jobsEnabled: boolean;
   /** Minutes between two scans for medical certificate reminders (REMINDER_SCAN_MINUTES). */
   reminderScanMinutes: number;
+  /** People an import (or its undo) writes per committed slice on PGlite (IMPORT_SLICE_ROWS; import-commit.ts). */
+  importSliceRows: number;
   /** Seconds between two looks at the change feed for webhooks (WEBHOOK_SCAN_SECONDS). */
   webhookScanSeconds: number;
   /** First retry delay of a failed webhook delivery, doubled at each attempt (WEBHOOK_RETRY_SECONDS). */
@@ -54,6 +58,12 @@ export interface ServerConfig {
   analyticsId?: string;
   /** The data controller named on the legal pages (privacy, cookies, site notice): configuration, not code. */
   legal: LegalEntity;
+  /**
+   * The founding-tester offer's last months, YYYY-MM, each included (OFFER_FREE_UNTIL, OFFER_PRICE_LOCKED_UNTIL):
+   * free use until the first, the price locked until the second. The public site reads them (GET /api/site-config)
+   * and never advertises a month already past.
+   */
+  offer: OfferDates;
   /**
    * Encrypts the two-factor (TOTP) secrets in the database (TWO_FACTOR_KEY, at least 32 characters). Without it the
    * key is DATA_DIR/secrets/two-factor.key, made on first use (server/lib/secret-box.ts).
@@ -103,6 +113,26 @@ function emailListFrom(value: string | undefined, name = 'SALES_EMAIL'): string 
 
 /** Feedback always has somewhere to go: the example address only reaches the outbox (or nobody) until configured. */
 export const DEFAULT_FEEDBACK_EMAIL = 'feedback@campobase.local';
+
+export interface OfferDates {
+  freeUntil: string;
+  priceLockedUntil: string;
+}
+
+function offerFrom(env: NodeJS.ProcessEnv): OfferDates {
+  const month = (name: 'OFFER_FREE_UNTIL' | 'OFFER_PRICE_LOCKED_UNTIL', fallback: string) => {
+    const value = env[name]?.trim();
+    if (!value) return fallback;
+    if (!OFFER_MONTH.test(value)) throw new Error(`${name} deve essere un mese nel formato AAAA-MM (valore: "${value}")`);
+    return value;
+  };
+  const freeUntil = month('OFFER_FREE_UNTIL', FOUNDING_OFFER_DATES.freeUntil);
+  const priceLockedUntil = month('OFFER_PRICE_LOCKED_UNTIL', FOUNDING_OFFER_DATES.priceLockedUntil);
+  if (priceLockedUntil < freeUntil) {
+    throw new Error(`OFFER_PRICE_LOCKED_UNTIL (${priceLockedUntil}) non può precedere OFFER_FREE_UNTIL (${freeUntil})`);
+  }
+  return { freeUntil, priceLockedUntil };
+}
 
 /** The id ends up in a script URL on the public site: letters, digits, dashes and underscores only (e.g. G-AB12CD34EF). */
 function analyticsIdFrom(value: string | undefined): string | undefined {
@@ -184,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
     jobsEnabled: env.JOBS !== '0' && env.JOBS !== 'false',
     reminderScanMinutes: intFrom(env.REMINDER_SCAN_MINUTES, 60, 'REMINDER_SCAN_MINUTES'),
+    importSliceRows: intFrom(env.IMPORT_SLICE_ROWS, IMPORT_SLICE_ROWS, 'IMPORT_SLICE_ROWS'),
     webhookScanSeconds: intFrom(env.WEBHOOK_SCAN_SECONDS, 10, 'WEBHOOK_SCAN_SECONDS'),
     webhookRetrySeconds: intFrom(env.WEBHOOK_RETRY_SECONDS, 30, 'WEBHOOK_RETRY_SECONDS'),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
@@ -191,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedbackEmail: emailListFrom(env.FEEDBACK_EMAIL, 'FEEDBACK_EMAIL') ?? emailListFrom(env.SALES_EMAIL) ?? DEFAULT_FEEDBACK_EMAIL,
     analyticsId: analyticsIdFrom(env.ANALYTICS_ID),
     legal: legalFrom(env),
+    offer: offerFrom(env),
     twoFactorKey: twoFactorKeyFrom(env.TWO_FACTOR_KEY),
     ...overrides,
   };

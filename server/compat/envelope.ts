@@ -2,7 +2,7 @@
 // HTTP 200 with status false; a missing or revoked session is 401 (the legacy client then logs out);
 // refusals and malformed requests use their 4xx status with the same envelope.
 import type { FastifyReply } from 'fastify';
-import { MSG } from '../../schema/messages';
+import { legacyWording, MSG } from '../../schema/messages';
 import { toSnakeKeys } from './naming';
 import { AppError, ConflictError, RateLimitError, ValidationError, type ErrorCode } from '../lib/errors';
 
@@ -27,10 +27,12 @@ const LEGACY_STATUS: Record<ErrorCode, number> = {
   TWO_FACTOR_REQUIRED: 403,
 };
 
-export const ok = (context: unknown, message = ''): Envelope => ({ status: true, context, message });
+// Messages leave in the spec's own words, even where MSG corrects its Italian (legacyWording, schema/messages.ts).
+export const ok = (context: unknown, message = ''): Envelope => ({ status: true, context, message: legacyWording(message) });
 
 export function failure(message: string, errors?: Record<string, string>): Envelope {
-  return { status: false, context: errors && Object.keys(errors).length ? { errors } : null, message };
+  const legacyErrors = errors && Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, legacyWording(text)]));
+  return { status: false, context: legacyErrors && Object.keys(legacyErrors).length ? { errors: legacyErrors } : null, message: legacyWording(message) };
 }
 
 /** Sends an expected error in the envelope; returns false for anything unexpected (the caller logs it). */

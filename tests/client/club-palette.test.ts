@@ -1,6 +1,6 @@
 // The club tint keeps text readable whatever colour the club picks.
 import { describe, expect, it } from 'vitest';
-import { clubPaletteVars, contrastRatio, readableOn, readableShade } from '../../client/src/features/club/club-palette';
+import { applyPaletteVars, clubPaletteVars, contrastRatio, readableOn, readableShade } from '../../client/src/features/club/club-palette';
 import { clubInitial } from '../../client/src/features/club/components/club-logo';
 
 describe('club palette', () => {
@@ -43,5 +43,22 @@ describe('club palette', () => {
     expect(clubInitial('a.s.d. vela')).toBe('V');
     expect(clubInitial('ASD')).toBe('A');
     expect(clubInitial('')).toBe('');
+  });
+});
+
+describe('applyPaletteVars', () => {
+  it('sets the variables on the element (<html>: portals take them too) and the undo removes exactly those', () => {
+    const props = new Map<string, string>([['--other', 'x']]);
+    const element = {
+      style: { setProperty: (name: string, value: string) => props.set(name, value), removeProperty: (name: string) => props.delete(name) },
+    } as unknown as HTMLElement;
+    const undo = applyPaletteVars(element, clubPaletteVars('#1e40af', '#facc15'));
+    expect(props.get('--chakra-colors-brand-solid')).toBe('#1e40af');
+    expect(props.get('--chakra-colors-brand-contrast')).toBe('#ffffff');
+    undo();
+    expect([...props.keys()]).toEqual(['--other']);
+    // no club colour: nothing set, nothing removed
+    applyPaletteVars(element, clubPaletteVars(null, null))();
+    expect([...props.keys()]).toEqual(['--other']);
   });
 });

@@ -1,7 +1,7 @@
 // Golden envelopes of the legacy group routes (spec §3, §7, §8): exact shapes and Italian messages, and refusal
 // of another club's users with nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../schema/messages';
+import { LEGACY_SPEC_WORDING, MSG } from '../../schema/messages';
 import type { RequestContext } from '../../server/context';
 import { archiveGroup } from '../../server/modules/groups/archive-group.service';
 import { assignToGroup } from '../../server/modules/groups/group-membership.service';
@@ -49,7 +49,8 @@ describe('POST /api/group/save', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ status: true, message: MSG.groupCreated, context: legacyGroup(res.body.context.id, club.clubId, 'Staff tecnico', 'coach') });
     const category = await rest(t.app, '/group/save', { name: 'Under 10', type: 'athlete' }, as);
-    expect(category.body).toEqual({ status: true, message: MSG.categoryCreated, context: legacyGroup(category.body.context.id, club.clubId, 'Under 10', 'athlete') });
+    // the spec's own words on the legacy API (the screen says 'Nuova categoria salvata correttamente')
+    expect(category.body).toEqual({ status: true, message: 'Nuovo categoria salvato correttamente', context: legacyGroup(category.body.context.id, club.clubId, 'Under 10', 'athlete') });
     const viaTypeGroup = await rest(t.app, '/group/save', { name: 'Volontari bar', type_group: 'voluntary', is_hidden: '1' }, as);
     expect(viaTypeGroup.body.context).toEqual(legacyGroup(viaTypeGroup.body.context.id, club.clubId, 'Volontari bar', 'voluntary', { is_hidden: true }));
   });
@@ -64,7 +65,7 @@ describe('POST /api/group/save', () => {
     const before = await t.deps.systemDb.group.count();
     const res = await rest(t.app, '/group/save', { name: '' }, as);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toEqual({ status: false, message: MSG.invalidFields, context: { errors: { name: MSG.groupNameRequired, type: MSG.groupTypeRequired } } });
+    expect(res.body).toEqual({ status: false, message: MSG.invalidFields, context: { errors: { name: MSG.groupNameRequired, type: LEGACY_SPEC_WORDING.groupTypeRequired } } });
     await rest(t.app, '/group/save', { name: 'Doppione', type_group_id: 'coach' }, as);
     const taken = await rest(t.app, '/group/save', { name: 'DOPPIONE', type_group_id: 'coach' }, as);
     expect(taken.body).toEqual({ status: false, message: MSG.groupNameTaken, context: { errors: { name: MSG.groupNameTaken } } });

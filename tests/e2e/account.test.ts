@@ -66,6 +66,8 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
 
       await firstname.fill('Giovanna');
       await page.getByLabel('Soprannome').fill('Gio');
+      // her own codice fiscale (a woman's: day of birth +40), so the dashboard greets her 'Benvenuta'
+      await page.getByLabel('Codice fiscale').fill('RSSGNN80A41H501R');
       await page.getByRole('button', { name: 'Salva modifiche' }).click();
       await page.getByText(MSG.changesSaved).first().waitFor();
       // the top bar's name follows without a reload...
@@ -78,7 +80,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       expect(await page.getByLabel('Soprannome').inputValue()).toBe('Gio');
       await menuShowsName(page, 'Giovanna Rossi');
       const stored = await server.deps.systemDb.accountProfile.findUniqueOrThrow({ where: { accountId: club.accountId } });
-      expect(stored).toMatchObject({ firstname: 'Giovanna', nickname: 'Gio' });
+      expect(stored).toMatchObject({ firstname: 'Giovanna', nickname: 'Gio', taxIdCode: 'RSSGNN80A41H501R' });
 
       // --- security: this device marked, the other one ended after a confirmation
       await followProfileMenu(page, 'Sicurezza', /^\/account\/sicurezza$/);
@@ -139,7 +141,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       await page.getByLabel('Password', { exact: true }).fill('password-nuova-1');
       await page.getByRole('button', { name: 'Accedi', exact: true }).click();
       await page.waitForURL(/\/dashboard$/);
-      await page.getByText('Benvenuto, Giovanna').waitFor();
+      await page.getByRole('heading', { name: 'Benvenuta, Giovanna', level: 1 }).waitFor();
     } finally {
       await browser.close();
     }

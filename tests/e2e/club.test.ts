@@ -1,12 +1,13 @@
 // The club's own pages in a real browser against the real server, on a phone and on a desktop: /club (placeholder
 // logo), /modifica-club (the spec's errors, a refused file, then a real save with a PNG logo), the logo on /club
-// and in the top bar, the colours tinting the admin area across a reload, and /impostazioni (season, colours).
+// and in the top bar, the colours tinting the admin area across a reload, and /impostazioni (season, colours); the
+// colours also reach what Chakra renders in portals (side panels, dialogs, toasts) and the signed-in 404.
 import { mkdir } from 'node:fs/promises';
 import { pngImage } from '../server/files/fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
+import { chooseProfileMenuAction, launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -137,6 +138,67 @@ describe.each(Object.entries(VIEWPORTS))('club pages on %s', (viewportName, view
       expect(stored).toMatchObject({ vatNumber: '01234567897', typeClub: 'ASD', sport: 'pallavolo', primaryColor: '#7c2d12', secondaryColor: '#facc15', seasonLabel: '2024/25' });
       expect(stored.logoFile).toMatchObject({ mimeType: 'image/png', filename: 'stemma.png' });
       expect(stored.legalAddress?.city).toBe('Rimini');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('tints side panels, dialogs, toasts and the 404 with the club colours', async () => {
+    const club = await createClub(server.deps, { fullName: 'ASD Blu Mare' });
+    await server.deps.systemDb.club.update({ where: { id: club.clubId }, data: { primaryColor: '#1e40af', secondaryColor: '#facc15' } });
+    const blue = 'rgb(30, 64, 175)';
+    const browser = await launchBrowser(viewport);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await signIn(page, club);
+
+      // --- a side panel (rendered in a portal, outside the admin layout) and the success toast after saving
+      await page.goto(`${server.url}/groups`);
+      await page.getByRole('heading', { name: 'Gruppi', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Nuovo gruppo' }).click();
+      const groupPanel = page.getByRole('dialog', { name: 'Nuovo gruppo' });
+      const save = groupPanel.getByRole('button', { name: 'Salva' });
+      await save.waitFor();
+      await page.mouse.move(0, 0);
+      expect(await background(page, save)).toBe(blue);
+      await groupPanel.getByLabel('Nome').fill('Staff tecnico');
+      await groupPanel.getByLabel('Tipologia').selectOption({ label: 'Allenatori' });
+      await shot(page, `portal-panel-${viewportName}`);
+      await save.click();
+      const toast = page.locator('[data-scope=toast][data-part=root]').filter({ hasText: MSG.groupCreated });
+      await toast.waitFor();
+      expect(await background(page, toast)).toBe(blue);
+      // white text on the club blue
+      expect(await toast.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+      await shot(page, `portal-toast-${viewportName}`);
+
+      // --- a dialog (the feedback dialog of the profile menu)
+      await chooseProfileMenuAction(page, 'Lascia un feedback');
+      const feedback = page.getByRole('dialog', { name: 'Lascia un feedback' });
+      await feedback.waitFor();
+      await page.mouse.move(0, 0);
+      expect(await background(page, feedback.getByRole('button', { name: 'Invia feedback' }))).toBe(blue);
+      await shot(page, `portal-dialog-${viewportName}`);
+      await page.keyboard.press('Escape');
+      await feedback.waitFor({ state: 'hidden' });
+
+      // --- the 404 of a signed-in user: inside the admin area, in the club colours
+      await page.goto(`${server.url}/pagina-inesistente`);
+      await page.getByRole('heading', { name: 'Pagina non trovata', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Menu del profilo' }).waitFor();
+      const back = page.getByRole('link', { name: 'Torna alla dashboard' });
+      await page.mouse.move(0, 0);
+      expect(await background(page, back)).toBe(blue);
+      await shot(page, `not-found-${viewportName}`);
+      await back.click();
+      await page.waitForURL(/\/dashboard$/);
+
+      // --- signed out, the login page is CampoBase green again (the variables on <html> go with the admin area)
+      await chooseProfileMenuAction(page, 'Esci');
+      await page.waitForURL(/\/login/);
+      expect(await page.locator('html').evaluate((el) => el.style.getPropertyValue('--chakra-colors-brand-solid'))).toBe('');
+      expect(await background(page, page.getByRole('button', { name: 'Accedi', exact: true }))).not.toBe(blue);
     } finally {
       await browser.close();
     }

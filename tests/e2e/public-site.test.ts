@@ -365,4 +365,47 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
       await browser.close();
     }
   });
+
+  it('founding-tester offer: a date already past is not advertised (the copy follows the day, the dates the server)', async () => {
+    const shots = process.env.CAMPOBASE_SCREENSHOTS;
+    for (const [day, phase] of [
+      ['2025-11-15T10:00:00', 'free'],
+      ['2026-11-26T10:00:00', 'ended'],
+    ] as const) {
+      const { browser, page } = await openBrowser(viewport);
+      try {
+        await page.clock.install({ time: new Date(day) });
+        await page.goto(server.url);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const hero = page.locator('.home-hero__note');
+        const offer = page.getByRole('region', { name: 'Entra ora tra le società fondatrici.' });
+        if (phase === 'free') {
+          // before the spec's December 2025: both periods, as the spec words them
+          await hero.getByText('Gratis fino a dicembre 2025. Nessuna carta di credito.').waitFor();
+          await offer.getByText('Prezzo bloccato da gennaio a luglio 2026').waitFor();
+        } else {
+          // both periods over: no date at all, the current conditions
+          await hero.getByText('Inizia con il piano Gratis. Nessuna carta di credito.').waitFor();
+          await offer.getByText('Un referente dedicato').waitFor();
+          expect(await page.locator('main').textContent()).not.toMatch(/fino a (dicembre 2025|luglio 2026)|da gennaio a luglio/i);
+        }
+        if (shots) await page.screenshot({ path: `${shots}/offer-home-${phase}-${name}.png`, fullPage: true });
+
+        await page.goto(`${server.url}/tester`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (phase === 'free') await page.getByRole('heading', { level: 2, name: 'Le date dell’offerta' }).waitFor();
+        else {
+          await page.getByRole('heading', { level: 2, name: 'Come si parte' }).waitFor();
+          expect(await page.locator('main').textContent()).not.toMatch(/2025|2026/);
+        }
+        if (shots) await page.screenshot({ path: `${shots}/offer-tester-${phase}-${name}.png`, fullPage: true });
+
+        await page.goto(`${server.url}/pricing`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await page.getByText('Cosa succede a gennaio 2026?').count()).toBe(phase === 'free' ? 1 : 0);
+      } finally {
+        await browser.close();
+      }
+    }
+  });
 });

@@ -4,7 +4,7 @@
 // Every page is a lazy chunk; the layout routes bring in their libraries only where needed:
 //   PublicLayout (plain CSS: no Chakra, no Apollo) -> /, /pricing, /cart, feature pages, /tester, /wizard, legal pages,
 //                          /inscription and the lead page /richiedi-informazioni
-//   UiLayout (Chakra)      -> 404
+//   UiLayout (Chakra)      -> 404 (with a stored session: inside SessionLayout and AdminLayout, see NotFoundRoute)
 //   SessionLayout (Apollo) -> /login, /signup, /forgot-password, and the guarded area (AdminLayout)
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
@@ -13,6 +13,7 @@ import { routeModules } from './route-modules';
 import { LEGAL_ROUTES } from '../features/public-site/legal/legal-routes';
 import { COMING_SOON_SECTIONS } from './sections';
 import { RouteErrorBoundary } from './routes/route-error';
+import { readSessionToken } from '../lib/session-storage';
 
 const PublicLayout = lazy(routeModules.publicLayout);
 const HomePage = lazy(routeModules.home);
@@ -56,6 +57,24 @@ const ClubSettingsPage = lazy(routeModules.clubSettings);
 const ImportPage = lazy(routeModules.importPage);
 const SectionComingSoon = lazy(routeModules.sectionComingSoon);
 const NotFoundPage = lazy(routeModules.notFound);
+
+/**
+ * An unknown address. Signed in (a stored session), the 404 opens inside the admin area, with its menu and the
+ * club's colours; the session turning out to be over shows the plain page, as for everyone else, who never loads
+ * Apollo for it.
+ */
+function NotFoundRoute() {
+  if (!readSessionToken()) return <NotFoundPage />;
+  return (
+    <Routes>
+      <Route element={<SessionLayout />}>
+        <Route element={<AdminLayout signedOut={<NotFoundPage />} />}>
+          <Route path="*" element={<NotFoundPage signedIn />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
 
 /** Shown while the first chunks load (before the UI library is there): plain markup. */
 function PlainFallback() {
@@ -133,7 +152,7 @@ export function AppRoutes() {
                 ))}
               </Route>
             </Route>
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<NotFoundRoute />} />
           </Route>
         </Routes>
       </Suspense>

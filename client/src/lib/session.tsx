@@ -33,6 +33,7 @@ export const SessionAccountFragment = graphql(`
       firstname
       lastname
       nickname
+      gender
       clubs {
         id
         token

@@ -12,6 +12,7 @@ import { login, logout } from './login.service';
 import { requestPasswordReset, resetPassword, verifyPasswordResetCode } from './password-reset.service';
 import { signUp } from './sign-up.service';
 import { completeTwoFactorLogin } from '../two-factor/login-challenge.service';
+import { taxCodeBirthData } from '../../../schema/validation/tax-code';
 
 export const AccountRef = builder.prismaObject('Account', {
   fields: (t) => ({
@@ -36,6 +37,15 @@ builder.prismaObject('AccountProfile', {
       resolve: (p) => p.birthday?.toISOString().slice(0, 10) ?? null,
     }),
     taxIdCode: t.exposeString('taxIdCode', { nullable: true }),
+    gender: t.string({
+      nullable: true,
+      description: "M or F, as the account's own codice fiscale says (the day of birth +40 for women); null without a valid one. The greeting agrees with it (Benvenuto / Benvenuta).",
+      select: { taxIdCode: true },
+      resolve: (p) => {
+        const birth = p.taxIdCode ? taxCodeBirthData(p.taxIdCode) : null;
+        return birth ? (birth.typeGenderId === 2 ? 'F' : 'M') : null;
+      },
+    }),
     clubs: t.prismaField({
       type: ['Membership'],
       description: "The account's clubs, each with the club token to send in the X-Club header.",

@@ -1,5 +1,5 @@
 // GET /api/site-config (public): {status: true, context: {analytics_id, controller: {name, address, vat_number,
-// email, pec, configured}}, message: ''}. Documented in docs/api/leads.md ("Site configuration").
+// email, pec, configured}, offer: {free_until, price_locked_until}}, message: ''}. Documented in docs/api/leads.md ("Site configuration").
 import { ok } from '../../compat/envelope';
 import type { LegacyRoute } from '../../compat/router';
 import { siteConfig } from './site-config.service';
@@ -10,7 +10,7 @@ export const siteLegacyRoutes: LegacyRoute[] = [
     method: 'GET',
     access: 'public',
     handler: async (ctx) => {
-      const { analyticsId, controller } = siteConfig(ctx.deps.config);
+      const { analyticsId, controller, offer } = siteConfig(ctx.deps.config);
       return ok({
         analytics_id: analyticsId,
         controller: {
@@ -21,6 +21,7 @@ export const siteLegacyRoutes: LegacyRoute[] = [
           pec: controller.pec,
           configured: controller.configured,
         },
+        offer: { free_until: offer.freeUntil, price_locked_until: offer.priceLockedUntil },
       });
     },
   },

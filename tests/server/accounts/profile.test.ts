@@ -91,6 +91,17 @@ describe('updateMyProfile (GraphQL)', () => {
     expect((await gql(t.app, ME, {}, { token: club.token })).body.data!.me.profile.firstname).toBe('Giovanna');
   });
 
+  it("gender: read from the account's own codice fiscale (F for a woman's, M for a man's; null without one)", async () => {
+    const GENDER = /* GraphQL */ `{ me { profile { gender } } }`;
+    const genderOf = async (token: string) => (await gql(t.app, GENDER, {}, { token })).body.data!.me.profile.gender;
+    await gql(t.app, UPDATE, { input: VALID }, { token: club.token });
+    expect(await genderOf(club.token)).toBe('F'); // BNCGLI85H55F205O: day 55 = 15 + 40
+    expect(await genderOf(other.token)).toBe('M'); // VRDLCU70A01H501E
+    await t.deps.systemDb.accountProfile.update({ where: { accountId: other.accountId }, data: { taxIdCode: null } });
+    expect(await genderOf(other.token)).toBeNull();
+    await t.deps.systemDb.accountProfile.update({ where: { accountId: other.accountId }, data: { taxIdCode: 'VRDLCU70A01H501E' } });
+  });
+
   it('answers ValidationError with the field messages', async () => {
     const res = await gql(t.app, UPDATE, { input: { lastname: 'Bianchi', taxIdCode: VALID.taxIdCode } }, { token: club.token });
     expect(res.body.data!.updateMyProfile).toEqual({

@@ -1,14 +1,14 @@
 // Layout of the authenticated area (guarded): collapsible sidebar (icons only when collapsed), a drawer on
 // phones, the top bar and the page.
 import { Box, Button, chakra, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { useSession } from '../../lib/session';
-import { clubPaletteVars } from '../../features/club/club-palette';
+import { applyPaletteVars, clubPaletteVars } from '../../features/club/club-palette';
 import { PageAccess } from './page-access';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
@@ -30,6 +30,10 @@ function AdminShell() {
   // The club colours tint the admin area: the brand palette's variables are overridden here, and colorPalette is
   // set again so the components' palette variables resolve against the overridden ones.
   const tint = clubPaletteVars(club?.primaryColor, club?.secondaryColor);
+  // ...and on <html> while the admin area is shown: dialogs, side panels, menus and toasts render in portals,
+  // outside this root, and take the club colours from there (removed on leaving: the login and public pages stay green).
+  const [primary, secondary] = [club?.primaryColor, club?.secondaryColor];
+  useLayoutEffect(() => applyPaletteVars(document.documentElement, clubPaletteVars(primary, secondary)), [primary, secondary]);
 
   const toggleCollapsed = () =>
     setCollapsed((c) => {
@@ -108,8 +112,8 @@ function AdminShell() {
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
-            {/* In a portal, outside the tinted root: tinted on its own. */}
-            <Drawer.Content style={tint} colorPalette="brand">
+            {/* In a portal, outside the tinted root: tinted by the variables on <html>. */}
+            <Drawer.Content colorPalette="brand">
               <Drawer.Header borderBottomWidth="1px">
                 <Drawer.Title>
                   <Wordmark fontSize="xl" />
@@ -141,9 +145,10 @@ function AdminShell() {
   );
 }
 
-export default function AdminLayout() {
+/** `signedOut`: shown instead of the way to the login page when there is no session (the 404 of the app). */
+export default function AdminLayout({ signedOut }: { signedOut?: ReactNode }) {
   return (
-    <RequireAuth>
+    <RequireAuth signedOut={signedOut}>
       <AdminShell />
     </RequireAuth>
   );

@@ -18,6 +18,7 @@ import { QuickLinks } from '../../features/dashboard/components/quick-links';
 import { formatToday } from '../../features/dashboard/dashboard-dates';
 import { DashboardQuery } from '../../features/dashboard/dashboard-documents';
 import { useDocumentTitle } from '../../lib/document-title';
+import { agreeing, welcomeWord } from '../../lib/greeting';
 import { messageOfError } from '../../lib/errors';
 
 /** The create modal: closing keeps the kind, so the title does not change while the dialog fades out. */
@@ -66,7 +67,7 @@ export default function DashboardPage() {
     <Stack gap="8">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          Benvenuto, {account?.profile.firstname}
+          {welcomeWord(account?.profile.gender)}, {account?.profile.firstname}
         </Heading>
         <Text color="fg.muted">
           {club ? (
@@ -74,7 +75,7 @@ export default function DashboardPage() {
               Stai gestendo <strong>{club.fullName}</strong> · stagione {club.seasonLabel} · {formatToday()}
             </>
           ) : (
-            'Non risulti ancora associato a una società.'
+            `Non risulti ancora ${agreeing(account?.profile.gender, 'associato', 'associata')} a una società.`
           )}
         </Text>
       </Stack>

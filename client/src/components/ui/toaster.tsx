@@ -9,6 +9,8 @@ export const toaster = createToaster({
   max: 4,
 });
 
+const SUCCESS_IN_BRAND = { '&[data-type=success]': { bg: 'brand.solid', color: 'brand.contrast' } } as const;
+
 export function Toaster() {
   return (
     <Portal>
@@ -16,7 +18,9 @@ export function Toaster() {
         {(toast) => (
           // No accessible name from the title: a live region is read out by its content anyway, and a toast that
           // says "...email" must not become a second match for getByLabel('Email') while it is on screen.
-          <Toast.Root width={{ md: 'sm' }} aria-labelledby="">
+          // Success toasts wear the brand colour: the club's in the admin area (its variables are on <html>, the
+          // toaster's portal is under <body>), with the text colour chosen to read on it; CampoBase green elsewhere.
+          <Toast.Root width={{ md: 'sm' }} aria-labelledby="" css={SUCCESS_IN_BRAND}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

@@ -72,3 +72,15 @@ export function clubPaletteVars(primary: string | null | undefined, secondary: s
   };
   return vars;
 }
+
+/**
+ * Sets the palette's variables on `element` (the admin layout: on <html>, so that dialogs, side panels, menus and
+ * toasts, which Chakra renders in portals outside the layout, take the club colours too); returns the undo.
+ */
+export function applyPaletteVars(element: HTMLElement, vars: CSSProperties): () => void {
+  const entries = Object.entries(vars as Record<string, string>);
+  for (const [name, value] of entries) element.style.setProperty(name, value);
+  return () => {
+    for (const [name] of entries) element.style.removeProperty(name);
+  };
+}

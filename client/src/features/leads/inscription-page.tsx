@@ -1,4 +1,5 @@
 // /inscription (spec §2): join the CampoBase community of clubs; a referent calls back to verify the club.
+import { useOffer } from '../../lib/use-offer';
 import { LeadRequestPage, type LeadPageCopy } from './lead-request-page';
 
 const COPY: LeadPageCopy = {
@@ -10,9 +11,8 @@ const COPY: LeadPageCopy = {
     </>
   ),
   lead: 'Lasciaci i tuoi contatti: un nostro referente ti telefona entro 24 ore, verifica insieme a te la società e ti attiva l’accesso da tester fondatore.',
+  // after the founding-tester offer's dated lines still ahead (offer.ts)
   points: [
-    'Uso gratuito fino a dicembre 2025 per le società tester fondatrici',
-    'Prezzo bloccato da gennaio a luglio 2026',
     'Dati di tesserati e minori conservati solo su server in Italia',
     'Un referente dedicato per importare soci, atleti e gruppi',
   ],
@@ -20,5 +20,7 @@ const COPY: LeadPageCopy = {
 };
 
 export default function InscriptionPage() {
-  return <LeadRequestPage copy={COPY} />;
+  const offer = useOffer();
+  const points = [...offer.copy.dated.map((step) => `${step.title} per le società tester fondatrici`), ...COPY.points];
+  return <LeadRequestPage copy={{ ...COPY, points }} />;
 }

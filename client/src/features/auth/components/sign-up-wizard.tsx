@@ -17,6 +17,7 @@ import { graphql } from '../../../gql';
 import { messageOfError, resultMessage } from '../../../lib/errors';
 import { fieldErrorsFromServer, layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { welcomeWord } from '../../../lib/greeting';
 import { useSession } from '../../../lib/session';
 import { readSelectedPlan } from '../../../lib/selected-plan';
 import { WizardProgress } from './wizard-progress';
@@ -190,7 +191,7 @@ export function SignUpWizard() {
             </Heading>
           </HStack>
           <Text>
-            Benvenuto in CampoBase{session.account ? `, ${session.account.profile.firstname}` : ''}! La tua società
+            {welcomeWord(session.account?.profile.gender)} in CampoBase{session.account ? `, ${session.account.profile.firstname}` : ''}! La tua società
             {values.fullName.trim() ? ` «${values.fullName.trim()}»` : ''} è stata registrata e hai già effettuato
             l&apos;accesso.
           </Text>

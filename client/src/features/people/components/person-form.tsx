@@ -40,6 +40,9 @@ import {
 import { DocumentInput } from './document-input';
 import { TaxCodeBirthNote, useTaxCodeBirth } from './tax-code-birth-note';
 
+/** "di" with the article before a kind's singular (all masculine): dell'atleta, dell'allenatore, del socio. */
+const ofThe = (noun: string) => (/^[aeiou]/i.test(noun) ? `dell'${noun}` : `del ${noun}`);
+
 export const PersonFormPersonFragment = graphql(`
   fragment PersonForm_Person on Person {
     id
@@ -499,7 +502,7 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readO
         </Section>
 
         {(detailFields.length > 0 || kind === 'manager') && (
-          <Section title={`Dati ${kind === 'athlete' ? "dell'" : 'del '}${info.singular.toLowerCase()}`}>
+          <Section title={`Dati ${ofThe(info.singular.toLowerCase())}`}>
             {detailFields.map((field) => {
               const path = `details.${field.key}`;
               const value = values.details[field.key] ?? '';

@@ -1,7 +1,7 @@
 // Cookie consent state shared by the banner and the footer's "Gestisci cookie" link, and the single place
 // that starts analytics: only once a decision with analytics=true exists.
 import { useSyncExternalStore } from 'react';
-import { loadSiteConfig } from '../site-config';
+import { loadSiteConfig } from '../../../lib/site-config';
 import { readConsent, writeConsent, type ConsentDecision } from './consent-storage';
 
 export type ConsentView = 'hidden' | 'banner' | 'preferences';

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { WIDE_SCREEN_QUERY } from '../constants';
 import { FEATURE_CATALOGUE, featureTabPath } from '../feature-catalogue';
-import { FOUNDING_OFFER } from '../offer';
+import { VERIFICATION_HOURS } from '../../../lib/offer';
+import { useOffer } from '../../../lib/use-offer';
 import { useMediaQuery } from '../use-media-query';
 import './home.css';
 
@@ -38,6 +39,15 @@ const VALUES = [
 export default function HomePage() {
   useDocumentTitle(undefined);
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const offer = useOffer();
+  // the offer's dated steps still ahead, then what every tester gets
+  const offerSteps = [
+    ...offer.copy.dated,
+    ...(offer.phase === 'ended'
+      ? [{ title: 'Un referente dedicato', text: 'Una persona del team ti aiuta a importare soci, atleti e gruppi dai tuoi fogli Excel.' }]
+      : []),
+    { title: `Società verificata entro ${VERIFICATION_HOURS} ore`, text: 'Dopo l’iscrizione controlliamo che la società esista e ti telefoniamo.' },
+  ];
 
   return (
     <>
@@ -60,7 +70,7 @@ export default function HomePage() {
                 Diventa tester fondatore
               </Link>
             </div>
-            <p className="home-hero__note">Gratis fino a {FOUNDING_OFFER.freeUntil}. Nessuna carta di credito.</p>
+            <p className="home-hero__note">{offer.copy.headline}</p>
           </div>
           {isWide && (
             <Suspense fallback={<div className="home-hero__media home-hero__frame" aria-hidden="true" />}>
@@ -171,23 +181,17 @@ export default function HomePage() {
       <section className="pub-section" aria-labelledby="home-offer">
         <div className="pub-container">
           <div className="home-offer">
-            <p className="pub-badge">Offerta tester fondatori</p>
+            <p className="pub-badge">{offer.phase === 'ended' ? 'Programma tester fondatori' : 'Offerta tester fondatori'}</p>
             <h2 id="home-offer" className="pub-h2">
               Entra ora tra le società fondatrici.
             </h2>
             <ol className="home-offer__steps">
-              <li>
-                <strong>Gratis fino a {FOUNDING_OFFER.freeUntil}</strong>
-                <span>Usa CampoBase senza costi per tutta la stagione.</span>
-              </li>
-              <li>
-                <strong>Prezzo bloccato da {FOUNDING_OFFER.lockedFrom} a {FOUNDING_OFFER.lockedUntil}</strong>
-                <span>Il piano che scegli non aumenta per tutto il periodo.</span>
-              </li>
-              <li>
-                <strong>Società verificata entro {FOUNDING_OFFER.verificationHours} ore</strong>
-                <span>Dopo l’iscrizione controlliamo che la società esista e ti telefoniamo.</span>
-              </li>
+              {offerSteps.map((step) => (
+                <li key={step.title}>
+                  <strong>{step.title}</strong>
+                  <span>{step.text}</span>
+                </li>
+              ))}
             </ol>
             <div className="home-actions">
               <Link to="/signup" className="pub-btn pub-btn--light">

@@ -1,6 +1,7 @@
 // Texts of the legal pages. Plain data rendered by legal-page.tsx: a string is a paragraph, {list} a bullet list,
 // {table} a small table. Tokens in braces ({name}, {address}, {vat}, {email}, {pec}) are the data controller's
-// details, which come from the server's configuration (GET /api/site-config), never from this file.
+// details, which come from the server's configuration (GET /api/site-config), never from this file; so do the
+// founding-tester offer's months ({offerFreeUntil}, {offerLockedFrom}, {offerLockedUntil}: OFFER_* settings).
 import type { LegalDocKey } from './legal-routes';
 
 export type LegalBlock =
@@ -198,7 +199,7 @@ export const LEGAL_DOCUMENTS: Record<LegalDocKey, LegalDocument> = {
       {
         title: '4. Offerta tester fondatori',
         blocks: [
-          'Le società che si registrano durante il programma tester fondatori usano gratuitamente il piano scelto fino al 31 dicembre 2025. Da gennaio a luglio 2026 pagano il prezzo del piano in vigore al momento della registrazione, anche se il listino aumenta. Prima del primo addebito inviamo un avviso con almeno 30 giorni di anticipo; se non confermi un metodo di pagamento, l’account passa al piano Gratis senza perdita di dati.',
+          'Le società che si registrano durante il programma tester fondatori usano gratuitamente il piano scelto fino alla fine di {offerFreeUntil}. Da {offerLockedFrom} a {offerLockedUntil} pagano il prezzo del piano in vigore al momento della registrazione, anche se il listino aumenta. Prima del primo addebito inviamo un avviso con almeno 30 giorni di anticipo; se non confermi un metodo di pagamento, l’account passa al piano Gratis senza perdita di dati.',
         ],
       },
       {

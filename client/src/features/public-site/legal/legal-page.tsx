@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { openConsentPreferences } from '../consent/consent-store';
 import { LEGAL_LINKS } from '../layout/site-footer';
-import { useSiteConfig, type DataController } from '../site-config';
+import type { OfferTerms } from '../../../lib/offer';
+import { useSiteConfig, type DataController } from '../../../lib/site-config';
+import { useOffer } from '../../../lib/use-offer';
 import { LEGAL_DOCUMENTS, type LegalBlock } from './legal-documents';
 import type { LegalDocKey } from './legal-routes';
 import './legal.css';
@@ -48,8 +50,12 @@ function withController(text: string, controller: ControllerState): ReactNode {
   );
 }
 
-function Block({ block, controller }: { block: LegalBlock; controller: ControllerState }) {
-  if (typeof block === 'string') return <p>{withController(block, controller)}</p>;
+/** Replaces {offerFreeUntil}, {offerLockedFrom}, {offerLockedUntil} with the configured offer's months. */
+const withOffer = (text: string, offer: OfferTerms) =>
+  text.replace('{offerFreeUntil}', offer.freeUntil).replace('{offerLockedFrom}', offer.lockedFrom).replace('{offerLockedUntil}', offer.lockedUntil);
+
+function Block({ block, controller, offer }: { block: LegalBlock; controller: ControllerState; offer: OfferTerms }) {
+  if (typeof block === 'string') return <p>{withController(withOffer(block, offer), controller)}</p>;
   if ('list' in block) {
     return (
       <ul>
@@ -97,6 +103,7 @@ export default function LegalPage({ doc }: { doc: LegalDocKey }) {
   useDocumentTitle(document.title);
   const siteConfig = useSiteConfig();
   const controller: ControllerState = siteConfig === undefined ? undefined : (siteConfig?.controller ?? null);
+  const offer = useOffer();
 
   return (
     <div className="pub-section">
@@ -146,7 +153,7 @@ export default function LegalPage({ doc }: { doc: LegalDocKey }) {
             <section key={section.title} className="legal-section">
               <h2>{section.title}</h2>
               {section.blocks.map((block, index) => (
-                <Block key={index} block={block} controller={controller} />
+                <Block key={index} block={block} controller={controller} offer={offer} />
               ))}
             </section>
           ))}

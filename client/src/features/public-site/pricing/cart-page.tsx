@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { readSelectedPlan } from '../../../lib/selected-plan';
-import { FOUNDING_OFFER } from '../offer';
+import { VERIFICATION_HOURS } from '../../../lib/offer';
+import { useOffer } from '../../../lib/use-offer';
 import { PlanFeatures } from './plan-card';
 import { findPlan } from './plans';
 import './pricing.css';
@@ -12,6 +13,7 @@ export default function CartPage() {
   useDocumentTitle('Il tuo piano');
   const [selected] = useState(readSelectedPlan);
   const plan = findPlan(selected?.name);
+  const offer = useOffer();
 
   return (
     <section className="pub-section">
@@ -26,14 +28,10 @@ export default function CartPage() {
             </div>
             {plan && <PlanFeatures plan={plan} />}
             <ul className="cart-offer">
-              <li>
-                Gratis fino a <strong>{FOUNDING_OFFER.freeUntil}</strong> per le società tester fondatrici: oggi non
-                paghi nulla e non ti chiediamo la carta.
-              </li>
-              <li>
-                Prezzo bloccato da {FOUNDING_OFFER.lockedFrom} a {FOUNDING_OFFER.lockedUntil}.
-              </li>
-              <li>Entro {FOUNDING_OFFER.verificationHours} ore verifichiamo la società e ti telefoniamo.</li>
+              {offer.copy.cart.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+              <li>Entro {VERIFICATION_HOURS} ore verifichiamo la società e ti telefoniamo.</li>
             </ul>
             <div className="cart-actions">
               <Link to="/signup" className="pub-btn pub-btn--primary">

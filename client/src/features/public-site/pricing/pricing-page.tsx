@@ -1,7 +1,7 @@
 // /pricing (spec §2, §9): the Gratis, Pro and Club cards; "Scegli piano" remembers the plan and opens /cart.
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { FOUNDING_OFFER } from '../offer';
+import { useOffer } from '../../../lib/use-offer';
 import { useChoosePlan } from './choose-plan';
 import { PlanFeatures, PlanPrice } from './plan-card';
 import { PLANS } from './plans';
@@ -10,6 +10,7 @@ import './pricing.css';
 export default function PricingPage() {
   useDocumentTitle('Prezzi');
   const choosePlan = useChoosePlan();
+  const offer = useOffer();
 
   return (
     <>
@@ -18,9 +19,7 @@ export default function PricingPage() {
           <p className="pub-eyebrow">Prezzi</p>
           <h1 className="pub-h1">Un piano per ogni società, senza sorprese.</h1>
           <p className="pub-lead">
-            Prezzi mensili IVA esclusa, disdici quando vuoi. Le società tester fondatrici usano CampoBase gratis fino a{' '}
-            {FOUNDING_OFFER.freeUntil} e hanno il prezzo bloccato da {FOUNDING_OFFER.lockedFrom} a{' '}
-            {FOUNDING_OFFER.lockedUntil}.
+            Prezzi mensili IVA esclusa, disdici quando vuoi. {offer.copy.summary}
           </p>
         </div>
       </section>
@@ -55,14 +54,12 @@ export default function PricingPage() {
           <h2 id="pricing-faq" className="pub-h2">
             Domande frequenti
           </h2>
-          <details className="pricing-faq">
-            <summary>Cosa succede a gennaio 2026?</summary>
-            <p>
-              Se sei una società tester fondatrice, da {FOUNDING_OFFER.lockedFrom} a {FOUNDING_OFFER.lockedUntil} paghi
-              il prezzo del piano scelto oggi, anche se il listino dovesse aumentare. Ti avvisiamo per tempo prima di
-              qualsiasi addebito.
-            </p>
-          </details>
+          {offer.copy.faq && (
+            <details className="pricing-faq">
+              <summary>{offer.copy.faq.question}</summary>
+              <p>{offer.copy.faq.answer}</p>
+            </details>
+          )}
           <details className="pricing-faq">
             <summary>Posso cambiare piano?</summary>
             <p>Sì, in qualsiasi momento dall&apos;area riservata: il cambio vale dal mese successivo.</p>

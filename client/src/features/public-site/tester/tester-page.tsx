@@ -1,15 +1,12 @@
-// /tester: the founding-tester programme (spec §1 offer): what testers get, what we ask, the dates.
+// /tester: the founding-tester programme (spec §1 offer): what testers get, what we ask, the dates (only those still
+// ahead: see offer.ts).
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { FOUNDING_OFFER } from '../offer';
+import { VERIFICATION_HOURS } from '../../../lib/offer';
+import { useOffer } from '../../../lib/use-offer';
 import './tester.css';
 
 const BENEFITS = [
-  { title: `Gratis fino a ${FOUNDING_OFFER.freeUntil}`, text: 'Tutte le funzionalità del piano che scegli, senza costi e senza carta di credito.' },
-  {
-    title: `Prezzo bloccato da ${FOUNDING_OFFER.lockedFrom} a ${FOUNDING_OFFER.lockedUntil}`,
-    text: 'Il prezzo del tuo piano resta quello di oggi, qualunque cosa succeda al listino.',
-  },
   { title: 'Un referente dedicato', text: 'Una persona del team ti aiuta a importare soci, atleti e gruppi dai tuoi fogli Excel.' },
   { title: 'Voce in capitolo', text: 'Le richieste delle società fondatrici decidono le prossime funzionalità di CampoBase.' },
 ] as const;
@@ -21,33 +18,30 @@ const ASKS = [
   'Rispondere alla nostra telefonata di verifica dopo la registrazione.',
 ] as const;
 
-const TIMELINE = [
+const FIRST_STEPS = [
   { when: 'Oggi', what: 'Registri la società in cinque minuti e inizi subito a usare CampoBase.' },
   {
-    when: `Entro ${FOUNDING_OFFER.verificationHours} ore`,
+    when: `Entro ${VERIFICATION_HOURS} ore`,
     what: 'Verifichiamo che la società esista e ti telefoniamo per conoscerti e aiutarti a partire.',
-  },
-  { when: `Fino a ${FOUNDING_OFFER.freeUntil}`, what: 'Uso gratuito del piano scelto, senza limiti di tempo nella stagione.' },
-  {
-    when: `Da ${FOUNDING_OFFER.lockedFrom} a ${FOUNDING_OFFER.lockedUntil}`,
-    what: 'Paghi il prezzo di oggi, bloccato. Ti avvisiamo prima di qualsiasi addebito.',
   },
 ] as const;
 
 export default function TesterPage() {
   useDocumentTitle('Programma tester fondatori');
+  const offer = useOffer();
+  const benefits = [...offer.copy.dated, ...BENEFITS];
+  const timeline = [...FIRST_STEPS, ...offer.copy.timeline];
   return (
     <>
       <section className="tester-hero">
         <div className="pub-container">
-          <p className="pub-badge">Posti limitati alla stagione 2025/26</p>
+          {offer.phase !== 'ended' && <p className="pub-badge">Posti limitati alla stagione 2025/26</p>}
           <h1 className="pub-h1">
             Diventa una società <span className="pub-highlight">tester fondatrice</span>.
           </h1>
           <p className="pub-lead">
-            Cerchiamo società sportive che vogliano costruire con noi il gestionale di cui hanno bisogno. In cambio,
-            CampoBase è gratis fino a {FOUNDING_OFFER.freeUntil} e il prezzo resta bloccato fino a{' '}
-            {FOUNDING_OFFER.lockedUntil}.
+            Cerchiamo società sportive che vogliano costruire con noi il gestionale di cui hanno bisogno. In cambio,{' '}
+            {offer.copy.testerReward}
           </p>
           <div className="tester-actions">
             <Link to="/signup" className="pub-btn pub-btn--primary">
@@ -66,7 +60,7 @@ export default function TesterPage() {
             Cosa ottieni
           </h2>
           <ul className="tester-grid">
-            {BENEFITS.map((benefit) => (
+            {benefits.map((benefit) => (
               <li key={benefit.title} className="pub-card">
                 <h3 className="tester-card-title">{benefit.title}</h3>
                 <p className="pub-muted">{benefit.text}</p>
@@ -95,10 +89,10 @@ export default function TesterPage() {
       <section className="pub-section" aria-labelledby="tester-dates">
         <div className="pub-container tester-dates">
           <h2 id="tester-dates" className="pub-h2">
-            Le date dell&apos;offerta
+            {offer.copy.timeline.length > 0 ? 'Le date dell’offerta' : 'Come si parte'}
           </h2>
           <ol className="tester-timeline">
-            {TIMELINE.map((entry) => (
+            {timeline.map((entry) => (
               <li key={entry.when}>
                 <strong>{entry.when}</strong>
                 <span>{entry.what}</span>
@@ -107,7 +101,7 @@ export default function TesterPage() {
           </ol>
           <div className="tester-actions">
             <Link to="/signup" className="pub-btn pub-btn--primary">
-              Inizia ora, è gratis
+              {offer.phase === 'free' ? 'Inizia ora, è gratis' : 'Inizia ora'}
             </Link>
             <Link to="/richiedi-informazioni?fn=tester" className="pub-btn pub-btn--ghost">
               Richiedi informazioni

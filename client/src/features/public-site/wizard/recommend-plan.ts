@@ -66,7 +66,8 @@ export const WIZARD_QUESTIONS: readonly WizardQuestion[] = [
   {
     key: 'budget',
     title: 'Quanto vorresti spendere al mese, dopo il periodo gratuito?',
-    hint: 'Serve solo a consigliarti: fino a dicembre 2025 le società tester non pagano nulla.',
+    // shown as offer.ts's budgetHint, which follows the offer's dates and today's
+    hint: 'Serve solo a consigliarti.',
     multiple: false,
     options: [
       { value: 'zero', label: 'Niente' },

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { FOUNDING_OFFER } from '../offer';
+import { useOffer } from '../../../lib/use-offer';
 import { useChoosePlan } from '../pricing/choose-plan';
 import { PlanFeatures, PlanPrice } from '../pricing/plan-card';
 import { findPlan } from '../pricing/plans';
@@ -13,6 +13,7 @@ import './wizard.css';
 
 export default function WizardPage() {
   useDocumentTitle('Trova il tuo piano');
+  const offer = useOffer();
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<WizardAnswers>({ needs: [] });
   const choosePlan = useChoosePlan();
@@ -45,12 +46,7 @@ export default function WizardPage() {
               <li key={reason}>{reason}</li>
             ))}
           </ul>
-          {recommendation.overBudget && (
-            <p className="pub-alert pub-alert--info">
-              Costa più del budget che hai indicato, ma come tester fondatore lo usi gratis fino a{' '}
-              {FOUNDING_OFFER.freeUntil} e poi con il prezzo bloccato fino a {FOUNDING_OFFER.lockedUntil}.
-            </p>
-          )}
+          {recommendation.overBudget && <p className="pub-alert pub-alert--info">{offer.copy.overBudget}</p>}
           <PlanFeatures plan={plan} />
           <div className="cart-actions">
             <button type="button" className="pub-btn pub-btn--primary" onClick={() => choosePlan(plan)}>
@@ -105,7 +101,8 @@ export default function WizardPage() {
               {question.title}
             </h2>
           </legend>
-          <p className="pub-field__hint">{question.hint}</p>
+          {/* the budget question's hint speaks of the offer: today's wording */}
+          <p className="pub-field__hint">{question.key === 'budget' ? offer.copy.budgetHint : question.hint}</p>
           <div className="pub-choices wizard-choices">
             {question.options.map((option) => (
               <label key={option.value} className="pub-choice">

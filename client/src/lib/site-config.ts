@@ -1,5 +1,6 @@
-// Public site configuration from the server (GET /api/site-config): the analytics id and the data controller's
-// details shown on the legal pages. Fetched once per page load and shared; plain fetch (no Apollo here).
+// Public site configuration from the server (GET /api/site-config): the analytics id, the data controller's
+// details shown on the legal pages and the dates of the founding-tester offer. Fetched once per page load and
+// shared; plain fetch (no Apollo here).
 import { useEffect, useState } from 'react';
 
 export interface DataController {
@@ -16,6 +17,8 @@ export interface SiteConfig {
   analytics_id: string | null;
   controller: DataController;
   sales_email?: string | null;
+  /** The founding-tester offer's last months, YYYY-MM (OFFER_FREE_UNTIL, OFFER_PRICE_LOCKED_UNTIL); see offer.ts. */
+  offer?: { free_until: string; price_locked_until: string };
 }
 
 let pending: Promise<SiteConfig | null> | undefined;
