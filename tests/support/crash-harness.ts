@@ -66,7 +66,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(dataDir: string, port: number, snapshotHours = 0): Promise<Server> {
+export async function startServer(dataDir: string, port: number, snapshotHours = 0, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: repoRoot,
     env: {
@@ -78,6 +78,7 @@ export async function startServer(dataDir: string, port: number, snapshotHours =
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '1000',
       DB_SNAPSHOT_HOURS: String(snapshotHours),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

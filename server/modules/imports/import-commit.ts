@@ -31,7 +31,7 @@ export async function longWrite<T>(db: PrismaClient, sliced: boolean, body: (sli
 }
 
 /**
- * People written (or undone) per slice on PGlite. Measured on this 2-core machine (npm run bench:import): 1,000 kept
+ * People written (or undone) per slice on PGlite, unless IMPORT_SLICE_ROWS says otherwise (config.ts). Measured on this 2-core machine (npm run bench:import): 1,000 kept
  * other requests' p95 at 0.6 s but a 10,000-row import took 6.5 s (target 5) and 100,000 took 52 s; 2,500 gives
  * 4.4 s and 41 s with other requests' p95 at 0.9 s (target 1 s).
  */

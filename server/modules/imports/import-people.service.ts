@@ -38,7 +38,7 @@ import { errorFile, type DownloadFile, type InvalidRow } from './import-error-fi
 import { rememberedMapping, rememberMapping } from './import-mappings';
 import { trackProgress, type ProgressTracker } from './import-progress';
 import { groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
-import { commitsInSlices, IMPORT_SLICE_ROWS, longWrite } from './import-commit';
+import { commitsInSlices, longWrite } from './import-commit';
 import { abandonRun, setRunStatus } from './import-undo.service';
 import { breathe, emptyWrites, recordBefore, recordWriteXid, sliceWrites, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits } from './read-import-file';
@@ -525,7 +525,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
   if (dryRun) return outcome;
 
-  outcome.runId = await recordRun(ctx, actor, outcome, writes, progress, limits.sliceRows ?? IMPORT_SLICE_ROWS);
+  outcome.runId = await recordRun(ctx, actor, outcome, writes, progress, limits.sliceRows ?? ctx.deps.config.importSliceRows);
   return outcome;
 }
 

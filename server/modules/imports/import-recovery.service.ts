@@ -7,7 +7,7 @@ import { commitsInSlices } from './import-commit';
 import { abandonRun, finishUndo } from './import-undo.service';
 
 /** Answers how many interrupted runs were finished. */
-export async function recoverInterruptedImports(deps: Pick<AppDeps, 'database' | 'systemDb' | 'log'>): Promise<number> {
+export async function recoverInterruptedImports(deps: Pick<AppDeps, 'database' | 'systemDb' | 'log' | 'config'>): Promise<number> {
   if (!commitsInSlices(deps)) return 0;
   // The system client: the runs of every club, each then reverted within its own club.
   const runs = await deps.systemDb.importRun.findMany({
@@ -16,8 +16,9 @@ export async function recoverInterruptedImports(deps: Pick<AppDeps, 'database' |
     orderBy: { createdAt: 'asc' },
   });
   for (const run of runs) {
-    if (run.status === 'writing') await abandonRun(deps.systemDb, run.clubId, run.id);
-    else await finishUndo(deps.systemDb, run.clubId, run.id);
+    const sliceRows = deps.config.importSliceRows;
+    if (run.status === 'writing') await abandonRun(deps.systemDb, run.clubId, run.id, { sliceRows });
+    else await finishUndo(deps.systemDb, run.clubId, run.id, sliceRows);
     deps.log.warn({ runId: run.id, clubId: run.clubId, was: run.status }, 'import: a run interrupted by a stop was finished at start');
   }
   return runs.length;

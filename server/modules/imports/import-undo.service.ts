@@ -70,8 +70,8 @@ const runRow = async (tx: Db, clubId: string, id: string) =>
       FROM import_runs WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid FOR UPDATE`
   )[0];
 
-/** Undoes the club's run `id`; `sliceRows`: people per committed slice on PGlite. */
-export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = IMPORT_SLICE_ROWS): Promise<UndoImportOutcome> {
+/** Undoes the club's run `id`; `sliceRows`: people per committed slice on PGlite (default: IMPORT_SLICE_ROWS). */
+export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = ctx.deps.config.importSliceRows): Promise<UndoImportOutcome> {
   const actor = authorizeMember(ctx, 'import.run');
   if (!isUuid(id)) throw refusal(IMPORT_MSG.undoNotFound);
   const clubId = actor.clubId;
@@ -124,11 +124,11 @@ export async function abandonRun(db: PrismaClient, clubId: string, runId: string
 }
 
 /** Ends the undo of a run interrupted while undoing (PGlite, at start: import-recovery.service.ts). */
-export async function finishUndo(db: PrismaClient, clubId: string, runId: string): Promise<void> {
+export async function finishUndo(db: PrismaClient, clubId: string, runId: string, sliceRows = IMPORT_SLICE_ROWS): Promise<void> {
   await longWrite(db, true, async (slice) => {
     const run = await slice((tx) => runRow(tx, clubId, runId));
     if (!run || run.status !== 'undoing') return;
-    await revertRun(slice, clubId, run, IMPORT_SLICE_ROWS);
+    await revertRun(slice, clubId, run, sliceRows);
     await slice((tx) => setRunStatus(tx, clubId, run.id, 'undone'));
   });
 }

@@ -42,7 +42,9 @@ run('kill -9 while an import is being written (PGlite)', () => {
   it('after the restart the interrupted run is put back and failed; the run acknowledged before is whole', { timeout: 240_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-import-crash-'));
     const port = await freePort();
-    let server = await startServer(dataDir, port);
+    // Slices of 250 people: the kill lands while most of the 4,000 are still to be written.
+    const env = { IMPORT_SLICE_ROWS: '250' };
+    let server = await startServer(dataDir, port, 0, env);
     try {
       await healthy(server);
       const headers = await signUpClub(server);
@@ -63,7 +65,7 @@ run('kill -9 while an import is being written (PGlite)', () => {
       expect(seen).toBeGreaterThan(300);
       expect(seen).toBeLessThan(300 + big);
 
-      server = await startServer(dataDir, port);
+      server = await startServer(dataDir, port, 0, env);
       await healthy(server);
       // The recovery runs in the background once the database is open: wait for the run to be failed.
       const deadline = Date.now() + 120_000;
