@@ -24,7 +24,7 @@ type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
  * Playwright's clock (time still flows; `advance` jumps ahead), for tests that check nothing happens for a while.
  */
 async function openBrowser(viewport: Viewport, options: { consent?: boolean | 'undecided'; clock?: boolean } = {}) {
-  const browser = await launchBrowser(viewport);
+  const browser = await launchBrowser(viewport, { motion: true });
   if (options.clock) await browser.context.clock.install();
   const analyticsRequests: string[] = [];
   await stubGoogle(browser.context, analyticsRequests);

@@ -23,9 +23,13 @@ function sharedBrowser(): Promise<Browser> {
   }));
 }
 
-/** A fresh browsing context (a new profile, in effect) at `viewport`; close() closes it. */
-export async function launchBrowser(viewport: { width: number; height: number }) {
-  const context: BrowserContext = await (await sharedBrowser()).newContext({ viewport, locale: 'it-IT' });
+/**
+ * A fresh browsing context (a new profile, in effect) at `viewport`; close() closes it. It asks for reduced motion,
+ * as a user may: the app then skips its slides and fades (theme.ts), and nothing waits for them. `motion: true`
+ * for what tests motion itself (the home page's slideshow pauses under reduced motion).
+ */
+export async function launchBrowser(viewport: { width: number; height: number }, { motion = false } = {}) {
+  const context: BrowserContext = await (await sharedBrowser()).newContext({ viewport, locale: 'it-IT', reducedMotion: motion ? 'no-preference' : 'reduce' });
   return {
     context,
     close: () => context.close(),

@@ -191,13 +191,18 @@ describe('every operation has a documented rule', () => {
 
 describe('each role gets what the rules say', () => {
   /** One call per actor and kind, fresh credentials each (a call may end a session or rotate a token). */
-  async function sweep(rule: OperationRule, kinds: readonly (PersonKindKey | undefined)[], call: (creds: Credentials, kind?: PersonKindKey) => Promise<Outcome>) {
+  /** `call` answers the outcome and, for a mismatch's report, what the server said. */
+  async function sweep(
+    rule: OperationRule,
+    kinds: readonly (PersonKindKey | undefined)[],
+    call: (creds: Credentials, kind?: PersonKindKey) => Promise<[Outcome, string]>,
+  ) {
     const mismatches: string[] = [];
     for (const kind of kinds) {
       for (const actor of TEST_ACTORS) {
-        const got = await call(await freshCredentials(t.deps, club, actor), kind);
+        const [got, answer] = await call(await freshCredentials(t.deps, club, actor), kind);
         const want = expected(rule, actor, kind);
-        if (got !== want) mismatches.push(`${actor}${kind ? ` (${kind})` : ''}: ${got}, rule says ${want}`);
+        if (got !== want) mismatches.push(`${actor}${kind ? ` (${kind})` : ''}: ${got}, rule says ${want} (answer: ${answer.slice(0, 300)})`);
       }
     }
     return mismatches;
@@ -209,7 +214,7 @@ describe('each role gets what the rules say', () => {
     const mismatches = await sweep(rule, takesKind(rule) ? PERSON_KINDS : [undefined], async (creds, kind) => {
       const answer = await gql(t.app, query, variables(root.field, randomUUID, kind), creds);
       expect(answer.statusCode, JSON.stringify(answer.body)).toBeLessThan(500);
-      return graphqlOutcome(answer.body, root.field.name);
+      return [graphqlOutcome(answer.body, root.field.name), JSON.stringify(answer.body)];
     });
     expect(mismatches).toEqual([]);
   });
@@ -222,7 +227,7 @@ describe('each role gets what the rules say', () => {
     const mismatches = await sweep(rule, kinds, async (creds, kind) => {
       const answer = await callRoute(routePath, { id: randomUUID(), type: kind }, creds);
       expect(answer.statusCode, JSON.stringify(answer.body)).toBeLessThan(500);
-      return restOutcome(answer);
+      return [restOutcome(answer), `${answer.statusCode} ${JSON.stringify(answer.body)}`];
     });
     expect(mismatches).toEqual([]);
   });
