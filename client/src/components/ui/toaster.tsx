@@ -14,7 +14,11 @@ export const toaster = createToaster({
   max: 4,
 });
 
-const SUCCESS_IN_BRAND = { '&[data-type=success]': { bg: 'brand.solid', color: 'brand.contrast' } } as const;
+const TOAST_CSS = {
+  '&[data-type=success]': { bg: 'brand.solid', color: 'brand.contrast' },
+  // the toast machine sets pointer-events inline on the toast: only !important lets taps through on a phone
+  mdDown: { pointerEvents: 'none !important' },
+} as const;
 
 // On a phone a toast spans the top, over the top bar or a panel's header: taps go through it to what is under it
 // (the menu, a panel's close button) instead of waiting for it to fade, so it has no close button there either. It
@@ -22,13 +26,13 @@ const SUCCESS_IN_BRAND = { '&[data-type=success]': { bg: 'brand.solid', color: '
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} pointerEvents={{ mdDown: 'none' }}>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           // No accessible name from the title: a live region is read out by its content anyway, and a toast that
           // says "...email" must not become a second match for getByLabel('Email') while it is on screen.
           // Success toasts wear the brand colour: the club's in the admin area (its variables are on <html>, the
           // toaster's portal is under <body>), with the text colour chosen to read on it; CampoBase green elsewhere.
-          <Toast.Root width={{ md: 'sm' }} aria-labelledby="" css={SUCCESS_IN_BRAND} pointerEvents={{ mdDown: 'none' }}>
+          <Toast.Root width={{ md: 'sm' }} aria-labelledby="" css={TOAST_CSS}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
