@@ -1,4 +1,4 @@
-// `npm test`: client unit tests, the server suite on embedded PGlite, again on PostgreSQL when 127.0.0.1:5432 (or
+// `npm test`: client unit tests, component tests (jsdom, against the real app), the server suite on embedded PGlite,
 // TEST_DATABASE_URL) answers, then the end-to-end suite in headless Chromium.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -25,6 +25,17 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          // Components (Testing Library in jsdom) against the real server, started once for the run.
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/components/setup.ts'],
+          globalSetup: ['tests/support/component-server-setup.ts'],
+        },
+      },
       {
         extends: true,
         test: {
