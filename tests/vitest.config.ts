@@ -1,5 +1,5 @@
 // `npm test`: client unit tests, component tests (jsdom, against the real app), the server suite on embedded PGlite,
-// TEST_DATABASE_URL) answers, then the end-to-end suite in headless Chromium.
+// again on PostgreSQL when 127.0.0.1:5432 (or TEST_DATABASE_URL) answers, then the end-to-end suite in headless Chromium.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
