@@ -139,6 +139,24 @@ export const CLUB_TYPE_VALUES = CLUB_TYPES.map((t) => t.value) as [ClubTypeValue
 export const POST_ORDERS = ['NEWEST', 'OLDEST', 'PRIORITY'] as const;
 export type PostOrder = (typeof POST_ORDERS)[number];
 
+/**
+ * The people lists' sorts: by name (the default), tax code, birth date, when registered, and for athletes the
+ * medical certificate's expiry; each ascending or descending (`_DESC`).
+ */
+export const PEOPLE_ORDERS = [
+  'NAME',
+  'NAME_DESC',
+  'TAX_CODE',
+  'TAX_CODE_DESC',
+  'BIRTHDAY',
+  'BIRTHDAY_DESC',
+  'CREATED',
+  'CREATED_DESC',
+  'CERTIFICATE',
+  'CERTIFICATE_DESC',
+] as const;
+export type PeopleOrder = (typeof PEOPLE_ORDERS)[number];
+
 /** The club logo (/modifica-club): images only, checked by content, smaller than other documents. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -108,6 +108,11 @@ export const MSG = {
   periodInvalid: 'Periodo non valido: usa oggi o settimana.',
   certificateStatusInvalid: 'Stato del certificato non valido.',
   certificateAthletesOnly: 'Il filtro sul certificato medico vale solo per gli atleti.',
+  // people lists' sorts and pages (issue 15)
+  peopleOrderInvalid: 'Ordinamento non valido.',
+  certificateOrderAthletesOnly: "L'ordinamento per certificato medico vale solo per gli atleti.",
+  listOffsetInvalid: 'Posizione nella lista non valida.',
+  listOffsetWithCursor: 'Usa la posizione oppure il cursore, non entrambi.',
   // Medical certificates (issue 14).
   certificateTypeRequired: 'Tipo di certificato obbligatorio',
   certificateIssuedOnRequired: 'Data di rilascio obbligatoria',

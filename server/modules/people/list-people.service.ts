@@ -1,6 +1,6 @@
 // People lists: one `where` and one order for the GraphQL connection and the legacy `load`, so they cannot disagree.
 import { z } from 'zod';
-import { PAGE_SIZE, PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
+import { PAGE_SIZE, PEOPLE_ORDERS, PERSON_KINDS, type PeopleOrder, type PersonKindKey } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { searchWords } from '../../../schema/text';
 import { pageNumber, searchText } from '../../../schema/validation/registry';
@@ -48,8 +48,41 @@ const SEARCH_ORDER = [
   { id: 'asc' },
 ] satisfies Prisma.PersonRoleOrderByWithRelationInput[];
 
-export function peopleListOrder(search: string | null | undefined): Prisma.PersonRoleOrderByWithRelationInput[] {
-  return searchWords(search).some((word) => word.length >= 3) ? SEARCH_ORDER : PEOPLE_ORDER;
+/**
+ * The other sorts (issue 15), each ending on the id so a page never skips or repeats a row. A missing value (no birth
+ * date, no certificate) comes last going up and first going down. Only the name is indexed: the
+ * others sort the kind's matching rows, which a club's list of a few hundred does at once (see README, Benchmarks).
+ */
+const PEOPLE_SORTS: Record<Exclude<PeopleOrder, 'NAME'>, Prisma.PersonRoleOrderByWithRelationInput[]> = {
+  NAME_DESC: [{ sortName: 'desc' }, { id: 'desc' }],
+  TAX_CODE: [{ person: { taxIdCode: 'asc' } }, { id: 'asc' }],
+  TAX_CODE_DESC: [{ person: { taxIdCode: 'desc' } }, { id: 'desc' }],
+  BIRTHDAY: [{ person: { birthday: { sort: 'asc', nulls: 'last' } } }, { id: 'asc' }],
+  BIRTHDAY_DESC: [{ person: { birthday: { sort: 'desc', nulls: 'first' } } }, { id: 'desc' }],
+  CREATED: [{ createdAt: 'asc' }, { id: 'asc' }],
+  CREATED_DESC: [{ createdAt: 'desc' }, { id: 'desc' }],
+  // PostgreSQL's own NULLS LAST going up and FIRST going down (Prisma takes no `nulls` through an optional relation)
+  CERTIFICATE: [{ athlete: { medicalExaminationExpirationDate: 'asc' } }, { id: 'asc' }],
+  CERTIFICATE_DESC: [{ athlete: { medicalExaminationExpirationDate: 'desc' } }, { id: 'desc' }],
+};
+
+const peopleOrder = z.enum(PEOPLE_ORDERS, { error: MSG.peopleOrderInvalid }).nullish();
+
+/**
+ * The order of a list: `orderBy` (NAME when absent), checked like a filter (a certificate's expiry is health data,
+ * and only athletes have one).
+ */
+export function peopleListOrder(
+  ctx: RequestContext,
+  filters: { kind?: unknown; search?: unknown; orderBy?: unknown },
+): Prisma.PersonRoleOrderByWithRelationInput[] {
+  const order = parseInput(z.object({ orderBy: peopleOrder }), { orderBy: filters.orderBy }).orderBy ?? 'NAME';
+  if (order === 'NAME') return searchWords(filters.search as string | undefined).some((word) => word.length >= 3) ? SEARCH_ORDER : PEOPLE_ORDER;
+  if (order.startsWith('CERTIFICATE')) {
+    if (filters.kind !== 'athlete') throw new ValidationError({ orderBy: MSG.certificateOrderAthletesOnly }, MSG.certificateOrderAthletesOnly);
+    if (!canReadHealth(ctx)) throw new ForbiddenError(MSG.permissionDenied);
+  }
+  return PEOPLE_SORTS[order];
 }
 
 /**
@@ -111,7 +144,7 @@ export async function listPeoplePage<I extends Prisma.PersonRoleInclude>(
   const page = parseInput(z.object({ page: pageNumber }), { page: rawPage }).page;
   const db = clubDb(ctx);
   const [rows, total] = await Promise.all([
-    db.personRole.findMany({ where, orderBy: peopleListOrder(filters.search as string | undefined), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include }),
+    db.personRole.findMany({ where, orderBy: peopleListOrder(ctx, filters), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include }),
     countPeople(ctx, filters),
   ]);
   return { rows, total, page };

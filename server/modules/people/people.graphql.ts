@@ -1,7 +1,8 @@
 // GraphQL face of people: the shared Person profile, a PersonRole per kind with its details, the lists (Relay
 // connection with totalCount) and savePerson / archivePerson / reregisterPerson. Thin adapters: the rules live in
 // the services.
-import { PAGE_SIZE, PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
+import { PAGE_SIZE, PEOPLE_ORDERS, PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
+import { MSG } from '../../../schema/messages';
 import { builder } from '../../graphql/builder';
 import { plannedSelection } from '../../graphql/selection';
 import { AddressInput } from '../../graphql/address';
@@ -27,6 +28,14 @@ import { can } from '../../access/authorize';
 
 /** Largest page a client may ask for with first/last. */
 const PEOPLE_MAX_PAGE = 100;
+/** Past the 100,000 rows a club's list can hold (the import's and export's own cap). */
+const MAX_LIST_OFFSET = 100_000;
+
+const PeopleOrderEnum = builder.enumType('PeopleOrder', {
+  description:
+    'The order of a people list: NAME (last name, then first name; the default), TAX_CODE, BIRTHDAY, CREATED (registration), CERTIFICATE (athletes only, needs health.read: the medical certificate expiry); _DESC reverses. Missing values come last going up.',
+  values: PEOPLE_ORDERS,
+});
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 
@@ -196,7 +205,7 @@ builder.queryFields((t) => ({
       defaultSize: PAGE_SIZE,
       maxSize: PEOPLE_MAX_PAGE,
       description:
-        'People of one kind, sorted by last name then first name. `search`: every word must match name or tax code, accents ignored. `archived: true` lists the archive.',
+        'People of one kind, by last name then first name unless `orderBy` says otherwise. `search`: every word must match name or tax code, accents ignored. `archived: true` lists the archive.',
       args: {
         kind: t.arg({ type: PersonKindEnum, required: true }),
         search: t.arg.string(),
@@ -204,10 +213,22 @@ builder.queryFields((t) => ({
         archived: t.arg.boolean({ defaultValue: false }),
         addedWithin: t.arg({ type: RecentPeriodEnum, description: 'Only roles created today / this week (club time zone).' }),
         certificate: t.arg({ type: CertificateStatusEnum, description: 'Athletes only (refused for other kinds): by medical certificate expiry.' }),
+        orderBy: t.arg({ type: PeopleOrderEnum, defaultValue: 'NAME' }),
+        offset: t.arg.int({
+          description: `Rows to skip before the page (a jump to page n: (n - 1) * ${PAGE_SIZE}); not with after/before. The edges' cursors then go on as usual.`,
+        }),
       },
       resolve: (query, _root, args, ctx, info) => {
         const selection = { ...query };
         const where = peopleListWhere(ctx, args);
+        const orderBy = peopleListOrder(ctx, args);
+        if (args.offset !== null && args.offset !== undefined) {
+          if (args.after || args.before) throw new ValidationError({ offset: MSG.listOffsetWithCursor }, MSG.listOffsetWithCursor);
+          if (!Number.isInteger(args.offset) || args.offset < 0 || args.offset > MAX_LIST_OFFSET) {
+            throw new ValidationError({ offset: MSG.listOffsetInvalid }, MSG.listOffsetInvalid);
+          }
+          selection.skip = args.offset;
+        }
         // The total is counted beside the page, not after it (Pothos asks for it once the page is back).
         if (selectsField(info, 'totalCount')) {
           const total = countPeople(ctx, args);
@@ -216,7 +237,7 @@ builder.queryFields((t) => ({
         }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
-        const rows = clubDb(ctx).personRole.findMany({ ...selection, where, orderBy: peopleListOrder(args.search) });
+        const rows = clubDb(ctx).personRole.findMany({ ...selection, where, orderBy });
         // A list by medical certificate tells whose certificate expires: a health-data read of each row.
         return args.certificate ? rows.then((page) => (logHealthReadOfRoles(ctx, page.map((r) => r.id), 'Elenco certificati medici'), page)) : rows;
       },
