@@ -2,6 +2,7 @@
 // Thin adapters: every rule lives in the services, which the legacy routes call too.
 import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
+import { LIST_OFFSET_DESCRIPTION, withListOffset } from '../../graphql/list-offset';
 import { MAX_PAGE_SIZE, PersonKindEnum } from '../../graphql/enums';
 import { plannedSelection } from '../../graphql/selection';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
@@ -61,9 +62,10 @@ builder.queryFields((t) => ({
         types: t.arg({ type: [PersonKindEnum] }),
         search: t.arg.string({ description: 'Every word must occur in the name; accents and case ignored.' }),
         archived: t.arg.boolean({ defaultValue: false, description: 'true lists the archive.' }),
+        offset: t.arg.int({ description: LIST_OFFSET_DESCRIPTION }),
       },
       resolve: async (query, _root, args, ctx) => {
-        const selection = { ...query };
+        const selection = withListOffset({ ...query }, args);
         return clubDb(ctx).group.findMany({ ...selection, where: await groupListWhere(ctx, args), orderBy: GROUP_ORDER });
       },
       totalCount: async (_connection, args, ctx) => clubDb(ctx).group.count({ where: await groupListWhere(ctx, args) }),

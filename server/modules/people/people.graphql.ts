@@ -2,9 +2,9 @@
 // connection with totalCount) and savePerson / archivePerson / reregisterPerson. Thin adapters: the rules live in
 // the services.
 import { PAGE_SIZE, PEOPLE_ORDERS, PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
-import { MSG } from '../../../schema/messages';
 import { builder } from '../../graphql/builder';
 import { plannedSelection } from '../../graphql/selection';
+import { LIST_OFFSET_DESCRIPTION, withListOffset } from '../../graphql/list-offset';
 import { AddressInput } from '../../graphql/address';
 import { selectsField } from '../../graphql/selection';
 import type { FileUpload } from '../../graphql/scalars';
@@ -28,8 +28,6 @@ import { can } from '../../access/authorize';
 
 /** Largest page a client may ask for with first/last. */
 const PEOPLE_MAX_PAGE = 100;
-/** Past the 100,000 rows a club's list can hold (the import's and export's own cap). */
-const MAX_LIST_OFFSET = 100_000;
 
 const PeopleOrderEnum = builder.enumType('PeopleOrder', {
   description:
@@ -214,21 +212,12 @@ builder.queryFields((t) => ({
         addedWithin: t.arg({ type: RecentPeriodEnum, description: 'Only roles created today / this week (club time zone).' }),
         certificate: t.arg({ type: CertificateStatusEnum, description: 'Athletes only (refused for other kinds): by medical certificate expiry.' }),
         orderBy: t.arg({ type: PeopleOrderEnum, defaultValue: 'NAME' }),
-        offset: t.arg.int({
-          description: `Rows to skip before the page (a jump to page n: (n - 1) * ${PAGE_SIZE}); not with after/before. The edges' cursors then go on as usual.`,
-        }),
+        offset: t.arg.int({ description: LIST_OFFSET_DESCRIPTION }),
       },
       resolve: (query, _root, args, ctx, info) => {
-        const selection = { ...query };
+        const selection = withListOffset({ ...query }, args);
         const where = peopleListWhere(ctx, args);
         const orderBy = peopleListOrder(ctx, args);
-        if (args.offset !== null && args.offset !== undefined) {
-          if (args.after || args.before) throw new ValidationError({ offset: MSG.listOffsetWithCursor }, MSG.listOffsetWithCursor);
-          if (!Number.isInteger(args.offset) || args.offset < 0 || args.offset > MAX_LIST_OFFSET) {
-            throw new ValidationError({ offset: MSG.listOffsetInvalid }, MSG.listOffsetInvalid);
-          }
-          selection.skip = args.offset;
-        }
         // The total is counted beside the page, not after it (Pothos asks for it once the page is back).
         if (selectsField(info, 'totalCount')) {
           const total = countPeople(ctx, args);

@@ -1,6 +1,7 @@
 // GraphQL face of the club feed. Thin adapters over the post services, which the legacy routes call too.
 import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
+import { LIST_OFFSET_DESCRIPTION, withListOffset } from '../../graphql/list-offset';
 import { plannedSelection } from '../../graphql/selection';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { archivePost } from './archive-post.service';
@@ -70,9 +71,10 @@ builder.queryFields((t) => ({
         orderBy: t.arg({ type: PostOrderEnum, defaultValue: 'NEWEST' }),
         archived: t.arg.boolean({ defaultValue: false, description: 'true lists the archive.' }),
         createdWithin: t.arg({ type: RecentPeriodEnum, description: 'Only posts created today / this week (club time zone).' }),
+        offset: t.arg.int({ description: LIST_OFFSET_DESCRIPTION }),
       },
       resolve: (query, _root, args, ctx) => {
-        const selection = { ...query };
+        const selection = withListOffset({ ...query }, args);
         const { where, orderBy } = postListQuery(ctx, args);
         return clubDb(ctx).post.findMany({ ...selection, where, orderBy });
       },

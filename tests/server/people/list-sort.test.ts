@@ -9,6 +9,7 @@ import { addCollaborator, createClub, type TestClub } from '../../support/factor
 import { gql } from '../../support/http';
 import { clubContext, createPerson } from '../../support/people-factories';
 import { withCheckCharacter } from '../../support/tax-code-factories';
+import { createGroup, createPost } from '../../support/registry-factories';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const PEOPLE = /* GraphQL */ `
@@ -24,13 +25,14 @@ let t: TestApp;
 let club: TestClub;
 const as = (who: TestClub) => ({ token: who.token, club: who.clubToken });
 
-// lastname, birthday (or none), tax code's first 15, certificate expiry (or none): every order differs from the others
+// lastname, birthday (or none), tax code's first 15, certificate expiry (or none): every order differs from the others,
+// and no two rows tie (a tie is broken by the role's id, which the test does not choose)
 const ATHLETES = [
   { lastname: 'Bruni', birthday: '2010-03-01', tax: 'ZZZBRN10C01F205', expiry: '2027-05-01' },
   { lastname: 'Amato', birthday: '2012-07-15', tax: 'MMTXXX12L55F205', expiry: null },
   { lastname: 'Colombo', birthday: null, tax: 'AAACLM11A01F205', expiry: '2026-12-01' },
   { lastname: 'Esposito', birthday: '2008-01-20', tax: 'SPSXXX08A20F205', expiry: '2028-01-01' },
-  { lastname: 'Dini', birthday: '2011-11-11', tax: 'DNIXXX11S11F205', expiry: null },
+  { lastname: 'Dini', birthday: '2011-11-11', tax: 'DNIXXX11S11F205', expiry: '2026-12-15' },
 ];
 
 beforeAll(async () => {
@@ -50,15 +52,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+interface Page {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: { node: { person: { lastname: string } } }[];
+}
+
 /** The whole list in `orderBy`, walked `size` rows at a time with the connection's cursors. */
 async function walk(orderBy: PeopleOrder, size = 2, who = club) {
   const names: string[] = [];
   let after: string | null = null;
   for (let guard = 0; guard < 10; guard++) {
-    const res = await gql(t.app, PEOPLE, { kind: 'athlete', orderBy, first: size, after }, as(who));
+    const res = await gql<{ people: Page }>(t.app, PEOPLE, { kind: 'athlete', orderBy, first: size, after }, as(who));
     expect(res.body.errors).toBeUndefined();
-    const conn = res.body.data.people;
-    names.push(...conn.edges.map((e: { node: { person: { lastname: string } } }) => e.node.person.lastname));
+    const conn: Page = res.body.data!.people;
+    names.push(...conn.edges.map((e) => e.node.person.lastname));
     if (!conn.pageInfo.hasNextPage) return names;
     after = conn.pageInfo.endCursor;
   }
@@ -128,5 +135,20 @@ describe('the people list in each order', () => {
     const res = await gql(t.app, PEOPLE, { kind: 'athlete', orderBy: 'SHOE_SIZE' }, as(club));
     expect(res.statusCode).toBeLessThan(500);
     expect(res.body.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('groups and the feed jump by offset too', () => {
+  it('lands on the rows the cursors would, and refuses an offset beside a cursor', async () => {
+    const ctx = await clubContext(t.deps, club);
+    for (const name of ['Under 10', 'Under 12', 'Under 14', 'Under 16', 'Under 18']) await createGroup(ctx, { name, type: 'athlete' });
+    for (const title of ['Uno', 'Due', 'Tre', 'Quattro']) await createPost(ctx, { title, caption: 'Testo' });
+    const groups = await gql(t.app, 'query { groups(first: 2, offset: 2) { edges { node { name } } } }', {}, as(club));
+    expect(groups.body.data.groups.edges.map((e: { node: { name: string } }) => e.node.name)).toEqual(['Under 14', 'Under 16']);
+    const posts = await gql(t.app, 'query { posts(first: 2, offset: 1, orderBy: OLDEST) { edges { node { title } } } }', {}, as(club));
+    expect(posts.body.data.posts.edges.map((e: { node: { title: string } }) => e.node.title)).toEqual(['Due', 'Tre']);
+    const first = await gql(t.app, 'query { groups(first: 1) { pageInfo { endCursor } } }', {}, as(club));
+    const both = await gql(t.app, 'query($after: String) { groups(first: 1, after: $after, offset: 1) { edges { node { name } } } }', { after: first.body.data.groups.pageInfo.endCursor }, as(club));
+    expect(both.body.errors?.[0].message).toBe(MSG.listOffsetWithCursor);
   });
 });
