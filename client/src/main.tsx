@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { installLeaveGuard } from './lib/use-leave-guard';
+
+// Before the router listens: back/forward with unsaved changes ask first (lib/use-leave-guard.ts).
+installLeaveGuard();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root mancante in index.html');

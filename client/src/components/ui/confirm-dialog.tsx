@@ -1,5 +1,5 @@
 // A question the user must answer before something that cannot be undone (e.g. archiving): role alertdialog,
-// the focus starts on "Annulla".
+// the focus starts on the cancel button ("Annulla" unless `cancelLabel` says otherwise).
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 
@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are (default "Annulla"); it has the focus when the dialog opens. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** The confirmed action is running: the confirm button shows a spinner and nothing else can be pressed. */
@@ -15,7 +17,7 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'neutral';
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, loading = false, tone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Annulla', onConfirm, onCancel, loading = false, tone = 'danger' }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
@@ -40,9 +42,10 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
             <Dialog.Body>
               {typeof message === 'string' ? <Text color="fg.muted">{message}</Text> : message}
             </Dialog.Body>
-            <Dialog.Footer>
+            {/* Wraps when long labels do not fit side by side (a phone's 375 px). */}
+            <Dialog.Footer flexWrap="wrap">
               <Button ref={cancelRef} variant="outline" onClick={onCancel} disabled={loading}>
-                Annulla
+                {cancelLabel}
               </Button>
               <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={onConfirm} loading={loading}>
                 {confirmLabel}

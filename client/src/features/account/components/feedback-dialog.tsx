@@ -9,37 +9,45 @@ import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TOPICS, feedbackInput, type FeedbackTopi
 import { CheckCircleIcon } from '../../../components/icons';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
+import { PanelCancelButton, PanelCloseProvider, useGuardedClose } from '../../../components/ui/unsaved-changes';
 import { messageOfError } from '../../../lib/errors';
 import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
+import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
 import { SendFeedbackMutation } from '../account-documents';
 
 const FORM_ID = 'feedback-form';
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // A message typed and not sent: closing asks first, as in the form panels.
+  const [dirty, setDirty] = useState(false);
+  const { requestClose, dialog } = useGuardedClose({ open, dirty, onClose });
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => !d.open && onClose()}
-      placement="center"
-      size={{ base: 'sm', md: 'md' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            {/* Unmounted on close: each opening starts from an empty form. */}
-            <FeedbackForm onClose={onClose} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PanelCloseProvider value={requestClose}>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(d) => !d.open && requestClose()}
+        placement="center"
+        size={{ base: 'sm', md: 'md' }}
+        lazyMount
+        unmountOnExit
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content>
+              {/* Unmounted on close: each opening starts from an empty form. */}
+              <FeedbackForm onClose={onClose} onDirtyChange={setDirty} />
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      {dialog}
+    </PanelCloseProvider>
   );
 }
 
-function FeedbackForm({ onClose }: { onClose: () => void }) {
+function FeedbackForm({ onClose, onDirtyChange }: { onClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
   const location = useLocation();
   const [topic, setTopic] = useState<FeedbackTopic>('suggestion');
   const [message, setMessage] = useState('');
@@ -47,6 +55,7 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
   const [formError, setFormError] = useState<string>();
   const [sent, setSent] = useState<string>();
   const [send, { loading: sending }] = useMutation(SendFeedbackMutation);
+  useDirtyReport(useIsDirty({ topic: 'suggestion', message: '' }, { topic, message }) && !sent, onDirtyChange);
 
   const fail = (text: string, fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
@@ -130,9 +139,7 @@ function FeedbackForm({ onClose }: { onClose: () => void }) {
         </form>
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={sending}>
-          Annulla
-        </Button>
+        <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
         <Button type="submit" form={FORM_ID} disabled={sending}>
           {sending ? 'Invio in corso...' : 'Invia feedback'}
         </Button>

@@ -9,11 +9,13 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import { ListError } from '../../../components/ui/list-status';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import type { AccountProfile_FieldsFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
+import { sameFormValue } from '../../../lib/use-is-dirty';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { MyProfileQuery, UpdateMyProfileMutation } from '../account-documents';
 import { AccountCard } from '../../../components/ui/account-card';
@@ -54,7 +56,10 @@ const valuesOf = (p: AccountProfile_FieldsFragment): Values => ({
 });
 
 function ProfileForm({ email, profile }: { email: string; profile: AccountProfile_FieldsFragment }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(profile));
+  // What the server holds: typed changes not saved yet ask before leaving the page (a link, back, a reload).
+  const [saved, setSaved] = useState<Values>(() => valuesOf(profile));
+  const [values, setValues] = useState<Values>(saved);
+  const leaveGuard = useUnsavedChangesGuard(!sameFormValue(saved, values));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [update, { loading: sending }] = useMutation(UpdateMyProfileMutation);
@@ -83,6 +88,7 @@ function ProfileForm({ email, profile }: { email: string; profile: AccountProfil
       const outcome = readMutationResult(data?.updateMyProfile);
       if (!outcome.ok) return fail(outcome.message, outcome.fieldErrors);
       setValues(valuesOf(outcome.data.account.profile));
+      setSaved(valuesOf(outcome.data.account.profile));
       notify(MESSAGE_LEVEL.success, outcome.data.message);
     } catch (e) {
       fail(messageOfError(e), {});
@@ -121,6 +127,7 @@ function ProfileForm({ email, profile }: { email: string; profile: AccountProfil
           </Flex>
         </Stack>
       </form>
+      {leaveGuard.dialog}
     </AccountCard>
   );
 }

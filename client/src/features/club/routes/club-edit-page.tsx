@@ -12,12 +12,14 @@ import { FormField } from '../../../components/ui/form-field';
 import { ListError } from '../../../components/ui/list-status';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { SelectInput } from '../../../components/ui/select-field';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import type { ClubRecord_ClubFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { useIsDirty } from '../../../lib/use-is-dirty';
 import { CurrentClubQuery, UpdateClubMutation } from '../club-documents';
 import {
   ADDRESS_KEYS,
@@ -82,6 +84,14 @@ function ClubEditForm({ club }: { club: ClubRecord_ClubFragment }) {
   const [values, setValues] = useState<ClubFormValues>(() => valuesFromClub(club));
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
+  // Changes not saved ask before a link, back or a reload leaves the page; once saved, the page leaves for /club
+  // from an effect, after the guard has gone.
+  const [saved, setSaved] = useState(false);
+  const changed = useIsDirty({ values: valuesFromClub(club), logo: null, removeLogo: false }, { values, logo, removeLogo });
+  const leaveGuard = useUnsavedChangesGuard(changed && !saved);
+  useEffect(() => {
+    if (saved) void navigate('/club');
+  }, [saved, navigate]);
   const [logoError, setLogoError] = useState<string | undefined>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | undefined>();
@@ -165,7 +175,7 @@ function ClubEditForm({ club }: { club: ClubRecord_ClubFragment }) {
       const outcome = readMutationResult(result.data?.updateClub);
       if (outcome.ok) {
         notify(MESSAGE_LEVEL.success, outcome.data.message);
-        void navigate('/club');
+        setSaved(true);
         return;
       }
       const { logo: logoProblem, ...fieldErrors } = outcome.fieldErrors;
@@ -278,6 +288,7 @@ function ClubEditForm({ club }: { club: ClubRecord_ClubFragment }) {
           </Button>
         </Flex>
       </Stack>
+      {leaveGuard.dialog}
     </form>
   );
 }

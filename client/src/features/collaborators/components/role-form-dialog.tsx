@@ -8,11 +8,13 @@ import { MSG } from '../../../../../schema/messages';
 import { changeCollaboratorRoleInput, inviteCollaboratorInput } from '../../../../../schema/validation/collaborators';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
 import { FormField } from '../../../components/ui/form-field';
 import type { CollaboratorRole } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
 import { fieldErrorsFromServer, validate, type FieldErrors, type Validated } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
+import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { ChangeRoleMutation, InviteCollaboratorMutation } from '../collaborator-documents';
 import { RoleFields, roleInput, type RoleValues } from './role-fields';
@@ -20,8 +22,9 @@ import { RoleFields, roleInput, type RoleValues } from './role-fields';
 type SaveOutcome = { ok: true; message: string } | { ok: false; message: string; fieldErrors: FieldErrors };
 
 /** The form's state and its error layout: a message already shown under a field is not repeated above the form. */
-function useRoleForm(initial: RoleValues & { email: string }) {
+function useRoleForm(initial: RoleValues & { email: string }, onDirtyChange: (dirty: boolean) => void) {
   const [values, setValues] = useState(initial);
+  useDirtyReport(useIsDirty(initial, values), onDirtyChange);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const fail = (message: string, fieldErrors: FieldErrors) => {
@@ -48,12 +51,10 @@ async function run(save: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
   }
 }
 
-function Footer({ formId, sending, label, onClose }: { formId: string; sending: boolean; label: string; onClose: () => void }) {
+function Footer({ formId, sending, label }: { formId: string; sending: boolean; label: string }) {
   return (
     <>
-      <Button variant="outline" onClick={onClose} disabled={sending}>
-        Annulla
-      </Button>
+      <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
       <Button type="submit" form={formId} loading={sending} loadingText="Invio in corso...">
         {label}
       </Button>
@@ -65,17 +66,20 @@ const INVITE_FORM = 'invite-collaborator-form';
 
 export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: () => void }) {
   const [invite, { loading: sending }] = useMutation(InviteCollaboratorMutation);
+  const [dirty, setDirty] = useState(false);
   const close = () => !sending && onClose();
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       onClose={close}
       title="Invita collaboratore"
       size="sm"
-      footer={<Footer formId={INVITE_FORM} sending={sending} label="Invia invito" onClose={close} />}
+      footer={<Footer formId={INVITE_FORM} sending={sending} label="Invia invito" />}
     >
       <InviteForm
         sending={sending}
+        onDirtyChange={setDirty}
         save={(input) =>
           run(async () => {
             const result = (await invite({ variables: { input } })).data?.inviteCollaborator;
@@ -98,8 +102,18 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
 
 type InviteInput = { email: string; role: CollaboratorRole; groupIds?: string[] | undefined };
 
-function InviteForm({ sending, save, onSaved }: { sending: boolean; save: (input: InviteInput) => Promise<SaveOutcome>; onSaved: (message: string) => void }) {
-  const form = useRoleForm({ email: '', role: '', groupIds: [] });
+function InviteForm({
+  sending,
+  save,
+  onSaved,
+  onDirtyChange,
+}: {
+  sending: boolean;
+  save: (input: InviteInput) => Promise<SaveOutcome>;
+  onSaved: (message: string) => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const form = useRoleForm({ email: '', role: '', groupIds: [] }, onDirtyChange);
   const { values, errors } = form;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -141,20 +155,23 @@ export interface RoleTarget {
 
 export function ChangeRoleDialog({ target, onClose, onChanged }: { target: RoleTarget | null; onClose: () => void; onChanged: () => void }) {
   const [change, { loading: sending }] = useMutation(ChangeRoleMutation);
+  const [dirty, setDirty] = useState(false);
   const close = () => !sending && onClose();
   return (
     <FormDialog
       open={target !== null}
+      dirty={dirty}
       onClose={close}
       title={`Cambia ruolo di ${target?.name ?? ''}`}
       size="sm"
-      footer={<Footer formId={ROLE_FORM} sending={sending} label="Salva" onClose={close} />}
+      footer={<Footer formId={ROLE_FORM} sending={sending} label="Salva" />}
     >
       {target && (
         <ChangeRoleForm
           key={target.id}
           target={target}
           sending={sending}
+          onDirtyChange={setDirty}
           save={(input) =>
             run(async () => {
               const outcome = readMutationResult((await change({ variables: { id: target.id, input } })).data?.changeCollaboratorRole);
@@ -179,13 +196,15 @@ function ChangeRoleForm({
   sending,
   save,
   onSaved,
+  onDirtyChange,
 }: {
   target: RoleTarget;
   sending: boolean;
   save: (input: RoleInput) => Promise<SaveOutcome>;
   onSaved: (message: string) => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
-  const form = useRoleForm({ email: '', role: target.role, groupIds: [...target.groupIds] });
+  const form = useRoleForm({ email: '', role: target.role, groupIds: [...target.groupIds] }, onDirtyChange);
   const { values, errors } = form;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -10,9 +10,11 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectInput } from '../../../components/ui/select-field';
 import { SidePanel } from '../../../components/ui/side-panel';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
 import { messageOfError } from '../../../lib/errors';
 import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
+import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { SavePostMutation } from '../feed-documents';
 import type { GroupOption } from '../use-group-options';
@@ -35,6 +37,7 @@ type SaveOutcome = { ok: true } | { ok: false; message: string; fieldErrors: Fie
 
 export function PostFormPanel({ open, post, groupOptions, groupsLoading, onClose, onSaved }: PostFormPanelProps) {
   const [savePost, { loading: sending }] = useMutation(SavePostMutation);
+  const [dirty, setDirty] = useState(false);
 
   async function save(input: SavePostInput): Promise<SaveOutcome> {
     try {
@@ -52,20 +55,19 @@ export function PostFormPanel({ open, post, groupOptions, groupsLoading, onClose
   return (
     <SidePanel
       open={open}
+      dirty={dirty}
       onClose={() => !sending && onClose()}
       title={post ? 'Modifica post' : 'Nuovo post'}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            Annulla
-          </Button>
+          <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
           <Button type="submit" form={FORM_ID} disabled={sending}>
             {sending ? 'Salvataggio in corso...' : 'Salva'}
           </Button>
         </>
       }
     >
-      <PostForm key={post?.id ?? 'new'} post={post} groupOptions={groupOptions} groupsLoading={groupsLoading} sending={sending} save={save} />
+      <PostForm key={post?.id ?? 'new'} post={post} groupOptions={groupOptions} groupsLoading={groupsLoading} sending={sending} save={save} onDirtyChange={setDirty} />
     </SidePanel>
   );
 }
@@ -76,6 +78,7 @@ interface PostFormProps {
   groupsLoading: boolean;
   sending: boolean;
   save: (input: SavePostInput) => Promise<SaveOutcome>;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
 interface Values {
@@ -92,8 +95,10 @@ function valuesOf(post: FeedPost | null): Values {
   return { title: post.title, caption: post.caption, priority: String(post.priority), groupIds: post.groups.map((g) => g.id) };
 }
 
-function PostForm({ post, groupOptions, groupsLoading, sending, save }: PostFormProps) {
-  const [values, setValues] = useState<Values>(() => valuesOf(post));
+function PostForm({ post, groupOptions, groupsLoading, sending, save, onDirtyChange }: PostFormProps) {
+  const [opened] = useState<Values>(() => valuesOf(post));
+  const [values, setValues] = useState<Values>(opened);
+  useDirtyReport(useIsDirty(opened, values), onDirtyChange);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
 
@@ -113,8 +118,8 @@ function PostForm({ post, groupOptions, groupsLoading, sending, save }: PostForm
     setErrors({});
     setFormError(undefined);
     const outcome = await save(checked.data);
-    if (outcome.ok) setValues(EMPTY);
-    else fail(outcome.message, outcome.fieldErrors);
+    // Saved: the owner closes the panel (values left as they are, so it does not ask).
+    if (!outcome.ok) fail(outcome.message, outcome.fieldErrors);
   }
 
   // A target group archived since the post was written stays selected (the server decides), but is not offered.

@@ -10,9 +10,11 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectInput } from '../../../components/ui/select-field';
 import { SidePanel } from '../../../components/ui/side-panel';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
 import { messageOfError } from '../../../lib/errors';
 import { fieldErrorsFromServer, validate, type FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
+import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { SaveGroupMutation } from '../group-documents';
 import { GROUP_FORM_TYPES, type GroupListConfig } from '../group-list-config';
@@ -38,16 +40,16 @@ const TYPE_OPTIONS = GROUP_FORM_TYPES.map((t) => ({ value: t.key, label: t.name 
 
 export function GroupFormPanel({ config, open, group, onClose, onSaved }: GroupFormPanelProps) {
   const [saveGroup, { loading: sending }] = useMutation(SaveGroupMutation);
+  const [dirty, setDirty] = useState(false);
   return (
     <SidePanel
       open={open}
+      dirty={dirty}
       onClose={() => !sending && onClose()}
       title={group ? config.editLabel : config.newLabel}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            Annulla
-          </Button>
+          <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
           <Button type="submit" form={FORM_ID} disabled={sending}>
             {sending ? 'Salvataggio in corso...' : 'Salva'}
           </Button>
@@ -60,6 +62,7 @@ export function GroupFormPanel({ config, open, group, onClose, onSaved }: GroupF
         config={config}
         group={group}
         sending={sending}
+        onDirtyChange={setDirty}
         save={async (input) => {
           try {
             const { data } = await saveGroup({ variables: { input } });
@@ -88,13 +91,16 @@ interface GroupFormProps {
   config: GroupListConfig;
   group: EditableGroup | null;
   sending: boolean;
+  onDirtyChange: (dirty: boolean) => void;
   save: (input: { id?: string | undefined; name: string; type: PersonKindKey }) => Promise<SaveOutcome>;
 }
 
 const EMPTY = { name: '', type: '' };
 
-function GroupForm({ config, group, sending, save }: GroupFormProps) {
-  const [values, setValues] = useState(() => (group ? { name: group.name, type: group.type } : EMPTY));
+function GroupForm({ config, group, sending, onDirtyChange, save }: GroupFormProps) {
+  const [opened] = useState<{ name: string; type: string }>(() => (group ? { name: group.name, type: group.type } : EMPTY));
+  const [values, setValues] = useState(opened);
+  useDirtyReport(useIsDirty(opened, values), onDirtyChange);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
 
@@ -121,10 +127,8 @@ function GroupForm({ config, group, sending, save }: GroupFormProps) {
     setErrors({});
     setFormError(undefined);
     const outcome = await save(input);
-    if (outcome.ok) {
-      setValues(EMPTY);
-      return;
-    }
+    // Saved: the owner closes the panel (the values are left as they are, so it does not ask).
+    if (outcome.ok) return;
     fail(outcome.message, outcome.fieldErrors);
   }
 

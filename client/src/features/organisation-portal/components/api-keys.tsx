@@ -9,6 +9,8 @@ import { PlusIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
+import { sameFormValue } from '../../../lib/use-is-dirty';
 import { FormField } from '../../../components/ui/form-field';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import type { OrganisationPortal_ApiKeyFragment, OrganisationScope } from '../../../gql/graphql';
@@ -246,14 +248,13 @@ function CreateKeyDialog({
   return (
     <FormDialog
       open={open}
+      dirty={!sameFormValue(EMPTY, values)}
       onClose={close}
       title="Nuova chiave API"
       size="md"
       footer={
         <>
-          <Button variant="outline" onClick={close} disabled={loading}>
-            Annulla
-          </Button>
+          <PanelCancelButton disabled={loading}>Annulla</PanelCancelButton>
           <Button type="submit" form={CREATE_FORM} loading={loading} loadingText="Creazione...">
             Crea la chiave
           </Button>

@@ -11,6 +11,8 @@ import { PlusIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
+import { sameFormValue } from '../../../lib/use-is-dirty';
 import { FormField } from '../../../components/ui/form-field';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import type { OrganisationPortal_WebhookFragment, WebhookEvent } from '../../../gql/graphql';
@@ -318,14 +320,13 @@ function CreateWebhookDialog({ open, organisationId, onClose, onCreated }: { ope
   return (
     <FormDialog
       open={open}
+      dirty={!sameFormValue(EMPTY, values)}
       onClose={close}
       title="Nuovo webhook"
       size="md"
       footer={
         <>
-          <Button variant="outline" onClick={close} disabled={loading}>
-            Annulla
-          </Button>
+          <PanelCancelButton disabled={loading}>Annulla</PanelCancelButton>
           <Button type="submit" form={CREATE_FORM} loading={loading} loadingText="Aggiunta...">
             Aggiungi il webhook
           </Button>

@@ -7,6 +7,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../../../../schema/messages';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
+import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectInput } from '../../../components/ui/select-field';
 import { graphql } from '../../../gql';
@@ -45,14 +47,17 @@ interface FormProps {
   formId: string;
   onSendingChange: (sending: boolean) => void;
   onSaved: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-function CertificateForm({ personId, formId, onSendingChange, onSaved }: FormProps) {
+function CertificateForm({ personId, formId, onSendingChange, onSaved, onDirtyChange }: FormProps) {
   // The page reads the new history and state again (cheaper in the admin JavaScript than a fragment in the answer).
   const [add] = useMutation(AddCertificateMutation, { refetchQueries: ['PersonPage_PersonRole', 'PersonChanges_List'], awaitRefetchQueries: true });
-  const [values, setValues] = useState<CertificateFormValues>(emptyCertificateValues);
+  const [openedValues] = useState<CertificateFormValues>(emptyCertificateValues);
+  const [values, setValues] = useState<CertificateFormValues>(openedValues);
   const [expiryTyped, setExpiryTyped] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  useDirtyReport(useIsDirty({ values: openedValues, file: null }, { values, file }), onDirtyChange);
   const [fileError, setFileError] = useState<string | undefined>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | undefined>();
@@ -165,25 +170,25 @@ export interface CertificateFormDialogProps {
 export function CertificateFormDialog({ open, personId, personName, onClose }: CertificateFormDialogProps) {
   const formId = useId();
   const [sending, setSending] = useState(false);
+  const [dirty, setDirty] = useState(false);
   return (
     <FormDialog
       open={open}
+      dirty={dirty}
       title={`Nuovo certificato di ${personName}`}
       onClose={() => {
         if (!sending) onClose();
       }}
       footer={
         <HStack gap="3" w="100%" justify="flex-end">
-          <Button variant="outline" onClick={onClose} disabled={sending}>
-            Annulla
-          </Button>
+          <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
           <Button type="submit" form={formId} disabled={sending}>
             {sending ? 'Salvataggio in corso...' : 'Salva'}
           </Button>
         </HStack>
       }
     >
-      <CertificateForm personId={personId} formId={formId} onSendingChange={setSending} onSaved={onClose} />
+      <CertificateForm personId={personId} formId={formId} onSendingChange={setSending} onSaved={onClose} onDirtyChange={setDirty} />
     </FormDialog>
   );
 }

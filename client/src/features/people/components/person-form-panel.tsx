@@ -7,6 +7,7 @@ import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/cons
 import { ListError, ListLoading } from '../../../components/ui/list-status';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SidePanel } from '../../../components/ui/side-panel';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
 import { healthAccessOf, type HealthAccess } from '../../../lib/access';
@@ -47,6 +48,7 @@ interface BodyProps {
   formId: string;
   onSendingChange: (s: boolean) => void;
   onSaved: () => void;
+  onDirtyChange: (dirty: boolean) => void;
   readOnly: boolean;
   health: HealthAccess;
 }
@@ -70,6 +72,7 @@ export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'pa
   const Frame = container === 'dialog' ? FormDialog : SidePanel;
   const formId = useId();
   const [sending, setSending] = useState(false);
+  const [dirty, setDirty] = useState(false);
   const singular = PERSON_KIND_INFO[kind].singular.toLowerCase();
   const access = useAccess();
   const readOnly = !access.can(`people.${kind}.write`);
@@ -79,7 +82,7 @@ export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'pa
     onSaved();
     onClose();
   };
-  const body = { kind, formId, onSendingChange: setSending, onSaved: saved, readOnly, health };
+  const body = { kind, formId, onSendingChange: setSending, onSaved: saved, onDirtyChange: setDirty, readOnly, health };
 
   return (
     <Frame
@@ -89,17 +92,14 @@ export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'pa
         if (!sending) onClose();
       }}
       size="lg"
+      dirty={dirty}
       footer={
         <HStack gap="3" w="100%" justify="flex-end">
           {readOnly ? (
-            <Button variant="outline" onClick={onClose}>
-              Chiudi
-            </Button>
+            <PanelCancelButton>Chiudi</PanelCancelButton>
           ) : (
             <>
-              <Button variant="outline" onClick={onClose} disabled={sending}>
-                Annulla
-              </Button>
+              <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
               <Button type="submit" form={formId} disabled={sending}>
                 {sending ? 'Salvataggio in corso...' : 'Salva'}
               </Button>

@@ -5,6 +5,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Alert, Box, Button, Checkbox, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
 import { GENDERS, PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { TAX_CODE_PATTERN } from '../../../../../schema/validation/people';
@@ -181,6 +182,8 @@ export interface PersonFormProps {
   onSendingChange: (sending: boolean) => void;
   /** Saved: the success toast is already shown. */
   onSaved: () => void;
+  /** Whether the values differ from the ones the form opened with (the panel asks before closing). */
+  onDirtyChange?: (dirty: boolean) => void;
   /** Shown, not changeable: a role that may only read this kind. */
   readOnly?: boolean;
   /** The health fields (schema/health-data.ts): left out, read-only or editable, by the role's permissions. */
@@ -235,11 +238,17 @@ function rolesNote(person: PersonForm_PersonFragment, kind: PersonKindKey): { to
   };
 }
 
-export function PersonForm({ kind, role, formId, onSendingChange, onSaved, readOnly = false, health = 'write' }: PersonFormProps) {
+export function PersonForm({ kind, role, formId, onSendingChange, onSaved, onDirtyChange, readOnly = false, health = 'write' }: PersonFormProps) {
   const client = useApolloClient();
   const [save] = useMutation(SavePersonMutation);
-  const [values, setValues] = useState<PersonFormValues>(() => (role ? valuesFromRole(kind, role) : emptyValues(kind)));
-  const [files, setFiles] = useState<PersonFormFiles>(emptyFiles);
+  const [opened] = useState<{ values: PersonFormValues; files: PersonFormFiles }>(() => ({
+    values: role ? valuesFromRole(kind, role) : emptyValues(kind),
+    files: emptyFiles(),
+  }));
+  const [values, setValues] = useState<PersonFormValues>(opened.values);
+  const [files, setFiles] = useState<PersonFormFiles>(opened.files);
+  const dirty = useIsDirty(opened, { values, files }) && !readOnly;
+  useDirtyReport(dirty, onDirtyChange);
   const [fileErrors, setFileErrors] = useState<FieldErrors>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | undefined>();
