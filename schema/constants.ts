@@ -1,6 +1,9 @@
 // Constants both sides agree on (spec §9). Imported by the server and the client.
 
 export const PAGE_SIZE = 8;
+
+/** Most rows one bulk action on the people lists (assign, unassign, archive, export of a selection) takes. */
+export const BULK_MAX_IDS = 500;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const TOAST_DURATION_MS = 4000;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -140,6 +140,10 @@ export const MSG = {
   groupKindMismatch: 'Il gruppo non è della tipologia di questa persona.',
   alreadyAssigned: 'La persona fa già parte di questo gruppo.',
   notAssigned: 'La persona non fa parte di questo gruppo.',
+  /** Bulk actions on the people lists (issue 15): the selection sent, at most BULK_MAX_IDS rows. */
+  bulkSelectionEmpty: 'Seleziona almeno una persona.',
+  bulkAlreadyArchived: 'Alcune persone selezionate sono già archiviate: aggiorna l\'elenco e riprova.',
+  bulkSelectionTooLarge: (max: number) => `Troppe persone selezionate: al massimo ${max} per volta.`,
   roleExists: (singular: string) => `Questa persona è già registrata come ${singular.toLowerCase()}.`,
   /** The import's answer for a row whose only role of the kind is archived (the import never un-archives). */
   roleArchivedExists: (singular: string) =>

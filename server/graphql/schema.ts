@@ -11,6 +11,7 @@ import '../modules/files/files.graphql';
 import '../modules/people/people.graphql';
 import '../modules/people/person-link.graphql';
 import '../modules/people/duplicates.graphql';
+import '../modules/people/bulk-people.graphql';
 import '../modules/certificates/certificates.graphql';
 import '../modules/certificates/certificate-reminders.graphql';
 import '../modules/collaborators/collaborators.graphql';

@@ -23,6 +23,7 @@ import { parseInput } from '../../lib/validate';
 import { GROUP_ORDER, groupListWhere } from '../groups/list-groups.service';
 import { ACTIVE_MEMBER } from '../groups/groups.policy';
 import { PEOPLE_KINDS } from '../people/people.kinds';
+import { roleIdsInput } from '../people/bulk-selection';
 import { PEOPLE_ORDER, peopleListWhere, type PeopleFilters } from '../people/list-people.service';
 import { postListQuery } from '../posts/list-posts.service';
 import { dateCell, EXPORT_FORMATS, exportWriter, CONTENT_TYPES, type ExportCell } from './export-file';
@@ -60,6 +61,8 @@ export interface ExportRequest {
   /** people: the dashboard's filters, as the list takes them; posts: addedWithin is the feed's "created" filter. */
   addedWithin?: PeopleFilters['addedWithin'];
   certificate?: PeopleFilters['certificate'];
+  /** people and archive: only these roles (a selection of the list, 1 to BULK_MAX_IDS ids); another club's ids match nothing. */
+  roleIds?: readonly unknown[] | null;
   /** posts: 0, 1, 2. */
   priority?: unknown;
   /** posts: the feed's order (NEWEST unless given). */
@@ -71,6 +74,12 @@ const exportRequest = z.object({
   format: z.enum(EXPORT_FORMATS, { error: EXPORT_MSG.formatInvalid }),
   kind: z.enum(PERSON_KINDS, { error: MSG.kindInvalid }).nullish(),
 });
+
+/** The selection's ids that can name a role (an unknown or foreign one matches nothing): 1 to BULK_MAX_IDS of them. */
+function selectedRoleIds(raw: readonly unknown[]): string[] {
+  const ids = parseInput(z.object({ roleIds: roleIdsInput }), { roleIds: raw }, { summary: 'first' }).roleIds;
+  return ids.filter((id): id is string => isUuid(id));
+}
 
 /** The ids among `groupIds` that can name a group (an unknown or foreign one simply matches nothing). */
 const NO_GROUP = '00000000-0000-0000-0000-000000000000';
@@ -135,7 +144,8 @@ function personCell(role: ExportedRole, kind: PersonKindKey, column: ImportColum
 function peopleTable(ctx: RequestContext, kind: PersonKindKey, request: ExportRequest, archived: boolean): ExportTable {
   const groupIds = groupIdsOf(request.groupIds);
   const base = peopleListWhere(ctx, { kind, search: request.search, archived, addedWithin: request.addedWithin, certificate: request.certificate });
-  const where: Prisma.PersonRoleWhereInput = groupIds ? { ...base, groups: { some: { groupId: { in: groupIds }, clubId: base.clubId as string } } } : base;
+  const inGroups: Prisma.PersonRoleWhereInput = groupIds ? { ...base, groups: { some: { groupId: { in: groupIds }, clubId: base.clubId as string } } } : base;
+  const where: Prisma.PersonRoleWhereInput = request.roleIds ? { ...inGroups, id: { in: selectedRoleIds(request.roleIds) } } : inGroups;
   // Health columns only for roles that may read them; the file still imports (a missing column changes nothing).
   const health = canReadHealth(ctx);
   const columns = importColumns(kind).filter((c) => health || !(c.field.startsWith('details.') && isHealthField(kind, c.field.slice(8))));
@@ -254,6 +264,7 @@ function describe(what: string, request: ExportRequest, total: number): string {
     what,
     typeof request.search === 'string' && request.search.trim() && `ricerca "${request.search.trim()}"`,
     request.groupIds?.length && `${request.groupIds.length === 1 ? '1 gruppo' : `${request.groupIds.length} gruppi`}`,
+    request.roleIds && 'selezione',
     `${total} righe`,
   ].filter(Boolean);
   return parts.join('; ');

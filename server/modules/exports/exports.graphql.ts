@@ -31,6 +31,7 @@ builder.queryFields((t) => ({
       kind: t.arg({ type: PersonKindEnum, description: 'people and archive: required.' }),
       search: t.arg.string({ description: 'The list\'s search box: every word must match (people: name or tax code; groups: name; posts: title and text).' }),
       groupIds: t.arg.idList({ description: 'people: members of any of these groups; posts: addressed to any of them. Another club\'s ids match nothing.' }),
+      roleIds: t.arg.idList({ description: 'people and archive: only these rows, the list\'s selection (1 to 500 ids, else ValidationError). Another club\'s ids match nothing.' }),
       addedWithin: t.arg({ type: RecentPeriodEnum, description: 'people: only roles created today / this week; posts: only posts created today / this week.' }),
       certificate: t.arg({ type: CertificateStatusEnum, description: 'people of kind athlete: by medical certificate (needs health.read).' }),
       priority: t.arg.int({ description: 'posts: 0 none, 1 Importante, 2 Urgente.' }),

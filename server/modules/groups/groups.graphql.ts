@@ -8,6 +8,8 @@ import { plannedSelection } from '../../graphql/selection';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { archiveGroup } from './archive-group.service';
 import { assignToGroup, unassignFromGroup } from './group-membership.service';
+import { assignPeopleToGroup, unassignPeopleFromGroup } from './bulk-membership.service';
+import { BulkPeoplePayload } from '../../graphql/bulk-payload';
 import { ACTIVE_MEMBER } from './groups.policy';
 import { GROUP_ORDER, groupListWhere, groupLookupWhere } from './list-groups.service';
 import { saveGroup } from './save-group.service';
@@ -125,5 +127,19 @@ builder.mutationFields((t) => ({
       const role = await unassignFromGroup(ctx, args);
       return clubDb(ctx).personRole.findUniqueOrThrow({ ...selection, where: { id: role.id } });
     },
+  }),
+  assignPeopleToGroup: t.field({
+    type: BulkPeoplePayload,
+    description: 'Assigns every role of the selection (1 to 500 ids) to the group in one transaction, or none: an unknown id, another club\'s, an archived role or one of another kind than the group refuses the whole call. Already a member is not an error (not counted in changed).',
+    args: { groupId: t.arg.id({ required: true }), roleIds: t.arg.idList({ required: true }) },
+    errors: { types: [ValidationError, ConflictError, ...refusals] },
+    resolve: (_root, args, ctx) => assignPeopleToGroup(ctx, args),
+  }),
+  unassignPeopleFromGroup: t.field({
+    type: BulkPeoplePayload,
+    description: 'Removes every role of the selection (1 to 500 ids) from the group in one transaction, or none. Not a member is not an error (not counted in changed).',
+    args: { groupId: t.arg.id({ required: true }), roleIds: t.arg.idList({ required: true }) },
+    errors: { types: [ValidationError, ...refusals] },
+    resolve: (_root, args, ctx) => unassignPeopleFromGroup(ctx, args),
   }),
 }));

@@ -22,6 +22,7 @@ const ExportListQuery = graphql(`
     $groupIds: [ID!]
     $addedWithin: RecentPeriod
     $certificate: CertificateStatus
+    $roleIds: [ID!]
     $priority: Int
     $postOrder: PostOrder
   ) {
@@ -33,6 +34,7 @@ const ExportListQuery = graphql(`
       groupIds: $groupIds
       addedWithin: $addedWithin
       certificate: $certificate
+      roleIds: $roleIds
       priority: $priority
       postOrder: $postOrder
     ) {
@@ -52,6 +54,8 @@ export interface ExportFilter {
   /** People lists opened from the dashboard's statistics; the feed's "created today / this week" filter. */
   addedWithin?: RecentPeriod | null;
   certificate?: CertificateStatus | null;
+  /** People lists: only these rows (the bulk actions' "Esporta selezione"). */
+  roleIds?: readonly string[] | null;
   /** The feed's priority filter (0, 1, 2). */
   priority?: number | null;
   /** The feed's order. */
@@ -63,7 +67,7 @@ const FORMATS: ReadonlyArray<{ value: ExportFormat; label: string }> = [
   { value: 'xlsx', label: 'Esporta Excel' },
 ];
 
-export function ExportMenu({ filter }: { filter: ExportFilter }) {
+export function ExportMenu({ filter, label = 'Esporta', size, onExported }: { filter: ExportFilter; label?: string; size?: 'sm' | 'md'; onExported?: (filename: string) => void }) {
   const access = useAccess();
   const client = useApolloClient();
   const [busy, setBusy] = useState(false);
@@ -75,11 +79,12 @@ export function ExportMenu({ filter }: { filter: ExportFilter }) {
       // Not cached: a file is asked for once, and its base64 would only weigh on the cache.
       const { data } = await client.query({
         query: ExportListQuery,
-        variables: { ...filter, format, search: filter.search?.trim() || null, groupIds: filter.groupIds?.length ? [...filter.groupIds] : null },
+        variables: { ...filter, format, search: filter.search?.trim() || null, groupIds: filter.groupIds?.length ? [...filter.groupIds] : null, roleIds: filter.roleIds ? [...filter.roleIds] : null },
         fetchPolicy: 'no-cache',
       });
       if (!data?.exportList) throw new Error('no file');
       saveInlineFile(data.exportList);
+      onExported?.(data.exportList.filename);
     } catch (error) {
       notify(MESSAGE_LEVEL.error, messageOfError(error));
     } finally {
@@ -90,9 +95,9 @@ export function ExportMenu({ filter }: { filter: ExportFilter }) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => void run(value as ExportFormat)}>
       <Menu.Trigger asChild>
-        <Button variant="outline" loading={busy} loadingText="Esporto…">
+        <Button variant="outline" size={size} loading={busy} loadingText="Esporto…">
           <DownloadIcon />
-          Esporta
+          {label}
         </Button>
       </Menu.Trigger>
       <Portal>

@@ -25,9 +25,9 @@ export const PostsQuery = graphql(`
     $orderBy: PostOrder
     $createdWithin: RecentPeriod
     $first: Int
-    $after: String
+    $offset: Int
   ) {
-    posts(search: $search, priority: $priority, groupId: $groupId, orderBy: $orderBy, createdWithin: $createdWithin, first: $first, after: $after) {
+    posts(search: $search, priority: $priority, groupId: $groupId, orderBy: $orderBy, createdWithin: $createdWithin, first: $first, offset: $offset) {
       totalCount
       pageInfo {
         hasNextPage

@@ -46,12 +46,6 @@ export function feedQueryVariables(filters: FeedFilters): {
   };
 }
 
-/** A stable key of the filters: a new key sends the pager back to page 1. */
-export function feedFiltersKey(filters: FeedFilters): string {
-  const v = feedQueryVariables(filters);
-  return JSON.stringify([v.search, v.priority, v.groupId, v.orderBy]);
-}
-
 export function hasActiveFilters(filters: FeedFilters): boolean {
   const v = feedQueryVariables(filters);
   return v.search !== null || v.priority !== null || v.groupId !== null;

@@ -14,13 +14,14 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { pageCount } from '../../../lib/use-cursor-pages';
+import { PAGE_PARAM, pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
 import { useAccess } from '../../../lib/use-access';
 import { ArchivedPeopleTable } from '../components/archived-people-table';
 
 const ArchivedPeopleQuery = graphql(`
-  query ArchivePage_People($kind: PersonKind!, $search: String, $first: Int, $after: String) {
-    people(kind: $kind, search: $search, archived: true, first: $first, after: $after) {
+  query ArchivePage_People($kind: PersonKind!, $search: String, $first: Int, $offset: Int) {
+    people(kind: $kind, search: $search, archived: true, first: $first, offset: $offset) {
       totalCount
       pageInfo {
         hasNextPage
@@ -41,16 +42,19 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
   const info = PERSON_KIND_INFO[kind];
   const navigate = useNavigate();
   const [reregistering, setReregistering] = useState<ReregisterTarget | null>(null);
-  const [search, setSearch] = useState('');
+  // Search and page in the address (with the tab's `tipo`): a reload or a shared link shows the same view.
+  const view = useListView(['q']);
+  const search = view.values.q;
   const term = search.trim();
-  const pages = useCursorPages(`${kind}|${term}`);
   const { data, previousData, loading, error, refetch } = useQuery(ArchivedPeopleQuery, {
-    variables: { kind, search: term || null, ...pages.variables },
+    variables: { kind, search: term || null, ...pageVariables(view.page) },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
   const connection = (data ?? previousData)?.people;
   const rows = connection?.edges.map((e) => e.node) ?? [];
+  const totalPages = pageCount(connection?.totalCount ?? 0);
+  useClampedPage(view, data ? totalPages : undefined);
 
   let body;
   if (error && !connection) body = <ListError message={messageOfError(error)} onRetry={() => void refetch()} />;
@@ -75,11 +79,12 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
           onReregister={(row) => setReregistering({ roleId: row.id, kind: row.kind, name: `${row.person.firstname} ${row.person.lastname}` })}
         />
         <Pager
-          page={pages.page}
-          totalPages={pages.totalPages(connection.totalCount)}
+          page={view.page}
+          totalPages={totalPages}
           loading={loading}
-          onPrev={pages.prev}
-          onNext={() => pages.next(connection.pageInfo.endCursor)}
+          onPrev={() => view.setPage(view.page - 1)}
+          onNext={() => view.setPage(view.page + 1)}
+          onJump={view.setPage}
         />
       </Stack>
     );
@@ -88,7 +93,7 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
     <Stack gap="4">
       <Flex gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
         <Box maxW={{ md: 'md' }} w="full">
-          <SearchBox value={search} onChange={setSearch} label={`Cerca tra ${info.plural.toLowerCase()} archiviati`} placeholder="Cerca per nome o codice fiscale" />
+          <SearchBox value={search} onChange={(q) => view.set({ q }, { replace: true })} label={`Cerca tra ${info.plural.toLowerCase()} archiviati`} placeholder="Cerca per nome o codice fiscale" />
         </Box>
         <ExportMenu filter={{ list: 'archive', kind, search: term }} />
       </Flex>
@@ -132,9 +137,12 @@ export default function ArchivePage() {
       <Tabs.Root
         value={kind}
         onValueChange={(d) => {
+          // another kind is another list: its own search and page start afresh
           const next = new URLSearchParams(params);
           next.set('tipo', d.value);
-          setParams(next, { replace: true });
+          next.delete('q');
+          next.delete(PAGE_PARAM);
+          setParams(next);
         }}
         variant="line"
         lazyMount

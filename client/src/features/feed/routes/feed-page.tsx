@@ -4,7 +4,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Field, Flex, Heading, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { FilterChip } from '../../../components/ui/filter-chip';
 import { CREATED_LABELS, CREATED_PARAM, periodOfParam } from '../../../lib/recent-filters';
 import { MSG } from '../../../../../schema/messages';
@@ -17,13 +16,12 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { SelectInput } from '../../../components/ui/select-field';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { pageCount } from '../../../lib/use-cursor-pages';
+import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
 import { PostCard, type FeedPost } from '../components/post-card';
 import { PostFormPanel } from '../components/post-form-panel';
 import { ArchivePostMutation, PostsQuery } from '../feed-documents';
 import {
-  DEFAULT_FEED_FILTERS,
-  feedFiltersKey,
   feedQueryVariables,
   hasActiveFilters,
   isPostOrder,
@@ -61,18 +59,19 @@ function FilterSelect(props: FilterSelectProps) {
 
 export default function FeedPage() {
   useDocumentTitle('Feed');
-  const [filters, setFilters] = useState<FeedFilters>(DEFAULT_FEED_FILTERS);
-  // From the dashboard's "post della settimana" (?creati=settimana): a removable chip over the controls.
-  const [params, setParams] = useSearchParams();
-  const createdWithin = periodOfParam(params.get(CREATED_PARAM));
-  const dropCreated = () => {
-    const next = new URLSearchParams(params);
-    next.delete(CREATED_PARAM);
-    setParams(next, { replace: true });
+  // Filters, sort and page in the address: a reload, the back button or a shared link shows the same feed. The
+  // dashboard's "post della settimana" links here with ?creati=settimana (a removable chip over the controls).
+  const view = useListView(['q', 'priorita', 'gruppo', 'ordina', CREATED_PARAM]);
+  const filters: FeedFilters = {
+    search: view.values.q,
+    priority: view.values.priorita,
+    groupId: view.values.gruppo,
+    order: isPostOrder(view.values.ordina) ? view.values.ordina : 'NEWEST',
   };
-  const pages = useCursorPages(`${feedFiltersKey(filters)}|${createdWithin ?? ''}`);
+  const createdWithin = periodOfParam(view.values[CREATED_PARAM]);
+  const dropCreated = () => view.set({ [CREATED_PARAM]: '' });
   const { data, previousData, loading, error, refetch } = useQuery(PostsQuery, {
-    variables: { ...feedQueryVariables(filters), createdWithin, ...pages.variables },
+    variables: { ...feedQueryVariables(filters), createdWithin, ...pageVariables(view.page) },
     fetchPolicy: 'cache-and-network',
   });
   const groups = useGroupOptions();
@@ -88,13 +87,14 @@ export default function FeedPage() {
   const stale = !data && Boolean(connection);
   const posts = connection?.edges.map((e) => e.node) ?? [];
   const filtered = hasActiveFilters(filters) || createdWithin !== null;
-  const setFilter = <K extends keyof FeedFilters>(key: K, value: FeedFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const totalPages = pageCount(connection?.totalCount ?? 0);
+  useClampedPage(view, data ? totalPages : undefined);
   const reload = () => void refetch().catch(() => undefined);
 
   const archiving = useConfirmedArchive<FeedPost>(
     async (id) => (await archivePost({ variables: { id } })).data?.archivePost,
     // The last card of a later page went away: that page no longer exists.
-    () => (posts.length === 1 && pages.page > 1 ? pages.prev() : reload()),
+    () => (posts.length === 1 && view.page > 1 ? view.setPage(view.page - 1, { replace: true }) : reload()),
   );
 
   let body;
@@ -107,10 +107,7 @@ export default function FeedPage() {
           <Button
             size="sm"
             variant="outline"
-            onClick={() => {
-              setFilters(DEFAULT_FEED_FILTERS);
-              dropCreated();
-            }}
+            onClick={view.clear}
           >
             Azzera filtri
           </Button>
@@ -172,20 +169,21 @@ export default function FeedPage() {
             <Field.Label fontSize="sm" color="fg.muted">
               Cerca
             </Field.Label>
-            <SearchBox value={filters.search} onChange={(v) => setFilter('search', v)} label="Cerca nei post" placeholder="Cerca nel titolo o nel testo" />
+            <SearchBox value={filters.search} onChange={(q) => view.set({ q }, { replace: true })} label="Cerca nei post" placeholder="Cerca nel titolo o nel testo" />
           </Field.Root>
         </Box>
         {/* On phones two filters share a row and the sort takes the next one. */}
         <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3" flex={{ lg: '3' }}>
-          <FilterSelect label="Priorità" name="priorityFilter" value={filters.priority} options={PRIORITY_FILTER_OPTIONS} onChange={(v) => setFilter('priority', v)} />
-          <FilterSelect label="Gruppo" name="groupFilter" value={filters.groupId} options={groupFilterOptions} onChange={(v) => setFilter('groupId', v)} />
+          <FilterSelect label="Priorità" name="priorityFilter" value={filters.priority} options={PRIORITY_FILTER_OPTIONS} onChange={(priorita) => view.set({ priorita })} />
+          <FilterSelect label="Gruppo" name="groupFilter" value={filters.groupId} options={groupFilterOptions} onChange={(gruppo) => view.set({ gruppo })} />
           <FilterSelect
             span
             label="Ordina per"
             name="order"
             value={filters.order}
             options={ORDER_OPTIONS}
-            onChange={(v) => isPostOrder(v) && setFilter('order', v)}
+            // the default order leaves the address clean
+            onChange={(v) => isPostOrder(v) && view.set({ ordina: v === 'NEWEST' ? '' : v })}
           />
         </SimpleGrid>
       </Stack>
@@ -198,11 +196,12 @@ export default function FeedPage() {
         </Box>
         {connection && (
           <Pager
-            page={pages.page}
-            totalPages={pages.totalPages(connection.totalCount)}
+            page={view.page}
+            totalPages={totalPages}
             loading={loading}
-            onPrev={pages.prev}
-            onNext={() => pages.next(connection.pageInfo.endCursor)}
+            onPrev={() => view.setPage(view.page - 1)}
+            onNext={() => view.setPage(view.page + 1)}
+            onJump={view.setPage}
           />
         )}
       </Stack>

@@ -19,7 +19,8 @@ import type { GroupList_GroupFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { groupTypeLabel } from '../../../lib/group-types';
-import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { pageCount } from '../../../lib/use-cursor-pages';
+import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
 import { ArchiveGroupMutation, GroupsQuery } from '../group-documents';
 import { GROUP_LIST_CONFIG, openGroupPath, type GroupListMode } from '../group-list-config';
 import { GroupFormPanel } from './group-form-panel';
@@ -33,10 +34,11 @@ type Panel = { open: boolean; group: Group | null };
 export function GroupList({ mode }: { mode: GroupListMode }) {
   const config = GROUP_LIST_CONFIG[mode];
   useDocumentTitle(config.title);
-  const [search, setSearch] = useState('');
-  const pages = useCursorPages(`${mode}\u0000${search}`);
+  // Search and page in the address: a reload, the back button or a shared link shows the same view.
+  const view = useListView(['q']);
+  const search = view.values.q;
   const { data, previousData, loading, error, refetch } = useQuery(GroupsQuery, {
-    variables: { types: config.types, search: search || null, ...pages.variables },
+    variables: { types: config.types, search: search || null, ...pageVariables(view.page) },
     fetchPolicy: 'cache-and-network',
   });
   const [panel, setPanel] = useState<Panel>({ open: false, group: null });
@@ -49,14 +51,15 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
   const connection = (data ?? (loading ? previousData : undefined))?.groups;
   const stale = !data && Boolean(connection);
   const rows = connection?.edges.map((e) => e.node) ?? [];
-  const totalPages = pages.totalPages(connection?.totalCount ?? 0);
+  const totalPages = pageCount(connection?.totalCount ?? 0);
+  useClampedPage(view, data ? totalPages : undefined);
 
   const reload = () => void refetch().catch(() => undefined);
 
   const archiving = useConfirmedArchive<Group>(
     async (id) => (await archiveGroup({ variables: { id } })).data?.archiveGroup,
     // The last row of a later page went away: that page no longer exists.
-    () => (rows.length === 1 && pages.page > 1 ? pages.prev() : reload()),
+    () => (rows.length === 1 && view.page > 1 ? view.setPage(view.page - 1, { replace: true }) : reload()),
   );
 
   const actionsOf = (group: Group): RowAction[] =>
@@ -178,7 +181,7 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
       </Flex>
 
       <Box maxW={{ md: 'sm' }}>
-        <SearchBox value={search} onChange={setSearch} label={config.searchLabel} placeholder="Cerca per nome" />
+        <SearchBox value={search} onChange={(q) => view.set({ q }, { replace: true })} label={config.searchLabel} placeholder="Cerca per nome" />
       </Box>
 
       <Stack gap="3" aria-busy={loading}>
@@ -187,11 +190,12 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
         </Box>
         {connection && (
           <Pager
-            page={pages.page}
+            page={view.page}
             totalPages={totalPages}
             loading={loading}
-            onPrev={pages.prev}
-            onNext={() => pages.next(connection.pageInfo.endCursor)}
+            onPrev={() => view.setPage(view.page - 1)}
+            onNext={() => view.setPage(view.page + 1)}
+            onJump={view.setPage}
           />
         )}
       </Stack>

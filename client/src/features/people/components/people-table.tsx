@@ -1,12 +1,13 @@
 // The rows of a people list: a table on wide screens, cards on phones (spec §2: avatar initials, full name, tax code
 // in upper case, group badges, contacts, an action menu per row). Athlete lists add the medical certificate's state
 // for a viewer who reads health data (the server answers null to anyone else).
-import { Avatar, Badge, Box, Button, Flex, HStack, Link, Skeleton, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Checkbox, Flex, HStack, Link, Skeleton, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
 import { CertificateBadge } from '../../../components/ui/certificate-badge';
 import { graphql } from '../../../gql';
-import type { PeopleTable_PersonRoleFragment } from '../../../gql/graphql';
+import type { PeopleOrder, PeopleTable_PersonRoleFragment } from '../../../gql/graphql';
+import { ariaSortOf, nextColumnOrder, type SortColumn } from '../people-sort';
 
 export const PeopleTableRowFragment = graphql(`
   fragment PeopleTable_PersonRole on PersonRole {
@@ -43,6 +44,68 @@ export interface PeopleTableProps {
   caption: string;
   /** The "Certificato" column (athletes, a viewer with health.read). */
   showCertificate?: boolean;
+  /** Row selection for the bulk actions (a checkbox per row and "Seleziona tutti"); none when not given. */
+  selection?: RowSelection;
+  /** The list's order: the Nome, Codice fiscale and Certificato headers sort by their column when clicked. */
+  sort?: { order: PeopleOrder; onSort: (order: PeopleOrder) => void };
+}
+
+/** A column header that sorts: a button saying where the order goes, aria-sort on the header cell. */
+function SortHeader({ column, label, sort, ps }: { column: SortColumn; label: string; sort?: PeopleTableProps['sort']; ps?: string }) {
+  if (!sort) return <Table.ColumnHeader ps={ps}>{label}</Table.ColumnHeader>;
+  const state = ariaSortOf(column, sort.order);
+  const next = nextColumnOrder(column, sort.order);
+  return (
+    <Table.ColumnHeader ps={ps} aria-sort={state}>
+      <Button
+        variant="plain"
+        size="sm"
+        p="0"
+        h="auto"
+        fontWeight="inherit"
+        color="inherit"
+        onClick={() => sort.onSort(next)}
+        aria-label={`${label}: ordina ${next.endsWith('_DESC') ? 'in ordine decrescente' : 'in ordine crescente'}`}
+      >
+        {label}
+        <Box as="span" aria-hidden="true" color={state === 'none' ? 'fg.subtle' : 'fg'}>
+          {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
+        </Box>
+      </Button>
+    </Table.ColumnHeader>
+  );
+}
+
+/** Which rows of the page are selected, and how to change that. */
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  toggle: (row: PeopleRow) => void;
+  /** Selects every row of the page, or none when all already are. */
+  toggleAll: () => void;
+}
+
+function RowCheckbox({ row, selection }: { row: PeopleRow; selection: RowSelection }) {
+  return (
+    <Checkbox.Root checked={selection.selected.has(row.id)} onCheckedChange={() => selection.toggle(row)} colorPalette="brand">
+      <Checkbox.HiddenInput aria-label={`Seleziona ${fullName(row)}`} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+/** "Seleziona tutti" (the rows of this page): checked, unchecked or indeterminate. */
+export function SelectAllCheckbox({ rows, selection, showLabel = false }: { rows: readonly PeopleRow[]; selection: RowSelection; showLabel?: boolean }) {
+  const count = rows.filter((row) => selection.selected.has(row.id)).length;
+  const checked = count === 0 ? false : count === rows.length ? true : 'indeterminate';
+  return (
+    <Checkbox.Root checked={checked} onCheckedChange={selection.toggleAll} colorPalette="brand">
+      <Checkbox.HiddenInput aria-label="Seleziona tutti" />
+      <Checkbox.Control />
+      <Checkbox.Label srOnly={!showLabel} fontWeight="normal">
+        Seleziona tutti
+      </Checkbox.Label>
+    </Checkbox.Root>
+  );
 }
 
 function GroupBadges({ row }: { row: PeopleRow }) {
@@ -103,18 +166,34 @@ function NameButton({ row, onOpen }: { row: PeopleRow; onOpen: (row: PeopleRow) 
   );
 }
 
-export function PeopleTable({ rows, onOpen, renderActions, caption, showCertificate = false }: PeopleTableProps) {
+export function PeopleTable({ rows, onOpen, renderActions, caption, showCertificate = false, selection, sort }: PeopleTableProps) {
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false });
   if (!wide) {
     return (
       <Stack as="ul" gap="3" aria-label={caption} listStyleType="none">
+        {selection && (
+          <Box as="li" px="4">
+            <SelectAllCheckbox rows={rows} selection={selection} showLabel />
+          </Box>
+        )}
         {rows.map((row) => (
-          <Box as="li" key={row.id} bg="bg" borderWidth="1px" borderRadius="xl" p="4">
+          <Box
+            as="li"
+            key={row.id}
+            bg={selection?.selected.has(row.id) ? 'brand.subtle' : 'bg'}
+            borderWidth="1px"
+            borderColor={selection?.selected.has(row.id) ? 'brand.muted' : undefined}
+            borderRadius="xl"
+            p="4"
+          >
             <Flex justify="space-between" align="flex-start" gap="2">
-              <NameButton row={row} onOpen={onOpen} />
+              <HStack gap="3" align="center" minW="0">
+                {selection && <RowCheckbox row={row} selection={selection} />}
+                <NameButton row={row} onOpen={onOpen} />
+              </HStack>
               {renderActions(row)}
             </Flex>
-            <Stack gap="2" mt="3" ps="11">
+            <Stack gap="2" mt="3" ps={selection ? '19' : '11'}>
               <Text fontFamily="mono" fontSize="sm" letterSpacing="wide">
                 {row.person.taxIdCode.toUpperCase()}
               </Text>
@@ -138,9 +217,14 @@ export function PeopleTable({ rows, onOpen, renderActions, caption, showCertific
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row bg="bg.subtle">
-            <Table.ColumnHeader ps="4">Nome</Table.ColumnHeader>
-            <Table.ColumnHeader>Codice fiscale</Table.ColumnHeader>
-            {showCertificate && <Table.ColumnHeader>Certificato</Table.ColumnHeader>}
+            {selection && (
+              <Table.ColumnHeader ps="4" w="1">
+                <SelectAllCheckbox rows={rows} selection={selection} />
+              </Table.ColumnHeader>
+            )}
+            <SortHeader column="name" label="Nome" sort={sort} ps={selection ? '2' : '4'} />
+            <SortHeader column="taxCode" label="Codice fiscale" sort={sort} />
+            {showCertificate && <SortHeader column="certificate" label="Certificato" sort={sort} />}
             <Table.ColumnHeader>Gruppi</Table.ColumnHeader>
             <Table.ColumnHeader>Contatti</Table.ColumnHeader>
             <Table.ColumnHeader w="1" pe="4">
@@ -150,8 +234,13 @@ export function PeopleTable({ rows, onOpen, renderActions, caption, showCertific
         </Table.Header>
         <Table.Body>
           {rows.map((row) => (
-            <Table.Row key={row.id}>
-              <Table.Cell ps="4" py="3">
+            <Table.Row key={row.id} data-selected={selection?.selected.has(row.id) ? '' : undefined} bg={selection?.selected.has(row.id) ? 'brand.subtle' : undefined}>
+              {selection && (
+                <Table.Cell ps="4" py="3">
+                  <RowCheckbox row={row} selection={selection} />
+                </Table.Cell>
+              )}
+              <Table.Cell ps={selection ? '2' : '4'} py="3">
                 <NameButton row={row} onOpen={onOpen} />
               </Table.Cell>
               <Table.Cell fontFamily="mono" fontSize="sm" letterSpacing="wide" whiteSpace="nowrap">

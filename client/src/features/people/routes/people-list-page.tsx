@@ -5,8 +5,8 @@
 // but registers nobody). Athletes get the certificate column and filter for a viewer who reads health data.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Field, Flex, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { CERTIFICATE_STATE_LABELS, CERTIFICATE_STATES, type CertificateState } from '../../../../../schema/medical-certificates';
@@ -21,11 +21,15 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { pageCount } from '../../../lib/use-cursor-pages';
+import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
+import { SelectInput } from '../../../components/ui/select-field';
+import { orderOfParam, paramOfOrder, sortOptionsFor } from '../people-sort';
 import { useAccess } from '../../../lib/use-access';
 import { AssignGroupDialog } from '../components/assign-group-dialog';
+import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { GroupBadgeSelector } from '../components/group-badge-selector';
-import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow } from '../components/people-table';
+import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow, type RowSelection } from '../components/people-table';
 import { PersonFormPanel, type PersonPanelState } from '../components/person-form-panel';
 import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
 import { ArchivePersonMutation, KindGroupsQuery } from '../people-documents';
@@ -48,10 +52,20 @@ const PeopleQuery = graphql(`
     $groupId: ID
     $addedWithin: RecentPeriod
     $certificate: CertificateStatus
+    $orderBy: PeopleOrder
     $first: Int
-    $after: String
+    $offset: Int
   ) {
-    people(kind: $kind, search: $search, groupId: $groupId, addedWithin: $addedWithin, certificate: $certificate, first: $first, after: $after) {
+    people(
+      kind: $kind
+      search: $search
+      groupId: $groupId
+      addedWithin: $addedWithin
+      certificate: $certificate
+      orderBy: $orderBy
+      first: $first
+      offset: $offset
+    ) {
       totalCount
       pageInfo {
         hasNextPage
@@ -90,15 +104,19 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const info = PERSON_KIND_INFO[kind];
   useDocumentTitle(info.plural);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tp = params.get('tp');
+  // The whole view in the address (issue 15): search, group (`tp`), the dashboard's filters, sort and page, so a
+  // reload, the back button or a shared link shows the same list.
+  const view = useListView(['q', 'tp', ADDED_PARAM, CERTIFICATE_PARAM, 'ordina']);
+  const tp = view.values.tp || null;
   const access = useAccess();
   // Certificates exist for athletes only, and who has which is health data: column and filter need health.read.
   const showCertificate = kind === 'athlete' && access.can('health.read');
   // From the dashboard's statistics (?aggiunti=oggi, ?certificato=in-scadenza) or the certificate select.
-  const addedWithin = periodOfParam(params.get(ADDED_PARAM));
-  const certificate = showCertificate ? certificateOfParam(params.get(CERTIFICATE_PARAM)) : null;
-  const [search, setSearch] = useState('');
+  const addedWithin = periodOfParam(view.values[ADDED_PARAM] || null);
+  const certificate = showCertificate ? certificateOfParam(view.values[CERTIFICATE_PARAM] || null) : null;
+  const search = view.values.q;
+  const sortOptions = sortOptionsFor(showCertificate);
+  const order = orderOfParam(view.values.ordina, sortOptions);
   const [panel, setPanel] = useState<PersonPanelState>({ mode: 'closed' });
   const [assigning, setAssigning] = useState<PeopleRow | null>(null);
   const mayRegister = access.canRegister(kind);
@@ -106,6 +124,9 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const mayAssign = access.can('groups.write');
   const mayArchive = access.can(`people.${kind}.archive`);
   const mayImport = access.can('import.run');
+  const mayExport = access.can('export.run');
+  // Bulk actions (issue 15): row selection for those who may write this kind and may do at least one of them.
+  const maySelect = mayEdit && (mayAssign || mayArchive || mayExport);
 
   const groupsResult = useQuery(KindGroupsQuery, { variables: { types: [kind] }, fetchPolicy: 'cache-and-network' });
   const groups: GroupOption[] = useMemo(() => groupsResult.data?.groups.edges.map((e) => e.node) ?? [], [groupsResult.data]);
@@ -115,9 +136,9 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const unknownTp = Boolean(tp) && groupsReady && !selectedGroup;
 
   const term = search.trim();
-  const pages = useCursorPages(`${kind}|${selectedGroup?.id ?? ''}|${term}|${addedWithin ?? ''}|${certificate ?? ''}`);
+  const listKey = `${kind}|${selectedGroup?.id ?? ''}|${term}|${addedWithin ?? ''}|${certificate ?? ''}|${order}`;
   const peopleResult = useQuery(PeopleQuery, {
-    variables: { kind, search: term || null, groupId: selectedGroup?.id ?? null, addedWithin, certificate, ...pages.variables },
+    variables: { kind, search: term || null, groupId: selectedGroup?.id ?? null, addedWithin, certificate, orderBy: order, ...pageVariables(view.page) },
     // With a tp in the address, wait for the groups so the first page is already the filtered one.
     skip: Boolean(tp) && !groupsReady && !groupsResult.error,
     fetchPolicy: 'cache-and-network',
@@ -127,35 +148,36 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const connection = (peopleResult.data ?? peopleResult.previousData)?.people;
   const rows = connection?.edges.map((e) => e.node) ?? [];
   const totalCount = connection?.totalCount ?? 0;
-  const totalPages = pages.totalPages(totalCount);
+  const totalPages = pageCount(totalCount);
+  // A page past the end (a shared link to a list that has shrunk, the last row of the last page archived or moved).
+  useClampedPage(view, peopleResult.data ? totalPages : undefined);
 
-  // The last row of the last page went away (archived, moved to another group): step back.
-  useEffect(() => {
-    if (connection && !peopleResult.loading && rows.length === 0 && pages.page > 1) pages.prev();
-  }, [connection, peopleResult.loading, rows.length, pages]);
+  // The selection belongs to the page on screen: another filter, search or page starts with none.
+  const selectionKey = `${listKey}|${view.page}`;
+  const [picked, setPicked] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
+  const onScreen = new Set(rows.map((row) => row.id));
+  const selectedIds: ReadonlySet<string> = picked.key === selectionKey ? new Set([...picked.ids].filter((id) => onScreen.has(id))) : new Set();
+  const selectedRows = rows.filter((row) => selectedIds.has(row.id));
+  const clearSelection = () => setPicked({ key: selectionKey, ids: new Set() });
+  const selection: RowSelection | undefined = maySelect
+    ? {
+        selected: selectedIds,
+        toggle: (row) => {
+          const ids = new Set(selectedIds);
+          if (ids.has(row.id)) ids.delete(row.id);
+          else ids.add(row.id);
+          setPicked({ key: selectionKey, ids });
+        },
+        toggleAll: () => setPicked({ key: selectionKey, ids: selectedRows.length === rows.length ? new Set() : new Set(rows.map((row) => row.id)) }),
+      }
+    : undefined;
 
-  const pickGroup = (group: GroupOption | null) => {
-    const next = new URLSearchParams(params);
-    const value = tpValueOf(group);
-    if (value) next.set('tp', value);
-    else next.delete('tp');
-    setParams(next, { replace: true });
-  };
-  const pickCertificate = (state: CertificateState | null) => {
-    const next = new URLSearchParams(params);
-    if (state) next.set(CERTIFICATE_PARAM, certificateParamOf(state));
-    else next.delete(CERTIFICATE_PARAM);
-    setParams(next, { replace: true });
-  };
-  const dropParams = (...names: string[]) => {
-    const next = new URLSearchParams(params);
-    for (const name of names) next.delete(name);
-    setParams(next, { replace: true });
-  };
-  const clearFilters = () => {
-    setSearch('');
-    dropParams('tp', ADDED_PARAM, CERTIFICATE_PARAM);
-  };
+  const pickGroup = (group: GroupOption | null) => view.set({ tp: tpValueOf(group) ?? '' });
+  const pickCertificate = (state: CertificateState | null) => view.set({ [CERTIFICATE_PARAM]: state ? certificateParamOf(state) : '' });
+  const dropParams = (...names: (typeof ADDED_PARAM | typeof CERTIFICATE_PARAM)[]) => view.set(Object.fromEntries(names.map((n) => [n, ''])));
+  const sortBy = (next: typeof order) => view.set({ ordina: paramOfOrder(next) });
+  // Filters and search go; the sort stays (it is not a filter).
+  const clearFilters = () => view.set({ q: '', tp: '', [ADDED_PARAM]: '', [CERTIFICATE_PARAM]: '' });
   const reload = () => void peopleResult.refetch();
 
   const [archivePerson] = useMutation(ArchivePersonMutation);
@@ -216,6 +238,8 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
           rows={rows}
           caption={info.plural}
           showCertificate={showCertificate}
+          selection={selection}
+          sort={{ order, onSort: sortBy }}
           onOpen={(row) => setPanel({ mode: 'edit', roleId: row.id })}
           renderActions={(row) => (
             <ActionsMenu
@@ -230,12 +254,28 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
             />
           )}
         />
+        {maySelect && (
+          <BulkActionsBar
+            kind={kind}
+            rows={selectedRows}
+            groups={groups}
+            mayAssign={mayAssign}
+            mayArchive={mayArchive}
+            mayExport={mayExport}
+            onClear={clearSelection}
+            onDone={() => {
+              clearSelection();
+              reload();
+            }}
+          />
+        )}
         <Pager
-          page={pages.page}
+          page={view.page}
           totalPages={totalPages}
           loading={peopleResult.loading}
-          onPrev={pages.prev}
-          onNext={() => pages.next(connection?.pageInfo.endCursor)}
+          onPrev={() => view.setPage(view.page - 1)}
+          onNext={() => view.setPage(view.page + 1)}
+          onJump={view.setPage}
         />
       </Stack>
     );
@@ -280,12 +320,26 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
           <Box flex="1">
             <SearchBox
               value={search}
-              onChange={setSearch}
+              onChange={(q) => view.set({ q }, { replace: true })}
               label={`Cerca ${info.plural.toLowerCase()}`}
               placeholder="Cerca per nome o codice fiscale"
             />
           </Box>
           {showCertificate && <CertificateFilter value={certificate} onChange={pickCertificate} />}
+          <Field.Root orientation="horizontal" gap="2" w={{ base: 'full', md: 'auto' }} flexShrink={0}>
+            <Field.Label flex="none">Ordina per</Field.Label>
+            <Box width={{ base: 'full', md: '64' }}>
+              <SelectInput
+                name="ordina"
+                value={order}
+                options={sortOptions.map((o) => ({ value: o.order, label: o.label }))}
+                onChange={(e) => {
+                  const picked = sortOptions.find((o) => o.order === e.target.value);
+                  if (picked) sortBy(picked.order);
+                }}
+              />
+            </Box>
+          </Field.Root>
           {filtered && (
             <Button variant="ghost" size="sm" onClick={clearFilters} alignSelf={{ base: 'flex-start', md: 'auto' }}>
               Cancella filtri
