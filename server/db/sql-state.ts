@@ -12,3 +12,6 @@ export function sqlStateOf(error: unknown): string | undefined {
   const cause = (error as PrismaLikeError)?.meta?.driverAdapterError?.cause;
   return cause?.originalCode ?? cause?.code;
 }
+
+/** A unique constraint refused the write (Prisma's P2002): a race or a duplicate the service turns into a ConflictError. */
+export const isUniqueViolation = (error: unknown): boolean => (error as PrismaLikeError | null)?.code === 'P2002';

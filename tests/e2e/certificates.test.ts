@@ -12,13 +12,12 @@ import { addDays, clubDate } from '../../schema/club-time';
 import { addMonths, suggestedExpiry } from '../../schema/medical-certificates';
 import { MSG } from '../../schema/messages';
 import { runCertificateReminders } from '../../server/modules/certificates/certificate-reminders.service';
-import { chooseMenuItem, launchBrowser, openMenu, storeSession, VIEWPORTS } from '../support/browser';
+import { chooseMenuItem, expectNoHorizontalScroll, launchBrowser, openMenu, screenshot, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub, type TestClub } from '../support/factories';
 import { liveGql, startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 import { readOutbox } from '../support/test-app';
 
-const SHOTS = process.env.CAMPOBASE_SCREENSHOTS;
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
@@ -30,17 +29,7 @@ afterAll(() => server?.close());
 const gql = <T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>) => liveGql<T>(server.url, club, query, variables);
 
 /** Nothing wider than the window: no horizontal scroll on a phone. */
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
-
-/** The whole page, or (`fullPage` false, for a dialog) what the window shows. */
-async function shot(page: Page, step: string, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  await page.waitForTimeout(400); // dialogs and toasts fade in: only for the picture, never for the test itself
-  await page.screenshot({ path: `${SHOTS}/certificates-${step}-${name}.png`, fullPage });
-}
+const shot = (page: Page, step: string, name: string, fullPage = true) => screenshot(page, `certificates-${step}-${name}`, { fullPage });
 
 /** The list's rows: cards on a phone, the table on a desktop (the certificate select holds the same words). */
 const listRows = (page: Page) => page.getByRole('list', { name: 'Atleti' }).or(page.getByRole('table'));

@@ -2,21 +2,18 @@
 // logo), /modifica-club (the spec's errors, a refused file, then a real save with a PNG logo), the logo on /club
 // and in the top bar, the colours tinting the admin area across a reload, and /impostazioni (season, colours); the
 // colours also reach what Chakra renders in portals (side panels, dialogs, toasts) and the signed-in 404.
-import { mkdir } from 'node:fs/promises';
 import { pngImage } from '../server/files/fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { chooseProfileMenuAction, launchBrowser, VIEWPORTS, storeSession } from '../support/browser';
+import { chooseProfileMenuAction, launchBrowser, screenshot, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
-const SHOTS = process.env.CLUB_SHOTS_DIR;
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
   server = await startLiveServer();
-  if (SHOTS) await mkdir(SHOTS, { recursive: true });
 });
 afterAll(() => server?.close());
 
@@ -35,9 +32,7 @@ const background = (page: Page, selector: ReturnType<Page['locator']>) => select
 /** The brand colour the admin area resolves (the club tint overrides the CampoBase green). */
 const brandVar = (page: Page) => page.locator('header').evaluate((el) => getComputedStyle(el).getPropertyValue('--chakra-colors-brand-solid').trim());
 
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name);
 
 describe.each(Object.entries(VIEWPORTS))('club pages on %s', (viewportName, viewport) => {
   it('edits the club with a logo, shows it on /club and in the top bar, and keeps the colours', async () => {

@@ -7,12 +7,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { archivePerson } from '../../server/modules/people/archive-person.service';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { expectNoHorizontalScroll, launchBrowser, screenshot, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 
-const SHOTS = process.env.CAMPOBASE_SCREENSHOTS;
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
@@ -21,16 +20,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Nothing wider than the window: no horizontal scroll on a phone. */
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
-
-async function shot(page: Page, step: string, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  await page.waitForTimeout(400); // dialogs and toasts fade in: only for the picture, never for the test itself
-  await page.screenshot({ path: `${SHOTS}/reregister-${step}-${name}.png`, fullPage });
-}
+const shot = (page: Page, step: string, name: string, fullPage = true) => screenshot(page, `reregister-${step}-${name}`, { fullPage });
 
 describe.each(Object.entries(VIEWPORTS))('coming back on %s', (name, viewport) => {
   it('registers an archived athlete again from the archive and shows both roles on their page', async () => {

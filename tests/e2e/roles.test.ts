@@ -7,12 +7,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { closeMenu, launchBrowser, openMenu, profileMenuEntries, storeSession, VIEWPORTS } from '../support/browser';
+import { closeMenu, launchBrowser, openMenu, profileMenuEntries, screenshot, storeSession, VIEWPORTS } from '../support/browser';
 import { addClubTo, addCollaborator, createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 
-const SHOTS = process.env.CAMPOBASE_E2E_SHOTS; // e.g. /tmp/roles-shots: screenshots for a human to look at
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
@@ -20,11 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.waitForTimeout(400); // menus and dialogs fade in: only for the picture, never for the test itself
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /** The sidebar's entries (the drawer's on a phone). */
 async function navEntries(page: Page, phone: boolean): Promise<string[]> {

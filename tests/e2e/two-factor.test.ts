@@ -2,12 +2,11 @@
 // Security page (the code computed from the key shown on screen), the recovery codes shown once, signing out and in
 // again with the app's code (keyboard only) and with a recovery code; then a club that requires it: the owner's
 // switch on /impostazioni, and a collaborator without it led to the Security page, in again once it is on.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { totpCode } from '../../server/modules/two-factor/totp';
-import { chooseProfileMenuAction, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { chooseProfileMenuAction, launchBrowser, screenshot, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -17,13 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Screenshots to look at (TWO_FACTOR_SHOTS=<dir>): not compared, only written. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.TWO_FACTOR_SHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name);
 
 /** Turns two-factor sign-in on from the open Security page; answers the key shown and the recovery codes. */
 async function turnOn(page: Page, shotName?: string) {

@@ -1,6 +1,7 @@
 // Headless Debian Chromium driven by playwright-core (never a downloaded browser).
+import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, vi } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
@@ -130,4 +131,23 @@ export async function followProfileMenu(page: Page, name: string, url: RegExp) {
     },
     { timeout: 20_000, interval: 250 },
   );
+}
+
+/**
+ * A picture for a person to look at, written only when CAMPOBASE_SCREENSHOTS names a folder (never compared): the
+ * whole page, or (`fullPage: false`, for a dialog or a menu) what the window shows. It waits for fades first, and
+ * only then: a run without pictures never waits.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  const dir = process.env.CAMPOBASE_SCREENSHOTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
+/** The page fits the window's width (375 px phones included): nothing scrolls sideways. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(width);
 }

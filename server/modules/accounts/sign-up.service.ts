@@ -6,6 +6,7 @@ import { randomToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
 import type { RequestContext } from '../../context';
 import { openSession } from './sessions';
+import { isUniqueViolation } from '../../db/sql-state';
 
 /**
  * Creates the account, its profile, the club and the owner membership, and signs the new account in.
@@ -54,7 +55,7 @@ export async function signUp(ctx: RequestContext, raw: unknown): Promise<{ token
     });
   } catch (e) {
     // Two sign-ups racing for one email: the unique index decides, the loser gets the same answer as above.
-    if ((e as { code?: string }).code === 'P2002') throw new ConflictError(MSG.emailTaken, { email: MSG.emailTaken });
+    if (isUniqueViolation(e)) throw new ConflictError(MSG.emailTaken, { email: MSG.emailTaken });
     throw e;
   }
 }

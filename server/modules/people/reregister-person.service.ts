@@ -14,6 +14,7 @@ import type { Row } from '../../lib/partial-update';
 import { mirrorCertificateHistory } from '../certificates/certificates.service';
 import { PEOPLE_KINDS } from './people.kinds';
 import { findClubRole } from './people.policy';
+import { isUniqueViolation } from '../../db/sql-state';
 
 export interface ReregisterPersonResult {
   /** The new, active role. */
@@ -72,7 +73,7 @@ export async function reregisterPerson(ctx: RequestContext, roleId: unknown): Pr
     });
   } catch (e) {
     // Two registrations racing (this one, a save by tax code, an import): the partial unique index lets one win.
-    if ((e as { code?: string }).code === 'P2002') throw new ConflictError(MSG.reregisterActiveExists(singular));
+    if (isUniqueViolation(e)) throw new ConflictError(MSG.reregisterActiveExists(singular));
     throw e;
   }
 }

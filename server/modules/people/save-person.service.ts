@@ -20,6 +20,7 @@ import { describeChange } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { mirrorCertificateHistory, recordLegacyCertificate } from '../certificates/certificates.service';
+import { isUniqueViolation } from '../../db/sql-state';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -125,7 +126,7 @@ export async function savePerson(
     });
   } catch (e) {
     // Two saves racing for one tax code: the unique indexes decide and the loser gets the same answer as above.
-    if ((e as { code?: string }).code === 'P2002') throw input.id ? taxCodeTaken() : roleConflict(spec);
+    if (isUniqueViolation(e)) throw input.id ? taxCodeTaken() : roleConflict(spec);
     throw e;
   }
 }

@@ -16,6 +16,7 @@ import { parseInput } from '../../lib/validate';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { acceptSecondFactor, twoFactorBox } from './second-factor';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
+import { isUniqueViolation } from '../../db/sql-state';
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -37,7 +38,6 @@ export interface RecoveryCodesResult {
 }
 
 /** Prisma's unique-constraint violation: a concurrent request created the row first. */
-const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === 'P2002';
 
 export async function twoFactorStatus(ctx: RequestContext): Promise<TwoFactorStatus> {
   const viewer = requireSession(ctx);
