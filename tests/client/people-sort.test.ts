@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PEOPLE_ORDERS } from '../../schema/constants';
-import { ariaSortOf, nextColumnOrder, orderOfParam, paramOfOrder, PEOPLE_SORT_OPTIONS, sortOptionsFor } from '../../client/src/features/people/people-sort';
+import { ariaSortOf, nextColumnOrder, orderOfParam, paramOfOrder, PEOPLE_SORT_OPTIONS, sortOptionsFor } from '../../client/src/lib/people-sort';
 
 describe('the people lists sorts in the address', () => {
   it('offers every order of the server once, each with its own address value', () => {

@@ -1,6 +1,7 @@
 // A list's view lives in its address (issue 15), in a real browser on a phone and on a desktop: sort and search the
 // athletes, go to page 2, reload and find the same view, the back button returns to page 1, "Vai alla pagina" jumps;
-// on a desktop a column header sorts and says so (aria-sort). The feed keeps its filter and page across a reload too.
+// on a desktop a column header sorts and says so (aria-sort). The archive sorts too; the feed keeps its filter and
+// page across a reload.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
@@ -101,6 +102,17 @@ describe.each(Object.entries(VIEWPORTS))('list views in the address on %s', (nam
         await expectNames(page, ['Qatleta', 'Matleta', 'Iatleta', 'Eatleta', 'Aatleta']);
         expect(await page.getByRole('columnheader', { name: /^Nome/ }).getAttribute('aria-sort')).toBe('descending');
       }
+
+      // the archive sorts the same way, in its address too
+      await server.deps.systemDb.personRole.updateMany({
+        where: { clubId: club.clubId, person: { lastname: { in: ['Batleta', 'Catleta'] } } },
+        data: { archivedAt: new Date(), isActive: false },
+      });
+      await page.goto(`${server.url}/archive?tipo=athlete`);
+      await page.getByText('2 record archiviati').waitFor();
+      await page.getByLabel('Ordina per').selectOption({ label: 'Nome (Z-A)' });
+      await expect.poll(() => page.getByRole('table', { name: 'Atleti archiviati' }).or(page.getByRole('list', { name: 'Atleti archiviati' })).innerText()).toMatch(/Catleta[\s\S]*Batleta/);
+      expect(params(page)).toEqual({ tipo: 'athlete', ordina: 'nome-za' });
 
       // the feed: a priority filter and page 2 survive a reload
       await page.goto(`${server.url}/feed?priorita=1`);

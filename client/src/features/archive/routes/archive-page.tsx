@@ -15,13 +15,15 @@ import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { pageCount } from '../../../lib/use-cursor-pages';
+import { orderOfParam, paramOfOrder, sortOptionsFor } from '../../../lib/people-sort';
+import { SortSelect } from '../../../components/ui/sort-select';
 import { PAGE_PARAM, pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
 import { useAccess } from '../../../lib/use-access';
 import { ArchivedPeopleTable } from '../components/archived-people-table';
 
 const ArchivedPeopleQuery = graphql(`
-  query ArchivePage_People($kind: PersonKind!, $search: String, $first: Int, $offset: Int) {
-    people(kind: $kind, search: $search, archived: true, first: $first, offset: $offset) {
+  query ArchivePage_People($kind: PersonKind!, $search: String, $orderBy: PeopleOrder, $first: Int, $offset: Int) {
+    people(kind: $kind, search: $search, archived: true, orderBy: $orderBy, first: $first, offset: $offset) {
       totalCount
       pageInfo {
         hasNextPage
@@ -43,11 +45,14 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
   const navigate = useNavigate();
   const [reregistering, setReregistering] = useState<ReregisterTarget | null>(null);
   // Search and page in the address (with the tab's `tipo`): a reload or a shared link shows the same view.
-  const view = useListView(['q']);
+  const view = useListView(['q', 'ordina']);
   const search = view.values.q;
   const term = search.trim();
+  // the people lists' sorts but the certificate's (an archived record's certificate is history)
+  const sortOptions = sortOptionsFor(false);
+  const order = orderOfParam(view.values.ordina, sortOptions);
   const { data, previousData, loading, error, refetch } = useQuery(ArchivedPeopleQuery, {
-    variables: { kind, search: term || null, ...pageVariables(view.page) },
+    variables: { kind, search: term || null, orderBy: order, ...pageVariables(view.page) },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
@@ -97,6 +102,11 @@ function ArchivedList({ kind }: { kind: PersonKindKey }) {
         </Box>
         <ExportMenu filter={{ list: 'archive', kind, search: term }} />
       </Flex>
+      <SortSelect
+        value={order}
+        options={sortOptions.map((o) => ({ value: o.order, label: o.label }))}
+        onChange={(next) => view.set({ ordina: paramOfOrder(next) })}
+      />
       {connection && (
         <Text color="fg.muted" fontSize="sm" aria-live="polite">
           {connection.totalCount === 1 ? '1 record archiviato' : `${connection.totalCount} record archiviati`}
@@ -141,6 +151,7 @@ export default function ArchivePage() {
           const next = new URLSearchParams(params);
           next.set('tipo', d.value);
           next.delete('q');
+          next.delete('ordina');
           next.delete(PAGE_PARAM);
           setParams(next);
         }}

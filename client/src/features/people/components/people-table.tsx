@@ -7,7 +7,7 @@ import { MailIcon, PhoneIcon } from '../../../components/icons';
 import { CertificateBadge } from '../../../components/ui/certificate-badge';
 import { graphql } from '../../../gql';
 import type { PeopleOrder, PeopleTable_PersonRoleFragment } from '../../../gql/graphql';
-import { ariaSortOf, nextColumnOrder, type SortColumn } from '../people-sort';
+import { ariaSortOf, nextColumnOrder, type SortColumn } from '../../../lib/people-sort';
 
 export const PeopleTableRowFragment = graphql(`
   fragment PeopleTable_PersonRole on PersonRole {

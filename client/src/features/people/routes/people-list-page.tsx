@@ -23,8 +23,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { pageCount } from '../../../lib/use-cursor-pages';
 import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
-import { SelectInput } from '../../../components/ui/select-field';
-import { orderOfParam, paramOfOrder, sortOptionsFor } from '../people-sort';
+import { SortSelect } from '../../../components/ui/sort-select';
+import { orderOfParam, paramOfOrder, sortOptionsFor } from '../../../lib/people-sort';
 import { useAccess } from '../../../lib/use-access';
 import { AssignGroupDialog } from '../components/assign-group-dialog';
 import { BulkActionsBar } from '../components/bulk-actions-bar';
@@ -326,20 +326,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
             />
           </Box>
           {showCertificate && <CertificateFilter value={certificate} onChange={pickCertificate} />}
-          <Field.Root orientation="horizontal" gap="2" w={{ base: 'full', md: 'auto' }} flexShrink={0}>
-            <Field.Label flex="none">Ordina per</Field.Label>
-            <Box width={{ base: 'full', md: '64' }}>
-              <SelectInput
-                name="ordina"
-                value={order}
-                options={sortOptions.map((o) => ({ value: o.order, label: o.label }))}
-                onChange={(e) => {
-                  const picked = sortOptions.find((o) => o.order === e.target.value);
-                  if (picked) sortBy(picked.order);
-                }}
-              />
-            </Box>
-          </Field.Root>
+          <SortSelect value={order} options={sortOptions.map((o) => ({ value: o.order, label: o.label }))} onChange={sortBy} />
           {filtered && (
             <Button variant="ghost" size="sm" onClick={clearFilters} alignSelf={{ base: 'flex-start', md: 'auto' }}>
               Cancella filtri

@@ -1,6 +1,6 @@
-// The people lists' sorts (issue 15) as the page offers them: the `ordina` parameter of the address (Italian words),
+// The people lists' sorts (issue 15) as the lists and the archive offer them: the `ordina` parameter of the address (Italian words),
 // the labels of the "Ordina per" select, and which table column each sort belongs to. Pure, unit-tested.
-import type { PeopleOrder } from '../../gql/graphql';
+import type { PeopleOrder } from '../gql/graphql';
 
 interface SortOption {
   order: PeopleOrder;
