@@ -1,7 +1,7 @@
 // Archiving a selection of roles at once (issue 15): archivePerson's rules for many rows, in one transaction, all or
 // nothing. Every id must be a role of the club of a kind the viewer may archive; an already archived role refuses the
 // whole call (the selection is stale) and nothing changes. Set-based: one UPDATE, one INSERT of the notifications and
-// one of the log lines, whatever the size; the notification emails go out after the commit, like archivePerson's.
+// one of the log lines, whatever the size; the notification emails go out after the commit, in the background.
 import { MSG } from '../../../schema/messages';
 import { authorizePeopleKinds } from '../../access/authorize';
 import type { RequestContext } from '../../context';
@@ -58,6 +58,11 @@ export async function archivePeople(ctx: RequestContext, roleIds: unknown): Prom
     const emailOf = new Map(roles.map((role) => [role.person.id, role.person.emailPrimary]));
     return { count, mails: notifications.map((notification) => ({ notification, to: emailOf.get(notification.personId!) ?? null })) };
   });
-  for (const { notification, to } of done.mails) await emailNotification(ctx.deps, notification, to);
+  // Up to 500 mails: sent after the answer, one after the other, so a slow mail server never holds the request.
+  if (done.mails.length) {
+    ctx.deps.background.run('bulk archive: notification emails', async () => {
+      for (const { notification, to } of done.mails) await emailNotification(ctx.deps, notification, to);
+    });
+  }
   return { requested: ids.length, changed: done.count };
 }

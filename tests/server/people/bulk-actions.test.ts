@@ -11,10 +11,10 @@ import { assignPeopleToGroup, unassignPeopleFromGroup } from '../../../server/mo
 import { archivePeople } from '../../../server/modules/people/archive-people.service';
 import { exportList } from '../../../server/modules/exports/export-list.service';
 import { gql } from '../../support/http';
-import { clubContext } from '../../support/people-factories';
+import { clubContext, createPerson } from '../../support/people-factories';
 import { createGroup, createRole } from '../../support/registry-factories';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { readOutbox, startTestApp, type TestApp } from '../../support/test-app';
 
 const ASSIGN = /* GraphQL */ `
   mutation($groupId: ID!, $roleIds: [ID!]!) {
@@ -142,6 +142,17 @@ describe('archivePeople', () => {
     const personIds = roles.map((r) => r.personId);
     expect(await t.deps.systemDb.notification.count({ where: { personId: { in: personIds } } })).toBe(3);
     expect(await t.deps.systemDb.accessLogEntry.count({ where: { clubId: club.clubId, action: 'archive', personId: { in: personIds } } })).toBe(3);
+  });
+
+  it('mails each archived person after the answer (in the background), one mail each', async () => {
+    const ctx = await clubContext(t.deps, club.members.owner);
+    const mailed = ['rosa@example.it', 'bruno@example.it'];
+    const ids = [];
+    for (const [i, email] of mailed.entries()) ids.push((await createPerson(ctx, 'athlete', { profile: { lastname: `Posta${i}`, emailPrimary: email } })).roleId);
+    const res = await gql(t.app, ARCHIVE, { roleIds: ids }, as(club.members.owner));
+    expect(res.body.data!.archivePeople).toMatchObject({ data: { changed: 2 } });
+    const mails = (await readOutbox(t.dataDir)).filter((m) => mailed.some((to) => m.to.includes(to)));
+    expect(mails.map((m) => m.to).sort()).toEqual([...mailed].sort());
   });
 
   it('refuses the whole call for an archived, unknown or foreign id, and changes nothing', async () => {
