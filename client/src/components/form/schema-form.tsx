@@ -1,0 +1,116 @@
+// The <form> of every admin and public form: provides the form to its fields, shows the one form-level message
+// above them, reports unsaved changes to the panel that holds it, and after a failed submit (client rules or the
+// server's answer) puts the focus on the first wrong control. A failed save keeps every value.
+import { Stack } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useFormState, type FieldValues, type Path } from 'react-hook-form';
+import { MSG } from '../../../../schema/messages';
+import { messageOfError } from '../../lib/errors';
+import type { FieldErrors } from '../../lib/form-errors';
+import { useDirtyReport } from '../../lib/use-is-dirty';
+import { FormAlert } from '../ui/form-alert';
+import type { SchemaFormReturn } from './use-schema-form';
+
+/** What a submit handler answers: nothing (or ok) when saved, else the message and the field messages to show. */
+export type SubmitFailure = { ok: false; message: string; fieldErrors?: FieldErrors };
+export type SubmitOutcome = void | { ok: true } | SubmitFailure;
+
+/** Where the form-level message lives in the form's errors (react-hook-form clears root errors on each submit). */
+const FORM_MESSAGE = 'root.form' as const;
+
+export interface SchemaFormProps<TValues extends FieldValues, TOutput> {
+  form: SchemaFormReturn<TValues, TOutput>;
+  /** Receives the schema's output; its answer says what to show (a thrown error shows the no-connection message). */
+  onSubmit: (input: TOutput) => Promise<SubmitOutcome> | SubmitOutcome;
+  children: ReactNode;
+  /** For a submit button outside the form (a side panel's footer): `<Button type="submit" form={id}>`. */
+  id?: string;
+  'aria-label'?: string;
+  /** Told whether the values differ from the ones the form opened with (SidePanel/FormDialog `dirty`). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Shown and not changeable: never dirty, never submitted. */
+  readOnly?: boolean;
+  /** A message of the form's own (e.g. a success note) shown where the errors go, when there is no error. */
+  notice?: { status: 'success' | 'info' | 'warning'; message: string } | undefined;
+  /** Space between the children (a Chakra token); the message sits above them. */
+  gap?: string;
+  /** The client rules failed: the form-level message (default "Alcuni campi non sono validi"). */
+  invalidMessage?: string;
+}
+
+/** Sets the server's field messages on the form, each under its field; unknown paths only add to the summary. */
+export function applyFieldErrors<TValues extends FieldValues>(form: SchemaFormReturn<TValues, unknown>, fieldErrors: FieldErrors) {
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    if (path !== '_') form.setError(path as Path<TValues>, { type: 'server', message });
+  }
+}
+
+export function SchemaForm<TValues extends FieldValues, TOutput>({
+  form,
+  onSubmit,
+  children,
+  id,
+  onDirtyChange,
+  readOnly = false,
+  notice,
+  gap = '5',
+  invalidMessage = MSG.invalidFields,
+  ...rest
+}: SchemaFormProps<TValues, TOutput>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { isDirty, isSubmitting, errors } = useFormState({ control: form.control });
+  useDirtyReport(isDirty && !readOnly, onDirtyChange);
+  const [failures, setFailures] = useState(0);
+
+  // After a failed submit the message is read out (role="alert") and the first wrong control, in page order, gets
+  // the focus: Chakra's Field marks it aria-invalid.
+  useEffect(() => {
+    if (!failures) return;
+    formRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] select, [data-invalid] textarea')
+      ?.focus();
+  }, [failures]);
+
+  const fail = (message: string, fieldErrors: FieldErrors = {}) => {
+    applyFieldErrors(form as SchemaFormReturn<TValues, unknown>, fieldErrors);
+    form.setError(FORM_MESSAGE, { type: 'server', message });
+    setFailures((n) => n + 1);
+  };
+
+  const submit = form.handleSubmit(
+    async (input) => {
+      try {
+        const outcome = await onSubmit(input);
+        if (outcome && !outcome.ok) fail(outcome.message, outcome.fieldErrors);
+      } catch (error) {
+        fail(messageOfError(error));
+      }
+    },
+    () => fail(invalidMessage),
+  );
+
+  const message = errors.root?.form?.message;
+  return (
+    <FormProvider {...form}>
+      <form
+        id={id}
+        ref={formRef}
+        noValidate
+        aria-label={rest['aria-label']}
+        aria-busy={isSubmitting}
+        onSubmit={(event) => {
+          if (readOnly || isSubmitting) {
+            event.preventDefault();
+            return;
+          }
+          void submit(event);
+        }}
+      >
+        <Stack gap={gap}>
+          {message ? <FormAlert message={message} /> : notice && <FormAlert message={notice.message} status={notice.status} />}
+          {children}
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
