@@ -7,7 +7,7 @@ import { MSG } from '../../schema/messages';
 import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub, type TestClub } from '../support/factories';
 import { liveGql, startLiveServer } from '../support/live-server';
-import { withCheckCharacter } from '../support/tax-code-factories';
+import { createLiveAthletes, createLiveGroup } from '../support/live-records';
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
@@ -17,21 +17,9 @@ afterAll(() => server?.close());
 
 const gql = <T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>) => liveGql<T>(server.url, club, query, variables);
 
-async function createGroup(club: TestClub, name: string) {
-  const data = await gql(club, `mutation($i: SaveGroupInput!) { saveGroup(input: $i) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`, {
-    i: { name, type: 'athlete' },
-  });
-  return data.saveGroup.data.group.id as string;
-}
-
 const NAMES = ['Alberti', 'Barbieri', 'Caruso', 'Conti', 'Fontana'];
 async function createAthletes(club: TestClub) {
-  for (const [i, lastname] of NAMES.entries()) {
-    const data = await gql(club, `mutation($i: SavePersonInput!) { savePerson(input: $i) { __typename } }`, {
-      i: { kind: 'athlete', profile: { firstname: 'Luca', lastname, taxIdCode: withCheckCharacter(`LCUXXX10A01F20${i}`), typeGenderId: 1 } },
-    });
-    expect(data.savePerson.__typename).toBe('MutationSavePersonSuccess');
-  }
+  await createLiveAthletes(server.url, club, NAMES);
 }
 
 const results = (page: Page, n: number) => page.getByText(n === 1 ? '1 risultato' : `${n} risultati`, { exact: true }).waitFor();
@@ -42,7 +30,7 @@ const bar = (page: Page) => page.getByRole('region', { name: 'Azioni sulla selez
 describe.each(Object.entries(VIEWPORTS))('bulk actions on %s', (name, viewport) => {
   it('selects rows, assigns them to a group, archives two after the confirmation', async () => {
     const club = await createClub(server.deps);
-    await createGroup(club, 'Under 14');
+    await createLiveGroup(server.url, club, 'Under 14');
     await createAthletes(club);
 
     const browser = await launchBrowser(viewport);

@@ -7,7 +7,7 @@ import { MSG } from '../../schema/messages';
 import { chooseMenuItem, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub, type TestClub } from '../support/factories';
 import { liveGql, startLiveServer } from '../support/live-server';
-import { withCheckCharacter } from '../support/tax-code-factories';
+import { createLiveAthletes, createLiveGroup } from '../support/live-records';
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
@@ -18,22 +18,10 @@ afterAll(() => server?.close());
 /** A GraphQL request as the club's administrator (what the admin client sends). */
 const gql = <T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>) => liveGql<T>(server.url, club, query, variables);
 
-async function createGroup(club: TestClub, name: string) {
-  const data = await gql(club, `mutation($i: SaveGroupInput!) { saveGroup(input: $i) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`, {
-    i: { name, type: 'athlete' },
-  });
-  return data.saveGroup.data.group.id as string;
-}
-
 /** Eight more athletes, so that with the one typed in the form the list has two pages. */
 const OTHERS = ['Alberti', 'Barbieri', 'Caruso', 'Conti', 'De Luca', 'Fontana', 'Galli', 'Lombardi'];
 async function createOtherAthletes(club: TestClub) {
-  for (const [i, lastname] of OTHERS.entries()) {
-    const data = await gql(club, `mutation($i: SavePersonInput!) { savePerson(input: $i) { __typename } }`, {
-      i: { kind: 'athlete', profile: { firstname: 'Luca', lastname, taxIdCode: withCheckCharacter(`LCUXXX10A01F20${i}`), typeGenderId: 1 } },
-    });
-    expect(data.savePerson.__typename).toBe('MutationSavePersonSuccess');
-  }
+  await createLiveAthletes(server.url, club, OTHERS);
 }
 
 function signIn(page: Page, club: TestClub) {
@@ -45,8 +33,8 @@ const results = (page: Page, n: number) => page.getByText(n === 1 ? '1 risultato
 describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, viewport) => {
   it('creates an athlete, finds, associates, filters by tp, pages, archives', async () => {
     const club = await createClub(server.deps);
-    const under12 = await createGroup(club, 'Under 12');
-    await createGroup(club, 'Under 14');
+    const under12 = await createLiveGroup(server.url, club, 'Under 12');
+    await createLiveGroup(server.url, club, 'Under 14');
     await createOtherAthletes(club);
 
     const browser = await launchBrowser(viewport);
