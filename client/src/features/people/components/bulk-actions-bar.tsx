@@ -19,20 +19,24 @@ import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import type { GroupOption } from '../group-filter';
 import type { PeopleRow } from './people-table';
 
+// The three bulk mutations answer the same payload (all or nothing: how many were asked, how many changed).
+graphql(`
+  fragment BulkActionsBar_Payload on BulkPeoplePayload {
+    requested
+    changed
+  }
+`);
+
 const AssignPeopleMutation = graphql(`
   mutation BulkActionsBar_Assign($groupId: ID!, $roleIds: [ID!]!) {
     assignPeopleToGroup(groupId: $groupId, roleIds: $roleIds) {
       __typename
       ... on MutationAssignPeopleToGroupSuccess {
         data {
-          requested
-          changed
+          ...BulkActionsBar_Payload
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
+      ...MutationError
     }
   }
 `);
@@ -43,14 +47,10 @@ const UnassignPeopleMutation = graphql(`
       __typename
       ... on MutationUnassignPeopleFromGroupSuccess {
         data {
-          requested
-          changed
+          ...BulkActionsBar_Payload
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
+      ...MutationError
     }
   }
 `);
@@ -61,14 +61,10 @@ const ArchivePeopleMutation = graphql(`
       __typename
       ... on MutationArchivePeopleSuccess {
         data {
-          requested
-          changed
+          ...BulkActionsBar_Payload
         }
       }
-      ... on BaseError {
-        code
-        message
-      }
+      ...MutationError
     }
   }
 `);
