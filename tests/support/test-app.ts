@@ -20,7 +20,8 @@ export interface TestApp extends CampoApp {
 
 export const usingPostgres = () => process.env.CAMPOBASE_TEST_DB === 'postgres';
 
-async function clonePostgresTemplate(): Promise<string> {
+/** A new database cloned from the run's migrated template (its name starts with the template's: dropped at the end). */
+export async function clonePostgresTemplate(): Promise<string> {
   const template = inject('postgresTemplate');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
