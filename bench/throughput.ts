@@ -121,7 +121,7 @@ async function signIn(url: string): Promise<Record<string, string>> {
   const token = login.login.data?.token;
   if (!token) throw new Error('the demo login failed');
   const me = await graphql<{ me: { profile: { clubs: { token: string }[] } } }>(url, { authorization: `Bearer ${token}` }, `{ me { profile { clubs { token } } } }`);
-  return { authorization: `Bearer ${token}`, 'x-club': me.me.profile.clubs[0]!.token };
+  return { authorization: `Bearer ${token}`, 'x-club': me.me.profile.clubs[0].token };
 }
 
 async function scenarios(url: string, auth: Record<string, string>): Promise<Scenario[]> {
@@ -162,8 +162,9 @@ async function drive(url: string, auth: Record<string, string>, s: Scenario, cli
         path: s.path,
         headers: { 'content-type': 'application/json', ...(s.auth ? auth : {}) },
         ...(s.body ? { body: s.body } : {}),
-        onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
-          const timing = /app;dur=([\d.]+)/.exec(headers['server-timing'] ?? '');
+        onResponse: (_status, _body, _context, headers) => {
+          const header = headers?.['server-timing'];
+          const timing = /app;dur=([\d.]+)/.exec(typeof header === 'string' ? header : '');
           if (timing) server.push(Number(timing[1]));
         },
       },
