@@ -160,6 +160,10 @@ export const PEOPLE_ORDERS = [
 ] as const;
 export type PeopleOrder = (typeof PEOPLE_ORDERS)[number];
 
+/** The orders of the groups and categories lists (GraphQL `GroupOrder`, issue 15); NAME is the default. */
+export const GROUP_ORDERS = ['NAME', 'NAME_DESC', 'TYPE', 'TYPE_DESC', 'MEMBERS', 'MEMBERS_DESC', 'CREATED', 'CREATED_DESC'] as const;
+export type GroupOrder = (typeof GROUP_ORDERS)[number];
+
 /** The club logo (/modifica-club): images only, checked by content, smaller than other documents. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

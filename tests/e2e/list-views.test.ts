@@ -1,14 +1,15 @@
 // A list's view lives in its address (issue 15), in a real browser on a phone and on a desktop: sort and search the
 // athletes, go to page 2, reload and find the same view, the back button returns to page 1, "Vai alla pagina" jumps;
 // on a desktop a column header sorts and says so (aria-sort). The archive sorts too; the feed keeps its filter and
-// page across a reload.
+// page across a reload. The groups sort by a column (a header on a desktop, Ordina per on a phone) and a reload or a
+// link keeps the order; so do the categories.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
-import { clubContext, createPerson } from '../support/people-factories';
-import { createPost } from '../support/registry-factories';
+import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
+import { createPost, createRole } from '../support/registry-factories';
 import { withCheckCharacter } from '../support/tax-code-factories';
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
@@ -44,6 +45,36 @@ async function expectNames(page: Page, names: string[]) {
 }
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+// Groups whose name, type and member count orders all differ: by name Accoglienza, Consiglio, Fisioterapisti,
+// Mister; by type (the kinds' order) Mister, Consiglio, Fisioterapisti, Accoglienza; by members 0, 1, 2, 3 people.
+// Two categories: Under 10 with one athlete, Under 12 with two.
+async function seedGroups() {
+  const club = await createClub(server.deps);
+  const ctx = await clubContext(server.deps, club);
+  const groups = [
+    { name: 'Accoglienza', type: 'voluntary', members: 3 },
+    { name: 'Consiglio', type: 'manager', members: 0 },
+    { name: 'Fisioterapisti', type: 'staff', members: 1 },
+    { name: 'Mister', type: 'coach', members: 2 },
+    { name: 'Under 10', type: 'athlete', members: 1 },
+    { name: 'Under 12', type: 'athlete', members: 2 },
+  ] as const;
+  for (const g of groups) {
+    const roles: string[] = [];
+    for (let i = 0; i < g.members; i++) roles.push(await createRole(ctx, g.type, { lastname: `${g.name} ${i}` }));
+    await createGroupWith(server.deps, club.clubId, g.type, g.name, roles);
+  }
+  return club;
+}
+
+/** The group names on screen, in order (each row's or card's "Apri" link names its group). */
+const groupNames = (page: Page) =>
+  page.getByRole('link', { name: /^Apri / }).evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')?.replace(/^Apri /, '') ?? ''));
+
+async function expectGroups(page: Page, names: string[]) {
+  await expect.poll(() => groupNames(page), { timeout: 10_000 }).toEqual(names);
+}
 
 describe.each(Object.entries(VIEWPORTS))('list views in the address on %s', (name, viewport) => {
   it('sorts, searches and pages the athletes; a reload, back and a jump keep or restore the view', async () => {
@@ -123,6 +154,68 @@ describe.each(Object.entries(VIEWPORTS))('list views in the address on %s', (nam
       await expect.poll(() => page.getByRole('article').count()).toBe(2);
       await page.reload();
       await page.getByText('Pagina 2 di 2').waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('sorts the groups and the categories by a column; a reload, back and a link keep the order', async () => {
+    const club = await seedGroups();
+    const browser = await launchBrowser(viewport);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await storeSession(page, server.url, club);
+      await page.goto(`${server.url}/groups`);
+      await expectGroups(page, ['Accoglienza', 'Consiglio', 'Fisioterapisti', 'Mister']);
+
+      if (name === 'desktop') {
+        // the Persone header sorts by the member count, then reverses it, and says which way
+        await page.getByRole('button', { name: 'Persone: ordina in ordine crescente' }).click();
+        await expectGroups(page, ['Consiglio', 'Fisioterapisti', 'Mister', 'Accoglienza']);
+        expect(params(page)).toEqual({ ordina: 'meno-persone' });
+        expect(await page.getByRole('columnheader', { name: /^Persone/ }).getAttribute('aria-sort')).toBe('ascending');
+        await page.getByRole('button', { name: 'Persone: ordina in ordine decrescente' }).click();
+      } else {
+        await page.getByLabel('Ordina per').selectOption({ label: 'Persone: dal numero più basso' });
+        await expectGroups(page, ['Consiglio', 'Fisioterapisti', 'Mister', 'Accoglienza']);
+        expect(params(page)).toEqual({ ordina: 'meno-persone' });
+        await page.getByLabel('Ordina per').selectOption({ label: 'Persone: dal numero più alto' });
+      }
+      await expectGroups(page, ['Accoglienza', 'Mister', 'Fisioterapisti', 'Consiglio']);
+      expect(params(page)).toEqual({ ordina: 'piu-persone' });
+
+      // a reload shows the same order, and says so
+      await page.reload();
+      await expectGroups(page, ['Accoglienza', 'Mister', 'Fisioterapisti', 'Consiglio']);
+      await expect.poll(() => page.getByLabel('Ordina per').inputValue()).toBe('MEMBERS_DESC');
+      if (name === 'desktop') {
+        expect(await page.getByRole('columnheader', { name: /^Persone/ }).getAttribute('aria-sort')).toBe('descending');
+        expect(await page.getByRole('columnheader', { name: /^Nome/ }).getAttribute('aria-sort')).toBe('none');
+      }
+
+      // back: the order before
+      await page.goBack();
+      await expectGroups(page, ['Consiglio', 'Fisioterapisti', 'Mister', 'Accoglienza']);
+
+      // by type (the kinds' order), from the Tipologia header or Ordina per; a shared link opens the same order
+      if (name === 'desktop') await page.getByRole('button', { name: 'Tipologia: ordina in ordine crescente' }).click();
+      else await page.getByLabel('Ordina per').selectOption({ label: 'Tipologia' });
+      await expectGroups(page, ['Mister', 'Consiglio', 'Fisioterapisti', 'Accoglienza']);
+      expect(params(page)).toEqual({ ordina: 'tipologia' });
+      const shared = await browser.context.newPage();
+      await shared.goto(page.url());
+      await expectGroups(shared, ['Mister', 'Consiglio', 'Fisioterapisti', 'Accoglienza']);
+      await shared.close();
+
+      // the categories: by members from their address, and no sort by type (they are all of athletes)
+      await page.goto(`${server.url}/category?ordina=piu-persone`);
+      await expectGroups(page, ['Under 12', 'Under 10']);
+      await page.reload();
+      await expectGroups(page, ['Under 12', 'Under 10']);
+      const options = await page.getByLabel('Ordina per').locator('option').allTextContents();
+      expect(options).toContain('Persone: dal numero più alto');
+      expect(options.some((o) => o.startsWith('Tipologia'))).toBe(false);
     } finally {
       await browser.close();
     }

@@ -1,15 +1,9 @@
 // The people lists' sorts (issue 15) as the lists and the archive offer them: the `ordina` parameter of the address (Italian words),
-// the labels of the "Ordina per" select, and which table column each sort belongs to. Pure, unit-tested.
+// the labels of the "Ordina per" select, and which table column each sort belongs to; the rules are list-sort.ts's. Pure, unit-tested.
 import type { PeopleOrder } from '../gql/graphql';
+import * as listSort from './list-sort';
 
-interface SortOption {
-  order: PeopleOrder;
-  /** The `ordina` value in the address ('' for the default). */
-  param: string;
-  label: string;
-}
-
-export const PEOPLE_SORT_OPTIONS: readonly SortOption[] = [
+export const PEOPLE_SORT_OPTIONS: readonly listSort.SortOption<PeopleOrder>[] = [
   { order: 'NAME', param: '', label: 'Nome (A-Z)' },
   { order: 'NAME_DESC', param: 'nome-za', label: 'Nome (Z-A)' },
   { order: 'TAX_CODE', param: 'codice-fiscale', label: 'Codice fiscale (A-Z)' },
@@ -26,28 +20,21 @@ export const PEOPLE_SORT_OPTIONS: readonly SortOption[] = [
 export const sortOptionsFor = (withCertificate: boolean) => PEOPLE_SORT_OPTIONS.filter((o) => withCertificate || !o.order.startsWith('CERTIFICATE'));
 
 /** The order an `ordina` value names among `options`; anything else is the default (by name). */
-export function orderOfParam(value: string, options: readonly SortOption[] = PEOPLE_SORT_OPTIONS): PeopleOrder {
-  return options.find((o) => o.param === value)?.order ?? 'NAME';
-}
+export const orderOfParam = (value: string, options: readonly listSort.SortOption<PeopleOrder>[] = PEOPLE_SORT_OPTIONS): PeopleOrder =>
+  listSort.orderOfParam(value, options);
 
-export const paramOfOrder = (order: PeopleOrder): string => PEOPLE_SORT_OPTIONS.find((o) => o.order === order)?.param ?? '';
+export const paramOfOrder = (order: PeopleOrder): string => listSort.paramOfOrder(order, PEOPLE_SORT_OPTIONS);
 
 /** A sortable column: its two orders (going up, going down). */
 export const COLUMN_ORDERS = {
   name: ['NAME', 'NAME_DESC'],
   taxCode: ['TAX_CODE', 'TAX_CODE_DESC'],
   certificate: ['CERTIFICATE', 'CERTIFICATE_DESC'],
-} as const satisfies Record<string, readonly [PeopleOrder, PeopleOrder]>;
+} as const satisfies Record<string, listSort.ColumnOrders<PeopleOrder>>;
 export type SortColumn = keyof typeof COLUMN_ORDERS;
 
 /** What a click on `column`'s header sorts by: its first order, or the other one when it already sorts by it. */
-export function nextColumnOrder(column: SortColumn, current: PeopleOrder): PeopleOrder {
-  const [up, down] = COLUMN_ORDERS[column];
-  return current === up ? down : up;
-}
+export const nextColumnOrder = (column: SortColumn, current: PeopleOrder): PeopleOrder => listSort.nextColumnOrder<PeopleOrder>(COLUMN_ORDERS[column], current);
 
 /** The header's aria-sort for `column` under `current`. */
-export function ariaSortOf(column: SortColumn, current: PeopleOrder): 'ascending' | 'descending' | 'none' {
-  const [up, down] = COLUMN_ORDERS[column];
-  return current === up ? 'ascending' : current === down ? 'descending' : 'none';
-}
+export const ariaSortOf = (column: SortColumn, current: PeopleOrder) => listSort.ariaSortOf<PeopleOrder>(COLUMN_ORDERS[column], current);

@@ -1,6 +1,6 @@
 // GraphQL face of groups and categories (a category is a group of type athlete) and of group membership.
 // Thin adapters: every rule lives in the services, which the legacy routes call too.
-import { PAGE_SIZE } from '../../../schema/constants';
+import { GROUP_ORDERS, PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
 import { LIST_OFFSET_DESCRIPTION, withListOffset } from '../../graphql/list-offset';
 import { MAX_PAGE_SIZE, PersonKindEnum } from '../../graphql/enums';
@@ -11,7 +11,7 @@ import { assignToGroup, unassignFromGroup } from './group-membership.service';
 import { assignPeopleToGroup, unassignPeopleFromGroup } from './bulk-membership.service';
 import { BulkPeoplePayload } from '../../graphql/bulk-payload';
 import { ACTIVE_MEMBER } from './groups.policy';
-import { GROUP_ORDER, groupListWhere, groupLookupWhere } from './list-groups.service';
+import { findGroupsPage, groupListWhere, groupLookupWhere } from './list-groups.service';
 import { saveGroup } from './save-group.service';
 import { clubDb } from '../../access/request-db';
 
@@ -52,6 +52,12 @@ const SaveGroupPayload = builder.objectRef<{ message: string; groupId: string }>
   }),
 });
 
+const GroupOrderEnum = builder.enumType('GroupOrder', {
+  description:
+    'The order of a groups list: NAME (the default), TYPE (the kinds\' order: athlete, coach, manager, staff, member, voluntary; names A-Z within a type), MEMBERS (memberCount; names A-Z between equal counts), CREATED; _DESC reverses. Ties end on the id.',
+  values: GROUP_ORDERS,
+});
+
 builder.queryFields((t) => ({
   groups: t.prismaConnection(
     {
@@ -59,17 +65,15 @@ builder.queryFields((t) => ({
       cursor: 'id',
       defaultSize: PAGE_SIZE,
       maxSize: MAX_PAGE_SIZE,
-      description: 'Groups (and categories: types [athlete]) of the current club, sorted by name.',
+      description: 'Groups (and categories: types [athlete]) of the current club, by name unless `orderBy` says otherwise.',
       args: {
         types: t.arg({ type: [PersonKindEnum] }),
         search: t.arg.string({ description: 'Every word must occur in the name; accents and case ignored.' }),
         archived: t.arg.boolean({ defaultValue: false, description: 'true lists the archive.' }),
+        orderBy: t.arg({ type: GroupOrderEnum, defaultValue: 'NAME' }),
         offset: t.arg.int({ description: LIST_OFFSET_DESCRIPTION }),
       },
-      resolve: async (query, _root, args, ctx) => {
-        const selection = withListOffset({ ...query }, args);
-        return clubDb(ctx).group.findMany({ ...selection, where: await groupListWhere(ctx, args), orderBy: GROUP_ORDER });
-      },
+      resolve: (query, _root, args, ctx) => findGroupsPage(ctx, args, withListOffset({ ...query }, args)),
       totalCount: async (_connection, args, ctx) => clubDb(ctx).group.count({ where: await groupListWhere(ctx, args) }),
     },
     { name: 'GroupConnection' },

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { PAGE_SIZE, PERSON_KINDS } from '../../../schema/constants';
+import { PAGE_SIZE, PERSON_KINDS, type GroupOrder } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { searchWords } from '../../../schema/text';
 import { pageNumber, searchText } from '../../../schema/validation/registry';
 import type { RequestContext } from '../../context';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Group, Prisma } from '../../generated/prisma/client.js';
 import { parseInput } from '../../lib/validate';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
-import { clubRowWhere, type Db } from '../../lib/club-rows';
+import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
+import { pageOfOrderedIds } from '../../lib/ordered-page';
+import { ACTIVE_MEMBER } from './groups.policy';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 
@@ -25,6 +27,51 @@ export interface GroupFilters {
 
 /** Sorted by name; the id keeps the order (and cursor pages) stable between groups of the same name. */
 export const GROUP_ORDER = [{ name: 'asc' }, { id: 'asc' }] satisfies Prisma.GroupOrderByWithRelationInput[];
+
+type MembersOrder = Extract<GroupOrder, 'MEMBERS' | 'MEMBERS_DESC'>;
+
+/**
+ * The GraphQL list's other sorts (issue 15), each ending on the id so a page never skips or repeats a row. TYPE follows
+ * the kinds' own order (athlete, coach, manager, staff, member, voluntary); within a type, and between groups of as
+ * many members, the names stay A-Z both ways. No index but the club's: a club has a few hundred groups at most.
+ */
+const GROUP_SORTS: Record<Exclude<GroupOrder, MembersOrder>, Prisma.GroupOrderByWithRelationInput[]> = {
+  NAME: GROUP_ORDER,
+  NAME_DESC: [{ name: 'desc' }, { id: 'desc' }],
+  TYPE: [{ type: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+  TYPE_DESC: [{ type: 'desc' }, { name: 'asc' }, { id: 'asc' }],
+  CREATED: [{ createdAt: 'asc' }, { id: 'asc' }],
+  CREATED_DESC: [{ createdAt: 'desc' }, { id: 'desc' }],
+};
+
+const isMembersOrder = (order: GroupOrder): order is MembersOrder => order === 'MEMBERS' || order === 'MEMBERS_DESC';
+
+/** Pothos's planned page of the connection: its selection (include or select) with cursor, skip and take. */
+type GroupPage = Pick<Prisma.GroupFindManyArgs, 'include' | 'select' | 'cursor' | 'skip' | 'take'>;
+
+/**
+ * One page of the GraphQL group list in `orderBy` (NAME when absent). By member count Prisma cannot sort (it counts
+ * archived roles too): one statement reads every matching group's id with its count of active members (the same
+ * count as memberCount), in name order; they are ordered here (a stable sort keeps the names A-Z within a count) and
+ * the page's rows are read by id, so the cost stays two statements at any size and cursors and offsets page as usual.
+ */
+export async function findGroupsPage(ctx: RequestContext, args: GroupFilters & { orderBy?: GroupOrder | null }, page: GroupPage): Promise<Group[]> {
+  const where = await groupListWhere(ctx, args);
+  // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
+  if (page.cursor && !isUuid(page.cursor.id)) return [];
+  const order = args.orderBy ?? 'NAME';
+  const db = clubDb(ctx);
+  if (!isMembersOrder(order)) return db.group.findMany({ ...page, where, orderBy: GROUP_SORTS[order] });
+  const counted = await db.group.findMany({ where, orderBy: GROUP_ORDER, select: { id: true, _count: { select: { members: { where: ACTIVE_MEMBER } } } } });
+  const direction = order === 'MEMBERS' ? 1 : -1;
+  const ordered = counted.sort((a, b) => direction * (a._count.members - b._count.members)).map((g) => g.id);
+  const { cursor, skip, take, ...selection } = page;
+  const ids = pageOfOrderedIds(ordered, { cursor, skip, take });
+  if (!ids.length) return [];
+  const rows = await db.group.findMany({ ...selection, where: { id: { in: ids } } });
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
 
 /**
  * The `where` of a group list in the viewer's club: the GraphQL connection and the legacy `load` both use it,

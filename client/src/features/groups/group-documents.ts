@@ -12,8 +12,8 @@ export const GroupRowFragment = graphql(`
 `);
 
 export const GroupsQuery = graphql(`
-  query GroupList_Groups($types: [PersonKind!], $search: String, $first: Int, $offset: Int) {
-    groups(types: $types, search: $search, first: $first, offset: $offset) {
+  query GroupList_Groups($types: [PersonKind!], $search: String, $orderBy: GroupOrder, $first: Int, $offset: Int) {
+    groups(types: $types, search: $search, orderBy: $orderBy, first: $first, offset: $offset) {
       totalCount
       pageInfo {
         hasNextPage

@@ -1,5 +1,6 @@
 // The groups list (/groups) and the categories list (/category): one component, told apart by its configuration.
-// Table on wide screens, cards on phones; search, 8 a page, create / edit / archive (roles with groups.write),
+// Table on wide screens, cards on phones; search, sort (Ordina per, and on a desk the Nome, Tipologia and Persone
+// headers), 8 a page, create / edit / archive (roles with groups.write),
 // "Apri" to the people list (when the role may read that kind); on categories "Idoneità", who may play by their
 // medical certificates (for a role that reads health data).
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -15,10 +16,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import { Pager } from '../../../components/ui/pager';
 import { SearchBox } from '../../../components/ui/search-box';
+import { SortHeader } from '../../../components/ui/sort-header';
+import { SortSelect } from '../../../components/ui/sort-select';
 import type { GroupList_GroupFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
+import { GROUP_COLUMN_ORDERS, groupSortOptionsFor } from '../../../lib/group-sort';
 import { groupTypeLabel } from '../../../lib/group-types';
+import { orderOfParam, paramOfOrder } from '../../../lib/list-sort';
 import { pageCount } from '../../../lib/use-cursor-pages';
 import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
 import { ArchiveGroupMutation, GroupsQuery } from '../group-documents';
@@ -34,11 +39,17 @@ type Panel = { open: boolean; group: Group | null };
 export function GroupList({ mode }: { mode: GroupListMode }) {
   const config = GROUP_LIST_CONFIG[mode];
   useDocumentTitle(config.title);
-  // Search and page in the address: a reload, the back button or a shared link shows the same view.
-  const view = useListView(['q']);
+  // Search, sort and page in the address: a reload, the back button or a shared link shows the same view.
+  const view = useListView(['q', 'ordina']);
   const search = view.values.q;
+  // By type only where the types differ (every category is of athletes).
+  const withType = config.types.length > 1;
+  const sortOptions = groupSortOptionsFor(withType);
+  const order = orderOfParam(view.values.ordina, sortOptions);
+  const sortBy = (next: typeof order) => view.set({ ordina: paramOfOrder(next, sortOptions) });
+  const sort = { order, onSort: sortBy };
   const { data, previousData, loading, error, refetch } = useQuery(GroupsQuery, {
-    variables: { types: config.types, search: search || null, ...pageVariables(view.page) },
+    variables: { types: config.types, search: search || null, orderBy: order, ...pageVariables(view.page) },
     fetchPolicy: 'cache-and-network',
   });
   const [panel, setPanel] = useState<Panel>({ open: false, group: null });
@@ -99,9 +110,9 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
         <Table.Root size="md" aria-label={config.title}>
           <Table.Header>
             <Table.Row bg="bg.muted">
-              <Table.ColumnHeader>Nome</Table.ColumnHeader>
-              <Table.ColumnHeader>Tipologia</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Persone</Table.ColumnHeader>
+              <SortHeader label="Nome" orders={GROUP_COLUMN_ORDERS.name} sort={sort} />
+              <SortHeader label="Tipologia" orders={GROUP_COLUMN_ORDERS.type} sort={withType ? sort : undefined} />
+              <SortHeader label="Persone" orders={GROUP_COLUMN_ORDERS.members} sort={sort} textAlign="end" />
               <Table.ColumnHeader>Stato</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">
                 <Box as="span" srOnly>
@@ -180,9 +191,12 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
         </HStack>
       </Flex>
 
-      <Box maxW={{ md: 'sm' }}>
-        <SearchBox value={search} onChange={(q) => view.set({ q }, { replace: true })} label={config.searchLabel} placeholder="Cerca per nome" />
-      </Box>
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }} justify="space-between">
+        <Box flex={{ md: '1' }} maxW={{ md: 'sm' }}>
+          <SearchBox value={search} onChange={(q) => view.set({ q }, { replace: true })} label={config.searchLabel} placeholder="Cerca per nome" />
+        </Box>
+        <SortSelect value={order} options={sortOptions.map((o) => ({ value: o.order, label: o.label }))} onChange={sortBy} />
+      </Flex>
 
       <Stack gap="3" aria-busy={loading}>
         <Box opacity={stale ? 0.6 : 1} transition="opacity 0.2s">

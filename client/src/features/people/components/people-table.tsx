@@ -7,7 +7,8 @@ import { MailIcon, PhoneIcon } from '../../../components/icons';
 import { CertificateBadge } from '../../../components/ui/certificate-badge';
 import { graphql } from '../../../gql';
 import type { PeopleOrder, PeopleTable_PersonRoleFragment } from '../../../gql/graphql';
-import { ariaSortOf, nextColumnOrder, type SortColumn } from '../../../lib/people-sort';
+import { COLUMN_ORDERS } from '../../../lib/people-sort';
+import { SortHeader } from '../../../components/ui/sort-header';
 
 export const PeopleTableRowFragment = graphql(`
   fragment PeopleTable_PersonRole on PersonRole {
@@ -48,32 +49,6 @@ export interface PeopleTableProps {
   selection?: RowSelection;
   /** The list's order: the Nome, Codice fiscale and Certificato headers sort by their column when clicked. */
   sort?: { order: PeopleOrder; onSort: (order: PeopleOrder) => void };
-}
-
-/** A column header that sorts: a button saying where the order goes, aria-sort on the header cell. */
-function SortHeader({ column, label, sort, ps }: { column: SortColumn; label: string; sort?: PeopleTableProps['sort']; ps?: string }) {
-  if (!sort) return <Table.ColumnHeader ps={ps}>{label}</Table.ColumnHeader>;
-  const state = ariaSortOf(column, sort.order);
-  const next = nextColumnOrder(column, sort.order);
-  return (
-    <Table.ColumnHeader ps={ps} aria-sort={state}>
-      <Button
-        variant="plain"
-        size="sm"
-        p="0"
-        h="auto"
-        fontWeight="inherit"
-        color="inherit"
-        onClick={() => sort.onSort(next)}
-        aria-label={`${label}: ordina ${next.endsWith('_DESC') ? 'in ordine decrescente' : 'in ordine crescente'}`}
-      >
-        {label}
-        <Box as="span" aria-hidden="true" color={state === 'none' ? 'fg.subtle' : 'fg'}>
-          {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
-        </Box>
-      </Button>
-    </Table.ColumnHeader>
-  );
 }
 
 /** Which rows of the page are selected, and how to change that. */
@@ -222,9 +197,9 @@ export function PeopleTable({ rows, onOpen, renderActions, caption, showCertific
                 <SelectAllCheckbox rows={rows} selection={selection} />
               </Table.ColumnHeader>
             )}
-            <SortHeader column="name" label="Nome" sort={sort} ps={selection ? '2' : '4'} />
-            <SortHeader column="taxCode" label="Codice fiscale" sort={sort} />
-            {showCertificate && <SortHeader column="certificate" label="Certificato" sort={sort} />}
+            <SortHeader orders={COLUMN_ORDERS.name} label="Nome" sort={sort} ps={selection ? '2' : '4'} />
+            <SortHeader orders={COLUMN_ORDERS.taxCode} label="Codice fiscale" sort={sort} />
+            {showCertificate && <SortHeader orders={COLUMN_ORDERS.certificate} label="Certificato" sort={sort} />}
             <Table.ColumnHeader>Gruppi</Table.ColumnHeader>
             <Table.ColumnHeader>Contatti</Table.ColumnHeader>
             <Table.ColumnHeader w="1" pe="4">
