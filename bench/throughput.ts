@@ -151,7 +151,7 @@ async function checkScenario(url: string, auth: Record<string, string>, s: Scena
 async function drive(url: string, auth: Record<string, string>, s: Scenario, clients: number): Promise<Measured> {
   const latencies: number[] = [];
   const server: number[] = [];
-  const instance = autocannon({
+  const options: autocannon.Options = {
     url,
     connections: clients,
     duration: DURATION,
@@ -169,9 +169,12 @@ async function drive(url: string, auth: Record<string, string>, s: Scenario, cli
         },
       },
     ],
+  };
+  // With a callback autocannon returns its instance, whose 'response' events carry each request's latency.
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, done) => (error ? reject(error as Error) : resolve(done)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
-  const result = await instance;
   return {
     scenario: s.name,
     clients,
