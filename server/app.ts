@@ -15,12 +15,15 @@ import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
 import { createBackground } from './lib/background';
 import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
+import { createMailOutbox } from './lib/mail-outbox';
 import { createRateLimits } from './lib/rate-limits';
+import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store';
 import { createApiBudget } from './modules/federation/api-usage';
 import { startCertificateReminders } from './modules/certificates/certificate-reminders.service';
 import { recoverInterruptedImports } from './modules/imports/import-recovery.service';
 import { startWebhooks } from './modules/federation/webhook-delivery';
 import { startJobQueue } from './jobs/queue';
+import { startMailDelivery } from './jobs/mail-delivery';
 import { failure } from './compat/envelope';
 import { registerLegacyRoutes } from './compat/router';
 import { LEGACY_ROUTES } from './compat/routes';
@@ -31,6 +34,10 @@ import { registerXsrf } from './http/xsrf';
 import { registerFileRoutes } from './modules/files/files.http';
 import { registerLeadRoutes } from './modules/leads/leads.http';
 import { registerAccessLogRoutes } from './modules/access-log/access-log.http';
+import { createLifecycle, registerHealthRoutes, type Lifecycle } from './operations/health';
+import { countRefusals, createAppMetrics, registerRequestMetrics, type AppMetrics } from './operations/metrics';
+import { registerMetricsRoute } from './operations/metrics-route';
+import { registerRequestId, requestIdOptions } from './operations/request-id';
 
 /** Origins of the Google tag (gtag.js) and its beacons, per Google's CSP guide for Google Analytics 4. */
 export const ANALYTICS_CSP = {
@@ -51,6 +58,7 @@ export interface CreateAppOptions {
    * the test run's database migrated once, instead of an empty one; migrations still run and find nothing pending.
    */
   loadDataDir?: Blob;
+  /** Tests: mail goes straight to this instead of the outbox table and its delivery (still behind the throttle). */
   mailer?: Mailer;
   /**
    * false: answer as soon as the app is built, while migrations still run; data requests wait for them and
@@ -66,16 +74,35 @@ export interface CampoApp {
   deps: AppDeps;
   /** Settles with the migrations applied while starting; rejects when one fails. */
   databaseReady: Promise<string[]>;
+  /** What /readyz reports; a stop sets `draining` (operations/shutdown.ts). */
+  lifecycle: Lifecycle;
+  metrics: AppMetrics;
 }
 
 export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer, waitForDatabase = true, logStream }: CreateAppOptions): Promise<CampoApp> {
+  // Every log line of a request, and of the work and jobs it started, carries its requestId (operations/request-id.ts).
+  const { mixin, ...requestIds } = requestIdOptions();
   const app = Fastify({
-    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    logger: { level: config.logLevel, mixin, ...(logStream ? { stream: logStream } : {}) },
+    ...requestIds,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
+  registerRequestId(app);
   registerServerTiming(app);
   const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase, loadDataDir, log: app.log });
+  // Before any route: each route's metrics are prepared as it is registered (operations/metrics.ts).
+  const metrics = createAppMetrics({ poolCounts: () => db.poolCounts(), jobs: () => deps.jobs, log: app.log });
+  registerRequestMetrics(app, metrics);
+  const lifecycle = createLifecycle(config.jobsEnabled);
+  db.migrated.then(
+    () => (lifecycle.migrations = 'applied'),
+    () => (lifecycle.migrations = 'failed'),
+  );
+  // Any close (a signal's graceful stop, the last-resort handler, tests): not ready from its first moment.
+  app.addHook('preClose', async () => {
+    lifecycle.draining = true;
+  });
   app.addHook('onClose', async () => {
     await db.migrated.catch(() => {});
     await db.close();
@@ -89,10 +116,18 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     }
   }
 
-  const limits = createRateLimits(config.rateLimitFactor, {
+  // On PostgreSQL the counts are shared by every instance (rate-limit-store.ts). Its connections close after the
+  // background work below (onClose hooks run last-registered first), which may still count mail.
+  const rateLimitStore = config.databaseUrl ? postgresRateLimitStore(config.databaseUrl, app.log) : memoryRateLimitStore;
+  app.addHook('onClose', () => rateLimitStore.close());
+  const limits = countRefusals(createRateLimits(config.rateLimitFactor, {
     mail: { recipient: config.mailPerRecipientHourly, club: config.mailPerClubHourly },
-  });
-  const transport = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  }, rateLimitStore), metrics.rateLimitRefusals);
+  // Every mail is a row of the outbox first, delivered through the transport (SMTP, or .eml files in DATA_DIR/outbox)
+  // by the job queue with retries, or in the background by a process without it (lib/mail-outbox.ts).
+  const background = createBackground(app.log);
+  const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const outbox = createMailOutbox({ db: db.prisma, transport, background, from: config.mailFrom, log: app.log });
   const deps: AppDeps = {
     db: guardedClient(db.prisma),
     systemDb: db.prisma,
@@ -100,8 +135,8 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     config,
     log: app.log,
     limits,
-    mailer: throttledMailer(transport, limits, [config.feedbackEmail, config.salesEmail]),
-    background: createBackground(app.log),
+    mailer: throttledMailer(mailer ?? outbox.mailer, limits, [config.feedbackEmail, config.salesEmail]),
+    background,
     accessLog: createAccessLogBuffer(db.prisma, app.log),
     apiBudget: createApiBudget(config.apiKeyPointsHourly),
   };
@@ -112,21 +147,30 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   if (config.jobsEnabled) {
     let stopWebhooks = () => {};
     let stopReminders = () => {};
+    let stopMail = () => {};
     const started = db.migrated.then(async () => {
       const jobs = startJobQueue({ databaseUrl: config.databaseUrl, pglite: db.pglite, log: app.log });
       deps.jobs = jobs;
+      stopMail = (await startMailDelivery(outbox, jobs, { retries: config.mailRetries, retrySeconds: config.mailRetrySeconds, log: app.log })).stop;
       const webhooks = await startWebhooks(deps, jobs);
       stopWebhooks = webhooks.stop;
       deps.scanWebhooks = webhooks.scanNow;
       const reminders = await startCertificateReminders(deps, jobs);
       stopReminders = reminders.stop;
     });
-    started.catch((err) => app.log.error({ err }, 'job queue did not start'));
+    started.then(
+      () => (lifecycle.jobs = 'started'),
+      (err) => {
+        lifecycle.jobs = 'failed';
+        app.log.error({ err }, 'job queue did not start');
+      },
+    );
     app.addHook('onClose', async () => {
       await started.catch(() => {});
       stopWebhooks();
       stopReminders();
-      await deps.jobs?.stop();
+      stopMail();
+      await deps.jobs?.stop({ timeoutMs: config.shutdownTimeoutMs });
     });
   }
   app.addHook('onClose', () => deps.accessLog.close());
@@ -185,6 +229,8 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
       return reply.status(503).send({ status: 'error', database: db.kind });
     }
   });
+  registerHealthRoutes(app, { lifecycle, database: db.kind, ping: () => deps.systemDb.$queryRaw`SELECT 1`, log: app.log });
+  registerMetricsRoute(app, metrics, config.metricsToken);
   registerGraphQL(app, deps);
   registerFileRoutes(app, deps);
   registerLeadRoutes(app, deps);
@@ -192,7 +238,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerLegacyRoutes(app, deps, LEGACY_ROUTES);
   await serveClient(app, config.clientDir);
 
-  return { app, deps, databaseReady: db.migrated };
+  return { app, deps, databaseReady: db.migrated, lifecycle, metrics };
 }
 
 /**

@@ -1,4 +1,5 @@
 // Every setting the server reads, from the environment, in one place (documented in README "Settings").
+import net from 'node:net';
 import path from 'node:path';
 import { FOUNDING_OFFER_DATES, OFFER_MONTH } from '../schema/constants';
 import { IMPORT_SLICE_ROWS } from './modules/imports/import-commit';
@@ -24,6 +25,9 @@ export interface ServerConfig {
   /** Outgoing mail allowance per recipient address and per club, per hour (see server/lib/rate-limits.ts). */
   mailPerRecipientHourly: number;
   mailPerClubHourly: number;
+  /** A mail whose delivery failed is retried MAIL_RETRIES times, the first after MAIL_RETRY_SECONDS, doubling. */
+  mailRetries: number;
+  mailRetrySeconds: number;
   /** Embedded database snapshots in DATA_DIR/backups (server/db/snapshots.ts): hours between them (0 = only
    *  before migrations) and how many are kept (0 = none). Ignored with DATABASE_URL. */
   snapshotHours: number;
@@ -33,7 +37,14 @@ export interface ServerConfig {
   /** Built client to serve (index.html + assets); absent folder = API only. */
   clientDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For the client's IP is read from (TRUST_PROXY; see trustProxyFrom). */
+  trustProxy: TrustProxy;
+  /**
+   * PostgreSQL: apply pending migrations at start, under a lock (MIGRATE_ON_START, default true). false: a release
+   * step runs `npm run db:migrate` and the instance only checks that none is pending. The embedded database always
+   * migrates at start.
+   */
+  migrateOnStart: boolean;
   /** Multiplies every rate-limit allowance (tests and load benchmarks raise it). */
   rateLimitFactor: number;
   /** Points each organisation API key may spend per hour (API_KEY_POINTS_HOURLY; a request costs its query cost). */
@@ -69,6 +80,15 @@ export interface ServerConfig {
    * key is DATA_DIR/secrets/two-factor.key, made on first use (server/lib/secret-box.ts).
    */
   twoFactorKey?: string;
+  /**
+   * The bearer token that opens GET /metrics (METRICS_TOKEN, at least 32 characters); without it /metrics answers
+   * 404 (README "Operations").
+   */
+  metricsToken?: string;
+  /** How long a stop waits for requests in flight, and then for running jobs (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutMs: number;
+  /** How long /readyz answers 503 while requests are still served, before a stop closes the port (SHUTDOWN_DELAY_SECONDS). */
+  shutdownDelayMs: number;
 }
 
 export interface LegalEntity {
@@ -150,6 +170,14 @@ function twoFactorKeyFrom(value: string | undefined): string | undefined {
   return key;
 }
 
+/** Whoever holds it reads the metrics: long enough not to be guessed (e.g. `openssl rand -base64 32`). */
+function metricsTokenFrom(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 32 || /\s/.test(token)) throw new Error('METRICS_TOKEN deve contenere almeno 32 caratteri, senza spazi (ad esempio: openssl rand -base64 32)');
+  return token;
+}
+
 /** http(s) origin (and optional path) without a trailing slash; default the local server. */
 function publicUrlFrom(value: string | undefined, port: number): string {
   const url = value?.trim().replace(/\/+$/, '');
@@ -167,6 +195,46 @@ function originListFrom(value: string | undefined): string[] {
     }
   }
   return list;
+}
+
+/**
+ * Fastify's `trustProxy`: the proxies allowed to tell the client's IP in X-Forwarded-For, by address or network
+ * (CIDR, e.g. 10.0.0.0/8; also the names loopback, linklocal, uniquelocal). false (the default) trusts nobody: the
+ * IP is the connection's own peer, whatever a client writes in the header. The IP is then the first address, from
+ * the right of X-Forwarded-For, that is not one of those proxies. A number of hops is not offered: it cannot tell a
+ * proxy from a client that connects directly (fastify 5.12 ignores it for that reason).
+ */
+export type TrustProxy = false | string[];
+
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_HELP = 'gli indirizzi IP o le reti CIDR dei proxy davanti al server, separati da virgole (ad esempio 10.0.0.5 oppure 10.0.0.0/8, loopback per un proxy sulla stessa macchina)';
+
+function trustProxyFrom(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false' || text === '0') return false;
+  if (text.toLowerCase() === 'true' || /^\d+$/.test(text)) {
+    throw new Error(`TRUST_PROXY="${text}" non indica quali proxy: un client collegato direttamente potrebbe scegliersi l'IP. Indicare ${TRUST_PROXY_HELP}`);
+  }
+  const list = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = list.find((entry) => !isProxyAddress(entry));
+  if (bad) throw new Error(`TRUST_PROXY contiene un valore non valido: "${bad}". Indicare ${TRUST_PROXY_HELP}`);
+  return list;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+function switchFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return fallback;
+  if (text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  throw new Error(`${name} deve essere true o false (valore: "${value}")`);
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -204,12 +272,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: publicUrlFrom(env.PUBLIC_URL, intFrom(env.PORT, 4000, 'PORT')),
     mailPerRecipientHourly: intFrom(env.MAIL_PER_RECIPIENT_HOURLY, 10, 'MAIL_PER_RECIPIENT_HOURLY'),
     mailPerClubHourly: intFrom(env.MAIL_PER_CLUB_HOURLY, 200, 'MAIL_PER_CLUB_HOURLY'),
+    mailRetries: Math.floor(intFrom(env.MAIL_RETRIES, 8, 'MAIL_RETRIES')),
+    mailRetrySeconds: Math.ceil(intFrom(env.MAIL_RETRY_SECONDS, 30, 'MAIL_RETRY_SECONDS')),
     snapshotHours: zeroOrMore(env.DB_SNAPSHOT_HOURS, 6, 'DB_SNAPSHOT_HOURS'),
     snapshotKeep: Math.floor(zeroOrMore(env.DB_SNAPSHOT_KEEP, 8, 'DB_SNAPSHOT_KEEP')),
     uploadMemoryBytes: intFrom(env.UPLOAD_MEMORY_MB, 256, 'UPLOAD_MEMORY_MB') * 1024 * 1024,
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || path.join(repoRoot, 'dist', 'client')),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    migrateOnStart: switchFrom(env.MIGRATE_ON_START, true, 'MIGRATE_ON_START'),
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
     jobsEnabled: env.JOBS !== '0' && env.JOBS !== 'false',
@@ -224,6 +295,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     legal: legalFrom(env),
     offer: offerFrom(env),
     twoFactorKey: twoFactorKeyFrom(env.TWO_FACTOR_KEY),
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_SECONDS, 15, 'SHUTDOWN_TIMEOUT_SECONDS') * 1000,
+    shutdownDelayMs: zeroOrMore(env.SHUTDOWN_DELAY_SECONDS, 0, 'SHUTDOWN_DELAY_SECONDS') * 1000,
     ...overrides,
   };
 }

@@ -3,9 +3,10 @@ import { loadConfig } from './config';
 import { createApp } from './app';
 import { DataDirLockedError } from './db/pglite-guard';
 import { installLastResortHandlers } from './lib/last-resort';
+import { drainAndClose, shutdownDeadlineMs } from './operations/shutdown';
 
 const config = loadConfig();
-const { app, databaseReady } = await createApp({ config, waitForDatabase: false }).catch((error: unknown) => {
+const { app, databaseReady, lifecycle } = await createApp({ config, waitForDatabase: false }).catch((error: unknown) => {
   // Another process holds the embedded database: say which, without a stack trace (see server/db/pglite-guard.ts).
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);
@@ -20,9 +21,17 @@ databaseReady.catch(async () => {
   process.exit(1);
 });
 
+// Graceful: not ready, then requests in flight, jobs and background work finish before the database closes
+// (operations/shutdown.ts). A second signal while it drains ends the process at once (Node's default).
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+  const options = { delayMs: config.shutdownDelayMs, timeoutMs: config.shutdownTimeoutMs, log: app.log };
+  app.log.info({ signal, delayMs: options.delayMs, timeoutMs: options.timeoutMs }, 'shutting down');
+  setTimeout(() => {
+    app.log.error({ signal }, 'shutdown did not finish in time: exiting anyway');
+    process.exit(1);
+  }, shutdownDeadlineMs(options)).unref();
+  await drainAndClose(app, lifecycle, options);
+  app.log.info({ signal }, 'shut down');
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -12,6 +12,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { guardFirstStart, lockDataDir } from './pglite-guard';
 import { translateDatabaseRefusals } from './input-refusals';
+import { countPGliteCalls, NO_CONNECTIONS, pgPoolCounts, type PgPoolLike, type PoolCounts } from './pool-counts';
 
 export type DatabaseTarget =
   | {
@@ -32,6 +33,8 @@ export type DatabaseKind = DatabaseTarget['kind'];
 export interface CampoAdapterFactory extends SqlMigrationAwareDriverAdapterFactory {
   readonly kind: DatabaseKind;
   readonly pglite?: PGlite;
+  /** PostgreSQL targets: the connection URL (the migration lock holds its own session on it, see migrate.ts). */
+  readonly url?: string;
   /** Releases what the factory owns (the PGlite instance); PostgreSQL pools belong to their adapters. */
   close(): Promise<void>;
 }
@@ -41,6 +44,8 @@ export interface OpenDatabase {
   adapterFactory: CampoAdapterFactory;
   kind: DatabaseKind;
   pglite?: PGlite;
+  /** How busy the app's connections are now (pool-counts.ts), for the metrics. */
+  poolCounts(): PoolCounts;
   close(): Promise<void>;
 }
 
@@ -105,12 +110,15 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   // On PostgreSQL the app's client has its own pool (statement_timeout, no JIT); the migration engine uses adapterFactory.
   const runtimeAdapter = target.kind === 'postgres' ? new PostgresAdapterFactory(target.url, target.statementTimeoutMs) : adapterFactory;
   const prisma = translateDatabaseRefusals(new PrismaClient({ adapter: runtimeAdapter }));
+  const poolCounts =
+    runtimeAdapter instanceof PostgresAdapterFactory ? () => runtimeAdapter.poolCounts() : countPGliteCalls(adapterFactory.pglite!);
   let closing: Promise<void> | undefined;
   return {
     prisma,
     adapterFactory,
     kind: adapterFactory.kind,
     pglite: adapterFactory.pglite,
+    poolCounts,
     close: () =>
       (closing ??= (async () => {
         try {
@@ -128,7 +136,10 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
   readonly adapterName: string;
   private readonly inner: PrismaPg;
 
-  constructor(url: string, statementTimeoutMs?: number) {
+  constructor(
+    readonly url: string,
+    statementTimeoutMs?: number,
+  ) {
     // pg sends statement_timeout as a connection parameter: the server cancels longer statements itself. JIT is off:
     // PostgreSQL compiles any plan whose estimated cost passes jit_above_cost, and on the app's statements over 100k
     // rows (the dashboard's counts, the duplicates scan) compiling took 0.3-4 s for statements that run in 2-150 ms.
@@ -141,7 +152,16 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
   }
 
   async connect(): Promise<SqlDriverAdapter> {
-    return wholeScripts(await this.inner.connect());
+    const adapter = wholeScripts(await this.inner.connect());
+    this.pool = (adapter as unknown as { underlyingDriver(): PgPoolLike }).underlyingDriver();
+    return adapter;
+  }
+
+  /** The pg pool of the adapter Prisma connected through (none before the first query). */
+  private pool?: PgPoolLike;
+
+  poolCounts(): PoolCounts {
+    return this.pool ? pgPoolCounts(this.pool) : NO_CONNECTIONS;
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {

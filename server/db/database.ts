@@ -1,11 +1,12 @@
 // Opens the configured database and brings its schema up to date: PostgreSQL when DATABASE_URL is set,
 // otherwise the embedded PGlite database in DATA_DIR/pglite. Opening is synchronous; `migrated` settles
 // when the schema is current, so the HTTP server can start listening (and serve the client) meanwhile.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { openDatabase, postgresErrors, type OpenDatabase } from './adapters';
-import { applyPendingMigrations } from './migrate';
+import { makePrivateDataDir } from './data-dir';
+import { applyPendingMigrations, unappliedMigrations } from './migrate';
 import { createSnapshotSchedule, type SnapshotLog } from './snapshot-schedule';
 import { cannotOpenMessage } from './snapshots';
 
@@ -17,14 +18,18 @@ export interface AppDatabase extends OpenDatabase {
 export function openAppDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
     Partial<Pick<ServerConfig, 'statementTimeoutMs'>> &
-    Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep'>> & {
+    Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep' | 'migrateOnStart'>> & {
       inMemory?: boolean;
       log?: SnapshotLog;
       /** Tests only: seed a new embedded database from a migrated tarball (see DatabaseTarget); migrations still run. */
       loadDataDir?: Blob;
     },
 ): AppDatabase {
-  if (!config.databaseUrl && !config.inMemory) mkdirSync(config.dataDir, { recursive: true });
+  if (!config.inMemory) {
+    const warning = makePrivateDataDir(config.dataDir);
+    if (warning && config.log) config.log.error({ dataDir: config.dataDir }, warning);
+    else if (warning) console.error(warning);
+  }
   const pgliteDir = config.databaseUrl || config.inMemory ? undefined : path.join(config.dataDir, 'pglite');
   const created = pgliteDir !== undefined && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
   const db = openDatabase(
@@ -33,7 +38,13 @@ export function openAppDatabase(
       : { kind: 'pglite', dataDir: pgliteDir, loadDataDir: config.loadDataDir },
   );
   if (!db.pglite || !pgliteDir) {
-    const migrated = applyPendingMigrations(db.adapterFactory);
+    const log = config.log ?? { info() {}, error() {} };
+    const onLockWait = () => log.info({}, 'another instance is applying the database migrations: waiting for it');
+    // MIGRATE_ON_START=false (PostgreSQL): the release step (npm run db:migrate) migrates; this instance only checks.
+    const migrated =
+      config.databaseUrl && config.migrateOnStart === false
+        ? requireMigrated(db.prisma)
+        : applyPendingMigrations(db.adapterFactory, { onLockWait });
     migrated.catch(() => {}); // observed by createApp; never an unhandled rejection
     return { ...db, migrated };
   }
@@ -66,3 +77,14 @@ export function openAppDatabase(
 
 /** The embedded database directory does not open; the message names the newest snapshot and the restore command. */
 export class DatabaseOpenError extends Error {}
+
+/** Resolves with [] when every committed migration is applied; otherwise refuses to serve an older schema. */
+async function requireMigrated(prisma: OpenDatabase['prisma']): Promise<string[]> {
+  const missing = await unappliedMigrations(<R,>(sql: string) => prisma.$queryRawUnsafe<R[]>(sql));
+  if (missing.length === 0) return [];
+  throw new DatabaseOpenError(
+    `Il database non ha ancora ${missing.length} migrazioni (${missing.join(', ')}) e MIGRATE_ON_START=false: ` +
+      `eseguire prima "npm run db:migrate". / The database lacks ${missing.length} migrations and ` +
+      `MIGRATE_ON_START=false: run "npm run db:migrate" first.`,
+  );
+}

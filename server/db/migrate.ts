@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationDirectory, MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import pg from 'pg';
 import { withSchemaEngine, type SchemaFile } from './schema-engine.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,7 +25,17 @@ export interface MigrateOptions {
   migrationsDir?: string;
   /** Default: prisma/schema.prisma at the repository root; optional at deploy time. */
   schemaPath?: string;
+  /** PostgreSQL: called when another instance holds the migration lock, before waiting for it. */
+  onLockWait?: () => void;
 }
+
+/**
+ * The session-level advisory lock ("CampoMig" in ASCII) held around applying migrations on PostgreSQL: instances
+ * starting together, or a release step beside running instances, never apply migrations at the same time; the
+ * second waits for the first and then finds nothing pending. Prisma's engine takes a lock of its own, but gives up
+ * after 10 s, which a long migration outlasts.
+ */
+export const MIGRATION_LOCK_KEY = 0x43616d706f4d6967n;
 
 /**
  * Applies every committed migration not yet recorded in `_prisma_migrations`, in name order, and returns
@@ -37,16 +48,65 @@ export async function applyPendingMigrations(
 ): Promise<string[]> {
   const migrationsList = await readMigrationsList(options.migrationsDir ?? defaultMigrationsDir);
   const schemaFiles = await readSchemaFiles(options.schemaPath ?? defaultSchemaPath, options.schemaPath !== undefined);
+  const url = (adapterFactory as { url?: unknown }).url;
+  return withMigrationLock(typeof url === 'string' ? url : undefined, options.onLockWait, async () => {
+    try {
+      const { appliedMigrationNames } = await withSchemaEngine(adapterFactory, schemaFiles, (engine) =>
+        engine.applyMigrations({ migrationsList, filters: noSchemaFilter }),
+      );
+      return appliedMigrationNames;
+    } catch (error) {
+      throw new Error(`Applying migrations from ${migrationsList.baseDir} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  });
+}
+
+/**
+ * Runs `fn` holding MIGRATION_LOCK_KEY on a session of its own (PostgreSQL: `url`; PGlite has one process and no
+ * lock). The lock goes with the session: an instance that dies while migrating releases it.
+ */
+async function withMigrationLock<T>(url: string | undefined, onLockWait: (() => void) | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!url) return fn();
+  const session = new pg.Client({ connectionString: url });
+  // A connection lost while migrating is reported by the query that uses it; this keeps it from crashing the process.
+  session.on('error', () => {});
+  await session.connect();
   try {
-    const { appliedMigrationNames } = await withSchemaEngine(adapterFactory, schemaFiles, (engine) =>
-      engine.applyMigrations({ migrationsList, filters: noSchemaFilter }),
-    );
-    return appliedMigrationNames;
-  } catch (error) {
-    throw new Error(`Applying migrations from ${migrationsList.baseDir} failed: ${(error as Error).message}`, {
-      cause: error,
-    });
+    const key = MIGRATION_LOCK_KEY.toString();
+    const { rows } = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key]);
+    if (!rows[0]?.locked) {
+      onLockWait?.();
+      await session.query('SELECT pg_advisory_lock($1::bigint)', [key]);
+    }
+    try {
+      return await fn();
+    } finally {
+      await session.query('SELECT pg_advisory_unlock($1::bigint)', [key]).catch(() => {});
+    }
+  } finally {
+    await session.end().catch(() => {});
   }
+}
+
+/**
+ * Committed migrations the database has not applied (every one for an empty database): an instance that does not
+ * migrate at start (MIGRATE_ON_START=false) refuses to serve a schema older than its code.
+ */
+export async function unappliedMigrations(
+  query: <R>(sql: string) => Promise<R[]>,
+  migrationsDir = defaultMigrationsDir,
+): Promise<string[]> {
+  const { migrationDirectories } = await readMigrationsList(migrationsDir);
+  const [table] = await query<{ exists: boolean }>(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS exists`);
+  const applied = table?.exists
+    ? await query<{ migration_name: string }>(
+        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      )
+    : [];
+  const done = new Set(applied.map((row) => row.migration_name));
+  return migrationDirectories.map((dir) => dir.path).filter((name) => !done.has(name));
 }
 
 /** Reads a migrations folder the way the Prisma CLI does (lock file, `<name>/migration.sql`, name order). */

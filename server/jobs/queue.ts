@@ -5,6 +5,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { PgBoss, type Job, type JobWithMetadata, type Queue, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Logger } from '../context';
+import type { PoolCounts } from '../db/pool-counts';
+import { currentRequestId, runInLogScope, type LogScope } from '../operations/log-scope';
 
 export interface JobQueue {
   /** Settles once the queue has started (rejects if it could not). */
@@ -12,8 +14,31 @@ export interface JobQueue {
   createQueue(name: string, options?: Omit<Queue, 'name'>): Promise<void>;
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   work<T extends object>(name: string, options: WorkOptions & { includeMetadata: true }, handler: (jobs: JobWithMetadata<T>[]) => Promise<unknown>): Promise<string>;
-  stop(): Promise<void>;
+  /** Stops taking jobs; running ones get `timeoutMs` (default 3 s) to finish, an interrupted one is retried later. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Jobs waiting (deferred retries included) and running, for each queue this process created (the metrics). */
+  depth(): Promise<QueueDepth[]>;
+  /** pg-boss' own connections on PostgreSQL; null on PGlite, where it shares the app's one connection. */
+  poolCounts(): PoolCounts | null;
 }
+
+export interface QueueDepth {
+  queue: string;
+  queued: number;
+  active: number;
+}
+
+/** The log scope of a job's handler: its queue and id, and the id of the request that enqueued it. */
+function jobScope(queue: string, jobs: Job<object>[]): LogScope {
+  if (jobs.length !== 1) return { job: queue };
+  const requestId = (jobs[0].data as { requestId?: unknown } | null)?.requestId;
+  return typeof requestId === 'string' ? { requestId, job: queue, jobId: jobs[0].id } : { job: queue, jobId: jobs[0].id };
+}
+
+// pg-boss' job table (schema "pgboss") counted directly, not its queue statistics (refreshed every minute): the
+// partial index on live jobs (job_i14) serves it.
+const DEPTH_SQL = `SELECT name, count(*) FILTER (WHERE state <> 'active')::int AS queued, count(*) FILTER (WHERE state = 'active')::int AS active
+  FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY name`;
 
 export interface JobQueueOptions {
   databaseUrl?: string;
@@ -41,27 +66,50 @@ export function startJobQueue({ databaseUrl, pglite, log }: JobQueueOptions): Jo
   const ready = boss.start().then(() => undefined);
   ready.catch((err: unknown) => log.error({ err }, 'job queue did not start'));
   let stopped = false;
+  const queues = new Set<string>();
   return {
     ready,
     async createQueue(name, options) {
+      queues.add(name);
       await ready;
       if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
       else if (options) await boss.updateQueue(name, options);
     },
     async send(name, data, options) {
+      // Enqueued by a request (or by a job it enqueued): the job carries its id, and its handler logs with it.
+      const requestId = currentRequestId();
       await ready;
-      return boss.send(name, data, options ?? {});
+      return boss.send(name, requestId && !('requestId' in data) ? { ...data, requestId } : data, options ?? {});
     },
     async work(name, options, handler) {
       await ready;
-      return boss.work(name, options, handler as (jobs: Job<object>[]) => Promise<unknown>);
+      const run = handler as (jobs: Job<object>[]) => Promise<unknown>;
+      return boss.work(name, options, (jobs: Job<object>[]) =>
+        runInLogScope(jobScope(name, jobs), async () => {
+          try {
+            return await run(jobs);
+          } catch (err) {
+            log.warn({ err }, 'job failed');
+            throw err; // pg-boss retries it or marks it failed
+          }
+        }),
+      );
     },
-    async stop() {
+    async stop({ timeoutMs = 3000 } = {}) {
       if (stopped) return;
       stopped = true;
       await ready.catch(() => {});
-      // Jobs in flight get a short grace; an interrupted one is retried later (handlers are idempotent).
-      await boss.stop({ graceful: true, timeout: 3000, close: true });
+      // Jobs in flight get a grace; an interrupted one is retried later (handlers are idempotent).
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+    async depth() {
+      await ready;
+      const { rows } = await boss.getDb().executeSql(DEPTH_SQL);
+      const counted = new Map((rows as Array<{ name: string; queued: number; active: number }>).map((r) => [r.name, r]));
+      return [...queues].map((queue) => ({ queue, queued: counted.get(queue)?.queued ?? 0, active: counted.get(queue)?.active ?? 0 }));
+    },
+    poolCounts() {
+      return databaseUrl ? (boss.getDb().poolCounts?.() ?? null) : null;
     },
   };
 }

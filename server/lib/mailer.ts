@@ -1,14 +1,20 @@
-// Outgoing mail. With SMTP_URL it is sent; without, each message is written as an .eml file to DATA_DIR/outbox
-// and summarised in the log, so a newcomer (and the e2e tests) can read password codes without a mail server.
+// Outgoing mail's transports. With SMTP_URL it is sent; without, each message is written as an .eml file to
+// DATA_DIR/outbox and summarised in the log, so a newcomer (and the e2e tests) can read password codes without a
+// mail server. The app does not call them directly: every mail is first a row of the outbox table, delivered
+// through them by the job queue with retries (mail-outbox.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { RateLimits } from './rate-limits';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /** The Message-ID header; the outbox gives each mail its own, the same at every attempt. */
+  messageId?: string;
 }
 
 /** Who caused a mail, for the throttle: the club whose action sends it, the signed-in account, the client's IP. */
@@ -18,9 +24,20 @@ export interface MailOrigin {
   ip?: string;
 }
 
+export interface MailSendOptions {
+  /**
+   * The transaction of the write the mail belongs to (an invitation and its link): the outbox row is written in it,
+   * so the mail exists iff the write commits, and its delivery starts once the transaction has ended.
+   */
+  tx?: Prisma.TransactionClient;
+}
+
 export interface Mailer {
-  /** Through the app (throttledMailer) this throws RateLimitError, sending nothing, when a throttle is exhausted. */
-  send(message: MailMessage, origin?: MailOrigin): Promise<void>;
+  /**
+   * Through the app this throws RateLimitError, sending nothing, when a throttle is exhausted (throttledMailer), and
+   * otherwise only records the mail: delivery (and its retries) come after (mail-outbox.ts).
+   */
+  send(message: MailMessage, origin?: MailOrigin, options?: MailSendOptions): Promise<void>;
   readonly outboxDir?: string;
 }
 
@@ -33,7 +50,9 @@ interface MailerOptions {
 
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    // Bounded waits (nodemailer's own allow 10 minutes of silence): a stuck server fails the attempt, which is
+    // retried, well within the outbox's claim on the mail. Timeouts in the URL's query still win.
+    const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });
@@ -64,11 +83,11 @@ export function throttledMailer(inner: Mailer, limits: RateLimits, teamAddresses
   const team = new Set(teamAddresses.flatMap((list) => (list ?? '').split(',')).map((a) => a.trim().toLowerCase()).filter(Boolean));
   return {
     outboxDir: inner.outboxDir,
-    async send({ to, subject, text }, origin = {}) {
-      const recipients = to.split(',').map((a) => a.trim().toLowerCase()).filter((a) => a && !team.has(a));
+    async send(message, origin = {}, options) {
+      const recipients = message.to.split(',').map((a) => a.trim().toLowerCase()).filter((a) => a && !team.has(a));
       await limits.consume('mail', { club: origin.club, account: origin.account, ip: origin.ip });
       for (const recipient of recipients) await limits.consume('mail', { recipient });
-      await inner.send({ to, subject, text });
+      await inner.send(message, origin, options);
     },
   };
 }

@@ -1,8 +1,10 @@
 // Throttles for the endpoints an attacker would hammer (spec: login, forgot, verify, lead) and for outgoing mail,
 // each counted per scope (IP, account, club, mail recipient), shared by GraphQL and REST because the services call
-// it. In memory: one server process.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// it. Counted where the store says (rate-limit-store.ts): in the database on PostgreSQL, shared by every instance;
+// in memory on the embedded database (one process).
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitError } from './errors';
+import { memoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
 export type LimitedAction =
   | 'login'
@@ -62,15 +64,18 @@ export interface RateLimits {
   reset(action: LimitedAction, account: string): Promise<void>;
 }
 
-/** `factor` multiplies every allowance (RATE_LIMIT_FACTOR); `overrides` replace single rules (settings, tests). */
-export function createRateLimits(factor = 1, overrides: LimitOverrides = {}): RateLimits {
-  const limiters = new Map<string, RateLimiterMemory | null>();
+/**
+ * `factor` multiplies every allowance (RATE_LIMIT_FACTOR); `overrides` replace single rules (settings, tests);
+ * `store` keeps the counts (default: this process's memory).
+ */
+export function createRateLimits(factor = 1, overrides: LimitOverrides = {}, store: RateLimitStore = memoryRateLimitStore): RateLimits {
+  const limiters = new Map<string, RateLimiterAbstract | null>();
   const limiter = (action: LimitedAction, scope: LimitScope) => {
     const key = `${action}:${scope}`;
     if (!limiters.has(key)) {
       const rule = { ...RULES[action], ...overrides[action] };
       const points = rule[scope];
-      limiters.set(key, points === undefined ? null : new RateLimiterMemory({ keyPrefix: key, points: points * factor, duration: rule.window }));
+      limiters.set(key, points === undefined ? null : store.limiter({ keyPrefix: key, points: points * factor, duration: rule.window }));
     }
     return limiters.get(key)!;
   };

@@ -46,16 +46,19 @@ export function migratedPGlite(): Promise<Blob> | undefined {
   return file ? (migratedTarball ??= openAsBlob(file)) : undefined;
 }
 
-/** Apps by data directory: reading an outbox first waits for the mail its app is still sending after an answer. */
+/** Apps by data directory: reading an outbox first waits for the mail its app has still to deliver. */
 const appsByDataDir = new Map<string, AppDeps>();
 export function trackOutbox(dataDir: string, deps: AppDeps): void {
   appsByDataDir.set(dataDir, deps);
 }
 
-/** `options.mailer`: a transport of the test's own instead of the outbox (still behind the app's mail throttle). */
+/**
+ * `options.mailer`: a mailer of the test's own instead of the outbox table and its delivery (still behind the app's
+ * mail throttle), for tests that record or fail each send as it happens.
+ */
 export async function startTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: { mailer?: Mailer; logStream?: CreateAppOptions['logStream'] } = {},
+  options: { mailer?: Mailer; logStream?: CreateAppOptions['logStream']; waitForDatabase?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-test-'));
   const pgName = usingPostgres() ? await clonePostgresTemplate() : undefined;
@@ -74,6 +77,7 @@ export async function startTestApp(
     loadDataDir: pgName ? undefined : await migratedPGlite(),
     mailer: options.mailer,
     logStream: options.logStream,
+    waitForDatabase: options.waitForDatabase,
   });
   trackOutbox(dataDir, campo.deps);
   return {
@@ -95,9 +99,25 @@ export interface SentMail {
   text: string;
 }
 
-/** Mail written to DATA_DIR/outbox (no SMTP_URL), oldest first. */
+/**
+ * Waits (at most `timeoutMs`) until the app's mail outbox holds no mail waiting for its first attempt or being sent:
+ * handed over in the background (no job queue) or to the queue's worker (JOBS on), which polls every second.
+ */
+export async function outboxDelivered(deps: AppDeps, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await deps.background.idle();
+    const waiting = await deps.systemDb.mailOutbox.count({ where: { OR: [{ status: 'sending' }, { status: 'pending', attempts: 0 }] } });
+    if (!waiting) return;
+    if (Date.now() > deadline) throw new Error(`${waiting} mail(s) still undelivered in the outbox after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Mail written to DATA_DIR/outbox (no SMTP_URL), oldest first, once the app has delivered what it has to. */
 export async function readOutbox(dataDir: string): Promise<SentMail[]> {
-  await appsByDataDir.get(dataDir)?.background.idle();
+  const deps = appsByDataDir.get(dataDir);
+  if (deps) await outboxDelivered(deps);
   const dir = path.join(dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(

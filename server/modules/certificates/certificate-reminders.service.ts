@@ -4,9 +4,10 @@
 // club's staff who read health data (owner, admin, segreteria).
 //
 // Exactly once, whatever the number of instances and restarts: a reminder is first claimed by inserting its row
-// (unique per certificate and threshold; the loser of a race inserts nothing), then sent, then marked sent. A claim
-// whose send failed or whose worker died stays unsent and is taken again after CLAIM_TIMEOUT by a compare-and-set
-// on claimed_at, so two workers never resend it together. The digest is claimed the same way per club and day.
+// (unique per certificate and threshold; the loser of a race inserts nothing), then sent and marked sent in one
+// transaction (sent: written to the mail outbox, which delivers it with retries). A claim whose send failed or whose
+// worker died stays unsent and is taken again after CLAIM_TIMEOUT by a compare-and-set on claimed_at, so two workers
+// never resend it together. The digest is claimed the same way per club and day.
 // `now` is a parameter throughout: tests drive the calendar.
 import { clubDate } from '../../../schema/club-time';
 import { CERTIFICATE_FREE_AGE, CERTIFICATE_TYPE_RULES, type MedicalCertificateType } from '../../../schema/medical-certificates';
@@ -153,12 +154,16 @@ async function sendClaimed(deps: AppDeps, claimed: ClaimedRow[], byCertificate: 
   const details = await detailsOf(deps, claimed.filter((c) => !byCertificate.has(c.certificate_id)), now);
   for (const row of claimed) {
     const due = byCertificate.get(row.certificate_id) ?? details.get(row.certificate_id);
-    if (!row.recipient || !due) continue; // no address: the staff digest lists them
+    const to = row.recipient;
+    if (!to || !due) continue; // no address: the staff digest lists them
     try {
       const daysLeft = Math.round((due.expires_on.getTime() - dateColumn(clubDate(now)).getTime()) / 86_400_000);
-      // System mail, caused by no one: only the per-recipient throttle counts it.
-      await deps.mailer.send({ to: row.recipient, ...reminderText(due, daysLeft) }, {});
-      await deps.systemDb.$executeRaw`UPDATE certificate_reminders SET sent_at = ${new Date()}, error = NULL WHERE id = ${row.id}::uuid`;
+      // System mail, caused by no one: only the per-recipient throttle counts it. Written to the outbox in the
+      // transaction that marks the reminder sent, so a crash in between neither loses nor doubles it.
+      await deps.systemDb.$transaction(async (tx) => {
+        await deps.mailer.send({ to, ...reminderText(due, daysLeft) }, {}, { tx });
+        await tx.$executeRaw`UPDATE certificate_reminders SET sent_at = ${new Date()}, error = NULL WHERE id = ${row.id}::uuid`;
+      });
       sent++;
     } catch (err) {
       failed++;
@@ -221,8 +226,11 @@ async function sendDigests(deps: AppDeps, today: string, clubIds: Set<string>, n
       'I promemoria agli atleti sono stati inviati. Si possono cambiare i giorni o disattivarli in Impostazioni.',
     ].join('\n');
     try {
-      await deps.mailer.send({ to: staff.map((s) => s.email).join(', '), subject: `${club.fullName}: ${lines.length} ${lines.length === 1 ? 'certificato medico' : 'certificati medici'} da rinnovare`, text }, {});
-      await deps.systemDb.$executeRaw`UPDATE certificate_digests SET sent_at = ${new Date()} WHERE id = ${claimed[0].id}::uuid`;
+      const subject = `${club.fullName}: ${lines.length} ${lines.length === 1 ? 'certificato medico' : 'certificati medici'} da rinnovare`;
+      await deps.systemDb.$transaction(async (tx) => {
+        await deps.mailer.send({ to: staff.map((s) => s.email).join(', '), subject, text }, {}, { tx });
+        await tx.$executeRaw`UPDATE certificate_digests SET sent_at = ${new Date()} WHERE id = ${claimed[0].id}::uuid`;
+      });
       sent++;
     } catch (err) {
       deps.log.error({ err, club: clubId }, 'certificate digest not sent');

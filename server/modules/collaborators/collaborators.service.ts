@@ -35,13 +35,15 @@ async function checkCoachGroups(tx: Tx, clubId: string, role: ClubRole, groupIds
   return ids;
 }
 
-async function sendInvitationMail(ctx: RequestContext, clubId: string, invitation: { email: string; role: ClubRole }, token: string) {
+/**
+ * Sends the invitation mail within the transaction `tx` that stores the invitation: the mail exists iff that commits,
+ * and a throttled mail (RateLimitError) rolls the whole change back. What it reads is read through `tx` (on PGlite
+ * any other statement would wait for this very transaction).
+ */
+async function sendInvitationMail(ctx: RequestContext, tx: Tx, clubId: string, invitation: { email: string; role: ClubRole }, token: string) {
   const { accountId } = requireSession(ctx);
-  const db = clubDb(ctx);
-  const [club, inviter] = await Promise.all([
-    db.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } }),
-    db.accountProfile.findUnique({ where: { accountId }, select: { firstname: true, lastname: true } }),
-  ]);
+  const club = await tx.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
+  const inviter = await tx.accountProfile.findUnique({ where: { accountId }, select: { firstname: true, lastname: true } });
   const url = `${ctx.deps.config.publicUrl}${COLLABORATOR_INVITE_PATH}?token=${encodeURIComponent(token)}`;
   const name = inviter ? `${inviter.firstname} ${inviter.lastname}` : club.fullName;
   await ctx.deps.mailer.send(
@@ -51,12 +53,14 @@ async function sendInvitationMail(ctx: RequestContext, clubId: string, invitatio
       text: MSG.collaboratorMailBody(club.fullName, name, CLUB_ROLE_LABELS[invitation.role], url),
     },
     { club: clubId, account: accountId, ip: ctx.meta.ip },
+    { tx },
   );
 }
 
 /**
  * Invites `email` with a role (and, for a coach, the groups they coach). A pending invitation for the same address
- * is replaced. The mail is throttled before anything is stored (RateLimitError leaves the pending one as it was).
+ * is replaced. The mail is written in the same transaction: a throttled one (RateLimitError) leaves the pending one
+ * as it was.
  */
 export async function inviteCollaborator(ctx: RequestContext, raw: unknown): Promise<{ message: string; invitationId: string }> {
   const { clubId, accountId } = authorizeMember(ctx, 'collaborators.manage');
@@ -68,8 +72,8 @@ export async function inviteCollaborator(ctx: RequestContext, raw: unknown): Pro
   const groupIds = await checkCoachGroups(db, clubId, input.role, input.groupIds);
 
   const token = randomToken();
-  await sendInvitationMail(ctx, clubId, input, token);
   const invitation = await db.$transaction(async (tx) => {
+    await sendInvitationMail(ctx, tx, clubId, input, token);
     await tx.collaboratorInvitation.updateMany({ where: { email: input.email, ...pendingWhere() }, data: { revokedAt: new Date() } });
     const created = await tx.collaboratorInvitation.create({
       data: {
@@ -101,8 +105,8 @@ export async function resendCollaboratorInvitation(ctx: RequestContext, id: unkn
   const invitation = await pendingInvitation(ctx, id);
   await ctx.deps.limits.consume('collaboratorInvite', { ip: ctx.meta.ip, account: accountId });
   const token = randomToken();
-  await sendInvitationMail(ctx, clubId, invitation, token);
   await clubDb(ctx).$transaction(async (tx) => {
+    await sendInvitationMail(ctx, tx, clubId, invitation, token);
     await tx.collaboratorInvitation.update({
       where: { id: invitation.id },
       data: { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + COLLABORATOR_INVITE_TTL_MS) },

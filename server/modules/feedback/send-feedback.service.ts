@@ -1,6 +1,7 @@
 // "Lascia un feedback" from the user menu: stored first (with the club and the account), then emailed to
-// FEEDBACK_EMAIL. A failing mail server never loses the feedback nor bothers the user: it is logged, and
-// emailedAt stays empty so the unsent ones can be found.
+// FEEDBACK_EMAIL. A failing mail server never loses the feedback nor bothers the user: the mail waits in the mail
+// outbox, which retries it (emailedAt: when the mail was recorded there). A mail that could not even be recorded
+// (e.g. throttled) is logged, and emailedAt stays empty so the unsent ones can be found.
 import type { Feedback } from '../../generated/prisma/client.js';
 import { MSG } from '../../../schema/messages';
 import { FEEDBACK_TOPICS, feedbackInput } from '../../../schema/validation/feedback';

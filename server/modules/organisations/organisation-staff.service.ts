@@ -44,7 +44,10 @@ const inviteInput = z.object({
 
 const pendingWhere = (now = new Date()) => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: now } });
 
-/** Invites `email` to the staff; a pending invitation of the same address is replaced. The mail is throttled first. */
+/**
+ * Invites `email` to the staff; a pending invitation of the same address is replaced. The mail is written in the
+ * same transaction: it exists iff the invitation is stored, and a throttled one (RateLimitError) stores nothing.
+ */
 export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organisationId: unknown; email: unknown; role: unknown }) {
   const { accountId } = requireSession(ctx);
   const input = parseInput(inviteInput, raw, { summary: 'first' });
@@ -56,11 +59,12 @@ export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organi
   const organisation = await db.organisation.findUniqueOrThrow({ where: { id: input.organisationId }, select: { name: true } });
   const token = randomToken();
   const url = `${ctx.deps.config.publicUrl}${STAFF_INVITE_PATH}?token=${encodeURIComponent(token)}`;
-  await ctx.deps.mailer.send(
-    { to: input.email, subject: STAFF_MSG.mailSubject(organisation.name), text: STAFF_MSG.mailBody(organisation.name, STAFF_ROLE_LABELS[input.role], url) },
-    { account: accountId, ip: ctx.meta.ip },
-  );
   const invitation = await db.$transaction(async (tx) => {
+    await ctx.deps.mailer.send(
+      { to: input.email, subject: STAFF_MSG.mailSubject(organisation.name), text: STAFF_MSG.mailBody(organisation.name, STAFF_ROLE_LABELS[input.role], url) },
+      { account: accountId, ip: ctx.meta.ip },
+      { tx },
+    );
     await tx.organisationStaffInvitation.updateMany({ where: { organisationId: input.organisationId, email: input.email, ...pendingWhere() }, data: { revokedAt: new Date() } });
     return tx.organisationStaffInvitation.create({
       data: { organisationId: input.organisationId, email: input.email, role: input.role, tokenHash: hashToken(token), invitedById: accountId, expiresAt: new Date(Date.now() + STAFF_INVITE_TTL_MS) },

@@ -40,17 +40,19 @@ export async function invitePersonLink(ctx: RequestContext, personId: unknown): 
 
   const token = randomToken();
   const url = `${config.publicUrl}${PERSON_LINK_PATH}?token=${encodeURIComponent(token)}`;
-  // Throttled before anything is stored: a refused mail leaves the pending invitation as it was.
-  await mailer.send(
-    { to: email, subject: MSG.personLinkMailSubject(person.club.fullName), text: MSG.personLinkMailBody(person.club.fullName, person.firstname, url) },
-    { club: clubId, account: accountId },
-  );
-  await db.$transaction([
-    db.personLinkInvitation.updateMany({ where: { personId: person.id, usedAt: null }, data: { usedAt: new Date() } }),
-    db.personLinkInvitation.create({
+  // The mail is written with the invitation: it exists iff the invitation is stored, and a throttled one
+  // (RateLimitError) leaves the pending invitation as it was.
+  await db.$transaction(async (tx) => {
+    await mailer.send(
+      { to: email, subject: MSG.personLinkMailSubject(person.club.fullName), text: MSG.personLinkMailBody(person.club.fullName, person.firstname, url) },
+      { club: clubId, account: accountId },
+      { tx },
+    );
+    await tx.personLinkInvitation.updateMany({ where: { personId: person.id, usedAt: null }, data: { usedAt: new Date() } });
+    await tx.personLinkInvitation.create({
       data: { clubId, personId: person.id, email, tokenHash: hashToken(token), invitedById: accountId, expiresAt: new Date(Date.now() + PERSON_LINK_TTL_MS) },
-    }),
-  ]);
+    });
+  });
   return { message: MSG.personLinkInviteSent(email), email };
 }
 

@@ -1,6 +1,6 @@
 // "Lascia un feedback": sendFeedback stores the feedback for the X-Club club and the account, mails it to
-// FEEDBACK_EMAIL (the outbox without SMTP_URL) and marks it emailed; a failing mail server keeps it, logs, and
-// still answers success. Refused without a session, without a club, and for another account's club.
+// FEEDBACK_EMAIL (the outbox without SMTP_URL) and marks it emailed; with a failing mail server it still answers
+// success, and the mail waits in the mail outbox with its error, to be retried. Refused without a session, without a club, and for another account's club.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../schema/messages';
 import { FEEDBACK_MESSAGE_MAX } from '../../../schema/validation/feedback';
@@ -74,18 +74,22 @@ describe('sendFeedback', () => {
     expect(await fieldsOf({ topic: 'praise', message: 'x'.repeat(FEEDBACK_MESSAGE_MAX) })).toBe('sent');
   });
 
-  it('keeps the feedback and answers success when the mail server fails (logged, not emailed)', async () => {
+  it('keeps the feedback and answers success when the mail server fails (the mail waits in the outbox, logged)', async () => {
     // A real SMTP attempt to a port nobody listens on.
     const failing = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:1', feedbackEmail: FEEDBACK_TO });
     try {
       const owner = await createClub(failing.deps);
-      const error = vi.spyOn(failing.deps.log, 'error');
+      const warn = vi.spyOn(failing.deps.log, 'warn');
       const res = await gql(failing.app, SEND, { input: { topic: 'suggestion', message: 'Vorrei un export in PDF.' } }, { token: owner.token, club: owner.clubToken });
       const result = res.body.data!.sendFeedback;
       expect(result).toMatchObject({ __typename: 'MutationSendFeedbackSuccess', data: { message: MSG.feedbackSent, feedback: { page: null } } });
       const stored = await failing.deps.systemDb.feedback.findUniqueOrThrow({ where: { id: result.data.feedback.id } });
-      expect(stored).toMatchObject({ clubId: owner.clubId, message: 'Vorrei un export in PDF.', emailedAt: null });
-      expect(error).toHaveBeenCalledWith(expect.objectContaining({ feedbackId: stored.id }), expect.stringContaining('email to FEEDBACK_EMAIL failed'));
+      expect(stored).toMatchObject({ clubId: owner.clubId, message: 'Vorrei un export in PDF.' });
+      await failing.deps.background.idle(); // the first attempt, made after the answer
+      const mail = await failing.deps.systemDb.mailOutbox.findFirstOrThrow({ where: { recipients: FEEDBACK_TO } });
+      expect(mail).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') });
+      expect(mail.text).toContain('Vorrei un export in PDF.');
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ mailId: mail.id }), 'mail not delivered: it will be retried');
     } finally {
       await failing.close();
     }
