@@ -14,7 +14,7 @@ const TOTP_PATTERN = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
 const RECOVERY_PATTERN = new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`);
 
 /** What was typed, without spaces and dashes, lower-cased. */
-export const normalizeCode = (v: unknown): unknown => (typeof v === 'string' ? v.replace(/[\s-]/g, '').toLowerCase() : typeof v === 'number' ? String(v) : v);
+const normalizeCode = (v: unknown): unknown => (typeof v === 'string' ? v.replace(/[\s-]/g, '').toLowerCase() : typeof v === 'number' ? String(v) : v);
 
 export const isTotpCode = (code: string) => TOTP_PATTERN.test(code);
 export const isRecoveryCode = (code: string) => RECOVERY_PATTERN.test(code);
@@ -54,3 +54,16 @@ export const twoFactorProofInput = z
     ),
   })
   .refine((v) => v.password !== undefined || v.code !== undefined, { error: MSG.twoFactorProofRequired, path: ['password'] });
+
+/**
+ * The Security page's one proof field (password or code): six digits go to the server as the app's code, anything
+ * else as the password (twoFactorProofInput then checks it).
+ */
+export const twoFactorProofField = z
+  .object({
+    proof: z.string({ error: MSG.twoFactorProofRequired }).refine((v) => v.trim() !== '', { error: MSG.twoFactorProofRequired }),
+  })
+  .transform(({ proof }): { code: string } | { password: string } => {
+    const code = normalizeCode(proof) as string;
+    return isTotpCode(code) ? { code } : { password: proof };
+  });

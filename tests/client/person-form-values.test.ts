@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
+import { fieldErrorsOf } from '../../schema/validation/fields';
 import type { PersonForm_PersonRoleFragment } from '../../client/src/gql/graphql';
 import {
   checkDocument,
   emptyFiles,
   emptyValues,
   fieldErrorsFromSave,
+  personFormFields,
+  personFormSchema,
   tidyPhone,
   toSaveInput,
   validatePerson,
@@ -189,5 +192,24 @@ describe('person form: server field errors', () => {
       'details.medicalExaminationDocument': MSG.fileTypeNotAllowed,
       'coach.coachRole': 'x',
     });
+  });
+});
+
+describe('person form: the schema the form layer runs', () => {
+  it("checks with the kind's rules, messages at the form's paths, and gives the SavePersonInput with the files", () => {
+    const empty = personFormSchema('athlete', null).safeParse(personFormFields('athlete'));
+    expect(empty.success ? {} : fieldErrorsOf(empty.error)).toEqual({
+      'profile.firstname': MSG.firstnameRequired,
+      'profile.lastname': MSG.lastnameRequired,
+      'profile.taxIdCode': MSG.taxCodeRequired,
+      'profile.typeGenderId': MSG.genderRequired,
+    });
+    const pdf = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
+    const fields = { ...filled('athlete'), files: { ...emptyFiles(), medicalExaminationDocument: pdf } };
+    fields.details.allergies = 'Graminacee';
+    const input = personFormSchema('athlete', null, { healthWritable: false }).parse(fields);
+    expect(input).toEqual(toSaveInput('athlete', fields, fields.files, null, { healthWritable: false }));
+    expect(input.athlete).not.toHaveProperty('allergies');
+    expect(personFormSchema('athlete', null).parse(fields).athlete?.medicalExaminationDocument).toBe(pdf);
   });
 });

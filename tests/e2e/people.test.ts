@@ -28,6 +28,8 @@ function signIn(page: Page, club: TestClub) {
   return storeSession(page, server.url, club);
 }
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
 const results = (page: Page, n: number) => page.getByText(n === 1 ? '1 risultato' : `${n} risultati`, { exact: true }).waitFor();
 
 describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, viewport) => {
@@ -76,8 +78,16 @@ describe.each(Object.entries(VIEWPORTS))('people and archive on %s', (_name, vie
       await form.getByLabel('Email', { exact: true }).click(); // blur: the phone helper tidies the number
       await expect.poll(() => form.getByLabel('Telefono', { exact: true }).inputValue()).toBe('3331234567');
       expect(await form.getByLabel('Codice fiscale').inputValue()).toBe('BNCNCL10A01F205T');
+      // a file goes with the save (a multipart request)
+      await form.getByLabel('Certificato medico').setInputFiles({ name: 'certificato.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await form.getByText('certificato.pdf').waitFor();
       await form.getByRole('button', { name: 'Salva' }).click();
       await page.getByText(MSG.athleteCreated).first().waitFor();
+      const { personByTaxCode } = await gql(club, 'query { personByTaxCode(taxIdCode: "BNCNCL10A01F205T") { roles { id } } }', {});
+      const { personRole } = await gql(club, 'query($id: ID!) { personRole(id: $id) { athlete { medicalExaminationDocument { filename } } } }', {
+        id: personByTaxCode.roles[0].id,
+      });
+      expect(personRole.athlete.medicalExaminationDocument.filename).toBe('certificato.pdf');
       await form.waitFor({ state: 'detached' });
       await results(page, 9);
 

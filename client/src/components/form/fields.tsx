@@ -2,7 +2,7 @@
 // under the control (FormField), so a form lists its fields and nothing else. Names are dotted paths
 // ("profile.address.city"); the message is the first one the shared schema or the server gave for that path.
 import { Checkbox, Input, Textarea, type InputProps, type TextareaProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
 import { FormField } from '../ui/form-field';
 import { PasswordInput } from '../ui/password-input';
@@ -19,23 +19,53 @@ interface FieldFrame {
 /** The message for one path: a nested error's own message, or the first of its children (an object field). */
 export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name });
-  const error = get(errors, name) as { message?: unknown } | undefined;
-  return typeof error?.message === 'string' && error.message ? error.message : undefined;
+  return firstMessage(get(errors, name));
 }
 
-/** The field wrapper for a control the form layer does not know: label, helper and the message of `name`. */
-export function ConnectedField({ name, label, required, readOnly, helper, children }: FieldFrame & { children: ReactNode }) {
+/** A list field's message may come on one of its items ("groupIds.2"): the first one found, depth first. */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, child] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type' || key === 'types' || key === 'message') continue;
+    const found = firstMessage(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** SchemaForm's `generalMessages`: a field whose message is one of them is marked invalid, the message shown once above. */
+export const GeneralMessagesContext = createContext<readonly string[]>([]);
+
+/**
+ * The field wrapper for a control the form layer does not know: label, helper and the message of `name`.
+ * `invalid` marks the control invalid without a message of its own (e.g. a counter past its limit).
+ */
+export function ConnectedField({ name, label, required, readOnly, helper, invalid, children }: FieldFrame & { invalid?: boolean; children: ReactNode }) {
   const error = useFieldError(name);
+  const general = useContext(GeneralMessagesContext);
   return (
-    <FormField label={label} required={required} readOnly={readOnly} helper={helper} error={error}>
+    <FormField
+      label={label}
+      required={required}
+      readOnly={readOnly}
+      helper={helper}
+      error={error && !general.includes(error) ? error : undefined}
+      invalid={invalid || Boolean(error)}
+    >
       {children}
     </FormField>
   );
 }
 
-type TextFieldProps = FieldFrame & Omit<InputProps, 'name' | 'required' | 'readOnly'>;
+type TextFieldProps = FieldFrame &
+  Omit<InputProps, 'name' | 'required' | 'readOnly'> & {
+    /** Upper-cases what is typed, the caret kept where it was (codes: tax code, VAT, an organisation's code). */
+    uppercase?: boolean;
+  };
 
-export function TextField({ name, label, required, readOnly, helper, onBlur, ...input }: TextFieldProps) {
+export function TextField({ name, label, required, readOnly, helper, onBlur, uppercase = false, ...input }: TextFieldProps) {
   const { register } = useFormContext();
   const registered = register(name);
   return (
@@ -44,6 +74,15 @@ export function TextField({ name, label, required, readOnly, helper, onBlur, ...
         autoComplete="off"
         {...input}
         {...registered}
+        onChange={(event) => {
+          if (uppercase) {
+            const { target } = event;
+            const { selectionStart, selectionEnd } = target;
+            target.value = target.value.toUpperCase();
+            if (selectionStart !== null && selectionEnd !== null) target.setSelectionRange(selectionStart, selectionEnd);
+          }
+          void registered.onChange(event);
+        }}
         onBlur={(event) => {
           void registered.onBlur(event);
           onBlur?.(event);

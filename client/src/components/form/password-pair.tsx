@@ -11,6 +11,8 @@ export interface PasswordPairProps {
   helper?: string;
   /** Columns on a desk: 2 beside each other, 1 stacked. */
   columns?: 1 | 2;
+  /** Only the two fields, without a grid of their own: for a stack or a grid the form lays out itself. */
+  bare?: boolean;
 }
 
 export function PasswordPair({
@@ -20,11 +22,18 @@ export function PasswordPair({
   confirmLabel = 'Conferma password',
   helper = 'Almeno 8 caratteri.',
   columns = 2,
+  bare = false,
 }: PasswordPairProps) {
-  return (
-    <SimpleGrid columns={{ base: 1, md: columns }} gap="4">
+  const fields = (
+    <>
       <PasswordField name={name} label={label} required helper={helper} autoComplete="new-password" />
       <PasswordField name={confirmName} label={confirmLabel} required autoComplete="new-password" />
+    </>
+  );
+  if (bare) return fields;
+  return (
+    <SimpleGrid columns={{ base: 1, md: columns }} gap="4">
+      {fields}
     </SimpleGrid>
   );
 }

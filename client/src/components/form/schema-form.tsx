@@ -7,8 +7,9 @@ import { FormProvider, useFormState, type FieldValues, type Path } from 'react-h
 import { MSG } from '../../../../schema/messages';
 import { messageOfError } from '../../lib/errors';
 import type { FieldErrors } from '../../lib/form-errors';
-import { useDirtyReport } from '../../lib/use-is-dirty';
+import { useDirtyReport } from './use-dirty-report';
 import { FormAlert } from '../ui/form-alert';
+import { GeneralMessagesContext } from './fields';
 import type { SchemaFormReturn } from './use-schema-form';
 
 /** What a submit handler answers: nothing (or ok) when saved, else the message and the field messages to show. */
@@ -26,16 +27,45 @@ export interface SchemaFormProps<TValues extends FieldValues, TOutput> {
   /** For a submit button outside the form (a side panel's footer): `<Button type="submit" form={id}>`. */
   id?: string;
   'aria-label'?: string;
+  /** The id of the heading that names the form (instead of `aria-label`). */
+  'aria-labelledby'?: string;
   /** Told whether the values differ from the ones the form opened with (SidePanel/FormDialog `dirty`). */
   onDirtyChange?: (dirty: boolean) => void;
   /** Shown and not changeable: never dirty, never submitted. */
   readOnly?: boolean;
   /** A message of the form's own (e.g. a success note) shown where the errors go, when there is no error. */
-  notice?: { status: 'success' | 'info' | 'warning'; message: string } | undefined;
+  notice?: { status: 'success' | 'info' | 'warning' | 'error'; message: string } | undefined;
   /** Space between the children (a Chakra token); the message sits above them. */
   gap?: string;
-  /** The client rules failed: the form-level message (default "Alcuni campi non sono validi"). */
+  /** The client rules failed: the form-level message (default "Alcuni campi non sono validi"; "" for none). */
   invalidMessage?: string;
+  /** false: a failure's message is not repeated above the form when a field already shows the same words. */
+  repeatFieldMessage?: boolean;
+  /**
+   * A one-line form (a code and its button): the form-level message goes under this field instead of above the
+   * form, unless this field has a message of its own or another field shows the same words.
+   */
+  messageField?: Path<TValues>;
+  /**
+   * Messages that speak for the whole form, not one field (a wizard step's "Tutti i campi sono obbligatori."): shown
+   * once above the fields, which are only marked invalid. A failure without a message of its own shows the first of
+   * them found among the field messages; the client rules failing with none of them show `invalidMessage`.
+   */
+  generalMessages?: readonly string[];
+}
+
+const NO_GENERAL_MESSAGES: readonly string[] = [];
+
+/** The first of `general` among the messages of `errors` (react-hook-form's errors or a map of path to message). */
+function generalMessageIn(errors: unknown, general: readonly string[]): string | undefined {
+  if (typeof errors === 'string') return general.includes(errors) ? errors : undefined;
+  if (!general.length || !errors || typeof errors !== 'object') return undefined;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || key === 'types') continue;
+    const found = generalMessageIn(value, general);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Sets the server's field messages on the form, each under its field; unknown paths only add to the summary. */
@@ -55,6 +85,9 @@ export function SchemaForm<TValues extends FieldValues, TOutput>({
   notice,
   gap = '5',
   invalidMessage = MSG.invalidFields,
+  repeatFieldMessage = true,
+  messageField,
+  generalMessages = NO_GENERAL_MESSAGES,
   ...rest
 }: SchemaFormProps<TValues, TOutput>) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -71,9 +104,15 @@ export function SchemaForm<TValues extends FieldValues, TOutput>({
       ?.focus();
   }, [failures]);
 
-  const fail = (message: string, fieldErrors: FieldErrors = {}) => {
+  const fail = (ownMessage: string, fieldErrors: FieldErrors = {}) => {
+    const message = ownMessage || generalMessageIn(fieldErrors, generalMessages) || '';
     applyFieldErrors(form as SchemaFormReturn<TValues, unknown>, fieldErrors);
-    form.setError(FORM_MESSAGE, { type: 'server', message });
+    const repeated = Object.entries(fieldErrors).some(([path, text]) => path !== '_' && text === message);
+    if (!messageField) {
+      if (message && (repeatFieldMessage || !repeated)) form.setError(FORM_MESSAGE, { type: 'server', message });
+    } else if (message && !repeated && !form.getFieldState(messageField).error) {
+      form.setError(messageField, { type: 'server', message });
+    }
     setFailures((n) => n + 1);
   };
 
@@ -86,7 +125,7 @@ export function SchemaForm<TValues extends FieldValues, TOutput>({
         fail(messageOfError(error));
       }
     },
-    () => fail(invalidMessage),
+    (errors) => fail(generalMessageIn(errors, generalMessages) ?? invalidMessage),
   );
 
   const message = errors.root?.form?.message;
@@ -97,6 +136,7 @@ export function SchemaForm<TValues extends FieldValues, TOutput>({
         ref={formRef}
         noValidate
         aria-label={rest['aria-label']}
+        aria-labelledby={rest['aria-labelledby']}
         aria-busy={isSubmitting}
         onSubmit={(event) => {
           if (readOnly || isSubmitting) {
@@ -108,7 +148,7 @@ export function SchemaForm<TValues extends FieldValues, TOutput>({
       >
         <Stack gap={gap}>
           {message ? <FormAlert message={message} /> : notice && <FormAlert message={notice.message} status={notice.status} />}
-          {children}
+          <GeneralMessagesContext.Provider value={generalMessages}>{children}</GeneralMessagesContext.Provider>
         </Stack>
       </form>
     </FormProvider>

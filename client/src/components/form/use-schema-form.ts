@@ -2,8 +2,8 @@
 // react-hook-form holds the values, the shared zod schema of schema/validation checks them on submit (the server
 // applies the same schema), and the submit handler receives the schema's output, ready to send.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 
 export type SchemaFormReturn<TValues extends FieldValues, TOutput> = UseFormReturn<TValues, unknown, TOutput>;
 
@@ -27,4 +27,31 @@ export function useSchemaForm<TValues extends FieldValues, S extends z.ZodType>(
     shouldFocusError: false,
     ...options,
   });
+}
+
+/**
+ * The schema of a form whose mutation takes another shape than the shared rules' output (a cleared field sent as
+ * null, files beside the values): `rules` check `checked(values)` and their messages land at the same paths; the
+ * output, what the submit handler receives, is `toInput(values)`.
+ */
+export function formSchema<TValues, TInput>(rules: z.ZodType, toInput: (values: TValues) => TInput, checked: (values: TValues) => unknown = (values) => values) {
+  return z
+    .custom<TValues>()
+    .superRefine((values, ctx) => {
+      const result = rules.safeParse(checked(values));
+      if (!result.success) for (const { path, message } of result.error.issues) ctx.addIssue({ code: 'custom', path, message });
+    })
+    .transform(toInput);
+}
+
+/**
+ * Sets a field from the code (a tidied phone, a date proposed or read from another field) as if typed: the form turns
+ * dirty, and a field showing a message is checked again, so the message goes once the value is right.
+ */
+export function setFieldValue<TValues extends FieldValues, TOutput, TName extends Path<TValues>>(
+  form: UseFormReturn<TValues, unknown, TOutput>,
+  name: TName,
+  value: PathValue<TValues, TName>,
+) {
+  form.setValue(name, value, { shouldDirty: true, shouldValidate: form.getFieldState(name).invalid });
 }

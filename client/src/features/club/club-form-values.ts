@@ -1,10 +1,11 @@
 // The club edit form's values, from the stored club and back to the mutation's input, checked with the server's
 // own rules (schema/validation/club.ts) before sending.
+import { z } from 'zod';
 import { LOGO_MAX_BYTES, LOGO_MIME_TYPES } from '../../../../schema/constants';
 import { MSG } from '../../../../schema/messages';
-import { clubInput, clubSettingsInput } from '../../../../schema/validation/club';
-import type { ClubInput, ClubRecord_ClubFragment, ClubSettingsInput, Sport } from '../../gql/graphql';
-import { validate, type Validated } from '../../lib/form-errors';
+import { clubInput } from '../../../../schema/validation/club';
+import { formSchema } from '../../components/form';
+import type { ClubInput, ClubRecord_ClubFragment, Sport } from '../../gql/graphql';
 
 export const ADDRESS_KEYS = ['address', 'streetNumber', 'postalCode', 'city', 'province', 'country'] as const;
 export type AddressValues = Record<(typeof ADDRESS_KEYS)[number], string>;
@@ -27,8 +28,10 @@ export interface ClubFormValues {
   clubAddress: AddressValues;
   primaryColor: string;
   secondaryColor: string;
+  /** A new logo chosen (sent beside the input), or null. */
+  logo: File | null;
+  removeLogo: boolean;
 }
-export type ClubTextField = Exclude<keyof ClubFormValues, 'legalAddress' | 'clubAddress'>;
 
 type StoredAddress = ClubRecord_ClubFragment['legalAddress'];
 const addressValues = (a: StoredAddress): AddressValues =>
@@ -54,6 +57,8 @@ export function valuesFromClub(club: ClubRecord_ClubFragment): ClubFormValues {
     clubAddress: addressValues(club.clubAddress),
     primaryColor: s(club.primaryColor),
     secondaryColor: s(club.secondaryColor),
+    logo: null,
+    removeLogo: false,
   };
 }
 
@@ -61,7 +66,7 @@ export function valuesFromClub(club: ClubRecord_ClubFragment): ClubFormValues {
  * The mutation's input: every field is sent, an empty one as "" (or null for the typed ones), which the server
  * reads as "clear it". The season label is left out (it stays as stored): it lives on the settings page.
  */
-export function toClubInput(values: ClubFormValues): ClubInput {
+export function toClubInput({ logo: _logo, removeLogo: _removeLogo, ...values }: ClubFormValues): ClubInput {
   const foundation = values.foundation.trim();
   return {
     ...values,
@@ -71,14 +76,22 @@ export function toClubInput(values: ClubFormValues): ClubInput {
   };
 }
 
-/** Checked with the server's rules; the foundation is checked as typed (so "19x7" is an error, not a blank). */
-export function validateClub(values: ClubFormValues): Validated<unknown> {
-  return validate(clubInput, { ...values, foundation: values.foundation.trim() || undefined });
-}
-
-export function validateSettings(values: ClubSettingsInput): Validated<unknown> {
-  return validate(clubSettingsInput, values);
-}
+/**
+ * The edit form's schema: the server's rules, the foundation checked as typed (so "19x7" is an error, not a blank),
+ * a chosen logo checked by the picker's rule (a refused file stays chosen, so saving is refused with its message);
+ * what it gives is the mutation's variables.
+ */
+export const clubForm = formSchema(
+  clubInput.extend({
+    logo: z.custom<File | null>().superRefine((file, ctx) => {
+      const problem = file ? checkLogoFile(file) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    removeLogo: z.boolean(),
+  }),
+  (values: ClubFormValues) => ({ input: toClubInput(values), logo: values.logo, removeLogo: values.removeLogo && !values.logo }),
+  (values) => ({ ...values, foundation: values.foundation.trim() || undefined }),
+);
 
 /** The logo picker's check, with the server's messages (the server checks the content again). */
 export function checkLogoFile(file: File): string | undefined {

@@ -1,6 +1,7 @@
 // The certificate reminders' days as the settings form shows and reads them: "30, 14, 7, 0" in one field, checked
 // with the shared schema (schema/validation/medical-certificate.ts, the server's own), and said in words.
 // Pure functions (unit-tested in tests/client/reminder-days.test.ts).
+import { z } from 'zod';
 import { reminderSettingsInput } from '../../../../schema/validation/medical-certificate';
 import { validate, type FieldErrors } from '../../lib/form-errors';
 
@@ -13,6 +14,12 @@ export function parseReminderDays(text: string): number[] {
 }
 
 export const formatReminderDays = (days: readonly number[]): string => days.join(', ');
+
+/** The settings form's rules: the days as typed in one field, read into numbers and checked by the shared schema. */
+export const reminderForm = z.preprocess((v) => {
+  const { enabled, days } = v as { enabled: boolean; days: string };
+  return { enabled, days: parseReminderDays(days) };
+}, reminderSettingsInput);
 
 /** Checks the settings; any message about the days is keyed `days` (the field that holds them all). */
 export function validateReminders(enabled: boolean, daysText: string): { ok: true; days: number[] } | { ok: false; errors: FieldErrors } {

@@ -1,18 +1,19 @@
-// The contact-request form (spec §4, §5), shared by /inscription and /richiedi-informazioni. Checked with the
-// shared schema before sending; the server's field errors land under the same fields. Plain React + public.css.
+// The contact-request form (spec §4, §5), shared by /inscription and /richiedi-informazioni. react-hook-form holds
+// the values and checks them with the shared schema before sending; the server's field errors land under the same
+// fields. Plain React + public.css: the admin's form layer (Chakra) stays out of the public pages.
 // `noValidate`: the browser's own bubbles would hide the Italian messages; `required` still tells assistive tech.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ITALIAN_REGIONS, LEAD_ROLES, MEMBER_BRACKETS } from '../../../../schema/constants';
 import { MSG } from '../../../../schema/messages';
 import type { FieldErrors } from '../../../../schema/validation/fields';
+import type { Lead } from '../../../../schema/validation/lead';
 import { postLead } from './lead-api';
 
-/** The fields in screen order: the first invalid one gets the focus. */
-const LEAD_FIELDS = ['name', 'email', 'phone', 'clubName', 'role', 'region', 'members'] as const;
-type LeadField = (typeof LEAD_FIELDS)[number];
-type Values = Record<LeadField, string>;
-const EMPTY: Values = { name: '', email: '', phone: '', clubName: '', role: '', region: '', members: '' };
+const EMPTY = { name: '', email: '', phone: '', clubName: '', role: '', region: '', members: '' };
+type LeadField = keyof typeof EMPTY;
+type Values = typeof EMPTY & { funnelName: string };
 
 let rules: ReturnType<typeof loadRules> | undefined;
 function loadRules() {
@@ -23,6 +24,9 @@ const leadRules = () => (rules ??= loadRules().catch((e: unknown) => {
   rules = undefined;
   throw e;
 }));
+/** The shared schema's resolver, from its own chunk (zod is most of the page's JavaScript otherwise). */
+const leadResolver: Resolver<Values, unknown, Lead> = async (...args) =>
+  ((await leadRules()).leadResolver as unknown as Resolver<Values, unknown, Lead>)(...args);
 
 export const SUBMIT_LABEL = 'Invia Richiesta';
 
@@ -33,55 +37,39 @@ interface LeadFormProps {
 }
 
 export function LeadForm({ funnel, onSent }: LeadFormProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string>();
-  const [sending, setSending] = useState(false);
-  // Focus moves after the render that shows the messages, so a screen reader reads the field with its error.
-  const [focusRequest, setFocusRequest] = useState<{ field: LeadField } | null>(null);
-  const controls = useRef<Partial<Record<LeadField, HTMLInputElement | HTMLSelectElement | null>>>({});
-
+  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Lead>({
+    defaultValues: { ...EMPTY, funnelName: funnel },
+    resolver: leadResolver,
+    // Checked on submit, then on each change of a wrong field: a corrected field stops shouting at once.
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting: sending } = formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  // Focus moves after the render that shows the messages, so a screen reader reads the field with its error: the
+  // first wrong control in the order of the page.
+  const [failures, setFailures] = useState(0);
   useEffect(() => {
-    if (focusRequest) controls.current[focusRequest.field]?.focus();
-  }, [focusRequest]);
+    if (failures) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
 
-  const showErrors = (found: FieldErrors, message: string) => {
-    setErrors(found);
-    setAlert(message);
-    const first = LEAD_FIELDS.find((f) => f in found);
-    if (first) setFocusRequest({ field: first });
+  const fail = (message: string, fieldErrors: FieldErrors = {}) => {
+    for (const [name, text] of Object.entries(fieldErrors)) if (name in EMPTY) setError(name as LeadField, { type: 'server', message: text });
+    setError('root.form', { type: 'server', message });
+    setFailures((n) => n + 1);
   };
 
-  const change = (field: LeadField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    // A corrected field stops shouting; the others keep their message until the next attempt.
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    let checked;
-    try {
-      checked = (await leadRules()).validateLead({ ...values, funnelName: funnel });
-    } catch {
-      setSending(false);
-      return showErrors({}, MSG.noConnection);
-    }
-    if (!checked.ok) {
-      setSending(false);
-      return showErrors(checked.errors, MSG.invalidFields);
-    }
-    setAlert(undefined);
-    const result = await postLead(checked.data);
-    setSending(false);
-    if (result.ok) onSent({ message: result.message, email: checked.data.email });
-    else showErrors(result.errors, result.message);
-  }
+  const submit = handleSubmit(
+    async (lead) => {
+      const result = await postLead(lead);
+      if (result.ok) onSent({ message: result.message, email: lead.email });
+      else fail(result.message, result.errors);
+    },
+    () => fail(MSG.invalidFields),
+  );
 
   const field = (name: LeadField) => {
-    const message = errors[name];
+    const message = errors[name]?.message;
     const errorId = `lead-${name}-error`;
     return {
       message: message ? (
@@ -101,18 +89,13 @@ export function LeadForm({ funnel, onSent }: LeadFormProps) {
           {label}
         </label>
         <input
-          ref={(el) => {
-            controls.current[name] = el;
-          }}
           id={`lead-${name}`}
-          name={name}
           className="pub-input"
           type={props.type ?? 'text'}
           autoComplete={props.autoComplete}
           inputMode={props.inputMode}
           required
-          value={values[name]}
-          onChange={(e) => change(name, e.target.value)}
+          {...register(name)}
           {...aria}
         />
         {message}
@@ -127,24 +110,9 @@ export function LeadForm({ funnel, onSent }: LeadFormProps) {
         <fieldset>
           <legend className="pub-label lead-legend">{legend}</legend>
           <div className="pub-choices">
-            {options.map((option, i) => (
+            {options.map((option) => (
               <label key={option} className="pub-choice">
-                <input
-                  ref={
-                    i === 0
-                      ? (el) => {
-                          controls.current[name] = el;
-                        }
-                      : undefined
-                  }
-                  type="radio"
-                  required
-                  name={name}
-                  value={option}
-                  checked={values[name] === option}
-                  onChange={() => change(name, option)}
-                  {...aria}
-                />
+                <input type="radio" required value={option} {...register(name)} {...aria} />
                 {option}
               </label>
             ))}
@@ -156,8 +124,24 @@ export function LeadForm({ funnel, onSent }: LeadFormProps) {
   };
 
   const region = field('region');
+  const alert = errors.root?.form?.message;
   return (
-    <form className="pub-form" noValidate onSubmit={submit} onFocus={() => void leadRules().catch(() => undefined)} aria-busy={sending}>
+    <form
+      ref={formRef}
+      className="pub-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (sending) return;
+        // The rules first (usually loaded at the first focus): without them, offline, the form says so.
+        void leadRules().then(
+          () => submit(event),
+          () => fail(MSG.noConnection),
+        );
+      }}
+      onFocus={() => void leadRules().catch(() => undefined)}
+      aria-busy={sending}
+    >
       <p className="pub-field__hint">Tutti i campi sono obbligatori, tranne la regione.</p>
       {text('name', 'Nome e cognome', { autoComplete: 'name' })}
       <div className="pub-form__row">
@@ -170,18 +154,7 @@ export function LeadForm({ funnel, onSent }: LeadFormProps) {
         <label className="pub-label" htmlFor="lead-region">
           Regione <span className="pub-label__optional">(facoltativo)</span>
         </label>
-        <select
-          ref={(el) => {
-            controls.current.region = el;
-          }}
-          id="lead-region"
-          name="region"
-          className="pub-input"
-          autoComplete="address-level1"
-          value={values.region}
-          onChange={(e) => change('region', e.target.value)}
-          {...region.aria}
-        >
+        <select id="lead-region" className="pub-input" autoComplete="address-level1" {...register('region')} {...region.aria}>
           <option value="">Seleziona la regione</option>
           {ITALIAN_REGIONS.map((r) => (
             <option key={r} value={r}>

@@ -8,6 +8,7 @@ import {
   type MedicalCertificateType,
 } from '../../../../schema/medical-certificates';
 import { medicalCertificateInput } from '../../../../schema/validation/medical-certificate';
+import { formSchema } from '../../components/form/use-schema-form';
 import type { AddMedicalCertificateInput } from '../../gql/graphql';
 import { validate, type FieldErrors } from '../../lib/form-errors';
 
@@ -20,6 +21,17 @@ export interface CertificateFormValues {
 }
 
 export const emptyCertificateValues = (): CertificateFormValues => ({ type: '', sport: '', issuedOn: '', expiresOn: '', issuer: '' });
+
+/** What the form holds: the typed values and the file chosen (a File value, sent with the save). */
+export interface CertificateFormFields extends CertificateFormValues {
+  file: File | null;
+}
+
+export const emptyCertificateFields = (): CertificateFormFields => ({ ...emptyCertificateValues(), file: null });
+
+/** The form's schema: the shared rules on the club's `today` check the values; the output is the mutation's input. */
+export const certificateFormSchema = (personId: string, today: string) =>
+  formSchema(medicalCertificateInput(today), (fields: CertificateFormFields) => toCertificateInput(personId, fields, fields.file));
 
 export const CERTIFICATE_TYPE_OPTIONS = MEDICAL_CERTIFICATE_TYPES.map((type) => ({ value: type, label: CERTIFICATE_TYPE_RULES[type].label }));
 

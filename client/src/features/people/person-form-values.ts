@@ -7,6 +7,7 @@ import { isHealthField } from '../../../../schema/health-data';
 import { normalizePhone } from '../../../../schema/text';
 import { savePersonInput } from '../../../../schema/validation/people';
 import type { PersonForm_PersonFragment, PersonForm_PersonRoleFragment, SavePersonInput } from '../../gql/graphql';
+import { formSchema } from '../../components/form/use-schema-form';
 import { validate, type FieldErrors } from '../../lib/form-errors';
 import { MEDICAL_EXAMINATION_PAYERS, MEDICAL_EXAMINATION_TYPES, MEMBERSHIP_TYPES, type CodedOption } from './person-options';
 
@@ -111,6 +112,16 @@ export const emptyFiles = (): PersonFormFiles => ({
   documents: [],
 });
 
+/** What the person form holds: the typed values and the files chosen (File values, sent with the save). */
+export interface PersonFormFields extends PersonFormValues {
+  files: PersonFormFiles;
+}
+
+/** The form's values on opening: the record's (an edit) or empty (a new one, and after a save); no file chosen. */
+export function personFormFields(kind: PersonKindKey, role: PersonForm_PersonRoleFragment | null = null): PersonFormFields {
+  return { ...(role ? valuesFromRole(kind, role) : emptyValues(kind)), files: emptyFiles() };
+}
+
 export function emptyProfile(): ProfileValues {
   const text = Object.fromEntries(PROFILE_TEXT_KEYS.map((k) => [k, ''])) as Record<ProfileTextKey, string>;
   return {
@@ -170,6 +181,18 @@ export function validationPayload(values: PersonFormValues, id: string | null) {
 export function validatePerson(kind: PersonKindKey, values: PersonFormValues, id: string | null): FieldErrors {
   const result = validate(savePersonInput(kind), validationPayload(values, id));
   return result.ok ? {} : result.errors;
+}
+
+/**
+ * The person form's schema for one kind: the shared rules (the server's own) check the typed values, with messages
+ * at the form's paths (`profile.firstname`, `details.coachRole`); the output is the SavePersonInput to send.
+ */
+export function personFormSchema(kind: PersonKindKey, id: string | null, options: { healthWritable?: boolean } = {}) {
+  return formSchema(
+    savePersonInput(kind),
+    (fields: PersonFormFields) => toSaveInput(kind, fields, fields.files, id, options),
+    (fields) => validationPayload(fields, id),
+  );
 }
 
 /** A chosen document's problem, if any (the server checks the content again). */

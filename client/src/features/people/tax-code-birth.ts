@@ -3,7 +3,6 @@
 // tests/client/tax-code-birth.test.ts); the birthplace's name comes from codice-fiscale-js, loaded on first use.
 import { foldText } from '../../../../schema/text';
 import { taxCodeBirthData, taxCodeBirthplace } from '../../../../schema/validation/tax-code';
-import type { ProfileValues } from './person-form-values';
 
 /** The birth fields a code fills, as the form holds them (a birthplace abroad is the country, as Nazione di nascita). */
 export interface BirthFromCode {
@@ -59,8 +58,8 @@ function agrees(key: BirthKey, typed: string, fromCode: string): boolean {
  * `profile` with its empty birth fields filled from `birth`, the fields so filled, and the typed ones that disagree
  * with the code (left as typed: the user decides).
  */
-export function applyBirth(profile: ProfileValues, birth: BirthFromCode): { profile: ProfileValues; filled: BirthKey[]; mismatched: BirthKey[] } {
-  const next = { ...profile };
+export function applyBirth<P extends Record<BirthKey, string>>(profile: P, birth: BirthFromCode): { profile: P; filled: BirthKey[]; mismatched: BirthKey[] } {
+  const next: P = { ...profile };
   const filled: BirthKey[] = [];
   const mismatched: BirthKey[] = [];
   for (const key of Object.keys(BIRTH_LABELS) as BirthKey[]) {
@@ -68,7 +67,7 @@ export function applyBirth(profile: ProfileValues, birth: BirthFromCode): { prof
     if (fromCode === null) continue;
     const typed = profile[key].trim();
     if (!typed) {
-      next[key] = fromCode;
+      (next as Record<BirthKey, string>)[key] = fromCode;
       filled.push(key);
     } else if (!agrees(key, typed, fromCode)) mismatched.push(key);
   }

@@ -1,18 +1,16 @@
 // Security page, "Verifica in due passaggi": turn two-factor sign-in on (QR code or the key as text, then the app's
 // first code), see the one-time recovery codes once, make new ones, turn it off (password or a code).
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Box, Button, Code, Flex, Heading, Image, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MSG } from '../../../../../schema/messages';
-import { formatRecoveryCode, isTotpCode, normalizeCode, totpCodeInput } from '../../../../../schema/validation/two-factor';
+import { Alert, Box, Button, Code, Flex, Heading, Image, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { formatRecoveryCode, totpCodeInput, twoFactorProofField } from '../../../../../schema/validation/two-factor';
+import { PasswordField, SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { FormField } from '../../../components/ui/form-field';
 import { ListError } from '../../../components/ui/list-status';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { messageOfError } from '../../../lib/errors';
-import { validate } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { clearClubLocks } from '../../../lib/two-factor-lock';
@@ -93,10 +91,8 @@ export function TwoFactorSettings() {
 
 function SetupSteps({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
   const [confirm, { loading: sending }] = useMutation(ConfirmTwoFactorSetupMutation, { refetchQueries: [MyTwoFactorQuery] });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(totpCodeInput, { code: '' });
   const [copied, setCopied] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
 
   async function copySecret() {
     try {
@@ -107,98 +103,80 @@ function SetupSteps({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel: 
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const checked = validate(totpCodeInput, { code });
-    if (!checked.ok) {
-      setError(checked.errors.code);
-      codeInput.current?.focus();
-      return;
+  // A refused code empties the field and says why under it (the form's one message sits there).
+  async function activate({ code }: z.output<typeof totpCodeInput>): Promise<SubmitOutcome> {
+    const { data } = await confirm({ variables: { input: { code } } });
+    const outcome = readMutationResult(data?.confirmTwoFactorSetup);
+    if (outcome.ok) {
+      notify(MESSAGE_LEVEL.success, outcome.data.message);
+      return onConfirmed(outcome.data.recoveryCodes);
     }
-    setError(undefined);
-    try {
-      const { data } = await confirm({ variables: { input: { code: checked.data.code } } });
-      const outcome = readMutationResult(data?.confirmTwoFactorSetup);
-      if (outcome.ok) {
-        notify(MESSAGE_LEVEL.success, outcome.data.message);
-        return onConfirmed(outcome.data.recoveryCodes);
-      }
-      setError(outcome.fieldErrors.code ?? outcome.message);
-    } catch (e) {
-      setError(messageOfError(e));
-    }
-    setCode('');
-    codeInput.current?.focus();
+    form.setValue('code', '');
+    return outcome;
   }
 
   const qrSrc = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrCodeSvg)}`;
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Attiva la verifica in due passaggi">
-      <Stack gap="5">
-        <List.Root as="ol" gap="4" ps="5">
-          <List.Item>Installa sul telefono un&apos;app di autenticazione, se non ne hai già una.</List.Item>
-          <List.Item>
-            <Stack gap="3" mt="1">
-              <Text>Nell&apos;app aggiungi un account e inquadra questo codice QR.</Text>
-              <Flex direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'center', sm: 'flex-start' }}>
-                <Box bg="white" p="2" borderWidth="1px" borderRadius="md" flexShrink={0}>
-                  <Image src={qrSrc} alt="Codice QR da inquadrare con l'app di autenticazione" boxSize="44" />
-                </Box>
-                <Stack gap="2" minW="0" w="full">
-                  <Text fontSize="sm" color="fg.muted" id="two-factor-secret-label">
-                    Non riesci a inquadrarlo? Inserisci a mano questa chiave (tipo: basata sul tempo):
-                  </Text>
-                  <Code
-                    aria-labelledby="two-factor-secret-label"
-                    data-testid="two-factor-secret"
-                    fontSize="md"
-                    p="2"
-                    wordBreak="break-all"
-                    whiteSpace="normal"
-                    letterSpacing="0.05em"
-                  >
-                    {groupedSecret(setup.secret)}
-                  </Code>
-                  <Button type="button" size="sm" variant="outline" alignSelf="flex-start" onClick={() => void copySecret()}>
-                    {copied ? 'Chiave copiata' : 'Copia la chiave'}
-                  </Button>
-                </Stack>
-              </Flex>
-            </Stack>
-          </List.Item>
-          <List.Item>
-            <Stack gap="3" mt="1">
-              <Text>Inserisci il codice a 6 cifre che l&apos;app mostra per CampoBase.</Text>
-              <FormField label="Codice dell'app" required error={error}>
-                <Input
-                  ref={codeInput}
-                  name="code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  maxLength={7}
-                  placeholder="123456"
-                  fontFamily="mono"
-                  fontSize="lg"
-                  letterSpacing="0.3em"
-                  maxW="xs"
-                />
-              </FormField>
-            </Stack>
-          </List.Item>
-        </List.Root>
-        <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Annulla
-          </Button>
-          <Button type="submit" loading={sending} loadingText="Verifica in corso...">
-            Conferma e attiva
-          </Button>
-        </Flex>
-      </Stack>
-    </form>
+    <SchemaForm form={form} onSubmit={activate} aria-label="Attiva la verifica in due passaggi" invalidMessage="" messageField="code">
+      <List.Root as="ol" gap="4" ps="5">
+        <List.Item>Installa sul telefono un&apos;app di autenticazione, se non ne hai già una.</List.Item>
+        <List.Item>
+          <Stack gap="3" mt="1">
+            <Text>Nell&apos;app aggiungi un account e inquadra questo codice QR.</Text>
+            <Flex direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'center', sm: 'flex-start' }}>
+              <Box bg="white" p="2" borderWidth="1px" borderRadius="md" flexShrink={0}>
+                <Image src={qrSrc} alt="Codice QR da inquadrare con l'app di autenticazione" boxSize="44" />
+              </Box>
+              <Stack gap="2" minW="0" w="full">
+                <Text fontSize="sm" color="fg.muted" id="two-factor-secret-label">
+                  Non riesci a inquadrarlo? Inserisci a mano questa chiave (tipo: basata sul tempo):
+                </Text>
+                <Code
+                  aria-labelledby="two-factor-secret-label"
+                  data-testid="two-factor-secret"
+                  fontSize="md"
+                  p="2"
+                  wordBreak="break-all"
+                  whiteSpace="normal"
+                  letterSpacing="0.05em"
+                >
+                  {groupedSecret(setup.secret)}
+                </Code>
+                <Button type="button" size="sm" variant="outline" alignSelf="flex-start" onClick={() => void copySecret()}>
+                  {copied ? 'Chiave copiata' : 'Copia la chiave'}
+                </Button>
+              </Stack>
+            </Flex>
+          </Stack>
+        </List.Item>
+        <List.Item>
+          <Stack gap="3" mt="1">
+            <Text>Inserisci il codice a 6 cifre che l&apos;app mostra per CampoBase.</Text>
+            <TextField
+              name="code"
+              label="Codice dell'app"
+              required
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              placeholder="123456"
+              fontFamily="mono"
+              fontSize="lg"
+              letterSpacing="0.3em"
+              maxW="xs"
+            />
+          </Stack>
+        </List.Item>
+      </List.Root>
+      <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Annulla
+        </Button>
+        <Button type="submit" loading={sending} loadingText="Verifica in corso...">
+          Conferma e attiva
+        </Button>
+      </Flex>
+    </SchemaForm>
   );
 }
 
@@ -311,54 +289,41 @@ function ProofDialog({ kind, onClose, onDone }: { kind: 'disable' | 'regenerate'
 function ProofForm({ kind, title, onClose, onDone }: { kind: 'disable' | 'regenerate'; title: string; onClose: () => void; onDone: (codes?: string[]) => void }) {
   const [disable, { loading: disabling }] = useMutation(DisableTwoFactorMutation, { refetchQueries: [MyTwoFactorQuery] });
   const [regenerate, { loading: regenerating }] = useMutation(RegenerateRecoveryCodesMutation, { refetchQueries: [MyTwoFactorQuery] });
-  const [proof, setProof] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(twoFactorProofField, { proof: '' });
   const sending = disabling || regenerating;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (!proof.trim()) return setError(MSG.twoFactorProofRequired);
-    const normalized = normalizeCode(proof) as string;
-    const input = isTotpCode(normalized) ? { code: normalized } : { password: proof };
-    try {
-      if (kind === 'disable') {
-        const { data } = await disable({ variables: { input } });
-        const outcome = readMutationResult(data?.disableTwoFactor);
-        if (!outcome.ok) return setError(outcome.message);
-        notify(MESSAGE_LEVEL.success, outcome.data.message);
-        return onDone();
-      }
-      const { data } = await regenerate({ variables: { input } });
-      const outcome = readMutationResult(data?.regenerateRecoveryCodes);
-      if (!outcome.ok) return setError(outcome.message);
+  // A refusal (wrong password or code) is said under the one field.
+  async function prove(input: z.output<typeof twoFactorProofField>): Promise<SubmitOutcome> {
+    if (kind === 'disable') {
+      const { data } = await disable({ variables: { input } });
+      const outcome = readMutationResult(data?.disableTwoFactor);
+      if (!outcome.ok) return { ok: false, message: outcome.message };
       notify(MESSAGE_LEVEL.success, outcome.data.message);
-      onDone(outcome.data.recoveryCodes);
-    } catch (e) {
-      setError(messageOfError(e));
+      return onDone();
     }
+    const { data } = await regenerate({ variables: { input } });
+    const outcome = readMutationResult(data?.regenerateRecoveryCodes);
+    if (!outcome.ok) return { ok: false, message: outcome.message };
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
+    onDone(outcome.data.recoveryCodes);
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={title}>
-      <Stack gap="4">
-        <Text color="fg.muted">
-          {kind === 'disable'
-            ? "Per confermare inserisci la password oppure il codice a 6 cifre dell'app. Le società che la richiedono non ti faranno più accedere finché non la riattivi."
-            : "Per confermare inserisci la password oppure il codice a 6 cifre dell'app. I codici di recupero attuali smetteranno di funzionare."}
-        </Text>
-        <FormField label="Password o codice dell'app" required error={error}>
-          <PasswordInput name="proof" value={proof} onChange={(e) => setProof(e.target.value)} autoComplete="current-password" />
-        </FormField>
-        <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" colorPalette={kind === 'disable' ? 'red' : undefined} loading={sending}>
-            {kind === 'disable' ? 'Disattiva' : 'Genera i codici'}
-          </Button>
-        </Flex>
-      </Stack>
-    </form>
+    <SchemaForm form={form} onSubmit={prove} aria-label={title} gap="4" invalidMessage="" messageField="proof">
+      <Text color="fg.muted">
+        {kind === 'disable'
+          ? "Per confermare inserisci la password oppure il codice a 6 cifre dell'app. Le società che la richiedono non ti faranno più accedere finché non la riattivi."
+          : "Per confermare inserisci la password oppure il codice a 6 cifre dell'app. I codici di recupero attuali smetteranno di funzionare."}
+      </Text>
+      <PasswordField name="proof" label="Password o codice dell'app" required autoComplete="current-password" />
+      <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Annulla
+        </Button>
+        <Button type="submit" colorPalette={kind === 'disable' ? 'red' : undefined} loading={sending}>
+          {kind === 'disable' ? 'Disattiva' : 'Genera i codici'}
+        </Button>
+      </Flex>
+    </SchemaForm>
   );
 }

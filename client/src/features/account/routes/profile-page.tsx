@@ -2,10 +2,10 @@
 // for real (the legacy form only logged it). The email is the login and is shown, not edited.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../../../schema/messages';
 import { accountProfileInput } from '../../../../../schema/validation/account';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { FormField } from '../../../components/ui/form-field';
 import { ListError } from '../../../components/ui/list-status';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -13,9 +13,7 @@ import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import type { AccountProfile_FieldsFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { validate, type FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
-import { sameFormValue } from '../../../lib/use-is-dirty';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { MyProfileQuery, UpdateMyProfileMutation } from '../account-documents';
 import { AccountCard } from '../../../components/ui/account-card';
@@ -56,77 +54,40 @@ const valuesOf = (p: AccountProfile_FieldsFragment): Values => ({
 });
 
 function ProfileForm({ email, profile }: { email: string; profile: AccountProfile_FieldsFragment }) {
-  // What the server holds: typed changes not saved yet ask before leaving the page (a link, back, a reload).
-  const [saved, setSaved] = useState<Values>(() => valuesOf(profile));
-  const [values, setValues] = useState<Values>(saved);
-  const leaveGuard = useUnsavedChangesGuard(!sameFormValue(saved, values));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  // The values the server holds: typed changes not saved yet ask before leaving the page (a link, back, a reload).
+  const form = useSchemaForm(accountProfileInput, valuesOf(profile));
+  const [dirty, setDirty] = useState(false);
+  const leaveGuard = useUnsavedChangesGuard(dirty);
   const [update, { loading: sending }] = useMutation(UpdateMyProfileMutation);
 
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  const fail = (message: string, fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    setFormError(message);
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const checked = validate(accountProfileInput, values);
-    if (!checked.ok) return fail(MSG.invalidFields, checked.errors);
-    setErrors({});
-    setFormError(undefined);
-    try {
-      // Blank optional fields are sent as "" so the server clears them.
-      const { data } = await update({ variables: { input: { ...values } } });
-      const outcome = readMutationResult(data?.updateMyProfile);
-      if (!outcome.ok) return fail(outcome.message, outcome.fieldErrors);
-      setValues(valuesOf(outcome.data.account.profile));
-      setSaved(valuesOf(outcome.data.account.profile));
-      notify(MESSAGE_LEVEL.success, outcome.data.message);
-    } catch (e) {
-      fail(messageOfError(e), {});
-    }
+  async function save(): Promise<SubmitOutcome> {
+    // The values as typed: blank optional fields are sent as "" so the server clears them.
+    const { data } = await update({ variables: { input: { ...form.getValues() } } });
+    const outcome = readMutationResult(data?.updateMyProfile);
+    if (!outcome.ok) return outcome;
+    form.reset(valuesOf(outcome.data.account.profile));
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
   }
 
   return (
     <AccountCard id="dati-personali" title="Dati personali">
-      <form noValidate onSubmit={onSubmit} aria-labelledby="dati-personali">
-        <Stack gap="5">
-          <FormAlert message={formError} />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label="Nome" required error={errors.firstname}>
-              <Input {...field('firstname')} autoComplete="given-name" maxLength={100} />
-            </FormField>
-            <FormField label="Cognome" required error={errors.lastname}>
-              <Input {...field('lastname')} autoComplete="family-name" maxLength={100} />
-            </FormField>
-            <FormField label="Soprannome" error={errors.nickname}>
-              <Input {...field('nickname')} autoComplete="nickname" maxLength={100} />
-            </FormField>
-            <FormField label="Data di nascita" error={errors.birthday}>
-              <Input {...field('birthday')} type="date" autoComplete="bday" />
-            </FormField>
-            <FormField label="Codice fiscale" required error={errors.taxIdCode}>
-              <Input {...field('taxIdCode')} autoComplete="off" maxLength={16} textTransform="uppercase" spellCheck={false} />
-            </FormField>
-            <FormField label="Email di accesso" helper="L'email con cui accedi non si modifica da qui.">
-              <Input name="email" value={email} readOnly aria-readonly="true" bg="bg.muted" />
-            </FormField>
-          </SimpleGrid>
-          <Flex justify="flex-end">
-            <Button type="submit" disabled={sending} w={{ base: 'full', sm: 'auto' }}>
-              {sending ? 'Salvataggio in corso...' : 'Salva modifiche'}
-            </Button>
-          </Flex>
-        </Stack>
-      </form>
+      <SchemaForm form={form} onSubmit={save} onDirtyChange={setDirty} aria-labelledby="dati-personali">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <TextField name="firstname" label="Nome" required autoComplete="given-name" maxLength={100} />
+          <TextField name="lastname" label="Cognome" required autoComplete="family-name" maxLength={100} />
+          <TextField name="nickname" label="Soprannome" autoComplete="nickname" maxLength={100} />
+          <TextField name="birthday" label="Data di nascita" type="date" autoComplete="bday" />
+          <TextField name="taxIdCode" label="Codice fiscale" required autoComplete="off" maxLength={16} textTransform="uppercase" spellCheck={false} />
+          <FormField label="Email di accesso" helper="L'email con cui accedi non si modifica da qui.">
+            <Input name="email" value={email} readOnly aria-readonly="true" bg="bg.muted" />
+          </FormField>
+        </SimpleGrid>
+        <Flex justify="flex-end">
+          <Button type="submit" disabled={sending} w={{ base: 'full', sm: 'auto' }}>
+            {sending ? 'Salvataggio in corso...' : 'Salva modifiche'}
+          </Button>
+        </Flex>
+      </SchemaForm>
       {leaveGuard.dialog}
     </AccountCard>
   );

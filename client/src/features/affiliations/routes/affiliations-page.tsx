@@ -4,12 +4,15 @@
 // see every step. Ending or refusing asks first (ConfirmDialog). Below, which organisation read what of the club's
 // data through the API, and when (AffiliationReads).
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { MSG } from '../../../../../schema/messages';
+import { SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
-import type { Affiliations_ListQuery } from '../../../gql/graphql';
+import type { Affiliations_ListQuery, OrganisationScope } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
@@ -93,49 +96,54 @@ function Affiliations() {
   );
 }
 
+/** The application: the organisation's code (the button waits for it) and the data offered. */
+const applyForm = z.object({
+  code: z.string().trim().min(1),
+  consent: z.object({ scopes: z.array(z.custom<OrganisationScope>()), minorsContacts: z.boolean() }),
+});
+
 function ApplyForm({ onDone }: { onDone: () => void }) {
   const [apply] = useMutation(ApplyToOrganisationMutation);
-  const [code, setCode] = useState('');
-  const [consent, setConsent] = useState<ConsentValue>(EMPTY_CONSENT);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useSchemaForm(applyForm, { code: '', consent: EMPTY_CONSENT });
+  const code = useWatch({ control: form.control, name: 'code' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSending(true);
-    setProblem(null);
-    try {
-      const outcome = readMutationResult((await apply({ variables: { code: code.trim(), consent } })).data?.applyToOrganisation);
-      if (!outcome.ok) return setProblem(outcome.message);
-      notify(MESSAGE_LEVEL.success, "Candidatura inviata: l'affiliazione vale quando l'organizzazione la accetta.");
-      setCode('');
-      setConsent(EMPTY_CONSENT);
-      onDone();
-    } catch (e) {
-      setProblem(messageOfError(e));
-    } finally {
-      setSending(false);
-    }
+  async function save({ code, consent }: z.output<typeof applyForm>): Promise<SubmitOutcome> {
+    const outcome = readMutationResult((await apply({ variables: { code, consent } })).data?.applyToOrganisation);
+    // Whatever the refusal, it is said under the code.
+    if (!outcome.ok) return { ok: false, message: outcome.message };
+    notify(MESSAGE_LEVEL.success, "Candidatura inviata: l'affiliazione vale quando l'organizzazione la accetta.");
+    form.reset();
+    onDone();
   }
 
   return (
-    <Box as="form" onSubmit={(e: FormEvent) => void submit(e)} borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '5' }} aria-label="Candidati a un'organizzazione">
-      <Stack gap="4">
+    <Box borderWidth="1px" borderRadius="lg" p={{ base: '4', md: '5' }}>
+      <SchemaForm form={form} onSubmit={save} aria-label="Candidati a un'organizzazione" gap="4" invalidMessage="" messageField="code">
         <Heading as="h2" size="md">
           Candidati a un'organizzazione
         </Heading>
-        <Field.Root invalid={!!problem}>
-          <Field.Label>Codice dell'organizzazione</Field.Label>
-          <Input value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} placeholder="es. FED-7Q2KX4" maxW="xs" fontFamily="mono" autoCapitalize="characters" spellCheck={false} />
-          {problem ? <Field.ErrorText>{problem}</Field.ErrorText> : <Field.HelperText>Te lo comunica la federazione, l'ente o la lega.</Field.HelperText>}
-        </Field.Root>
-        <ConsentFields value={consent} onChange={setConsent} idPrefix="apply" />
+        <TextField
+          name="code"
+          label="Codice dell'organizzazione"
+          helper="Te lo comunica la federazione, l'ente o la lega."
+          uppercase
+          placeholder="es. FED-7Q2KX4"
+          maxW="xs"
+          fontFamily="mono"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <Controller
+          name="consent"
+          control={form.control}
+          render={({ field }) => <ConsentFields value={field.value} onChange={field.onChange} idPrefix="apply" />}
+        />
         <Flex justify="flex-end">
-          <Button type="submit" loading={sending} disabled={!code.trim()} w={{ base: 'full', sm: 'auto' }}>
+          <Button type="submit" loading={form.formState.isSubmitting} disabled={!code.trim()} w={{ base: 'full', sm: 'auto' }}>
             Invia la candidatura
           </Button>
         </Flex>
-      </Stack>
+      </SchemaForm>
     </Box>
   );
 }

@@ -2,18 +2,18 @@
 // then back to /login after RESET_REDIRECT_MS.
 import { useMutation } from '@apollo/client/react';
 import { Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { MESSAGE_LEVEL, RESET_CODE_LENGTH, RESET_REDIRECT_MS } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { forgotPasswordInput, resetPasswordFields, verifyResetCodeInput } from '../../../../../schema/validation/auth';
+import { ConnectedField, PasswordPair, SchemaForm, TextField, useSchemaForm, type SubmitFailure, type SubmitOutcome } from '../../../components/form';
 import { CheckCircleIcon } from '../../../components/icons';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { graphql } from '../../../gql';
-import { messageOfError, resultMessage } from '../../../lib/errors';
-import { fieldErrorsFromServer, layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { messageOfError } from '../../../lib/errors';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { readMutationResult } from '../../../lib/mutation-result';
 import { notify } from '../../../lib/notify';
 import { WizardProgress } from './wizard-progress';
 
@@ -62,24 +62,32 @@ const STEPS: Record<Step, { title: string; percent: number }> = {
   3: { title: 'Nuova password', percent: 100 },
 };
 
-/** Errors of a step, minus the ones about fields of an earlier step (shown once, above the form). */
-function splitServerErrors(errors: FieldErrors, stepFields: readonly string[]): { fields: FieldErrors; other?: string } {
+/** One form for the three steps, each checked with its own shared rules. */
+const STEP_SCHEMAS = { 1: forgotPasswordInput, 2: verifyResetCodeInput, 3: resetPasswordFields };
+const STEP_FIELDS: Record<Step, readonly string[]> = { 1: ['email'], 2: ['code'], 3: ['password', 'passwordConfirmation'] };
+/** "Compila tutti i campi." is said once above the fields, which are only marked. */
+const GENERAL_MESSAGES = [MSG.forgotFieldsRequired];
+
+/** A refusal: the messages about this step's fields go under them, one about another (e.g. the token) above. */
+function refusal(result: Parameters<typeof readMutationResult>[0], step: Step): SubmitFailure {
+  const outcome = readMutationResult(result);
   const fields: FieldErrors = {};
   let other: string | undefined;
-  for (const [name, message] of Object.entries(errors)) {
-    if (stepFields.includes(name)) fields[name] = message;
-    else other ??= message;
+  if (!outcome.ok) {
+    for (const [name, message] of Object.entries(outcome.fieldErrors)) {
+      if (STEP_FIELDS[step].includes(name)) fields[name] = message;
+      else other ??= message;
+    }
   }
-  return { fields, other };
+  const message = outcome.ok ? MSG.unexpected : outcome.message;
+  return { ok: false, message: other ?? (Object.keys(fields).length ? '' : message), fieldErrors: fields };
 }
 
 export function ForgotPasswordWizard() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(1);
-  const [values, setValues] = useState({ email: '', code: '', password: '', passwordConfirmation: '' });
+  const form = useSchemaForm(STEP_SCHEMAS[step], { email: '', code: '', password: '', passwordConfirmation: '' });
   const [resetToken, setResetToken] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);
   const [requestReset, request] = useMutation(RequestResetMutation, { fetchPolicy: 'no-cache' });
   const [verifyCode, verify] = useMutation(VerifyCodeMutation, { fetchPolicy: 'no-cache' });
@@ -103,98 +111,47 @@ export function ForgotPasswordWizard() {
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
-  const layout = layoutErrors(errors, [MSG.forgotFieldsRequired]);
-  const summary = formError ?? layout.summary;
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-  const field = (name: keyof typeof values) => ({ error: layout.messages[name], invalid: layout.invalid.has(name) });
-
-  function showErrors(fieldErrors: FieldErrors, other?: string) {
-    setErrors(fieldErrors);
-    setFormError(other);
-  }
-
   function goTo(next: Step) {
-    showErrors({});
+    form.clearErrors();
     setStep(next);
   }
 
-  async function sendCode(): Promise<void> {
-    const checked = validate(forgotPasswordInput, values);
-    if (!checked.ok) return showErrors(checked.errors);
-    showErrors({});
-    try {
-      const { data } = await requestReset({ variables: { input: checked.data } });
-      const result = data?.requestPasswordReset;
-      if (result?.__typename === 'MutationRequestPasswordResetSuccess') {
-        notify(MESSAGE_LEVEL.success, MSG.codeSent);
-        setValues((v) => ({ ...v, email: checked.data.email, code: '' }));
-        if (step !== 2) goTo(2);
-        return;
-      }
-      if (result?.__typename === 'ValidationError') {
-        const { fields, other } = splitServerErrors(fieldErrorsFromServer(result.fields), ['email']);
-        if (step !== 1) setStep(1);
-        return showErrors(fields, other ?? (Object.keys(fields).length ? undefined : result.message));
-      }
-      notify(MESSAGE_LEVEL.error, resultMessage(result));
-    } catch (error) {
-      notify(MESSAGE_LEVEL.error, messageOfError(error));
-    }
+  /** Step 1, and "Invia di nuovo il codice" on step 2: the code is mailed, the email kept as the server reads it. */
+  async function sendCode(email: string): Promise<SubmitOutcome> {
+    const { data } = await requestReset({ variables: { input: { email } } });
+    const result = data?.requestPasswordReset;
+    if (result?.__typename !== 'MutationRequestPasswordResetSuccess') return refusal(result, 1);
+    notify(MESSAGE_LEVEL.success, MSG.codeSent);
+    form.setValue('email', email);
+    form.setValue('code', '');
+    if (step !== 2) goTo(2);
   }
 
-  async function checkCode(): Promise<void> {
-    const checked = validate(verifyResetCodeInput, values);
-    if (!checked.ok) return showErrors(checked.errors);
-    showErrors({});
-    try {
-      const { data } = await verifyCode({ variables: { input: checked.data } });
-      const result = data?.verifyPasswordResetCode;
-      if (result?.__typename === 'MutationVerifyPasswordResetCodeSuccess') {
-        notify(MESSAGE_LEVEL.success, MSG.codeVerified);
-        setResetToken(result.data.resetToken);
-        goTo(3);
-        return;
-      }
-      if (result?.__typename === 'ValidationError') {
-        const { fields, other } = splitServerErrors(fieldErrorsFromServer(result.fields), ['code']);
-        return showErrors(fields, other ?? (Object.keys(fields).length ? undefined : result.message));
-      }
-      notify(MESSAGE_LEVEL.error, resultMessage(result));
-    } catch (error) {
-      notify(MESSAGE_LEVEL.error, messageOfError(error));
-    }
+  async function resendCode() {
+    const outcome = await sendCode(form.getValues('email')).catch((error: unknown): SubmitFailure => ({ ok: false, message: messageOfError(error) }));
+    if (outcome && !outcome.ok) notify(MESSAGE_LEVEL.error, outcome.message || Object.values(outcome.fieldErrors ?? {})[0] || MSG.unexpected);
   }
 
-  async function savePassword(): Promise<void> {
-    const checked = validate(resetPasswordFields, values);
-    if (!checked.ok) return showErrors(checked.errors);
-    showErrors({});
-    try {
-      const { data } = await resetPassword({
-        variables: { input: { email: values.email.trim().toLowerCase(), resetToken, ...checked.data } },
-      });
-      const result = data?.resetPassword;
-      if (result?.__typename === 'MutationResetPasswordSuccess') {
-        notify(MESSAGE_LEVEL.success, MSG.passwordUpdated);
-        setDone(true);
-        return;
-      }
-      if (result?.__typename === 'ValidationError') {
-        const { fields, other } = splitServerErrors(fieldErrorsFromServer(result.fields), ['password', 'passwordConfirmation']);
-        return showErrors(fields, other ?? (Object.keys(fields).length ? undefined : result.message));
-      }
-      notify(MESSAGE_LEVEL.error, resultMessage(result));
-    } catch (error) {
-      notify(MESSAGE_LEVEL.error, messageOfError(error));
-    }
+  async function checkCode(input: z.output<typeof verifyResetCodeInput>): Promise<SubmitOutcome> {
+    const { data } = await verifyCode({ variables: { input } });
+    const result = data?.verifyPasswordResetCode;
+    if (result?.__typename !== 'MutationVerifyPasswordResetCodeSuccess') return refusal(result, 2);
+    notify(MESSAGE_LEVEL.success, MSG.codeVerified);
+    setResetToken(result.data.resetToken);
+    goTo(3);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending || done) return;
-    void (step === 1 ? sendCode() : step === 2 ? checkCode() : savePassword());
+  async function savePassword(input: z.output<typeof resetPasswordFields>): Promise<SubmitOutcome> {
+    const email = form.getValues('email').trim().toLowerCase();
+    const { data } = await resetPassword({ variables: { input: { email, resetToken, ...input } } });
+    const result = data?.resetPassword;
+    if (result?.__typename !== 'MutationResetPasswordSuccess') return refusal(result, 3);
+    notify(MESSAGE_LEVEL.success, MSG.passwordUpdated);
+    setDone(true);
   }
+
+  const submit = (input: z.output<(typeof STEP_SCHEMAS)[Step]>) =>
+    'code' in input ? checkCode(input) : 'password' in input ? savePassword(input) : sendCode(input.email);
 
   const { title, percent } = STEPS[step];
 
@@ -219,46 +176,46 @@ export function ForgotPasswordWizard() {
     );
   }
 
+  const code = form.register('code');
   return (
     <Stack gap="6">
       <WizardProgress step={step} total={3} percent={percent} label="Avanzamento del recupero password" />
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="5">
-          <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none">
-            {title}
-          </Heading>
-          <FormAlert message={summary} />
-
+      <Stack gap="5">
+        <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none">
+          {title}
+        </Heading>
+        <SchemaForm form={form} onSubmit={submit} generalMessages={GENERAL_MESSAGES} invalidMessage="">
           {step === 1 && (
             <>
               <Text color="fg.muted" fontSize="sm">
                 Inserisci l&apos;email del tuo account: ti invieremo un codice di {RESET_CODE_LENGTH} cifre.
               </Text>
-              <FormField label="Email" required {...field('email')}>
-                <Input name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={set('email')} />
-              </FormField>
+              <TextField name="email" label="Email" required type="email" inputMode="email" autoComplete="email" />
             </>
           )}
 
           {step === 2 && (
             <>
               <Text color="fg.muted" fontSize="sm">
-                Abbiamo inviato un codice a <strong>{values.email}</strong>. Controlla anche la cartella spam.
+                Abbiamo inviato un codice a <strong>{form.getValues('email')}</strong>. Controlla anche la cartella spam.
               </Text>
-              <FormField label="Codice di verifica" required helper={`${RESET_CODE_LENGTH} cifre`} {...field('code')}>
+              <ConnectedField name="code" label="Codice di verifica" required helper={`${RESET_CODE_LENGTH} cifre`}>
+                {/* Digits only, as typed. */}
                 <Input
-                  name="code"
+                  {...code}
+                  onChange={(event) => {
+                    event.target.value = event.target.value.replace(/\D/g, '');
+                    void code.onChange(event);
+                  }}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={RESET_CODE_LENGTH}
-                  value={values.code}
-                  onChange={(e) => setValues((v) => ({ ...v, code: e.target.value.replace(/\D/g, '') }))}
                   letterSpacing="0.3em"
                   fontVariantNumeric="tabular-nums"
                 />
-              </FormField>
+              </ConnectedField>
               <HStack gap="4" flexWrap="wrap" fontSize="sm">
-                <Button type="button" variant="plain" size="sm" px="0" color="brand.fg" onClick={() => void sendCode()} disabled={sending}>
+                <Button type="button" variant="plain" size="sm" px="0" color="brand.fg" onClick={() => void resendCode()} disabled={sending}>
                   Invia di nuovo il codice
                 </Button>
                 <Button type="button" variant="plain" size="sm" px="0" color="fg.muted" onClick={() => goTo(1)} disabled={sending}>
@@ -268,21 +225,7 @@ export function ForgotPasswordWizard() {
             </>
           )}
 
-          {step === 3 && (
-            <>
-              <FormField label="Nuova password" required helper="Almeno 8 caratteri." {...field('password')}>
-                <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={set('password')} />
-              </FormField>
-              <FormField label="Conferma nuova password" required {...field('passwordConfirmation')}>
-                <PasswordInput
-                  name="passwordConfirmation"
-                  autoComplete="new-password"
-                  value={values.passwordConfirmation}
-                  onChange={set('passwordConfirmation')}
-                />
-              </FormField>
-            </>
-          )}
+          {step === 3 && <PasswordPair name="password" confirmName="passwordConfirmation" label="Nuova password" confirmLabel="Conferma nuova password" bare />}
 
           <Button type="submit" size="lg" width="full" disabled={sending}>
             {sending
@@ -298,8 +241,8 @@ export function ForgotPasswordWizard() {
           <Link asChild alignSelf="center" fontSize="sm" color="brand.fg" fontWeight="medium">
             <RouterLink to="/login">Torna all&apos;accesso</RouterLink>
           </Link>
-        </Stack>
-      </form>
+        </SchemaForm>
+      </Stack>
     </Stack>
   );
 }

@@ -1,26 +1,26 @@
 // /login form (spec §2, §5): email + password (required), show/hide toggle, forgot-password and sign-up links.
 // An account with two-factor sign-in then gets the second step (the app's code or a recovery code).
-import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { Button, Link, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
-import { loginInput } from '../../../../../schema/validation/auth';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import { loginInput, type LoginInput } from '../../../../../schema/validation/auth';
+import { PasswordField, SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { safeReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { TwoFactorLoginStep } from './two-factor-login-step';
+
+/** A missing field is said once above the form ("Email e password sono obbligatorie."), the fields only marked. */
+const GENERAL_MESSAGES = [MSG.credentialsRequired];
 
 export function LoginForm() {
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeReturnTo(params.get('returnTo'));
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
+  // Kept while the second step is shown: back from it, the email is still there.
+  const form = useSchemaForm(loginInput, { email: '', password: '' });
+  const sending = form.formState.isSubmitting;
   /** The second step's challenge, once the password was right for an account with two-factor sign-in. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const [restartMessage, setRestartMessage] = useState<string>();
@@ -38,79 +38,51 @@ export function LoginForm() {
           submitted.current = false;
           setChallenge(null);
           setRestartMessage(message);
-          setValues((v) => ({ ...v, password: '' }));
+          form.resetField('password', { defaultValue: '' });
         }}
       />
     );
   }
 
-  const layout = layoutErrors(errors, [MSG.credentialsRequired]);
-
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const checked = validate(loginInput, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+  // A refused password is said by the session's toast; a ValidationError's messages go under the fields.
+  async function logIn(input: LoginInput): Promise<SubmitOutcome> {
     setRestartMessage(undefined);
-    setSending(true);
     submitted.current = true;
-    const result = await session.login(checked.data);
+    const result = await session.login(input);
     if (result.ok) {
       void navigate(target, { replace: true });
       return;
     }
-    setSending(false);
     if (result.challenge) {
       setChallenge(result.challenge);
       return;
     }
     submitted.current = false;
-    setErrors(result.fieldErrors);
+    return { ok: false, message: '', fieldErrors: result.fieldErrors };
   }
 
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="5">
-        <FormAlert message={layout.summary ?? restartMessage} />
-        <FormField label="Email" required error={layout.messages.email} invalid={layout.invalid.has('email')}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={set('email')}
-            placeholder="nome@societa.it"
-          />
-        </FormField>
-        <FormField label="Password" required error={layout.messages.password} invalid={layout.invalid.has('password')}>
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={set('password')}
-          />
-        </FormField>
-        <Link asChild alignSelf="flex-end" fontSize="sm" color="brand.fg" fontWeight="medium">
-          <RouterLink to="/forgot-password">Hai dimenticato la password?</RouterLink>
+    <SchemaForm
+      form={form}
+      onSubmit={logIn}
+      generalMessages={GENERAL_MESSAGES}
+      invalidMessage=""
+      notice={restartMessage ? { status: 'error', message: restartMessage } : undefined}
+    >
+      <TextField name="email" label="Email" required type="email" autoComplete="email" inputMode="email" placeholder="nome@societa.it" />
+      <PasswordField name="password" label="Password" required autoComplete="current-password" />
+      <Link asChild alignSelf="flex-end" fontSize="sm" color="brand.fg" fontWeight="medium">
+        <RouterLink to="/forgot-password">Hai dimenticato la password?</RouterLink>
+      </Link>
+      <Button type="submit" size="lg" width="full" disabled={sending}>
+        {sending ? 'Accesso in corso...' : 'Accedi'}
+      </Button>
+      <Text textAlign="center" fontSize="sm" color="fg.muted">
+        Non hai un account?{' '}
+        <Link asChild color="brand.fg" fontWeight="semibold">
+          <RouterLink to="/inscription">Registrati ora</RouterLink>
         </Link>
-        <Button type="submit" size="lg" width="full" disabled={sending}>
-          {sending ? 'Accesso in corso...' : 'Accedi'}
-        </Button>
-        <Text textAlign="center" fontSize="sm" color="fg.muted">
-          Non hai un account?{' '}
-          <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to="/inscription">Registrati ora</RouterLink>
-          </Link>
-        </Text>
-      </Stack>
-    </form>
+      </Text>
+    </SchemaForm>
   );
 }

@@ -1,21 +1,19 @@
 // /signup (spec §2, §5): 1 profilo, 2 società, 3 account, 4 esito; progress 30/60/90/100 %.
-// Each step runs its shared zod schema before moving on; the server's field errors bring the user back to the
-// step holding the first wrong field.
+// One form for the three steps: each step runs its shared zod schema before moving on (the last one the whole
+// sign-up's); the server's field errors bring the user back to the step holding the first wrong field.
 import { useMutation } from '@apollo/client/react';
-import { Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router';
+import type { z } from 'zod';
 import { BOARD_ROLES, MESSAGE_LEVEL, SPORTS } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
-import { signUpClubStep, signUpCredentialsStep, signUpProfileStep } from '../../../../../schema/validation/auth';
+import { signUpClubStep, signUpInput, signUpProfileStep } from '../../../../../schema/validation/auth';
+import { PasswordPair, SchemaForm, SelectField, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { CheckCircleIcon } from '../../../components/icons';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { SelectInput } from '../../../components/ui/select-field';
 import { graphql } from '../../../gql';
-import { messageOfError, resultMessage } from '../../../lib/errors';
-import { fieldErrorsFromServer, layoutErrors, validate, type FieldErrors } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { readMutationResult } from '../../../lib/mutation-result';
 import { notify } from '../../../lib/notify';
 import { welcomeWord } from '../../../lib/greeting';
 import { useSession } from '../../../lib/session';
@@ -48,12 +46,15 @@ const STEPS: Record<Step, { title: string; percent: number }> = {
   4: { title: 'Registrazione completata', percent: 100 },
 };
 
+const STEP_SCHEMAS = { 1: signUpProfileStep, 2: signUpClubStep, 3: signUpInput, 4: signUpInput };
+
 const STEP_FIELDS: Record<1 | 2 | 3, readonly string[]> = {
   1: ['taxIdCode', 'firstname', 'lastname', 'birthday', 'role'],
   2: ['fullName', 'foundation', 'vatNumber', 'typeSport', 'urlLogo'],
   3: ['email', 'password', 'passwordConfirmation', 'plan'],
 };
 
+/** A step's "every field is required" is said once above the fields, which are only marked. */
 const GENERAL_MESSAGES = [MSG.signupStep1, MSG.signupStep2, MSG.credentialsRequired];
 
 const EMPTY = {
@@ -70,8 +71,8 @@ const EMPTY = {
   email: '',
   password: '',
   passwordConfirmation: '',
+  plan: '',
 };
-type Values = typeof EMPTY;
 
 const ROLE_OPTIONS = BOARD_ROLES.map((r) => ({ value: String(r.id), label: r.label }));
 const SPORT_OPTIONS = SPORTS.map((s) => ({ value: s.value, label: s.label }));
@@ -84,11 +85,9 @@ function stepOfFirstError(errors: FieldErrors): 1 | 2 | 3 {
 export function SignUpWizard() {
   const session = useSession();
   const [step, setStep] = useState<Step>(1);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [signUp, { loading: sending }] = useMutation(SignUpMutation, { fetchPolicy: 'no-cache' });
   const [plan] = useState(readSelectedPlan);
+  const form = useSchemaForm(STEP_SCHEMAS[step], { ...EMPTY, plan: plan?.name ?? '' });
+  const [signUp, { loading: sending }] = useMutation(SignUpMutation, { fetchPolicy: 'no-cache' });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -104,79 +103,35 @@ export function SignUpWizard() {
   // Already signed in: nothing to sign up for (but stay on the success step right after signing up).
   if (session.status === 'authenticated' && step !== 4) return <Navigate to="/dashboard" replace />;
 
-  const layout = layoutErrors(errors, GENERAL_MESSAGES);
-  const summary = formError ?? layout.summary;
-
-  const set = (name: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-
-  const field = (name: keyof Values) => ({ error: layout.messages[name], invalid: layout.invalid.has(name) });
-
   function goTo(next: Step) {
-    setErrors({});
-    setFormError(undefined);
+    form.clearErrors();
     setStep(next);
   }
 
-  async function submit() {
-    const profile = validate(signUpProfileStep, values);
-    const club = validate(signUpClubStep, values);
-    const credentials = validate(signUpCredentialsStep, values);
-    if (!credentials.ok) return setErrors(credentials.errors);
-    if (!profile.ok) return (setStep(1), setErrors(profile.errors));
-    if (!club.ok) return (setStep(2), setErrors(club.errors));
-    setErrors({});
-    setFormError(undefined);
-    try {
-      const { data } = await signUp({
-        variables: {
-          input: {
-            ...profile.data,
-            ...club.data,
-            ...credentials.data,
-            plan: plan?.name ?? null,
-          },
-        },
-      });
-      const result = data?.signUp;
-      if (!result) throw new Error('empty result');
-      switch (result.__typename) {
-        case 'MutationSignUpSuccess':
-          setStep(4);
-          session.signIn(result.data);
-          notify(MESSAGE_LEVEL.success, MSG.signupDone);
-          return;
-        case 'ValidationError': {
-          const serverErrors = fieldErrorsFromServer(result.fields);
-          setStep(stepOfFirstError(serverErrors));
-          setErrors(serverErrors);
-          if (Object.keys(serverErrors).length === 0) setFormError(result.message);
-          return;
-        }
-        case 'ConflictError':
-          setFormError(result.message);
-          return;
-        default:
-          notify(MESSAGE_LEVEL.error, resultMessage(result));
-      }
-    } catch (error) {
-      notify(MESSAGE_LEVEL.error, messageOfError(error));
-    }
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (step === 1 || step === 2) {
-      const checked = validate(step === 1 ? signUpProfileStep : signUpClubStep, values);
-      if (!checked.ok) return setErrors(checked.errors);
-      goTo((step + 1) as Step);
+  async function sendSignUp(input: z.output<typeof signUpInput>): Promise<SubmitOutcome> {
+    const { data } = await signUp({ variables: { input: { ...input, plan: input.plan ?? null } } });
+    const result = data?.signUp;
+    if (result?.__typename === 'MutationSignUpSuccess') {
+      setStep(4);
+      session.signIn(result.data);
+      notify(MESSAGE_LEVEL.success, MSG.signupDone);
       return;
     }
-    if (step === 3) void submit();
+    // A conflict (e.g. the email already has an account) is said above the form.
+    const outcome = readMutationResult(result);
+    if (outcome.ok) return;
+    const fields = Object.keys(outcome.fieldErrors).length > 0;
+    if (fields) setStep(stepOfFirstError(outcome.fieldErrors));
+    return { ok: false, message: fields ? '' : outcome.message, fieldErrors: outcome.fieldErrors };
   }
 
+  const submit = (input: z.output<(typeof STEP_SCHEMAS)[Step]>) => {
+    if (step === 3) return sendSignUp(input as z.output<typeof signUpInput>);
+    goTo((step + 1) as Step);
+  };
+
   const { title, percent } = STEPS[step];
+  const fullName = form.getValues('fullName').trim();
 
   return (
     <Stack gap="6">
@@ -192,7 +147,7 @@ export function SignUpWizard() {
           </HStack>
           <Text>
             {welcomeWord(session.account?.profile.gender)} in CampoBase{session.account ? `, ${session.account.profile.firstname}` : ''}! La tua società
-            {values.fullName.trim() ? ` «${values.fullName.trim()}»` : ''} è stata registrata e hai già effettuato
+            {fullName ? ` «${fullName}»` : ''} è stata registrata e hai già effettuato
             l&apos;accesso.
           </Text>
           <Text color="fg.muted" fontSize="sm">
@@ -205,97 +160,41 @@ export function SignUpWizard() {
           </Button>
         </Stack>
       ) : (
-        <form noValidate onSubmit={onSubmit}>
-          <Stack gap="5">
-            <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none">
-              {title}
-            </Heading>
-            <FormAlert message={summary} />
-
+        <Stack gap="5">
+          <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none">
+            {title}
+          </Heading>
+          <SchemaForm form={form} onSubmit={submit} generalMessages={GENERAL_MESSAGES} invalidMessage="">
             {step === 1 && (
               <>
-                <FormField label="Codice fiscale" required {...field('taxIdCode')}>
-                  <Input
-                    name="taxIdCode"
-                    value={values.taxIdCode}
-                    onChange={set('taxIdCode')}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    maxLength={16}
-                    textTransform="uppercase"
-                  />
-                </FormField>
+                <TextField name="taxIdCode" label="Codice fiscale" required autoComplete="off" autoCapitalize="characters" maxLength={16} textTransform="uppercase" />
                 <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="5">
-                  <FormField label="Nome" required {...field('firstname')}>
-                    <Input name="firstname" value={values.firstname} onChange={set('firstname')} autoComplete="given-name" />
-                  </FormField>
-                  <FormField label="Cognome" required {...field('lastname')}>
-                    <Input name="lastname" value={values.lastname} onChange={set('lastname')} autoComplete="family-name" />
-                  </FormField>
+                  <TextField name="firstname" label="Nome" required autoComplete="given-name" />
+                  <TextField name="lastname" label="Cognome" required autoComplete="family-name" />
                 </Box>
                 <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="5">
-                  <FormField label="Data di nascita" required {...field('birthday')}>
-                    <Input name="birthday" type="date" value={values.birthday} onChange={set('birthday')} autoComplete="bday" />
-                  </FormField>
-                  <FormField label="Ruolo nella società" required {...field('role')}>
-                    <SelectInput
-                      name="role"
-                      value={values.role}
-                      onChange={set('role')}
-                      options={ROLE_OPTIONS}
-                      placeholder="Seleziona il ruolo"
-                    />
-                  </FormField>
+                  <TextField name="birthday" label="Data di nascita" required type="date" autoComplete="bday" />
+                  <SelectField name="role" label="Ruolo nella società" required options={ROLE_OPTIONS} placeholder="Seleziona il ruolo" />
                 </Box>
               </>
             )}
 
             {step === 2 && (
               <>
-                <FormField label="Nome della società" required {...field('fullName')}>
-                  <Input name="fullName" value={values.fullName} onChange={set('fullName')} autoComplete="organization" />
-                </FormField>
+                <TextField name="fullName" label="Nome della società" required autoComplete="organization" />
                 <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="5">
-                  <FormField label="Anno di fondazione" required {...field('foundation')}>
-                    <Input
-                      name="foundation"
-                      inputMode="numeric"
-                      maxLength={4}
-                      value={values.foundation}
-                      onChange={set('foundation')}
-                      placeholder="es. 1998"
-                    />
-                  </FormField>
-                  <FormField label="Partita IVA" required {...field('vatNumber')}>
-                    <Input
-                      name="vatNumber"
-                      inputMode="numeric"
-                      maxLength={13}
-                      value={values.vatNumber}
-                      onChange={set('vatNumber')}
-                      placeholder="11 cifre"
-                    />
-                  </FormField>
+                  <TextField name="foundation" label="Anno di fondazione" required inputMode="numeric" maxLength={4} placeholder="es. 1998" />
+                  <TextField name="vatNumber" label="Partita IVA" required inputMode="numeric" maxLength={13} placeholder="11 cifre" />
                 </Box>
-                <FormField label="Sport" {...field('typeSport')}>
-                  <SelectInput
-                    name="typeSport"
-                    value={values.typeSport}
-                    onChange={set('typeSport')}
-                    options={SPORT_OPTIONS}
-                    placeholder="Seleziona lo sport"
-                  />
-                </FormField>
-                <FormField label="URL del logo" helper="Facoltativo: l'indirizzo di un'immagine del logo." {...field('urlLogo')}>
-                  <Input
-                    name="urlLogo"
-                    type="url"
-                    inputMode="url"
-                    value={values.urlLogo}
-                    onChange={set('urlLogo')}
-                    placeholder="https://"
-                  />
-                </FormField>
+                <SelectField name="typeSport" label="Sport" options={SPORT_OPTIONS} placeholder="Seleziona lo sport" />
+                <TextField
+                  name="urlLogo"
+                  label="URL del logo"
+                  helper="Facoltativo: l'indirizzo di un'immagine del logo."
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                />
               </>
             )}
 
@@ -307,20 +206,8 @@ export function SignUpWizard() {
                     {plan.price ? ` · ${plan.price}` : ''}
                   </Box>
                 )}
-                <FormField label="Email" required {...field('email')}>
-                  <Input name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={set('email')} />
-                </FormField>
-                <FormField label="Password" required helper="Almeno 8 caratteri." {...field('password')}>
-                  <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={set('password')} />
-                </FormField>
-                <FormField label="Conferma password" required {...field('passwordConfirmation')}>
-                  <PasswordInput
-                    name="passwordConfirmation"
-                    autoComplete="new-password"
-                    value={values.passwordConfirmation}
-                    onChange={set('passwordConfirmation')}
-                  />
-                </FormField>
+                <TextField name="email" label="Email" required type="email" inputMode="email" autoComplete="email" />
+                <PasswordPair name="password" confirmName="passwordConfirmation" bare />
               </>
             )}
 
@@ -341,8 +228,8 @@ export function SignUpWizard() {
                 {step === 3 ? (sending ? 'Salvataggio in corso...' : 'Registrati') : 'Avanti'}
               </Button>
             </HStack>
-          </Stack>
-        </form>
+          </SchemaForm>
+        </Stack>
       )}
     </Stack>
   );

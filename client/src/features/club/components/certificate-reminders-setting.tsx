@@ -1,20 +1,20 @@
 // /impostazioni, "Promemoria certificati" (issue 14): whether CampoBase mails a reminder before an athlete's medical
 // certificate expires, and how many days before (0 = the day itself); saved with its own button, checked with the
-// server's rules first. Below, for who reads health data, the latest reminders and whether each went out.
+// server's rules first (the form layer). Below, for who reads health data, the latest reminders and whether each
+// went out.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Flex, Heading, Input, Stack, Switch, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { MSG } from '../../../../../schema/messages';
+import { Badge, Box, Button, Flex, Heading, Stack, Switch, Text } from '@chakra-ui/react';
+import { Controller, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
 import { graphql } from '../../../gql';
 import type { CertificateReminders_SettingsQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
-import type { FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/use-access';
-import { describeReminderDays, formatReminderDays, reminderFieldErrors, validateReminders } from '../reminder-days';
+import { describeReminderDays, formatReminderDays, reminderFieldErrors, reminderForm, validateReminders } from '../reminder-days';
 
 const RemindersQuery = graphql(`
   query CertificateReminders_Settings($withLog: Boolean!) {
@@ -67,66 +67,49 @@ const WHEN = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateSty
 
 function RemindersForm({ settings }: { settings: Settings }) {
   const [save] = useMutation(UpdateRemindersMutation);
-  const [enabled, setEnabled] = useState(settings.enabled);
-  const [daysText, setDaysText] = useState(() => formatReminderDays(settings.days));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
+  const form = useSchemaForm(reminderForm, { enabled: settings.enabled, days: formatReminderDays(settings.days) });
+  const sending = form.formState.isSubmitting;
+  // The helper says the days in words while they are valid (the same check as on saving).
+  const [enabled, daysText] = useWatch({ control: form.control, name: ['enabled', 'days'] });
   const checked = validateReminders(enabled, daysText);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setSummary(MSG.invalidFields);
-      return;
-    }
-    setErrors({});
-    setSummary(undefined);
-    setSending(true);
-    try {
-      const result = await save({ variables: { input: { enabled, days: checked.days } } });
-      const outcome = readMutationResult(result.data?.updateCertificateReminders);
-      if (outcome.ok) {
-        notify(MESSAGE_LEVEL.success, outcome.data.message);
-        setDaysText(formatReminderDays(outcome.data.club.certificateReminders.days));
-        return;
-      }
-      setErrors(reminderFieldErrors(outcome.fieldErrors));
-      setSummary(outcome.message);
-    } catch (e) {
-      setSummary(messageOfError(e));
-    } finally {
-      setSending(false);
-    }
+  async function onSubmit(input: z.output<typeof reminderForm>): Promise<SubmitOutcome> {
+    const result = await save({ variables: { input } });
+    const outcome = readMutationResult(result.data?.updateCertificateReminders);
+    if (!outcome.ok) return { ...outcome, fieldErrors: reminderFieldErrors(outcome.fieldErrors) };
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
+    form.reset({ enabled: input.enabled ?? enabled, days: formatReminderDays(outcome.data.club.certificateReminders.days) });
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <Stack gap="4">
-        <FormAlert message={summary} />
-        <Switch.Root checked={enabled} onCheckedChange={(d) => setEnabled(d.checked)} colorPalette="brand">
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>Invia i promemoria</Switch.Label>
-        </Switch.Root>
-        <FormField
-          label="Giorni prima della scadenza"
-          error={errors.days}
-          helper={`Da 1 a 6 numeri separati da virgole; 0 è il giorno della scadenza.${checked.ok && enabled ? ` Promemoria ${describeReminderDays(checked.days)}.` : ''}`}
-        >
-          <Input name="days" value={daysText} onChange={(e) => setDaysText(e.target.value)} inputMode="numeric" autoComplete="off" maxW="xs" disabled={!enabled} />
-        </FormField>
-        <Flex justify="flex-end">
-          <Button type="submit" loading={sending} loadingText="Salvataggio in corso..." w={{ base: 'full', sm: 'auto' }}>
-            Salva promemoria
-          </Button>
-        </Flex>
-      </Stack>
-    </form>
+    <SchemaForm form={form} onSubmit={onSubmit} gap="4">
+      <Controller
+        name="enabled"
+        control={form.control}
+        render={({ field }) => (
+          <Switch.Root name={field.name} checked={field.value} onCheckedChange={(d) => field.onChange(d.checked)} colorPalette="brand">
+            <Switch.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>Invia i promemoria</Switch.Label>
+          </Switch.Root>
+        )}
+      />
+      <TextField
+        name="days"
+        label="Giorni prima della scadenza"
+        helper={`Da 1 a 6 numeri separati da virgole; 0 è il giorno della scadenza.${checked.ok && enabled ? ` Promemoria ${describeReminderDays(checked.days)}.` : ''}`}
+        inputMode="numeric"
+        maxW="xs"
+        disabled={!enabled}
+      />
+      <Flex justify="flex-end">
+        <Button type="submit" loading={sending} loadingText="Salvataggio in corso..." w={{ base: 'full', sm: 'auto' }}>
+          Salva promemoria
+        </Button>
+      </Flex>
+    </SchemaForm>
   );
 }
 

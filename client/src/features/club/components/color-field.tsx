@@ -1,30 +1,32 @@
 // A club colour: the browser's colour picker and the hex text side by side, kept in step. The text accepts
-// "#rrggbb" as typed; an empty value means "no colour" (the CampoBase green stays).
+// "#rrggbb" as typed; an empty value means "no colour" (the CampoBase green stays). A field of the surrounding
+// SchemaForm, by name.
 import { chakra, HStack, Input } from '@chakra-ui/react';
-import { FormField } from '../../../components/ui/form-field';
+import { useController } from 'react-hook-form';
+import { ConnectedField } from '../../../components/form';
 import { isHexColor } from '../club-palette';
 
 export interface ColorFieldProps {
   label: string;
+  /** The field of the surrounding SchemaForm holding the hex text. */
   name: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
   /** What the picker shows while the value is empty or being typed. */
   fallback: string;
 }
 
-export function ColorField({ label, name, value, onChange, error, fallback }: ColorFieldProps) {
+export function ColorField({ label, name, fallback }: ColorFieldProps) {
+  const { field } = useController({ name });
+  const value = String(field.value ?? '');
   const normalised = value.trim().toLowerCase();
   return (
-    <FormField label={label} error={error} helper="Formato #rrggbb; vuoto per il colore predefinito.">
+    <ConnectedField name={name} label={label} helper="Formato #rrggbb; vuoto per il colore predefinito.">
       <HStack gap="2" w="full">
         {/* A plain input: Chakra's Input would take the field's id, which belongs to the hex text. */}
         <chakra.input
           type="color"
           aria-label={`${label}: selettore`}
           value={isHexColor(normalised) ? normalised : fallback}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => field.onChange(e.target.value)}
           w="14"
           h="10"
           p="1"
@@ -34,8 +36,19 @@ export function ColorField({ label, name, value, onChange, error, fallback }: Co
           borderRadius="md"
           bg="bg"
         />
-        <Input name={name} value={value} onChange={(e) => onChange(e.target.value)} placeholder="#1e40af" maxLength={7} fontFamily="mono" spellCheck={false} autoComplete="off" />
+        <Input
+          ref={field.ref}
+          name={field.name}
+          value={value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          placeholder="#1e40af"
+          maxLength={7}
+          fontFamily="mono"
+          spellCheck={false}
+          autoComplete="off"
+        />
       </HStack>
-    </FormField>
+    </ConnectedField>
   );
 }

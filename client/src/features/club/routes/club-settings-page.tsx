@@ -2,21 +2,18 @@
 // season) and the two club colours that tint the admin area. Saved for real; the tint changes as soon as it is saved.
 // Then the medical certificates' reminders and the second factor for health data, each saved on its own.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { MSG } from '../../../../../schema/messages';
+import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useWatch } from 'react-hook-form';
 import { currentSeasonLabel } from '../../../../../schema/season';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
+import { clubSettingsInput } from '../../../../../schema/validation/club';
+import { formSchema, SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { ListError } from '../../../components/ui/list-status';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import type { ClubSettings_ClubFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import type { FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import { validateSettings } from '../club-form-values';
 import { clubPaletteVars } from '../club-palette';
 import { ClubSettingsQuery, UpdateClubSettingsMutation } from '../club-documents';
 import { CertificateRemindersSetting } from '../components/certificate-reminders-setting';
@@ -24,7 +21,8 @@ import { ClubTwoFactorSetting } from '../components/club-two-factor-setting';
 import { ColorField } from '../components/color-field';
 
 /** How the chosen colours will look (a button and a highlighted item), before saving. */
-function TintPreview({ primary, secondary }: { primary: string; secondary: string }) {
+function TintPreview() {
+  const [primary, secondary] = useWatch<SettingsValues, ['primaryColor', 'secondaryColor']>({ name: ['primaryColor', 'secondaryColor'] });
   const vars = clubPaletteVars(primary.trim().toLowerCase(), secondary.trim().toLowerCase());
   return (
     <Box style={vars} colorPalette="brand" borderWidth="1px" borderRadius="lg" p="4" aria-label="Anteprima dei colori" role="group">
@@ -44,84 +42,63 @@ function TintPreview({ primary, secondary }: { primary: string; secondary: strin
   );
 }
 
+type SettingsValues = { seasonLabel: string; primaryColor: string; secondaryColor: string };
+
+const settingsValues = (club: Pick<ClubSettings_ClubFragment, 'customSeasonLabel' | 'primaryColor' | 'secondaryColor'>): SettingsValues => ({
+  seasonLabel: club.customSeasonLabel ?? '',
+  primaryColor: club.primaryColor ?? '',
+  secondaryColor: club.secondaryColor ?? '',
+});
+
+/** Checked by the shared rules, sent as typed: an empty field clears the setting. */
+const settingsForm = formSchema(clubSettingsInput, (values: SettingsValues) => values);
+
 function SettingsForm({ club }: { club: ClubSettings_ClubFragment }) {
   const [save] = useMutation(UpdateClubSettingsMutation);
-  const [values, setValues] = useState(() => ({
-    seasonLabel: club.customSeasonLabel ?? '',
-    primaryColor: club.primaryColor ?? '',
-    secondaryColor: club.secondaryColor ?? '',
-  }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useSchemaForm(settingsForm, settingsValues(club));
+  const sending = form.formState.isSubmitting;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const checked = validateSettings(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setSummary(MSG.invalidFields);
-      return;
-    }
-    setErrors({});
-    setSummary(undefined);
-    setSending(true);
-    try {
-      const result = await save({ variables: { input: values } });
-      const outcome = readMutationResult(result.data?.updateClubSettings);
-      if (outcome.ok) {
-        notify(MESSAGE_LEVEL.success, outcome.data.message);
-        const saved = outcome.data.club;
-        setValues({ seasonLabel: saved.customSeasonLabel ?? '', primaryColor: saved.primaryColor ?? '', secondaryColor: saved.secondaryColor ?? '' });
-        return;
-      }
-      setErrors(outcome.fieldErrors);
-      setSummary(outcome.message);
-    } catch (e) {
-      setSummary(messageOfError(e));
-    } finally {
-      setSending(false);
-    }
+  async function onSubmit(input: SettingsValues): Promise<SubmitOutcome> {
+    const result = await save({ variables: { input } });
+    const outcome = readMutationResult(result.data?.updateClubSettings);
+    if (!outcome.ok) return outcome;
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
+    form.reset(settingsValues(outcome.data.club));
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <Stack gap="6">
-        <FormAlert message={summary} />
-        <Box as="section" aria-labelledby="settings-season" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
-          <Heading as="h2" id="settings-season" size="md" mb="4">
-            Stagione sportiva
-          </Heading>
-          <FormField
-            label="Stagione"
-            error={errors.seasonLabel}
-            helper={`Mostrata nella barra in alto. Lascia vuoto per la stagione in corso (${currentSeasonLabel()}).`}
-          >
-            <Input name="seasonLabel" value={values.seasonLabel} onChange={(e) => set('seasonLabel')(e.target.value)} placeholder={currentSeasonLabel()} maxW="xs" autoComplete="off" />
-          </FormField>
-        </Box>
-        <Box as="section" aria-labelledby="settings-colours" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
-          <Heading as="h2" id="settings-colours" size="md" mb="1">
-            Colori sociali
-          </Heading>
-          <Text color="fg.muted" fontSize="sm" mb="4">
-            Il colore principale personalizza l&apos;area di gestione; il secondario è usato come accento.
-          </Text>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mb="4">
-            <ColorField label="Colore principale" name="primaryColor" value={values.primaryColor} onChange={set('primaryColor')} error={errors.primaryColor} fallback="#15803d" />
-            <ColorField label="Colore secondario" name="secondaryColor" value={values.secondaryColor} onChange={set('secondaryColor')} error={errors.secondaryColor} fallback="#ffffff" />
-          </SimpleGrid>
-          <TintPreview primary={values.primaryColor} secondary={values.secondaryColor} />
-        </Box>
-        <Flex justify="flex-end">
-          <Button type="submit" loading={sending} loadingText="Salvataggio in corso..." disabled={sending} w={{ base: 'full', sm: 'auto' }}>
-            Salva impostazioni
-          </Button>
-        </Flex>
-      </Stack>
-    </form>
+    <SchemaForm form={form} onSubmit={onSubmit} gap="6">
+      <Box as="section" aria-labelledby="settings-season" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+        <Heading as="h2" id="settings-season" size="md" mb="4">
+          Stagione sportiva
+        </Heading>
+        <TextField
+          name="seasonLabel"
+          label="Stagione"
+          helper={`Mostrata nella barra in alto. Lascia vuoto per la stagione in corso (${currentSeasonLabel()}).`}
+          placeholder={currentSeasonLabel()}
+          maxW="xs"
+        />
+      </Box>
+      <Box as="section" aria-labelledby="settings-colours" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+        <Heading as="h2" id="settings-colours" size="md" mb="1">
+          Colori sociali
+        </Heading>
+        <Text color="fg.muted" fontSize="sm" mb="4">
+          Il colore principale personalizza l&apos;area di gestione; il secondario è usato come accento.
+        </Text>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mb="4">
+          <ColorField label="Colore principale" name="primaryColor" fallback="#15803d" />
+          <ColorField label="Colore secondario" name="secondaryColor" fallback="#ffffff" />
+        </SimpleGrid>
+        <TintPreview />
+      </Box>
+      <Flex justify="flex-end">
+        <Button type="submit" loading={sending} loadingText="Salvataggio in corso..." disabled={sending} w={{ base: 'full', sm: 'auto' }}>
+          Salva impostazioni
+        </Button>
+      </Flex>
+    </SchemaForm>
   );
 }
 

@@ -2,149 +2,73 @@
 // "Cambia ruolo" (role, groups). Validated on submit with the shared rules (schema/validation/collaborators.ts); the
 // server's messages go under the fields they concern, any other one above the form.
 import { useMutation } from '@apollo/client/react';
-import { Button, Input, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { MSG } from '../../../../../schema/messages';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { changeCollaboratorRoleInput, inviteCollaboratorInput } from '../../../../../schema/validation/collaborators';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { PanelFormFooter, SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
-import { FormField } from '../../../components/ui/form-field';
-import type { CollaboratorRole } from '../../../gql/graphql';
-import { messageOfError } from '../../../lib/errors';
-import { fieldErrorsFromServer, validate, type FieldErrors, type Validated } from '../../../lib/form-errors';
+import { fieldErrorsFromServer } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
-import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { ChangeRoleMutation, InviteCollaboratorMutation } from '../collaborator-documents';
-import { RoleFields, roleInput, type RoleValues } from './role-fields';
+import { overRoleInput, RoleFields } from './role-fields';
 
-type SaveOutcome = { ok: true; message: string } | { ok: false; message: string; fieldErrors: FieldErrors };
-
-/** The form's state and its error layout: a message already shown under a field is not repeated above the form. */
-function useRoleForm(initial: RoleValues & { email: string }, onDirtyChange: (dirty: boolean) => void) {
-  const [values, setValues] = useState(initial);
-  useDirtyReport(useIsDirty(initial, values), onDirtyChange);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const fail = (message: string, fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    setFormError(Object.values(fieldErrors).includes(message) ? undefined : message);
-  };
-  /** Checked by the shared rule, then saved: the server's refusals land under the fields like the local ones. */
-  async function submit<T>(checked: Validated<T>, save: (data: T) => Promise<SaveOutcome>, onSaved: (message: string) => void) {
-    if (!checked.ok) return fail(MSG.invalidFields, checked.errors);
-    setErrors({});
-    setFormError(undefined);
-    const outcome = await save(checked.data);
-    if (outcome.ok) onSaved(outcome.message);
-    else fail(outcome.message, outcome.fieldErrors);
-  }
-  return { values, setValues, errors, formError, submit };
-}
-
-async function run(save: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
-  try {
-    return await save();
-  } catch (error) {
-    return { ok: false, message: messageOfError(error), fieldErrors: {} };
-  }
-}
-
-function Footer({ formId, sending, label }: { formId: string; sending: boolean; label: string }) {
-  return (
-    <>
-      <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
-      <Button type="submit" form={formId} loading={sending} loadingText="Invio in corso...">
-        {label}
-      </Button>
-    </>
-  );
-}
+type Save<T> = (input: T) => Promise<SubmitOutcome>;
 
 const INVITE_FORM = 'invite-collaborator-form';
+const inviteForm = overRoleInput(inviteCollaboratorInput);
 
 export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: () => void }) {
   const [invite, { loading: sending }] = useMutation(InviteCollaboratorMutation);
   const [dirty, setDirty] = useState(false);
-  const close = () => !sending && onClose();
+  const save: Save<z.output<typeof inviteForm>> = async (input) => {
+    const result = (await invite({ variables: { input } })).data?.inviteCollaborator;
+    const outcome = readMutationResult(result);
+    if (!outcome.ok) {
+      // An address that already collaborates comes as ConflictError naming the email field.
+      const conflict = result?.__typename === 'ConflictError' ? fieldErrorsFromServer(result.fields) : {};
+      return { ok: false, message: outcome.message, fieldErrors: { ...outcome.fieldErrors, ...conflict } };
+    }
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
+    onInvited();
+    onClose();
+  };
   return (
     <FormDialog
       open={open}
       dirty={dirty}
-      onClose={close}
+      onClose={() => !sending && onClose()}
       title="Invita collaboratore"
       size="sm"
-      footer={<Footer formId={INVITE_FORM} sending={sending} label="Invia invito" />}
+      footer={<PanelFormFooter formId={INVITE_FORM} sending={sending} submitLabel="Invia invito" sendingLabel="Invio in corso..." />}
     >
-      <InviteForm
-        sending={sending}
-        onDirtyChange={setDirty}
-        save={(input) =>
-          run(async () => {
-            const result = (await invite({ variables: { input } })).data?.inviteCollaborator;
-            const outcome = readMutationResult(result);
-            if (outcome.ok) return { ok: true, message: outcome.data.message };
-            // An address that already collaborates comes as ConflictError naming the email field.
-            const conflict = result?.__typename === 'ConflictError' ? fieldErrorsFromServer(result.fields) : {};
-            return { ok: false, message: outcome.message, fieldErrors: { ...outcome.fieldErrors, ...conflict } };
-          })
-        }
-        onSaved={(message) => {
-          notify(MESSAGE_LEVEL.success, message);
-          onInvited();
-          onClose();
-        }}
-      />
+      <InviteForm save={save} onDirtyChange={setDirty} />
     </FormDialog>
   );
 }
 
-type InviteInput = { email: string; role: CollaboratorRole; groupIds?: string[] | undefined };
-
-function InviteForm({
-  sending,
-  save,
-  onSaved,
-  onDirtyChange,
-}: {
-  sending: boolean;
-  save: (input: InviteInput) => Promise<SaveOutcome>;
-  onSaved: (message: string) => void;
-  onDirtyChange: (dirty: boolean) => void;
-}) {
-  const form = useRoleForm({ email: '', role: '', groupIds: [] }, onDirtyChange);
-  const { values, errors } = form;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    await form.submit(validate(inviteCollaboratorInput, { email: values.email, ...roleInput(values) }), save, onSaved);
-  }
-
+function InviteForm({ save, onDirtyChange }: { save: Save<z.output<typeof inviteForm>>; onDirtyChange: (dirty: boolean) => void }) {
+  const form = useSchemaForm(inviteForm, { email: '', role: '', groupIds: [] as string[] });
+  // A message already shown under a field is not repeated above the form.
   return (
-    <form id={INVITE_FORM} noValidate onSubmit={onSubmit}>
-      <Stack gap="5">
-        <FormAlert message={form.formError} />
-        <FormField label="Email" required error={errors.email} helper="Riceverà un link valido 7 giorni per unirsi alla società.">
-          <Input
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            value={values.email}
-            onChange={(e) => form.setValues((v) => ({ ...v, email: e.target.value }))}
-            maxLength={254}
-            placeholder="nome@esempio.it"
-          />
-        </FormField>
-        <RoleFields values={values} onChange={(next) => form.setValues((v) => ({ ...v, ...next }))} errors={errors} />
-      </Stack>
-    </form>
+    <SchemaForm id={INVITE_FORM} form={form} onSubmit={save} onDirtyChange={onDirtyChange} repeatFieldMessage={false}>
+      <TextField
+        name="email"
+        label="Email"
+        required
+        helper="Riceverà un link valido 7 giorni per unirsi alla società."
+        type="email"
+        inputMode="email"
+        maxLength={254}
+        placeholder="nome@esempio.it"
+      />
+      <RoleFields />
+    </SchemaForm>
   );
 }
 
 const ROLE_FORM = 'change-role-form';
+const roleForm = overRoleInput(changeCollaboratorRoleInput);
 
 export interface RoleTarget {
   id: string;
@@ -156,69 +80,32 @@ export interface RoleTarget {
 export function ChangeRoleDialog({ target, onClose, onChanged }: { target: RoleTarget | null; onClose: () => void; onChanged: () => void }) {
   const [change, { loading: sending }] = useMutation(ChangeRoleMutation);
   const [dirty, setDirty] = useState(false);
-  const close = () => !sending && onClose();
+  const save = (id: string): Save<z.output<typeof roleForm>> => async (input) => {
+    const outcome = readMutationResult((await change({ variables: { id, input } })).data?.changeCollaboratorRole);
+    if (!outcome.ok) return outcome;
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
+    onChanged();
+    onClose();
+  };
   return (
     <FormDialog
       open={target !== null}
       dirty={dirty}
-      onClose={close}
+      onClose={() => !sending && onClose()}
       title={`Cambia ruolo di ${target?.name ?? ''}`}
       size="sm"
-      footer={<Footer formId={ROLE_FORM} sending={sending} label="Salva" />}
+      footer={<PanelFormFooter formId={ROLE_FORM} sending={sending} sendingLabel="Invio in corso..." />}
     >
-      {target && (
-        <ChangeRoleForm
-          key={target.id}
-          target={target}
-          sending={sending}
-          onDirtyChange={setDirty}
-          save={(input) =>
-            run(async () => {
-              const outcome = readMutationResult((await change({ variables: { id: target.id, input } })).data?.changeCollaboratorRole);
-              return outcome.ok ? { ok: true, message: outcome.data.message } : outcome;
-            })
-          }
-          onSaved={(message) => {
-            notify(MESSAGE_LEVEL.success, message);
-            onChanged();
-            onClose();
-          }}
-        />
-      )}
+      {target && <ChangeRoleForm key={target.id} target={target} onDirtyChange={setDirty} save={save(target.id)} />}
     </FormDialog>
   );
 }
 
-type RoleInput = { role: CollaboratorRole; groupIds?: string[] | undefined };
-
-function ChangeRoleForm({
-  target,
-  sending,
-  save,
-  onSaved,
-  onDirtyChange,
-}: {
-  target: RoleTarget;
-  sending: boolean;
-  save: (input: RoleInput) => Promise<SaveOutcome>;
-  onSaved: (message: string) => void;
-  onDirtyChange: (dirty: boolean) => void;
-}) {
-  const form = useRoleForm({ email: '', role: target.role, groupIds: [...target.groupIds] }, onDirtyChange);
-  const { values, errors } = form;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    await form.submit(validate(changeCollaboratorRoleInput, roleInput(values)), save, onSaved);
-  }
-
+function ChangeRoleForm({ target, save, onDirtyChange }: { target: RoleTarget; save: Save<z.output<typeof roleForm>>; onDirtyChange: (dirty: boolean) => void }) {
+  const form = useSchemaForm(roleForm, { role: target.role, groupIds: [...target.groupIds] });
   return (
-    <form id={ROLE_FORM} noValidate onSubmit={onSubmit}>
-      <Stack gap="5">
-        <FormAlert message={form.formError} />
-        <RoleFields values={values} onChange={(next) => form.setValues((v) => ({ ...v, ...next }))} errors={errors} />
-      </Stack>
-    </form>
+    <SchemaForm id={ROLE_FORM} form={form} onSubmit={save} onDirtyChange={onDirtyChange} repeatFieldMessage={false}>
+      <RoleFields />
+    </SchemaForm>
   );
 }

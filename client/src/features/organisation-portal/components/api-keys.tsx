@@ -2,23 +2,22 @@
 // a new key (name, scopes, days, optionally only some affiliated clubs) whose secret is shown once in a dialog that
 // the admin closes when it is stored; a key revoked after a confirmation, at once.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Checkbox, Code, Flex, Input, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Checkbox, Code, Flex, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Controller, useController, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { MSG } from '../../../../../schema/messages';
+import { PanelFormFooter, SchemaForm, TextField, useFieldError, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { PlusIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
-import { sameFormValue } from '../../../lib/use-is-dirty';
-import { FormField } from '../../../components/ui/form-field';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import type { OrganisationPortal_ApiKeyFragment, OrganisationScope } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
-import type { FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { CreateApiKeyMutation, OrganisationApiKeysQuery, RevokeApiKeyMutation } from '../organisation-portal-documents';
+import { apiKeyForm } from '../portal-forms';
 import { day, moment, SCOPES, scopeLabel, shortScopeLabel } from '../portal-labels';
 import type { PortalAffiliation } from './affiliated-clubs';
 import { Detail } from './detail';
@@ -172,14 +171,9 @@ const CREATE_FORM = 'create-api-key-form';
 const DEFAULT_DAYS = 365;
 const MAX_DAYS = 730;
 
-interface KeyValues {
-  name: string;
-  scopes: OrganisationScope[];
-  days: string;
-  limited: boolean;
-  clubIds: string[];
-}
-const EMPTY: KeyValues = { name: '', scopes: [], days: String(DEFAULT_DAYS), limited: false, clubIds: [] };
+type KeyValues = { name: string; scopes: OrganisationScope[]; expiresInDays: string; limited: boolean; clubIds: string[] };
+const NEW_KEY: KeyValues = { name: '', scopes: [], expiresInDays: String(DEFAULT_DAYS), limited: false, clubIds: [] };
+type SaveKey = (input: z.output<typeof apiKeyForm>) => Promise<SubmitOutcome>;
 
 function CreateKeyDialog({
   open,
@@ -195,147 +189,125 @@ function CreateKeyDialog({
   onCreated: (created: { name: string; secret: string }) => void;
 }) {
   const [create, { loading }] = useMutation(CreateApiKeyMutation);
-  const [values, setValues] = useState<KeyValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const clubs = affiliations.filter((a) => a.status === 'active');
-  const close = () => {
-    if (loading) return;
-    setValues(EMPTY);
-    setErrors({});
-    setFormError(undefined);
-    onClose();
+  const [dirty, setDirty] = useState(false);
+  const save: SaveKey = async (input) => {
+    const outcome = readMutationResult((await create({ variables: { input: { organisationId, ...input } } })).data?.createApiKey);
+    if (!outcome.ok) return outcome;
+    onCreated({ name: outcome.data.key.name, secret: outcome.data.secret });
   };
-  const days = Number(values.days);
-  const expiry = Number.isInteger(days) && days >= 1 && days <= MAX_DAYS ? day(new Date(Date.now() + days * 86_400_000).toISOString()) : null;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const input = {
-      organisationId,
-      name: values.name.trim(),
-      scopes: values.scopes,
-      expiresInDays: values.days.trim() === '' ? null : Number(values.days),
-      clubIds: values.limited ? values.clubIds : null,
-    };
-    if (values.limited && values.clubIds.length === 0) {
-      setErrors({ clubIds: 'Scegli almeno una società, o togli il limite.' });
-      setFormError(undefined);
-      return;
-    }
-    try {
-      const outcome = readMutationResult((await create({ variables: { input } })).data?.createApiKey);
-      if (!outcome.ok) {
-        setErrors(outcome.fieldErrors);
-        setFormError(Object.values(outcome.fieldErrors).includes(outcome.message) ? undefined : outcome.message);
-        return;
-      }
-      setValues(EMPTY);
-      setErrors({});
-      setFormError(undefined);
-      onCreated({ name: outcome.data.key.name, secret: outcome.data.secret });
-    } catch (e) {
-      setFormError(messageOfError(e));
-    }
-  }
-
-  const toggleScope = (name: OrganisationScope, on: boolean) =>
-    setValues((v) => ({ ...v, scopes: on ? SCOPES.map((s) => s.name).filter((n) => n === name || v.scopes.includes(n)) : v.scopes.filter((n) => n !== name) }));
-  const toggleClub = (id: string, on: boolean) => setValues((v) => ({ ...v, clubIds: on ? [...v.clubIds, id] : v.clubIds.filter((c) => c !== id) }));
-  const scopesError = errors.scopes ?? Object.entries(errors).find(([k]) => k.startsWith('scopes.'))?.[1];
 
   return (
     <FormDialog
       open={open}
-      dirty={!sameFormValue(EMPTY, values)}
-      onClose={close}
+      dirty={dirty}
+      onClose={() => !loading && onClose()}
       title="Nuova chiave API"
       size="md"
-      footer={
-        <>
-          <PanelCancelButton disabled={loading}>Annulla</PanelCancelButton>
-          <Button type="submit" form={CREATE_FORM} loading={loading} loadingText="Creazione...">
-            Crea la chiave
-          </Button>
-        </>
-      }
+      footer={<PanelFormFooter formId={CREATE_FORM} sending={loading} submitLabel="Crea la chiave" sendingLabel="Creazione..." />}
     >
-      <form id={CREATE_FORM} noValidate onSubmit={(e) => void submit(e)}>
-        <Stack gap="5">
-          <FormAlert message={formError} />
-          <FormField label="Nome" required error={errors.name} helper="Per riconoscerla: ad esempio il gestionale che la usa.">
-            <Input name="name" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} maxLength={100} autoComplete="off" placeholder="es. Gestionale tesseramento" />
-          </FormField>
-          <Stack gap="2" role="group" aria-labelledby="api-key-scopes" aria-describedby={scopesError ? 'api-key-scopes-error' : undefined}>
-            <Text id="api-key-scopes" fontWeight="medium" fontSize="sm">
-              Dati che la chiave può leggere
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              Di ogni società legge solo ciò che la società ha scelto di condividere.
-            </Text>
-            {SCOPES.map((scope) => (
-              <Checkbox.Root
-                key={scope.name}
-                checked={values.scopes.includes(scope.name)}
-                onCheckedChange={(d) => toggleScope(scope.name, d.checked === true)}
-                alignItems="flex-start"
-                invalid={Boolean(scopesError)}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control mt="0.5" />
-                <Checkbox.Label>{scope.label}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-            {scopesError && (
-              <Text id="api-key-scopes-error" color="fg.error" fontSize="sm">
-                {scopesError}
-              </Text>
-            )}
-          </Stack>
-          <FormField label="Durata in giorni" error={errors.expiresInDays} helper={expiry ? `Da 1 a ${MAX_DAYS} giorni: scade il ${expiry}.` : `Da 1 a ${MAX_DAYS} giorni.`}>
-            <Input
-              name="expiresInDays"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_DAYS}
-              value={values.days}
-              onChange={(e) => setValues((v) => ({ ...v, days: e.target.value }))}
-              maxW="40"
-            />
-          </FormField>
-          <Stack gap="2">
-            <Checkbox.Root checked={values.limited} onCheckedChange={(d) => setValues((v) => ({ ...v, limited: d.checked === true }))} alignItems="flex-start">
-              <Checkbox.HiddenInput />
+      <CreateKeyForm clubs={affiliations.filter((a) => a.status === 'active')} save={save} onDirtyChange={setDirty} />
+    </FormDialog>
+  );
+}
+
+function CreateKeyForm({ clubs, save, onDirtyChange }: { clubs: readonly PortalAffiliation[]; save: SaveKey; onDirtyChange: (dirty: boolean) => void }) {
+  const form = useSchemaForm(apiKeyForm, NEW_KEY);
+  const [typedDays, limited] = useWatch({ control: form.control, name: ['expiresInDays', 'limited'] });
+  const days = Number(typedDays);
+  const expiry = Number.isInteger(days) && days >= 1 && days <= MAX_DAYS ? day(new Date(Date.now() + days * 86_400_000).toISOString()) : null;
+
+  // Only the fields' own messages when the form is incomplete; a server message already under a field is not repeated.
+  return (
+    <SchemaForm id={CREATE_FORM} form={form} onSubmit={save} onDirtyChange={onDirtyChange} invalidMessage="" repeatFieldMessage={false}>
+      <TextField name="name" label="Nome" required helper="Per riconoscerla: ad esempio il gestionale che la usa." maxLength={100} placeholder="es. Gestionale tesseramento" />
+      <KeyScopes />
+      <TextField
+        name="expiresInDays"
+        label="Durata in giorni"
+        helper={expiry ? `Da 1 a ${MAX_DAYS} giorni: scade il ${expiry}.` : `Da 1 a ${MAX_DAYS} giorni.`}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_DAYS}
+        maxW="40"
+      />
+      <Stack gap="2">
+        <Controller
+          name="limited"
+          control={form.control}
+          render={({ field }) => (
+            <Checkbox.Root name={field.name} checked={field.value} onCheckedChange={(d) => field.onChange(d.checked === true)} alignItems="flex-start">
+              <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
               <Checkbox.Control mt="0.5" />
               <Checkbox.Label>Solo alcune società affiliate</Checkbox.Label>
             </Checkbox.Root>
-            {values.limited && (
-              <Stack gap="2" ps="6" role="group" aria-label="Società che la chiave può leggere">
-                {clubs.length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    Nessuna società affiliata in vigore.
-                  </Text>
-                ) : (
-                  clubs.map((club) => (
-                    <Checkbox.Root key={club.clubId} checked={values.clubIds.includes(club.clubId)} onCheckedChange={(d) => toggleClub(club.clubId, d.checked === true)} alignItems="flex-start">
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control mt="0.5" />
-                      <Checkbox.Label>{club.clubName}</Checkbox.Label>
-                    </Checkbox.Root>
-                  ))
-                )}
-                {errors.clubIds && (
-                  <Text color="fg.error" fontSize="sm" role="alert">
-                    {errors.clubIds}
-                  </Text>
-                )}
-              </Stack>
-            )}
-          </Stack>
-        </Stack>
-      </form>
-    </FormDialog>
+          )}
+        />
+        {limited && <KeyClubs clubs={clubs} />}
+      </Stack>
+    </SchemaForm>
+  );
+}
+
+function KeyScopes() {
+  const { field } = useController<KeyValues, 'scopes'>({ name: 'scopes' });
+  const scopesError = useFieldError('scopes');
+  const toggle = (name: OrganisationScope, on: boolean) =>
+    field.onChange(on ? SCOPES.map((s) => s.name).filter((n) => n === name || field.value.includes(n)) : field.value.filter((n) => n !== name));
+  return (
+    <Stack gap="2" role="group" aria-labelledby="api-key-scopes" aria-describedby={scopesError ? 'api-key-scopes-error' : undefined}>
+      <Text id="api-key-scopes" fontWeight="medium" fontSize="sm">
+        Dati che la chiave può leggere
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        Di ogni società legge solo ciò che la società ha scelto di condividere.
+      </Text>
+      {SCOPES.map((scope) => (
+        <Checkbox.Root
+          key={scope.name}
+          checked={field.value.includes(scope.name)}
+          onCheckedChange={(d) => toggle(scope.name, d.checked === true)}
+          alignItems="flex-start"
+          invalid={Boolean(scopesError)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control mt="0.5" />
+          <Checkbox.Label>{scope.label}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+      {scopesError && (
+        <Text id="api-key-scopes-error" color="fg.error" fontSize="sm">
+          {scopesError}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function KeyClubs({ clubs }: { clubs: readonly PortalAffiliation[] }) {
+  const { field } = useController<KeyValues, 'clubIds'>({ name: 'clubIds' });
+  const error = useFieldError('clubIds');
+  const toggle = (id: string, on: boolean) => field.onChange(on ? [...field.value, id] : field.value.filter((c) => c !== id));
+  return (
+    <Stack gap="2" ps="6" role="group" aria-label="Società che la chiave può leggere">
+      {clubs.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          Nessuna società affiliata in vigore.
+        </Text>
+      ) : (
+        clubs.map((club) => (
+          <Checkbox.Root key={club.clubId} checked={field.value.includes(club.clubId)} onCheckedChange={(d) => toggle(club.clubId, d.checked === true)} alignItems="flex-start">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control mt="0.5" />
+            <Checkbox.Label>{club.clubName}</Checkbox.Label>
+          </Checkbox.Root>
+        ))
+      )}
+      {error && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -4,16 +4,17 @@
 // each irreversible step after a confirmation. The organisation always keeps an admin: the server's refusal is shown
 // above the list. A table on wide screens, cards on phones.
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Flex, Heading, Input, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Flex, Heading, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
+import { SchemaForm, SelectField, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { ActionsMenu, type RowAction } from '../../../components/ui/actions-menu';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
-import { SelectInput } from '../../../components/ui/select-field';
 import type { OrganisationPortal_StaffQuery, OrganisationStaffRole } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
@@ -27,6 +28,7 @@ import {
   RemoveStaffMutation,
   RevokeStaffInvitationMutation,
 } from '../organisation-portal-documents';
+import { staffInviteForm } from '../portal-forms';
 import { day, ROLE_LABELS, STAFF_ROLES } from '../portal-labels';
 
 type Member = OrganisationPortal_StaffQuery['organisationStaff']['staff'][number];
@@ -331,86 +333,52 @@ function StaffTable({ staff, me, actionsFor }: ListProps) {
   );
 }
 
-const INVITE_EMPTY = { email: '', role: 'reader' as OrganisationStaffRole };
+const NEW_INVITATION: { email: string; role: OrganisationStaffRole } = { email: '', role: 'reader' };
 
 function InviteStaffForm({ organisationId, onInvited }: { organisationId: string; onInvited: () => void }) {
   const [invite, { loading }] = useMutation(InviteStaffMutation);
-  const [values, setValues] = useState(INVITE_EMPTY);
-  const [errors, setErrors] = useState<{ email?: string; role?: string }>({});
+  const form = useSchemaForm(staffInviteForm, NEW_INVITATION);
   const [sent, setSent] = useState<string>();
-  const role = STAFF_ROLES.find((r) => r.value === values.role);
+  const chosenRole = useWatch({ control: form.control, name: 'role' });
+  const role = STAFF_ROLES.find((r) => r.value === chosenRole);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const email = values.email.trim();
+  async function save(input: z.output<typeof staffInviteForm>): Promise<SubmitOutcome> {
     setSent(undefined);
-    if (!email) return setErrors({ email: 'Indica l’email della persona da invitare.' });
-    setErrors({});
-    try {
-      const outcome = readMutationResult((await invite({ variables: { organisationId, email, role: values.role } })).data?.inviteOrganisationStaff);
-      if (!outcome.ok) {
-        // the role's own message under the role, every other refusal (address, already staff, too many) under the email
-        const roleError = outcome.fieldErrors.role;
-        return setErrors(roleError ? { role: roleError } : { email: outcome.fieldErrors.email ?? outcome.message });
-      }
-      setSent(outcome.data.message);
-      setValues((v) => ({ ...v, email: '' }));
-      onInvited();
-    } catch (e) {
-      setErrors({ email: messageOfError(e) });
-    }
+    const outcome = readMutationResult((await invite({ variables: { organisationId, ...input } })).data?.inviteOrganisationStaff);
+    if (!outcome.ok) return outcome;
+    setSent(outcome.data.message);
+    form.reset({ email: '', role: input.role });
+    onInvited();
   }
 
+  // The role's own message under the role, every other refusal (address, already staff, too many) under the email;
+  // no message above the form. The note of the last invitation stays until the next one is typed.
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Invita nello staff">
-      <Stack gap="4">
-        <Stack gap="1">
-          <Heading as="h3" size="sm">
-            Invita nello staff
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            La persona riceve per email un link valido 7 giorni: lo apre, accede o si registra, e fa parte dello staff.
-          </Text>
-        </Stack>
-        <Flex gap="3" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }}>
-          <Box flex="2" minW="0">
-            <FormField label="Email" required error={errors.email}>
-              <Input
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                value={values.email}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, email: e.target.value }));
-                  if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
-                }}
-                placeholder="nome@esempio.it"
-                maxLength={254}
-              />
-            </FormField>
-          </Box>
-          <Box flex="1" minW="0">
-            <FormField label="Ruolo" required error={errors.role} helper={role?.description}>
-              <SelectInput
-                name="role"
-                value={values.role}
-                onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as OrganisationStaffRole }))}
-                options={STAFF_ROLES}
-              />
-            </FormField>
-          </Box>
-          <Button type="submit" loading={loading} loadingText="Invio..." mt={{ md: '6' }} flexShrink={0}>
-            Invia l’invito
-          </Button>
-        </Flex>
-        {sent && (
-          <Text role="status" color="fg.success" fontWeight="medium">
-            {sent}
-          </Text>
-        )}
+    <SchemaForm form={form} onSubmit={save} aria-label="Invita nello staff" gap="4" invalidMessage="" messageField="email">
+      <Stack gap="1">
+        <Heading as="h3" size="sm">
+          Invita nello staff
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          La persona riceve per email un link valido 7 giorni: lo apre, accede o si registra, e fa parte dello staff.
+        </Text>
       </Stack>
-    </form>
+      <Flex gap="3" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }}>
+        <Box flex="2" minW="0">
+          <TextField name="email" label="Email" required type="email" inputMode="email" placeholder="nome@esempio.it" maxLength={254} />
+        </Box>
+        <Box flex="1" minW="0">
+          <SelectField name="role" label="Ruolo" required helper={role?.description} options={STAFF_ROLES} placeholder="" />
+        </Box>
+        <Button type="submit" loading={loading} loadingText="Invio..." mt={{ md: '6' }} flexShrink={0}>
+          Invia l’invito
+        </Button>
+      </Flex>
+      {sent && !form.formState.isDirty && (
+        <Text role="status" color="fg.success" fontWeight="medium">
+          {sent}
+        </Text>
+      )}
+    </SchemaForm>
   );
 }

@@ -2,14 +2,16 @@
 // which an admin accepts or refuses, and the requests the organisation sent, waiting for the club's approval (an
 // admin may withdraw them). Below, for admins, the form asking a club to affiliate by its VAT number or fiscal code.
 import { useMutation } from '@apollo/client/react';
-import { Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormField } from '../../../components/ui/form-field';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { ListEmpty } from '../../../components/ui/list-status';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { AcceptApplicationMutation, RequestAffiliationMutation } from '../organisation-portal-documents';
+import { affiliationRequestForm } from '../portal-forms';
 import { day } from '../portal-labels';
 import { SharedData, StatusBadge, type PortalAffiliation } from './affiliated-clubs';
 import { EndAffiliationButton } from './end-affiliation';
@@ -133,53 +135,40 @@ function Application({ affiliation: a, admin, onChanged, onEnd }: { affiliation:
 
 export function RequestAffiliationForm({ organisationId, onRequested }: { organisationId: string; onRequested: () => void }) {
   const [request, { loading }] = useMutation(RequestAffiliationMutation);
-  const [number, setNumber] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const form = useSchemaForm(affiliationRequestForm, { clubNumber: '' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const clubNumber = number.trim();
-    if (!clubNumber) return setProblem('Indica la partita IVA o il codice fiscale della società.');
-    setProblem(undefined);
-    try {
-      const outcome = readMutationResult((await request({ variables: { organisationId, clubNumber } })).data?.requestAffiliation);
-      if (!outcome.ok) return setProblem(outcome.message);
-      notify(MESSAGE_LEVEL.success, 'Richiesta inviata: vale quando la società la approva.');
-      setNumber('');
-      onRequested();
-    } catch (e) {
-      setProblem(messageOfError(e));
-    }
+  async function save({ clubNumber }: z.output<typeof affiliationRequestForm>): Promise<SubmitOutcome> {
+    const outcome = readMutationResult((await request({ variables: { organisationId, clubNumber } })).data?.requestAffiliation);
+    if (!outcome.ok) return outcome;
+    notify(MESSAGE_LEVEL.success, 'Richiesta inviata: vale quando la società la approva.');
+    form.reset();
+    onRequested();
   }
 
+  // Every refusal goes under the one field.
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Chiedi l'affiliazione a una società">
-      <Stack gap="4">
-        <Heading as="h3" size="sm">
-          Chiedi l'affiliazione a una società
-        </Heading>
-        <Flex gap="3" align={{ base: 'stretch', sm: 'flex-start' }} direction={{ base: 'column', sm: 'row' }}>
-          <Box flex="1" maxW={{ sm: 'sm' }}>
-            <FormField label="Partita IVA o codice fiscale" error={problem} helper="La società riceve la richiesta e sceglie quali dati condividere.">
-              <Input
-                name="clubNumber"
-                value={number}
-                onChange={(e) => setNumber(e.target.value.toUpperCase())}
-                placeholder="es. 01234567890"
-                fontFamily="mono"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={16}
-              />
-            </FormField>
-          </Box>
-          <Button type="submit" loading={loading} loadingText="Invio..." mt={{ sm: '6' }} flexShrink={0}>
-            Invia la richiesta
-          </Button>
-        </Flex>
-      </Stack>
-    </form>
+    <SchemaForm form={form} onSubmit={save} aria-label="Chiedi l'affiliazione a una società" gap="4" invalidMessage="" messageField="clubNumber">
+      <Heading as="h3" size="sm">
+        Chiedi l'affiliazione a una società
+      </Heading>
+      <Flex gap="3" align={{ base: 'stretch', sm: 'flex-start' }} direction={{ base: 'column', sm: 'row' }}>
+        <Box flex="1" maxW={{ sm: 'sm' }}>
+          <TextField
+            name="clubNumber"
+            label="Partita IVA o codice fiscale"
+            helper="La società riceve la richiesta e sceglie quali dati condividere."
+            uppercase
+            placeholder="es. 01234567890"
+            fontFamily="mono"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={16}
+          />
+        </Box>
+        <Button type="submit" loading={loading} loadingText="Invio..." mt={{ sm: '6' }} flexShrink={0}>
+          Invia la richiesta
+        </Button>
+      </Flex>
+    </SchemaForm>
   );
 }

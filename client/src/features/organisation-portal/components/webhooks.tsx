@@ -4,23 +4,22 @@
 // is shown once in the same dialog as a key's, and disable one after a confirmation; readers see the same, read-only.
 // The deliveries are a table on wide screens, cards on phones.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Checkbox, Code, Flex, Heading, Input, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Checkbox, Code, Flex, Heading, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
+import type { z } from 'zod';
 import { MSG } from '../../../../../schema/messages';
+import { PanelFormFooter, SchemaForm, TextField, useFieldError, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { PlusIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
-import { sameFormValue } from '../../../lib/use-is-dirty';
-import { FormField } from '../../../components/ui/form-field';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import type { OrganisationPortal_WebhookFragment, WebhookEvent } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
-import type { FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { CreateWebhookMutation, DisableWebhookMutation, OrganisationWebhooksQuery } from '../organisation-portal-documents';
+import { webhookForm } from '../portal-forms';
 import { count, day, DELIVERY_LABELS, moment, WEBHOOK_EVENTS, webhookEventLabel } from '../portal-labels';
 import { Detail } from './detail';
 import { SecretDialog } from './secret-dialog';
@@ -265,122 +264,84 @@ function Deliveries({ deliveries }: { deliveries: readonly Delivery[] }) {
 
 const CREATE_FORM = 'create-webhook-form';
 const ALL_EVENTS = WEBHOOK_EVENTS.map((e) => e.value);
-const EMPTY = { url: '', events: ALL_EVENTS };
 
 function CreateWebhookDialog({ open, organisationId, onClose, onCreated }: { open: boolean; organisationId: string; onClose: () => void; onCreated: (secret: string) => void }) {
   const [create, { loading }] = useMutation(CreateWebhookMutation);
-  const [values, setValues] = useState<{ url: string; events: WebhookEvent[] }>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const reset = () => {
-    setValues(EMPTY);
-    setErrors({});
-    setFormError(undefined);
-  };
-  const close = () => {
-    if (loading) return;
-    reset();
-    onClose();
-  };
+  const [dirty, setDirty] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const url = values.url.trim();
-    const local: FieldErrors = {};
-    if (!url) local.url = "Indica l'indirizzo del tuo servizio.";
-    if (values.events.length === 0) local.events = 'Scegli almeno un evento.';
-    if (Object.keys(local).length) {
-      setErrors(local);
-      setFormError(undefined);
-      return;
-    }
-    try {
-      const outcome = readMutationResult((await create({ variables: { organisationId, url, events: values.events } })).data?.createWebhook);
-      if (!outcome.ok) {
-        const fieldErrors = { ...outcome.fieldErrors };
-        const eventsError = Object.entries(fieldErrors).find(([k]) => k.startsWith('events'))?.[1];
-        if (eventsError) fieldErrors.events = eventsError;
-        setErrors(fieldErrors);
-        setFormError(Object.values(fieldErrors).includes(outcome.message) ? undefined : outcome.message);
-        return;
-      }
-      reset();
-      onCreated(outcome.data.secret);
-    } catch (e) {
-      setFormError(messageOfError(e));
-    }
+  async function save(input: z.output<typeof webhookForm>): Promise<SubmitOutcome> {
+    const outcome = readMutationResult((await create({ variables: { organisationId, ...input } })).data?.createWebhook);
+    if (!outcome.ok) return outcome;
+    onCreated(outcome.data.secret);
   }
-
-  const toggle = (event: WebhookEvent, on: boolean) => {
-    setValues((v) => ({ ...v, events: on ? ALL_EVENTS.filter((e) => e === event || v.events.includes(e)) : v.events.filter((e) => e !== event) }));
-    if (on && errors.events) setErrors(({ events: _fixed, ...rest }) => rest);
-  };
 
   return (
     <FormDialog
       open={open}
-      dirty={!sameFormValue(EMPTY, values)}
-      onClose={close}
+      dirty={dirty}
+      onClose={() => !loading && onClose()}
       title="Nuovo webhook"
       size="md"
-      footer={
-        <>
-          <PanelCancelButton disabled={loading}>Annulla</PanelCancelButton>
-          <Button type="submit" form={CREATE_FORM} loading={loading} loadingText="Aggiunta...">
-            Aggiungi il webhook
-          </Button>
-        </>
-      }
+      footer={<PanelFormFooter formId={CREATE_FORM} sending={loading} submitLabel="Aggiungi il webhook" sendingLabel="Aggiunta..." />}
     >
-      <form id={CREATE_FORM} noValidate onSubmit={(e) => void submit(e)}>
-        <Stack gap="5">
-          <FormAlert message={formError} />
-          <FormField label="Indirizzo" required error={errors.url} helper="L'indirizzo HTTPS completo del servizio che riceve le notifiche (POST in JSON).">
-            <Input
-              name="url"
-              type="url"
-              inputMode="url"
-              value={values.url}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, url: e.target.value }));
-                if (errors.url) setErrors(({ url: _fixed, ...rest }) => rest);
-              }}
-              maxLength={500}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://gestionale.esempio.it/campobase"
-              fontFamily="mono"
-            />
-          </FormField>
-          <Stack gap="2" role="group" aria-labelledby="webhook-events" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-            <Text id="webhook-events" fontWeight="medium" fontSize="sm">
-              Eventi
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              Delle persone delle società affiliate che condividono i dati dei tesserati. La notifica dice solo chi è cambiato: i dati si leggono con una chiave API.
-            </Text>
-            {WEBHOOK_EVENTS.map((e) => (
-              <Checkbox.Root key={e.value} checked={values.events.includes(e.value)} onCheckedChange={(d) => toggle(e.value, d.checked === true)} alignItems="flex-start" invalid={Boolean(errors.events)}>
-                <Checkbox.HiddenInput />
-                <Checkbox.Control mt="0.5" />
-                <Checkbox.Label>
-                  {e.label}
-                  <Text as="span" color="fg.muted" fontWeight="normal">
-                    {' '}
-                    — {e.description}
-                  </Text>
-                </Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-            {errors.events && (
-              <Text id="webhook-events-error" color="fg.error" fontSize="sm">
-                {errors.events}
-              </Text>
-            )}
-          </Stack>
-        </Stack>
-      </form>
+      <CreateWebhookForm save={save} onDirtyChange={setDirty} />
     </FormDialog>
+  );
+}
+
+function CreateWebhookForm({ save, onDirtyChange }: { save: (input: z.output<typeof webhookForm>) => Promise<SubmitOutcome>; onDirtyChange: (dirty: boolean) => void }) {
+  const form = useSchemaForm(webhookForm, { url: '', events: ALL_EVENTS });
+  // Only the fields' own messages when the form is incomplete; a server message already under a field is not repeated.
+  return (
+    <SchemaForm id={CREATE_FORM} form={form} onSubmit={save} onDirtyChange={onDirtyChange} invalidMessage="" repeatFieldMessage={false}>
+      <TextField
+        name="url"
+        label="Indirizzo"
+        required
+        helper="L'indirizzo HTTPS completo del servizio che riceve le notifiche (POST in JSON)."
+        type="url"
+        inputMode="url"
+        maxLength={500}
+        spellCheck={false}
+        placeholder="https://gestionale.esempio.it/campobase"
+        fontFamily="mono"
+      />
+      <WebhookEvents />
+    </SchemaForm>
+  );
+}
+
+function WebhookEvents() {
+  const { field } = useController<{ events: WebhookEvent[] }, 'events'>({ name: 'events' });
+  const error = useFieldError('events');
+  const toggle = (event: WebhookEvent, on: boolean) =>
+    field.onChange(on ? ALL_EVENTS.filter((e) => e === event || field.value.includes(e)) : field.value.filter((e) => e !== event));
+  return (
+    <Stack gap="2" role="group" aria-labelledby="webhook-events" aria-describedby={error ? 'webhook-events-error' : undefined}>
+      <Text id="webhook-events" fontWeight="medium" fontSize="sm">
+        Eventi
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        Delle persone delle società affiliate che condividono i dati dei tesserati. La notifica dice solo chi è cambiato: i dati si leggono con una chiave API.
+      </Text>
+      {WEBHOOK_EVENTS.map((e) => (
+        <Checkbox.Root key={e.value} checked={field.value.includes(e.value)} onCheckedChange={(d) => toggle(e.value, d.checked === true)} alignItems="flex-start" invalid={Boolean(error)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control mt="0.5" />
+          <Checkbox.Label>
+            {e.label}
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              {' '}
+              — {e.description}
+            </Text>
+          </Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+      {error && (
+        <Text id="webhook-events-error" color="fg.error" fontSize="sm">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -2,31 +2,19 @@
 // proposed from the type's usual validity until the user types one; the form is checked with the server's own
 // rules before sending, the server's field messages go under the fields and its success message in a toast.
 import { useMutation } from '@apollo/client/react';
-import { Button, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { HStack, SimpleGrid } from '@chakra-ui/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { MSG } from '../../../../../schema/messages';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { PanelFormFooter, SchemaForm, SelectField, setFieldValue, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
-import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
-import { FormField } from '../../../components/ui/form-field';
-import { SelectInput } from '../../../components/ui/select-field';
 import { graphql } from '../../../gql';
-import { messageOfError } from '../../../lib/errors';
-import type { FieldErrors } from '../../../lib/form-errors';
+import type { AddMedicalCertificateInput } from '../../../gql/graphql';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import {
-  CERTIFICATE_TYPE_OPTIONS,
-  changeCertificate,
-  emptyCertificateValues,
-  toCertificateInput,
-  validateCertificate,
-  validityHint,
-  type CertificateFormValues,
-} from '../certificate-form-values';
+import { CERTIFICATE_TYPE_OPTIONS, certificateFormSchema, emptyCertificateFields, proposedExpiry, validityHint } from '../certificate-form-values';
 import { clubToday } from '../person-dates';
-import { DocumentInput } from './document-input';
+import { DocumentField } from './document-input';
 
 const AddCertificateMutation = graphql(`
   mutation CertificateFormDialog_Add($input: AddMedicalCertificateInput!) {
@@ -42,121 +30,50 @@ const AddCertificateMutation = graphql(`
   }
 `);
 
+type SaveCertificate = (input: AddMedicalCertificateInput) => Promise<SubmitOutcome>;
+
 interface FormProps {
   personId: string;
   formId: string;
-  onSendingChange: (sending: boolean) => void;
-  onSaved: () => void;
+  save: SaveCertificate;
   onDirtyChange: (dirty: boolean) => void;
 }
 
-function CertificateForm({ personId, formId, onSendingChange, onSaved, onDirtyChange }: FormProps) {
-  // The page reads the new history and state again (cheaper in the admin JavaScript than a fragment in the answer).
-  const [add] = useMutation(AddCertificateMutation, { refetchQueries: ['PersonPage_PersonRole', 'PersonChanges_List'], awaitRefetchQueries: true });
-  const [openedValues] = useState<CertificateFormValues>(emptyCertificateValues);
-  const [values, setValues] = useState<CertificateFormValues>(openedValues);
-  const [expiryTyped, setExpiryTyped] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  useDirtyReport(useIsDirty({ values: openedValues, file: null }, { values, file }), onDirtyChange);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-  const [errorTick, setErrorTick] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+function CertificateForm({ personId, formId, save, onDirtyChange }: FormProps) {
   const today = clubToday();
+  const schema = useMemo(() => certificateFormSchema(personId, today), [personId, today]);
+  const form = useSchemaForm(schema, emptyCertificateFields());
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
+  const type = useWatch({ control: form.control, name: 'type' });
 
-  // After a failed submit the first wrong field gets the focus (the summary is read out as an alert).
+  // The expiry follows the type's usual validity from the issue date until the user types one of their own;
+  // clearing it hands it back to the proposal (from the next change of type or date).
+  const expiryTyped = useRef(false);
   useEffect(() => {
-    if (!errorTick) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] select')?.focus();
-  }, [errorTick]);
-
-  // A field's message goes once it is changed (the proposed expiry changes with the type and the issue date).
-  const forget = (...keys: string[]) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
-  const set = <K extends keyof CertificateFormValues>(key: K, value: CertificateFormValues[K]) => {
-    setValues((v) => changeCertificate(v, key, value, expiryTyped));
-    forget(key, ...(expiryTyped ? [] : ['expiresOn']));
-  };
-  const setExpiry = (value: string) => {
-    // A typed expiry stays; clearing the field hands it back to the proposal (from the next type or date change).
-    setExpiryTyped(value !== '');
-    setValues((v) => ({ ...v, expiresOn: value }));
-    forget('expiresOn');
-  };
-  const fail = (fieldErrors: FieldErrors, message: string) => {
-    setErrors(fieldErrors);
-    setSummary(message);
-    setErrorTick((t) => t + 1);
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const problems = validateCertificate(values, today);
-    if (Object.keys(problems).length || fileError) return fail(problems, MSG.invalidFields);
-    setErrors({});
-    setSummary(undefined);
-    setSending(true);
-    onSendingChange(true);
-    try {
-      const result = await add({ variables: { input: toCertificateInput(personId, values, file) } });
-      const outcome = readMutationResult(result.data?.addMedicalCertificate);
-      if (outcome.ok) {
-        notify(MESSAGE_LEVEL.success, outcome.data.message);
-        onSaved();
-        return;
-      }
-      fail(outcome.fieldErrors, outcome.message);
-    } catch (e) {
-      fail({}, messageOfError(e));
-    } finally {
-      setSending(false);
-      onSendingChange(false);
-    }
-  }
+    const { unsubscribe } = form.watch((values, { name, type: event }) => {
+      if (event !== 'change') return;
+      if (name === 'expiresOn') expiryTyped.current = values.expiresOn !== '';
+      else if ((name === 'type' || name === 'issuedOn') && !expiryTyped.current) setFieldValue(form, 'expiresOn', proposedExpiry(form.getValues()) ?? '');
+    });
+    return unsubscribe;
+  }, [form]);
 
   return (
-    <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <Stack gap="5">
-        <FormAlert message={summary} />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="Tipo di certificato" required error={errors.type}>
-            <SelectInput
-              name="type"
-              value={values.type}
-              onChange={(e) => set('type', e.target.value as CertificateFormValues['type'])}
-              placeholder="Seleziona"
-              options={CERTIFICATE_TYPE_OPTIONS}
-            />
-          </FormField>
-          <FormField label="Sport o disciplina" error={errors.sport}>
-            <Input name="sport" value={values.sport} onChange={(e) => set('sport', e.target.value)} autoComplete="off" />
-          </FormField>
-          <FormField label="Data di rilascio" required error={errors.issuedOn}>
-            <Input name="issuedOn" type="date" max={today} value={values.issuedOn} onChange={(e) => set('issuedOn', e.target.value)} />
-          </FormField>
-          <FormField label="Data di scadenza" required error={errors.expiresOn} helper={validityHint(values.type)}>
-            <Input name="expiresOn" type="date" value={values.expiresOn} onChange={(e) => setExpiry(e.target.value)} />
-          </FormField>
-          <FormField label="Medico o centro" error={errors.issuer}>
-            <Input name="issuer" value={values.issuer} onChange={(e) => set('issuer', e.target.value)} autoComplete="off" />
-          </FormField>
-        </SimpleGrid>
-        <DocumentInput
-          label="File del certificato"
-          stored={[]}
-          chosen={file ? [file] : []}
-          onChange={(chosen, error) => {
-            setFile(chosen[0] ?? null);
-            setFileError(error);
-            // The server's refusal was about the previous file.
-            forget('file');
-          }}
-          error={fileError ?? errors.file}
-        />
-      </Stack>
-    </form>
+    <SchemaForm
+      id={formId}
+      form={form}
+      onDirtyChange={onDirtyChange}
+      onSubmit={(input) => (fileProblem ? { ok: false, message: MSG.invalidFields } : save(input))}
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <SelectField name="type" label="Tipo di certificato" required options={CERTIFICATE_TYPE_OPTIONS} />
+        <TextField name="sport" label="Sport o disciplina" />
+        <TextField name="issuedOn" label="Data di rilascio" required type="date" max={today} />
+        <TextField name="expiresOn" label="Data di scadenza" required type="date" helper={validityHint(type)} />
+        <TextField name="issuer" label="Medico o centro" />
+      </SimpleGrid>
+      <DocumentField name="file" label="File del certificato" stored={[]} problem={fileProblem} onProblem={setFileProblem} />
+    </SchemaForm>
   );
 }
 
@@ -169,8 +86,16 @@ export interface CertificateFormDialogProps {
 
 export function CertificateFormDialog({ open, personId, personName, onClose }: CertificateFormDialogProps) {
   const formId = useId();
-  const [sending, setSending] = useState(false);
+  // The page reads the new history and state again (cheaper in the admin JavaScript than a fragment in the answer).
+  const [add, { loading: sending }] = useMutation(AddCertificateMutation, { refetchQueries: ['PersonPage_PersonRole', 'PersonChanges_List'], awaitRefetchQueries: true });
   const [dirty, setDirty] = useState(false);
+  const save: SaveCertificate = async (input) => {
+    const { data } = await add({ variables: { input } });
+    const outcome = readMutationResult(data?.addMedicalCertificate);
+    if (!outcome.ok) return outcome;
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
+    onClose();
+  };
   return (
     <FormDialog
       open={open}
@@ -181,14 +106,11 @@ export function CertificateFormDialog({ open, personId, personName, onClose }: C
       }}
       footer={
         <HStack gap="3" w="100%" justify="flex-end">
-          <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
-          <Button type="submit" form={formId} disabled={sending}>
-            {sending ? 'Salvataggio in corso...' : 'Salva'}
-          </Button>
+          <PanelFormFooter formId={formId} sending={sending} />
         </HStack>
       }
     >
-      <CertificateForm personId={personId} formId={formId} onSendingChange={setSending} onSaved={onClose} onDirtyChange={setDirty} />
+      <CertificateForm personId={personId} formId={formId} save={save} onDirtyChange={setDirty} />
     </FormDialog>
   );
 }

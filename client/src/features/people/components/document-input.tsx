@@ -2,8 +2,10 @@
 // see lib/authorized-file.ts) and a picker for a new one, checked for type and size as soon as it is chosen.
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
 import { DOCUMENT_MIME_TYPES } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
+import { useFieldError } from '../../../components/form';
 import { FileIcon } from '../../../components/icons';
 import { graphql } from '../../../gql';
 import type { DocumentInput_StoredFileFragment } from '../../../gql/graphql';
@@ -143,5 +145,37 @@ export function DocumentInput({ label, stored, chosen, multiple = false, onChang
         </Field.HelperText>
       )}
     </Field.Root>
+  );
+}
+
+export interface DocumentFieldProps extends Omit<DocumentInputProps, 'chosen' | 'onChange' | 'error'> {
+  /** The form value holding the file chosen (File or null), or the files (File[]) when `multiple`. */
+  name: string;
+  /** Where the server's message about the file comes (default `name`). */
+  messageName?: string;
+  /** The picker's refusal of the last file chosen (type, size): shown under it, and the form refuses to save. */
+  problem: string | undefined;
+  onProblem: (problem: string | undefined) => void;
+}
+
+/** A DocumentInput bound to the surrounding form (components/form): the chosen files are the form's value `name`. */
+export function DocumentField({ name, messageName = name, problem, onProblem, multiple = false, ...input }: DocumentFieldProps) {
+  const { field } = useController({ name });
+  const { clearErrors } = useFormContext();
+  const serverMessage = useFieldError(messageName);
+  const value = field.value as File | File[] | null;
+  return (
+    <DocumentInput
+      {...input}
+      multiple={multiple}
+      chosen={Array.isArray(value) ? value : value ? [value] : []}
+      onChange={(chosen, refused) => {
+        field.onChange(multiple ? chosen : (chosen[0] ?? null));
+        // The server's refusal was about the previous file.
+        clearErrors(messageName);
+        onProblem(refused);
+      }}
+      error={problem ?? serverMessage}
+    />
   );
 }

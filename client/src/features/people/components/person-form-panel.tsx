@@ -1,13 +1,13 @@
 // The side panel holding the person form: new (no roleId) or edit (loads the record first). A role that may only
 // read the kind sees the record read-only, with a "Chiudi" button; health fields follow health.read / health.write.
 import { useQuery } from '@apollo/client/react';
-import { Button, HStack } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
+import { PanelFormFooter } from '../../../components/form';
 import { ListError, ListLoading } from '../../../components/ui/list-status';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SidePanel } from '../../../components/ui/side-panel';
-import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
 import { healthAccessOf, type HealthAccess } from '../../../lib/access';
@@ -95,16 +95,7 @@ export function PersonFormPanel({ kind, state, onClose, onSaved, container = 'pa
       dirty={dirty}
       footer={
         <HStack gap="3" w="100%" justify="flex-end">
-          {readOnly ? (
-            <PanelCancelButton>Chiudi</PanelCancelButton>
-          ) : (
-            <>
-              <PanelCancelButton disabled={sending}>Annulla</PanelCancelButton>
-              <Button type="submit" form={formId} disabled={sending}>
-                {sending ? 'Salvataggio in corso...' : 'Salva'}
-              </Button>
-            </>
-          )}
+          <PanelFormFooter formId={formId} sending={sending} readOnly={readOnly} />
         </HStack>
       }
     >

@@ -1,44 +1,46 @@
 // The person form (spec §3, §5), one for the six kinds: the shared profile, the kind's own fields, private notes.
-// Checked on submit with the server's own rules; sending / success / error states as spec §4. A new tax code that
-// already has a profile in the club offers to reuse it (one person, several roles, nothing typed twice); a valid
-// code fills the empty birth fields and warns about typed ones that disagree (tax-code-birth-note.tsx).
+// On the form layer (components/form): the kind's shared rules (the server's own) check it on submit, the save goes
+// as SavePersonInput; sending / success / error states as spec §4. A new tax code that already has a profile in the
+// club offers to reuse it (one person, several roles, nothing typed twice); a valid code fills the empty birth
+// fields and warns about typed ones that disagree (tax-code-birth-note.tsx).
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Alert, Box, Button, Checkbox, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useDirtyReport, useIsDirty } from '../../../lib/use-is-dirty';
+import { Alert, Box, Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { GENDERS, PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
 import { TAX_CODE_PATTERN } from '../../../../../schema/validation/people';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
-import { SelectInput } from '../../../components/ui/select-field';
+import {
+  CheckboxField,
+  SchemaForm,
+  SelectField,
+  setFieldValue,
+  TextareaField,
+  TextField,
+  useSchemaForm,
+  type SubmitOutcome,
+} from '../../../components/form';
 import { isHealthField } from '../../../../../schema/health-data';
 import type { HealthAccess } from '../../../lib/access';
 import { graphql } from '../../../gql';
-import type { PersonForm_PersonFragment, PersonForm_PersonRoleFragment } from '../../../gql/graphql';
-import { messageOfError } from '../../../lib/errors';
-import type { FieldErrors } from '../../../lib/form-errors';
+import type { PersonForm_PersonFragment, PersonForm_PersonRoleFragment, SavePersonInput } from '../../../gql/graphql';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import { selectOptions } from '../person-options';
+import { selectOptions, type CodedOption } from '../person-options';
 import {
   ADDRESS_KEYS,
   DETAIL_FIELDS,
-  emptyFiles,
-  emptyValues,
   fieldErrorsFromSave,
   FILE_ERROR_KEYS,
+  personFormFields,
+  personFormSchema,
   profileFromPerson,
   tidyPhone,
-  toSaveInput,
   TRAINING_FLAGS,
-  validatePerson,
-  valuesFromRole,
+  type PersonFormFields,
   type PersonFormFiles,
-  type PersonFormValues,
-  type ProfileValues,
 } from '../person-form-values';
-import { DocumentInput } from './document-input';
+import { DocumentField, type DocumentFieldProps, type StoredFile } from './document-input';
 import { TaxCodeBirthNote, useTaxCodeBirth } from './tax-code-birth-note';
 
 /** "di" with the article before a kind's singular (all masculine): dell'atleta, dell'allenatore, del socio. */
@@ -214,13 +216,52 @@ function ReadOnlyNote({ children }: { children: ReactNode }) {
 
 const Wide = ({ children }: { children: ReactNode }) => <Box gridColumn={{ sm: 'span 2' }}>{children}</Box>;
 
-function Flag({ label, checked, onChange, readOnly }: { label: string; checked: boolean; onChange: (checked: boolean) => void; readOnly?: boolean }) {
+const GENDER_OPTIONS = GENDERS.map((g) => ({ value: String(g.id), label: g.label }));
+
+const ADDRESS_FIELDS = [
+  ['address', 'Indirizzo', 'address-line1'],
+  ['streetNumber', 'Numero civico', 'off'],
+  ['postalCode', 'CAP', 'postal-code'],
+  ['city', 'Città', 'address-level2'],
+  ['province', 'Provincia', 'address-level1'],
+  ['country', 'Nazione', 'country-name'],
+] as const satisfies readonly (readonly [(typeof ADDRESS_KEYS)[number], string, string])[];
+
+/** A coded select, keeping a stored value the list does not know while it is the chosen one. */
+function CodedSelectField({ name, label, options, readOnly }: { name: string; label: string; options: readonly CodedOption[]; readOnly: boolean }) {
+  const value = useWatch({ name }) as string | undefined;
+  return <SelectField name={name} label={label} readOnly={readOnly} options={selectOptions(options, value ?? '')} />;
+}
+
+/** A refused file (type, size) is not kept: its message stays under the control until another file is chosen. */
+type FileProblems = Partial<Record<keyof PersonFormFiles, string>>;
+
+interface FileFieldProps extends Omit<DocumentFieldProps, 'name' | 'messageName' | 'problem' | 'onProblem'> {
+  name: keyof PersonFormFiles;
+  problems: FileProblems;
+  onProblem: (name: keyof PersonFormFiles, problem: string | undefined) => void;
+}
+
+/** The files chosen for `name`, held in the form's values (`files.*`); the server speaks of them as FILE_ERROR_KEYS. */
+function FileField({ name, problems, onProblem, ...input }: FileFieldProps) {
+  return <DocumentField name={`files.${name}`} messageName={FILE_ERROR_KEYS[name]} problem={problems[name]} onProblem={(problem) => onProblem(name, problem)} {...input} />;
+}
+
+/** A training (BLSD, first aid, fire prevention): its flag, and once ticked its expiry and certificate. */
+function TrainingField({ training, stored, readOnly, ...files }: { training: (typeof TRAINING_FLAGS)[number]; stored: StoredFile | null | undefined } & Pick<FileFieldProps, 'readOnly' | 'problems' | 'onProblem'>) {
+  const on = useWatch<PersonFormFields>({ name: `profile.${training.flag}` }) === true;
   return (
-    <Checkbox.Root checked={checked} onCheckedChange={(d) => onChange(d.checked === true)} colorPalette="brand" readOnly={readOnly}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{label}</Checkbox.Label>
-    </Checkbox.Root>
+    <Wide>
+      <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
+        <CheckboxField name={`profile.${training.flag}`} label={training.label} readOnly={readOnly} />
+        {on && (
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <TextField name={`profile.${training.expiry}`} label={training.expiryLabel} type="date" readOnly={readOnly} />
+            <FileField name={training.file} label={training.fileLabel} stored={stored ? [stored] : []} readOnly={readOnly} {...files} />
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Wide>
   );
 }
 
@@ -240,61 +281,32 @@ function rolesNote(person: PersonForm_PersonFragment, kind: PersonKindKey): { to
 
 export function PersonForm({ kind, role, formId, onSendingChange, onSaved, onDirtyChange, readOnly = false, health = 'write' }: PersonFormProps) {
   const client = useApolloClient();
-  const [save] = useMutation(SavePersonMutation);
-  const [opened] = useState<{ values: PersonFormValues; files: PersonFormFiles }>(() => ({
-    values: role ? valuesFromRole(kind, role) : emptyValues(kind),
-    files: emptyFiles(),
-  }));
-  const [values, setValues] = useState<PersonFormValues>(opened.values);
-  const [files, setFiles] = useState<PersonFormFiles>(opened.files);
-  const dirty = useIsDirty(opened, { values, files }) && !readOnly;
-  useDirtyReport(dirty, onDirtyChange);
-  const [fileErrors, setFileErrors] = useState<FieldErrors>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
+  const [save, { loading: sending }] = useMutation(SavePersonMutation);
+  const id = role?.id ?? null;
+  const healthWritable = health === 'write';
+  const schema = useMemo(() => personFormSchema(kind, id, { healthWritable }), [kind, id, healthWritable]);
+  const [opened] = useState(() => personFormFields(kind, role));
+  const form = useSchemaForm(schema, opened);
+  const [fileProblems, setFileProblems] = useState<FileProblems>({});
   const [found, setFound] = useState<PersonForm_PersonFragment | null>(null);
   const [reused, setReused] = useState<PersonForm_PersonFragment | null>(null);
-  const [errorTick, setErrorTick] = useState(0);
-  const birthCheck = useTaxCodeBirth(values, setValues);
-  const formRef = useRef<HTMLFormElement>(null);
+  const birthCheck = useTaxCodeBirth(form);
   const lookedUp = useRef<string | null>(role?.person.taxIdCode ?? null);
 
   const info = PERSON_KIND_INFO[kind];
   const storedPerson = role?.person ?? reused;
 
-  // After a failed submit: the message is read out (role alert) and the first wrong field gets the focus.
+  // The panel's footer says "Salvataggio in corso..." while the save is on its way.
   useEffect(() => {
-    if (!errorTick) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] select, [data-invalid] textarea');
-    first?.focus();
-  }, [errorTick]);
+    onSendingChange(sending);
+  }, [sending, onSendingChange]);
 
-  const setProfile = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) =>
-    setValues((v) => ({ ...v, profile: { ...v.profile, [key]: value } }));
-  const setAddress = (key: (typeof ADDRESS_KEYS)[number], value: string) =>
-    setValues((v) => ({ ...v, profile: { ...v.profile, address: { ...v.profile.address, [key]: value } } }));
-  const setDetail = (key: string, value: string) => setValues((v) => ({ ...v, details: { ...v.details, [key]: value } }));
+  const setFileProblem = (name: keyof PersonFormFiles, problem: string | undefined) =>
+    setFileProblems((problems) => ({ ...problems, [name]: problem }));
 
-  const err = (path: string) => errors[path] ?? fileErrors[path];
-
-  const text = (key: keyof ProfileValues, label: string, opts: { required?: boolean; type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; onBlur?: () => void } = {}) => (
-    <FormField label={label} required={opts.required} error={err(`profile.${key}`)} readOnly={readOnly}>
-      <Input
-        name={key}
-        type={opts.type ?? 'text'}
-        autoComplete={opts.autoComplete ?? 'off'}
-        inputMode={opts.inputMode}
-        value={values.profile[key] as string}
-        onChange={(e) => setProfile(key, e.target.value as never)}
-        onBlur={opts.onBlur}
-      />
-    </FormField>
-  );
-
-  async function lookupTaxCode() {
-    const code = values.profile.taxIdCode.trim().toUpperCase().replace(/\s+/g, '');
-    if (code !== values.profile.taxIdCode) setProfile('taxIdCode', code);
+  async function lookupTaxCode(typed: string) {
+    const code = typed.trim().toUpperCase().replace(/\s+/g, '');
+    if (code !== typed) setFieldValue(form, 'profile.taxIdCode', code);
     if (role || !TAX_CODE_PATTERN.test(code) || lookedUp.current === code) return;
     lookedUp.current = code;
     setFound(null);
@@ -307,64 +319,40 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, onDir
     }
   }
 
+  function onTaxCodeBlur() {
+    const typed = form.getValues('profile.taxIdCode');
+    void lookupTaxCode(typed);
+    if (!readOnly && !reused) void birthCheck.check(typed);
+  }
+
+  /** The phone helper on blur: a number written with the usual separators is rewritten as stored. */
+  function tidy(name: 'profile.phonePrimary' | 'profile.phoneSecondary') {
+    const typed = form.getValues(name);
+    const tidied = tidyPhone(typed);
+    if (tidied !== typed) setFieldValue(form, name, tidied);
+  }
+
   function reuseProfile(person: PersonForm_PersonFragment) {
-    setValues((v) => ({ ...v, profile: profileFromPerson(person) }));
+    form.setValue('profile', profileFromPerson(person), { shouldDirty: true });
+    form.clearErrors();
     setReused(person);
     setFound(null);
     birthCheck.reset();
-    setErrors({});
-    setSummary(undefined);
   }
 
-  const setFile = (key: keyof PersonFormFiles, chosen: File[], error: string | undefined) => {
-    setFiles((f) => ({ ...f, [key]: key === 'documents' ? chosen : (chosen[0] ?? null) }));
-    setFileErrors((e) => {
-      const next = { ...e };
-      if (error) next[FILE_ERROR_KEYS[key]] = error;
-      else delete next[FILE_ERROR_KEYS[key]];
-      return next;
-    });
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending || readOnly) return;
-    const id = role?.id ?? null;
-    const problems = validatePerson(kind, values, id);
-    if (Object.keys(problems).length || Object.keys(fileErrors).length) {
-      setErrors(problems);
-      setSummary(MSG.invalidFields);
-      setErrorTick((t) => t + 1);
-      return;
-    }
-    setErrors({});
-    setSummary(undefined);
-    setSending(true);
-    onSendingChange(true);
-    try {
-      const result = await save({ variables: { input: toSaveInput(kind, values, files, id, { healthWritable: health === 'write' }) } });
-      const outcome = readMutationResult(result.data?.savePerson);
-      if (outcome.ok) {
-        notify(MESSAGE_LEVEL.success, outcome.data.message);
-        setValues(emptyValues(kind));
-        setFiles(emptyFiles());
-        setReused(null);
-        setFound(null);
-        birthCheck.reset();
-        lookedUp.current = null;
-        onSaved();
-        return;
-      }
-      setErrors(fieldErrorsFromSave(kind, outcome.fieldErrors));
-      setSummary(outcome.message);
-      setErrorTick((t) => t + 1);
-    } catch (e) {
-      setSummary(messageOfError(e));
-      setErrorTick((t) => t + 1);
-    } finally {
-      setSending(false);
-      onSendingChange(false);
-    }
+  async function submit(input: SavePersonInput): Promise<SubmitOutcome> {
+    if (Object.values(fileProblems).some(Boolean)) return { ok: false, message: MSG.invalidFields };
+    const { data } = await save({ variables: { input } });
+    const outcome = readMutationResult(data?.savePerson);
+    if (!outcome.ok) return { ok: false, message: outcome.message, fieldErrors: fieldErrorsFromSave(kind, outcome.fieldErrors) };
+    notify(MESSAGE_LEVEL.success, outcome.data.message);
+    form.reset(personFormFields(kind));
+    setFileProblems({});
+    setReused(null);
+    setFound(null);
+    birthCheck.reset();
+    lookedUp.current = null;
+    onSaved();
   }
 
   const note = found ? rolesNote(found, kind) : null;
@@ -372,204 +360,138 @@ export function PersonForm({ kind, role, formId, onSendingChange, onSaved, onDir
   const detailFields = DETAIL_FIELDS[kind].filter((field) => health !== 'hidden' || !isHealthField(kind, field.key));
   const detailReadOnly = (key: string) => readOnly || (health !== 'write' && isHealthField(kind, key));
   const athleteCertificate = role?.athlete?.medicalExaminationDocument;
+  const files = { problems: fileProblems, onProblem: setFileProblem };
 
   return (
-    <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} aria-busy={sending}>
-      <Stack gap="7">
-        <FormAlert message={summary} />
-        {readOnly ? (
-          <ReadOnlyNote>Puoi consultare questa scheda, ma il tuo ruolo non consente di modificarla.</ReadOnlyNote>
-        ) : (
-          health === 'read' &&
-          detailFields.some((field) => isHealthField(kind, field.key)) && (
-            <ReadOnlyNote>I dati sanitari sono in sola lettura: il tuo ruolo non consente di modificarli.</ReadOnlyNote>
-          )
-        )}
+    <SchemaForm id={formId} form={form} onSubmit={submit} onDirtyChange={onDirtyChange} readOnly={readOnly} gap="7">
+      {readOnly ? (
+        <ReadOnlyNote>Puoi consultare questa scheda, ma il tuo ruolo non consente di modificarla.</ReadOnlyNote>
+      ) : (
+        health === 'read' &&
+        detailFields.some((field) => isHealthField(kind, field.key)) && (
+          <ReadOnlyNote>I dati sanitari sono in sola lettura: il tuo ruolo non consente di modificarli.</ReadOnlyNote>
+        )
+      )}
 
-        <Section title="Anagrafica">
-          {text('firstname', 'Nome', { required: true, autoComplete: 'given-name' })}
-          {text('secondname', 'Secondo nome', { autoComplete: 'additional-name' })}
-          {text('lastname', 'Cognome', { required: true, autoComplete: 'family-name' })}
-          {text('nickname', 'Soprannome')}
-          <Wide>
-            <Stack gap="2">
-              <FormField label="Codice fiscale" required error={err('profile.taxIdCode')} readOnly={readOnly}>
-                <Input
-                  name="taxIdCode"
-                  value={values.profile.taxIdCode}
-                  onChange={(e) => setProfile('taxIdCode', e.target.value.toUpperCase())}
-                  onBlur={() => {
-                    void lookupTaxCode();
-                    if (!readOnly && !reused) void birthCheck.check(values.profile.taxIdCode);
-                  }}
-                  textTransform="uppercase"
-                  fontFamily="mono"
-                  maxLength={16}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                />
-              </FormField>
-              {found && note && (
-                <Alert.Root status={note.tone} borderRadius="md" role="status">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Description>{note.text}</Alert.Description>
-                    {note.tone === 'info' && (
-                      <Box mt="2">
-                        <Button size="xs" onClick={() => reuseProfile(found)}>
-                          Usa il profilo esistente
-                        </Button>
-                      </Box>
-                    )}
-                  </Alert.Content>
-                </Alert.Root>
-              )}
-              <TaxCodeBirthNote note={birthCheck.note} />
-              {reused && (
-                <Alert.Root status="success" borderRadius="md" role="status">
-                  <Alert.Indicator />
-                  <Alert.Description>
-                    Profilo di {reused.firstname} {reused.lastname} ripreso dall'anagrafica: le modifiche valgono per tutti i suoi ruoli.
-                  </Alert.Description>
-                </Alert.Root>
-              )}
-            </Stack>
-          </Wide>
-          <FormField label="Genere" required={info.genderRequired} error={err('profile.typeGenderId')} readOnly={readOnly}>
-            <SelectInput
-              name="typeGenderId"
-              value={values.profile.typeGenderId}
-              onChange={(e) => setProfile('typeGenderId', e.target.value)}
-              placeholder="Seleziona"
-              options={GENDERS.map((g) => ({ value: String(g.id), label: g.label }))}
+      <Section title="Anagrafica">
+        <TextField name="profile.firstname" label="Nome" required readOnly={readOnly} autoComplete="given-name" />
+        <TextField name="profile.secondname" label="Secondo nome" readOnly={readOnly} autoComplete="additional-name" />
+        <TextField name="profile.lastname" label="Cognome" required readOnly={readOnly} autoComplete="family-name" />
+        <TextField name="profile.nickname" label="Soprannome" readOnly={readOnly} />
+        <Wide>
+          <Stack gap="2">
+            <TextField
+              name="profile.taxIdCode"
+              label="Codice fiscale"
+              required
+              readOnly={readOnly}
+              uppercase
+              onBlur={onTaxCodeBlur}
+              textTransform="uppercase"
+              fontFamily="mono"
+              maxLength={16}
+              autoCapitalize="characters"
+              spellCheck={false}
             />
-          </FormField>
-          {text('birthday', 'Data di nascita', { type: 'date', autoComplete: 'bday' })}
-          {text('birthplace', 'Luogo di nascita')}
-          {text('birthNation', 'Nazione di nascita')}
-          {text('nationality', 'Nazionalità')}
-          {text('legalRepresentative', 'Rappresentante legale')}
-          <Wide>
-            <Flag label="Tutelato" checked={values.profile.isGuarded} onChange={(c) => setProfile('isGuarded', c)} readOnly={readOnly} />
-          </Wide>
-        </Section>
+            {found && note && (
+              <Alert.Root status={note.tone} borderRadius="md" role="status">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Description>{note.text}</Alert.Description>
+                  {note.tone === 'info' && (
+                    <Box mt="2">
+                      <Button size="xs" onClick={() => reuseProfile(found)}>
+                        Usa il profilo esistente
+                      </Button>
+                    </Box>
+                  )}
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            <TaxCodeBirthNote note={birthCheck.note} />
+            {reused && (
+              <Alert.Root status="success" borderRadius="md" role="status">
+                <Alert.Indicator />
+                <Alert.Description>
+                  Profilo di {reused.firstname} {reused.lastname} ripreso dall'anagrafica: le modifiche valgono per tutti i suoi ruoli.
+                </Alert.Description>
+              </Alert.Root>
+            )}
+          </Stack>
+        </Wide>
+        <SelectField name="profile.typeGenderId" label="Genere" required={info.genderRequired} readOnly={readOnly} options={GENDER_OPTIONS} />
+        <TextField name="profile.birthday" label="Data di nascita" type="date" readOnly={readOnly} autoComplete="bday" />
+        <TextField name="profile.birthplace" label="Luogo di nascita" readOnly={readOnly} />
+        <TextField name="profile.birthNation" label="Nazione di nascita" readOnly={readOnly} />
+        <TextField name="profile.nationality" label="Nazionalità" readOnly={readOnly} />
+        <TextField name="profile.legalRepresentative" label="Rappresentante legale" readOnly={readOnly} />
+        <Wide>
+          <CheckboxField name="profile.isGuarded" label="Tutelato" readOnly={readOnly} />
+        </Wide>
+      </Section>
 
-        <Section title="Contatti">
-          {text('emailPrimary', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
-          {text('emailSecondary', 'Email secondaria', { type: 'email', inputMode: 'email' })}
-          {text('phonePrimary', 'Telefono', {
-            type: 'tel',
-            inputMode: 'tel',
-            autoComplete: 'tel',
-            onBlur: () => setProfile('phonePrimary', tidyPhone(values.profile.phonePrimary)),
-          })}
-          {text('phoneSecondary', 'Telefono secondario', {
-            type: 'tel',
-            inputMode: 'tel',
-            onBlur: () => setProfile('phoneSecondary', tidyPhone(values.profile.phoneSecondary)),
-          })}
-        </Section>
+      <Section title="Contatti">
+        <TextField name="profile.emailPrimary" label="Email" type="email" inputMode="email" autoComplete="email" readOnly={readOnly} />
+        <TextField name="profile.emailSecondary" label="Email secondaria" type="email" inputMode="email" readOnly={readOnly} />
+        <TextField
+          name="profile.phonePrimary"
+          label="Telefono"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          readOnly={readOnly}
+          onBlur={() => tidy('profile.phonePrimary')}
+        />
+        <TextField name="profile.phoneSecondary" label="Telefono secondario" type="tel" inputMode="tel" readOnly={readOnly} onBlur={() => tidy('profile.phoneSecondary')} />
+      </Section>
 
-        <Section title="Indirizzo">
-          {(
-            [
-              ['address', 'Indirizzo', 'address-line1'],
-              ['streetNumber', 'Numero civico', 'off'],
-              ['postalCode', 'CAP', 'postal-code'],
-              ['city', 'Città', 'address-level2'],
-              ['province', 'Provincia', 'address-level1'],
-              ['country', 'Nazione', 'country-name'],
-            ] as const
-          ).map(([key, label, autoComplete]) => (
-            <FormField key={key} label={label} error={err(`profile.address.${key}`)} readOnly={readOnly}>
-              <Input name={`address.${key}`} autoComplete={autoComplete} value={values.profile.address[key]} onChange={(e) => setAddress(key, e.target.value)} />
-            </FormField>
-          ))}
-        </Section>
+      <Section title="Indirizzo">
+        {ADDRESS_FIELDS.map(([key, label, autoComplete]) => (
+          <TextField key={key} name={`profile.address.${key}`} label={label} autoComplete={autoComplete} readOnly={readOnly} />
+        ))}
+      </Section>
 
-        <Section title="Formazione">
-          {TRAINING_FLAGS.map((t) => (
-            <Wide key={t.flag}>
-              <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
-                <Flag label={t.label} checked={values.profile[t.flag]} onChange={(c) => setProfile(t.flag, c)} readOnly={readOnly} />
-                {values.profile[t.flag] && (
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                    {text(t.expiry, t.expiryLabel, { type: 'date' })}
-                    <DocumentInput
-                      label={t.fileLabel}
-                      stored={storedPerson?.[t.file] ? [storedPerson[t.file]!] : []}
-                      chosen={files[t.file] ? [files[t.file]!] : []}
-                      onChange={(chosen, error) => setFile(t.file, chosen, error)}
-                      error={err(FILE_ERROR_KEYS[t.file])}
-                      readOnly={readOnly}
-                    />
-                  </SimpleGrid>
-                )}
-              </Stack>
-            </Wide>
-          ))}
-        </Section>
+      <Section title="Formazione">
+        {TRAINING_FLAGS.map((training) => (
+          <TrainingField key={training.flag} training={training} stored={storedPerson?.[training.file]} readOnly={readOnly} {...files} />
+        ))}
+      </Section>
 
-        {(detailFields.length > 0 || kind === 'manager') && (
-          <Section title={`Dati ${ofThe(info.singular.toLowerCase())}`}>
-            {detailFields.map((field) => {
-              const path = `details.${field.key}`;
-              const value = values.details[field.key] ?? '';
-              const control =
-                field.type === 'int' ? (
-                  <SelectInput
-                    name={field.key}
-                    value={value}
-                    onChange={(e) => setDetail(field.key, e.target.value)}
-                    placeholder="Seleziona"
-                    options={selectOptions(field.options ?? [], value)}
-                  />
-                ) : field.type === 'textarea' ? (
-                  <Textarea name={field.key} value={value} onChange={(e) => setDetail(field.key, e.target.value)} rows={2} autoresize />
-                ) : (
-                  <Input name={field.key} type={field.type} value={value} onChange={(e) => setDetail(field.key, e.target.value)} />
-                );
-              const fieldNode = (
-                <FormField key={field.key} label={field.label} error={err(path)} readOnly={detailReadOnly(field.key)}>
-                  {control}
-                </FormField>
+      {(detailFields.length > 0 || kind === 'manager') && (
+        <Section title={`Dati ${ofThe(info.singular.toLowerCase())}`}>
+          {detailFields.map((field) => {
+            const frame = { name: `details.${field.key}`, label: field.label, readOnly: detailReadOnly(field.key) };
+            if (field.type === 'int') return <CodedSelectField key={field.key} {...frame} options={field.options ?? []} />;
+            if (field.type === 'textarea')
+              return (
+                <Wide key={field.key}>
+                  <TextareaField {...frame} rows={2} />
+                </Wide>
               );
-              return field.type === 'textarea' ? <Wide key={field.key}>{fieldNode}</Wide> : fieldNode;
-            })}
-            {kind === 'athlete' && health !== 'hidden' && (
-              <Wide>
-                <DocumentInput
-                  label="Certificato medico"
-                  stored={athleteCertificate ? [athleteCertificate] : []}
-                  chosen={files.medicalExaminationDocument ? [files.medicalExaminationDocument] : []}
-                  onChange={(chosen, error) => setFile('medicalExaminationDocument', chosen, error)}
-                  error={err(FILE_ERROR_KEYS.medicalExaminationDocument)}
-                  readOnly={detailReadOnly('medicalExaminationDocument')}
-                />
-              </Wide>
-            )}
-            {kind === 'manager' && (
-              <Wide>
-                <DocumentInput
-                  label="Documenti"
-                  multiple
-                  stored={role?.documents ?? []}
-                  chosen={files.documents}
-                  onChange={(chosen, error) => setFile('documents', chosen, error)}
-                  error={err(FILE_ERROR_KEYS.documents)}
-                  readOnly={readOnly}
-                />
-              </Wide>
-            )}
-          </Section>
-        )}
+            return <TextField key={field.key} {...frame} type={field.type} />;
+          })}
+          {kind === 'athlete' && health !== 'hidden' && (
+            <Wide>
+              <FileField
+                name="medicalExaminationDocument"
+                label="Certificato medico"
+                stored={athleteCertificate ? [athleteCertificate] : []}
+                readOnly={detailReadOnly('medicalExaminationDocument')}
+                {...files}
+              />
+            </Wide>
+          )}
+          {kind === 'manager' && (
+            <Wide>
+              <FileField name="documents" label="Documenti" multiple stored={role?.documents ?? []} readOnly={readOnly} {...files} />
+            </Wide>
+          )}
+        </Section>
+      )}
 
-        <Box>
-          <FormField label="Note private" error={err('notePrivate')} helper="Visibili solo agli amministratori della società." readOnly={readOnly}>
-            <Textarea name="notePrivate" value={values.notePrivate} onChange={(e) => setValues((v) => ({ ...v, notePrivate: e.target.value }))} rows={3} autoresize />
-          </FormField>
-        </Box>
-      </Stack>
-    </form>
+      <Box>
+        <TextareaField name="notePrivate" label="Note private" helper="Visibili solo agli amministratori della società." readOnly={readOnly} />
+      </Box>
+    </SchemaForm>
   );
 }

@@ -1,10 +1,13 @@
 // The person form's birth data from the codice fiscale: once a valid code is entered, the empty birth fields are
 // filled from it (and said so), and typed ones that disagree get a warning with a button to take the code's values.
-// The mismatch is worked out on every render, so a date changed afterwards is warned about too.
+// The mismatch is worked out from the fields as they are (watched in the form), so a date changed afterwards is warned about too.
 import { Alert, Box, Button } from '@chakra-ui/react';
-import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { normalizeTaxCode } from '../../../../../schema/validation/tax-code';
-import type { PersonFormValues } from '../person-form-values';
+import { setFieldValue, type SchemaFormReturn } from '../../../components/form';
+import type { SavePersonInput } from '../../../gql/graphql';
+import type { PersonFormFields } from '../person-form-values';
 import { applyBirth, BIRTH_LABELS, birthFromTaxCode, describeBirth, type BirthFromCode, type BirthKey } from '../tax-code-birth';
 
 interface BirthCheck {
@@ -18,29 +21,35 @@ const ORDER = Object.keys(BIRTH_LABELS) as BirthKey[];
 const listOf = (keys: readonly BirthKey[]) => ORDER.filter((k) => keys.includes(k)).map((k) => BIRTH_LABELS[k]).join(', ');
 
 /** Checks a code's birth data against the form (`check` on the code's blur); `reset` forgets it (a new form). */
-export function useTaxCodeBirth(values: PersonFormValues, setValues: Dispatch<SetStateAction<PersonFormValues>>) {
+export function useTaxCodeBirth(form: SchemaFormReturn<PersonFormFields, SavePersonInput>) {
   const [checked, setChecked] = useState<BirthCheck | null>(null);
-  const latest = useRef(values);
-  latest.current = values;
+  const [taxIdCode, birthday, typeGenderId, birthplace, birthNation] = useWatch({
+    control: form.control,
+    name: ['profile.taxIdCode', 'profile.birthday', 'profile.typeGenderId', 'profile.birthplace', 'profile.birthNation'],
+  });
+  // Filled or taken from the code: a change of the user's, which the panel asks about before closing.
+  const take = (keys: readonly BirthKey[], birth: BirthFromCode) => {
+    for (const key of keys) setFieldValue(form, `profile.${key}`, birth[key] ?? '');
+  };
 
   async function check(input: string) {
     const code = normalizeTaxCode(input);
     if (checked?.code === code) return;
     const birth = await birthFromTaxCode(code);
     // typed on meanwhile: the next blur checks the new code
-    if (normalizeTaxCode(latest.current.profile.taxIdCode) !== code) return;
+    if (normalizeTaxCode(form.getValues('profile.taxIdCode')) !== code) return;
     if (!birth) return setChecked(null);
-    const { filled } = applyBirth(latest.current.profile, birth);
-    setValues((v) => ({ ...v, profile: applyBirth(v.profile, birth).profile }));
+    const { filled } = applyBirth(form.getValues('profile'), birth);
+    take(filled, birth);
     setChecked({ code, birth, filled });
   }
 
-  const current = checked && normalizeTaxCode(values.profile.taxIdCode) === checked.code ? checked : null;
-  const mismatched = current ? applyBirth(values.profile, current.birth).mismatched : [];
+  const current = checked && normalizeTaxCode(taxIdCode) === checked.code ? checked : null;
+  const mismatched = current ? applyBirth({ birthday, typeGenderId, birthplace, birthNation }, current.birth).mismatched : [];
 
   function takeCodeValues() {
     if (!current) return;
-    setValues((v) => ({ ...v, profile: { ...v.profile, ...Object.fromEntries(mismatched.map((k) => [k, current.birth[k]])) } }));
+    take(mismatched, current.birth);
     setChecked({ ...current, filled: [...new Set([...current.filled, ...mismatched])] });
   }
 
