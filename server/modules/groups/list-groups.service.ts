@@ -5,6 +5,7 @@ import { searchWords } from '../../../schema/text';
 import { pageNumber, searchText } from '../../../schema/validation/registry';
 import type { RequestContext } from '../../context';
 import type { Group, Prisma } from '../../generated/prisma/client.js';
+import { BadInputError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
@@ -57,8 +58,8 @@ type GroupPage = Pick<Prisma.GroupFindManyArgs, 'include' | 'select' | 'cursor' 
  */
 export async function findGroupsPage(ctx: RequestContext, args: GroupFilters & { orderBy?: GroupOrder | null }, page: GroupPage): Promise<Group[]> {
   const where = await groupListWhere(ctx, args);
-  // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
-  if (page.cursor && !isUuid(page.cursor.id)) return [];
+  // A crafted cursor (its id not a uuid) is bad input for every order, as the database would refuse it (400).
+  if (page.cursor && !isUuid(page.cursor.id)) throw new BadInputError();
   const order = args.orderBy ?? 'NAME';
   const db = clubDb(ctx);
   if (!isMembersOrder(order)) return db.group.findMany({ ...page, where, orderBy: GROUP_SORTS[order] });

@@ -135,12 +135,16 @@ export async function createFuzzClub(t: TestApp): Promise<FuzzClub> {
 }
 
 /**
- * A hash of every row of every table (but the migrations log and the password-reset attempts, which a refused
- * code counts by design), in one statement: equal before and after a refused request means nothing was written.
+ * A hash of every row of every table (but the migrations log, and the password-reset attempts and rate-limit counters,
+ * which a refused request counts by design), in one statement: equal before and after a refused request means
+ * nothing was written. Of the mail outbox only which mails exist counts: an earlier case's mail is delivered in the
+ * background (its status, attempts and body change), which is not a write of the request under test.
  * The access log is left out here and checked by `accessLogMark`/`loggedSince`: appending to it is what a refusal
  * may do (a failed sign-in is logged), and its buffer is written on a timer, so it is flushed around each case.
  */
 export async function tableFingerprints(t: TestApp): Promise<Record<string, string>> {
+  // Work a request left running after its answer (a mail written to the outbox) belongs to that request's case.
+  await t.deps.background.idle();
   // Two equal snapshots (xmin:xmax:in-progress xids) see exactly the same committed rows: no transaction that wrote
   // anything ended in between, so the fingerprints taken at the first still hold. Most refusals write nothing, and
   // the whole-database hash they skip was most of a case's time on PGlite. PostgreSQL's xids are shared by every
@@ -158,10 +162,13 @@ const lastFingerprints = new WeakMap<TestApp, { snapshot: string; hashes: Record
 async function hashTables(t: TestApp): Promise<Record<string, string>> {
   const tables = await t.deps.systemDb.$queryRaw<Array<{ name: string }>>`
     SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'password_resets', 'access_log')
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'password_resets', 'access_log', 'rate_limits')
     ORDER BY table_name`;
   const sql = tables
-    .map(({ name }) => `SELECT '${name}' AS name, md5(coalesce(string_agg(md5(r::text), '' ORDER BY md5(r::text)), '')) AS hash FROM "${name}" r`)
+    .map(({ name }) => {
+      const row = name === 'mail_outbox' ? '(r.id, r.recipients, r.subject, r.created_at)' : 'r';
+      return `SELECT '${name}' AS name, md5(coalesce(string_agg(md5(${row}::text), '' ORDER BY md5(${row}::text)), '')) AS hash FROM "${name}" r`;
+    })
     .join(' UNION ALL ');
   const rows = await t.deps.systemDb.$queryRawUnsafe<Array<{ name: string; hash: string }>>(sql);
   return Object.fromEntries(rows.map((r) => [r.name, r.hash]));

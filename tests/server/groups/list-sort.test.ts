@@ -4,6 +4,7 @@
 // and archived groups never enter the order; an unknown order is the schema's refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_ORDERS, type GroupOrder } from '../../../schema/constants';
+import { MSG } from '../../../schema/messages';
 import { addCollaborator, createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
 import { clubContext, createGroupWith } from '../../support/people-factories';
@@ -161,15 +162,19 @@ describe('the groups list in each order', () => {
     }
   });
 
-  it('a cursor that names no row gives an empty page, not an error', async () => {
+  it('a cursor naming no group gives an empty page; a forged one is refused as bad input', async () => {
     // a real cursor with its id swapped for one that is not a uuid, or no group's
     const real = Buffer.from((await list({ first: 1 })).pageInfo.endCursor!, 'base64').toString();
     const id = real.match(/[0-9a-f-]{36}/)![0];
     const swap = (other: string) => Buffer.from(real.replace(id, other)).toString('base64');
-    const forged = swap('not-a-uuid-at-all-but-36-characters!');
     const unknown = swap('00000000-0000-4000-8000-000000000000');
-    for (const after of [forged, unknown]) expect(namesOf(await list({ orderBy: 'MEMBERS', first: 2, after }))).toEqual([]);
-    expect(namesOf(await list({ orderBy: 'NAME', first: 2, after: forged }))).toEqual([]);
+    for (const orderBy of ['MEMBERS', 'NAME']) expect(namesOf(await list({ orderBy, first: 2, after: unknown }))).toEqual([]);
+    const forged = swap('not-a-uuid-at-all-but-36-characters!');
+    for (const orderBy of ['MEMBERS', 'NAME']) {
+      const res = await gql(t.app, LIST, { orderBy, first: 2, after: forged }, as(club));
+      expect(res.statusCode).toBe(400);
+      expect(res.body.errors?.[0]).toMatchObject({ message: MSG.inputUnstorable, extensions: { code: 'BAD_REQUEST' } });
+    }
   });
 
   it('an unknown order is refused by the schema', async () => {
