@@ -5,13 +5,13 @@
 // (TWO_FACTOR_KEY or DATA_DIR/secrets/two-factor.key), which is kept out of the database on purpose.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPGlite } from './adapters';
 import { DataDirLockedError, fsyncDir, initMarkerOf, lockDataDir } from './pglite-guard';
-import { backupsDirOf, listSnapshots, takeSnapshot, type SnapshotResult } from './snapshots';
+import { backupsDirOf, fsyncFile, listSnapshots, takeSnapshot, type SnapshotResult } from './snapshots';
 
 const POSTGRES_DUMP_PREFIX = 'postgres-';
 const DUMP_SUFFIX = '.dump';
@@ -78,14 +78,6 @@ const toolSays = (stderr: string) =>
     .slice(0, 6)
     .join(' ');
 
-async function fsyncFile(file: string): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 export interface PostgresDump {
   name: string;

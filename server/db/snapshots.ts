@@ -73,7 +73,8 @@ async function copyTree(from: string, to: string, keep: (relative: string) => bo
   return bytes;
 }
 
-async function fsyncFile(file: string): Promise<void> {
+/** Flushes a file's content to the disk (a copy or a dump is only trusted once it is). */
+export async function fsyncFile(file: string): Promise<void> {
   const handle = await open(file, 'r');
   try {
     await handle.sync();
