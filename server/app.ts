@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '../schema/messages';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
-import { createAccessLogBuffer, scheduleAccessLogPruning } from './access/access-log';
+import { createAccessLogBuffer, scheduleAccessLogPruning, startAccessLogPruning } from './access/access-log';
 import { guardedClient } from './access/club-scope';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
@@ -131,6 +131,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   const deps: AppDeps = {
     db: guardedClient(db.prisma),
     systemDb: db.prisma,
+    replicas: db.replicas,
     database: db.kind,
     config,
     log: app.log,
@@ -143,20 +144,23 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   // Registered after the database's onClose, so they run first: mail still being sent finishes, and the access
   // log's buffered rows are written, before the close.
   app.addHook('onClose', () => deps.background.idle());
-  // The job queue and the webhook scan start once the schema is current; they stop before the database closes.
+  // The job queue and its periodic work (jobs/periodic.ts: once per period across the instances on one database)
+  // start once the schema is current; they stop before the database closes.
   if (config.jobsEnabled) {
-    let stopWebhooks = () => {};
-    let stopReminders = () => {};
-    let stopMail = () => {};
+    const stops: Array<() => void> = [];
     const started = db.migrated.then(async () => {
       const jobs = startJobQueue({ databaseUrl: config.databaseUrl, pglite: db.pglite, log: app.log });
       deps.jobs = jobs;
-      stopMail = (await startMailDelivery(outbox, jobs, { retries: config.mailRetries, retrySeconds: config.mailRetrySeconds, log: app.log })).stop;
+      const mail = await startMailDelivery(outbox, jobs, { retries: config.mailRetries, retrySeconds: config.mailRetrySeconds, log: app.log });
+      stops.push(mail.stop);
       const webhooks = await startWebhooks(deps, jobs);
-      stopWebhooks = webhooks.stop;
+      stops.push(webhooks.stop);
       deps.scanWebhooks = webhooks.scanNow;
       const reminders = await startCertificateReminders(deps, jobs);
-      stopReminders = reminders.stop;
+      stops.push(reminders.stop);
+      const pruning = await startAccessLogPruning(jobs, db.prisma, app.log);
+      stops.push(pruning.stop);
+      deps.periodicTasks = new Map([mail.sweep, webhooks.scan, reminders.scan, pruning].map((task) => [task.queue, task]));
     });
     started.then(
       () => (lifecycle.jobs = 'started'),
@@ -167,17 +171,19 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     );
     app.addHook('onClose', async () => {
       await started.catch(() => {});
-      stopWebhooks();
-      stopReminders();
-      stopMail();
+      for (const stop of stops) stop();
       await deps.jobs?.stop({ timeoutMs: config.shutdownTimeoutMs });
     });
   }
   app.addHook('onClose', () => deps.accessLog.close());
-  // The access log's retention: rows past it are deleted at start (once migrated) and daily.
-  let stopPruning = () => {};
-  db.migrated.then(() => (stopPruning = scheduleAccessLogPruning(db.prisma, app.log)), () => {});
-  app.addHook('onClose', async () => stopPruning());
+  // The access log's retention: rows past it are deleted daily, by the job queue above; without it, on the embedded
+  // database (one process) by this process, at start and daily. A PostgreSQL instance without the queue leaves it to
+  // those with it.
+  if (!config.jobsEnabled && db.kind === 'pglite') {
+    let stopPruning = () => {};
+    db.migrated.then(() => (stopPruning = scheduleAccessLogPruning(db.prisma, app.log)), () => {});
+    app.addHook('onClose', async () => stopPruning());
+  }
   // An import or undo a stop interrupted on PGlite is finished (import-recovery.service.ts).
   db.migrated.then(() => deps.background.run('import: interrupted runs', () => recoverInterruptedImports(deps)), () => {});
   db.migrated.then(

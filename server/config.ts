@@ -11,6 +11,11 @@ export interface ServerConfig {
   dataDir: string;
   /** postgresql:// URL; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl?: string;
+  /**
+   * PostgreSQL read replicas (DATABASE_REPLICA_URLS, postgresql:// URLs separated by commas): the club data that
+   * read-only requests read goes to one of them (server/db/read-replicas.ts); none = everything on DATABASE_URL.
+   */
+  databaseReplicaUrls: string[];
   /** PostgreSQL cancels a statement running longer than this (STATEMENT_TIMEOUT_MS); PGlite cannot (see README). */
   statementTimeoutMs: number;
   /** Other sites' origins allowed to call /graphql and /api from a browser (CORS_ORIGINS); none = same origin only. */
@@ -237,6 +242,18 @@ function switchFrom(value: string | undefined, fallback: boolean, name: string):
   throw new Error(`${name} deve essere true o false (valore: "${value}")`);
 }
 
+/** Comma-separated postgresql:// URLs of read replicas of DATABASE_URL's database (a streaming standby, ...). */
+function replicaUrlsFrom(value: string | undefined, databaseUrl: string | undefined): string[] {
+  const list = (value ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  if (list.length === 0) return [];
+  if (!databaseUrl) throw new Error('DATABASE_REPLICA_URLS richiede DATABASE_URL: le repliche sono copie di un database PostgreSQL, non del database incorporato');
+  const bad = list.find((u) => !/^postgres(ql)?:\/\/\S+$/.test(u));
+  // The URL may hold a password: the message names its position, never its text.
+  if (bad) throw new Error(`DATABASE_REPLICA_URLS: l'indirizzo n. ${list.indexOf(bad) + 1} non è valido (ogni replica è un indirizzo postgresql://, separati da virgole)`);
+  if (list.includes(databaseUrl)) throw new Error('DATABASE_REPLICA_URLS contiene lo stesso indirizzo di DATABASE_URL: indicare solo le repliche');
+  return list;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -263,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST?.trim() || 'localhost',
     dataDir: path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), 'data')),
     databaseUrl,
+    databaseReplicaUrls: replicaUrlsFrom(env.DATABASE_REPLICA_URLS, databaseUrl),
     statementTimeoutMs: intFrom(env.STATEMENT_TIMEOUT_MS, 10_000, 'STATEMENT_TIMEOUT_MS'),
     corsOrigins: originListFrom(env.CORS_ORIGINS),
     smtpUrl: env.SMTP_URL?.trim() || undefined,

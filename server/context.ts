@@ -4,9 +4,11 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import type { AccessLogBuffer } from './access/access-log';
 import type { Actor } from './access/actor';
 import type { ApiBudget, ApiUsage } from './modules/federation/api-usage';
+import type { PeriodicTask } from './jobs/periodic';
 import type { JobQueue } from './jobs/queue';
 import type { ClubRole } from './access/permissions';
 import type { ServerConfig } from './config';
+import type { ReadReplicas } from './db/read-replicas';
 import type { Background } from './lib/background';
 import type { Mailer } from './lib/mailer';
 import type { RateLimits } from './lib/rate-limits';
@@ -28,6 +30,11 @@ export interface AppDeps {
    * invitation found by its token, migrations and scripts acting as the system). Each use says why.
    */
   systemDb: PrismaClient;
+  /**
+   * Read replicas (DATABASE_REPLICA_URLS), absent without them: the club-scoped reads of read-only requests go there
+   * (access/request-db.ts, db/read-replicas.ts). `db` and `systemDb` always use the primary.
+   */
+  replicas?: ReadReplicas;
   /** Which database serves the app: the embedded PGlite (one session) or a PostgreSQL server. */
   database: 'pglite' | 'postgres';
   mailer: Mailer;
@@ -44,6 +51,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Looks at the change feed for webhooks now instead of at the next tick (tests, and after a restart). */
   scanWebhooks?: () => Promise<number>;
+  /** The periodic work on the job queue, by queue name (jobs/periodic.ts), once started; absent when JOBS=0. */
+  periodicTasks?: ReadonlyMap<string, PeriodicTask>;
 }
 
 export interface Viewer {
@@ -65,4 +74,9 @@ export interface RequestContext {
    */
   apiKey?: Extract<Actor, { kind: 'apiKey' }> | null;
   apiUsage?: ApiUsage;
+  /**
+   * The request only reads (a GraphQL query, a legacy read route) and its session wrote nothing in the last seconds:
+   * its club-scoped reads may be served by a read replica. Set by the face (routeRequestReads in access/request-db.ts).
+   */
+  replicaReads?: boolean;
 }

@@ -7,6 +7,8 @@
 // The actor's name and email are copied from the account by the INSERT itself (no extra round trip).
 import { ACCESS_LOG_RETENTION_MONTHS, type AccessLogAction } from '../../schema/access-log';
 import type { Logger, RequestContext } from '../context';
+import { startPeriodicTask, type PeriodicTask } from '../jobs/periodic';
+import type { JobQueue } from '../jobs/queue';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Db } from '../lib/club-rows';
 
@@ -229,16 +231,25 @@ export async function pruneAccessLog(db: PrismaClient): Promise<number> {
   return db.$executeRaw`DELETE FROM access_log WHERE at < now() - make_interval(months => ${ACCESS_LOG_RETENTION_MONTHS}::int)`;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
+export const ACCESS_LOG_PRUNE_QUEUE = 'access-log-pruning';
 
-/** Prunes once now (the app starting) and then daily; the returned function stops it. */
+function pruneAndLog(db: PrismaClient, log: Pick<Logger, 'info'>): Promise<number> {
+  return pruneAccessLog(db).then((count) => {
+    if (count) log.info({ count }, 'access log: rows past the retention deleted');
+    return count;
+  });
+}
+
+/** The pruning on the job queue: once per UTC day across instances, at the day's first tick (a start, or a daily timer). */
+export function startAccessLogPruning(jobs: JobQueue, db: PrismaClient, log: Logger): Promise<PeriodicTask> {
+  return startPeriodicTask(jobs, { queue: ACCESS_LOG_PRUNE_QUEUE, everySeconds: DAY_SECONDS, run: () => pruneAndLog(db, log), log, retries: { retryLimit: 3, retryDelay: 300 } });
+}
+
+/** Without the queue (the embedded database with JOBS=0): prunes once now and then daily in this process. */
 export function scheduleAccessLogPruning(db: PrismaClient, log: Pick<Logger, 'info' | 'error'>): () => void {
-  const run = () =>
-    pruneAccessLog(db).then(
-      (count) => count && log.info({ count }, 'access log: rows past the retention deleted'),
-      (err: unknown) => log.error({ err }, 'access log: pruning failed'),
-    );
+  const run = () => pruneAndLog(db, log).catch((err: unknown) => log.error({ err }, 'access log: pruning failed'));
   void run();
-  const timer = setInterval(() => void run(), DAY_MS).unref();
+  const timer = setInterval(() => void run(), DAY_SECONDS * 1000).unref();
   return () => clearInterval(timer);
 }

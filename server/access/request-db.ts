@@ -37,6 +37,13 @@ export function clubDb(ctx: RequestContext): PrismaClient {
 function scopedClient(ctx: RequestContext, clubId: string): PrismaClient {
   const groups = athleteGroupsOf(ctx);
   const key = groups ? `${clubId}|${[...groups.groupIds].sort().join(',')}` : clubId;
+  const replicas = ctx.replicaReads ? ctx.deps.replicas : undefined;
+  // The replica routing goes on top of the club scope, never under it (db/read-replicas.ts).
+  if (replicas) return cached(ctx, `${key}|replica`, () => replicas.route(cached(ctx, key, () => clubScopedClient(ctx.deps.systemDb, clubId, groups))));
+  return cached(ctx, key, () => clubScopedClient(ctx.deps.systemDb, clubId, groups));
+}
+
+function cached(ctx: RequestContext, key: string, create: () => PrismaClient): PrismaClient {
   let clients = cache.get(ctx.deps.systemDb);
   if (!clients) cache.set(ctx.deps.systemDb, (clients = new Map<string, PrismaClient>()));
   let db = clients.get(key);
@@ -44,9 +51,29 @@ function scopedClient(ctx: RequestContext, clubId: string): PrismaClient {
     clients.delete(key); // refreshed as most recently used
   } else {
     // A new extended client per request would also start Prisma's per-client caches cold every time.
-    db = clubScopedClient(ctx.deps.systemDb, clubId, groups);
+    db = create();
     if (clients.size >= CACHE_SIZE) clients.delete(clients.keys().next().value!);
   }
   clients.set(key, db);
   return db;
+}
+
+/**
+ * Called by each face once it knows whether the request may write (read-only: a GraphQL query, a legacy read route):
+ * decides whether the request's club-scoped reads may go to a read replica, and keeps a session that writes on the
+ * primary for the next seconds (READ_YOUR_WRITES_MS). Call the returned function when the request has finished: a
+ * write's window then starts again from its end. Without replicas nothing changes.
+ */
+export function routeRequestReads(ctx: RequestContext, readOnly: boolean): () => void {
+  const replicas = ctx.deps.replicas;
+  if (!replicas) return () => {};
+  const who = ctx.viewer?.sessionId ?? (ctx.apiKey ? `key:${ctx.apiKey.keyId}` : undefined);
+  if (readOnly) {
+    ctx.replicaReads = replicas.mayServe(who);
+    return () => {};
+  }
+  ctx.replicaReads = false;
+  if (who === undefined) return () => {};
+  replicas.wrote(who);
+  return () => replicas.wrote(who);
 }

@@ -6,6 +6,7 @@ import { UnauthenticatedError, type AppError } from '../lib/errors';
 import { logRefusal } from '../http/refusal-log';
 import type { AppDeps, RequestContext } from '../context';
 import { buildRequestContext, requestMeta } from '../http/request-context';
+import { routeRequestReads } from '../access/request-db';
 import { isMultipartRequest, MultipartRefusedError, readMultipartBody, registerLegacyMultipart } from '../modules/files/legacy-multipart';
 import type { MultipartLimits } from '../modules/files/multipart-reader';
 import { failure, sendAppError, unexpected, type Envelope } from './envelope';
@@ -28,6 +29,13 @@ export interface LegacyRoute {
   uploadLimits?: MultipartLimits;
 }
 
+/**
+ * The legacy routes that only read (a record, a page of a list, the app's settings, the account): their club-scoped
+ * reads may go to a read replica (access/request-db.ts routeRequestReads). Every other route may write and reads
+ * from the primary.
+ */
+const LEGACY_READ_ROUTE = /\/(single|load|by-type)$|^\/(me|app|site-config)$/;
+
 export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes: LegacyRoute[]): void {
   // Own scope: its multipart handling (any save may come as multipart/form-data) leaves /graphql alone.
   app.register(async (scope) => {
@@ -41,6 +49,7 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
     method: route.method ?? 'POST',
     url: `/api${route.path}`,
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      let finished = () => {};
       try {
         // Public routes ignore credentials, so a stale token never blocks login or recovery.
         const ctx =
@@ -48,6 +57,7 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
             ? { deps, meta: requestMeta(req), viewer: null }
             : await buildRequestContext(deps, req);
         if (route.access !== 'public' && !ctx.viewer) throw new UnauthenticatedError();
+        finished = routeRequestReads(ctx, LEGACY_READ_ROUTE.test(route.path));
         // Read only now, after the session check: routes open without a session take a form's fields only.
         const body = isMultipartRequest(req)
           ? await readMultipartBody(req, reply, { withFiles: route.access !== 'public', config: deps.config, limits: route.uploadLimits })
@@ -63,6 +73,8 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
         }
         req.log.error({ err: error }, 'legacy route failed');
         return reply.status(500).send(unexpected());
+      } finally {
+        finished();
       }
     },
   });

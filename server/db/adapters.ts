@@ -13,6 +13,7 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { guardFirstStart, lockDataDir } from './pglite-guard';
 import { translateDatabaseRefusals } from './input-refusals';
 import { countPGliteCalls, NO_CONNECTIONS, pgPoolCounts, type PgPoolLike, type PoolCounts } from './pool-counts';
+import { createReadReplicas, type ReadReplicas } from './read-replicas';
 
 export type DatabaseTarget =
   | {
@@ -25,7 +26,13 @@ export type DatabaseTarget =
        */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; /** the app's queries only (not migrations); see statement-timeout.ts */ statementTimeoutMs?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** the app's queries only (not migrations); see statement-timeout.ts */ statementTimeoutMs?: number;
+      /** Read replicas of `url`'s database (read-replicas.ts); none = every query on `url`. */
+      replicaUrls?: string[];
+    };
 
 export type DatabaseKind = DatabaseTarget['kind'];
 
@@ -46,6 +53,8 @@ export interface OpenDatabase {
   pglite?: PGlite;
   /** How busy the app's connections are now (pool-counts.ts), for the metrics. */
   poolCounts(): PoolCounts;
+  /** PostgreSQL with replicas configured: routes a client's reads to them (read-replicas.ts). */
+  replicas?: ReadReplicas;
   close(): Promise<void>;
 }
 
@@ -112,6 +121,11 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   const prisma = translateDatabaseRefusals(new PrismaClient({ adapter: runtimeAdapter }));
   const poolCounts =
     runtimeAdapter instanceof PostgresAdapterFactory ? () => runtimeAdapter.poolCounts() : countPGliteCalls(adapterFactory.pglite!);
+  // Each replica gets its own client and pool, with the same statement timeout and JIT setting as the primary's.
+  const { replicaUrls = [], statementTimeoutMs } = target.kind === 'postgres' ? target : {};
+  const replicas = replicaUrls.length
+    ? createReadReplicas(replicaUrls.map((url) => new PrismaClient({ adapter: new PostgresAdapterFactory(url, statementTimeoutMs) })))
+    : undefined;
   let closing: Promise<void> | undefined;
   return {
     prisma,
@@ -119,10 +133,11 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
     kind: adapterFactory.kind,
     pglite: adapterFactory.pglite,
     poolCounts,
+    replicas,
     close: () =>
       (closing ??= (async () => {
         try {
-          await prisma.$disconnect();
+          await Promise.all([prisma.$disconnect(), replicas?.close()]);
         } finally {
           await adapterFactory.close();
         }

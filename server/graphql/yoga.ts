@@ -5,6 +5,7 @@ import { MSG } from '../../schema/messages';
 import type { RequestContext } from '../context';
 import { useGraphQLMultipart, type RawHttp } from '../modules/files/graphql-multipart';
 import { useQueryLimits } from './limits';
+import { useReplicaReads } from './replica-reads';
 import { chargeApiKey, useApiKeyRequests } from '../modules/federation/api-key-requests';
 import { schema } from './schema';
 
@@ -86,6 +87,7 @@ export function createGraphQLServer(opts: { log: GraphQLErrorLog }) {
     // graphql-multipart.ts caps uploads (UPLOAD_LIMITS), each with an Italian 413.
     maxRequestBodySize: false,
     plugins: [
+      useReplicaReads(),
       useGraphQLMultipart((serverContext) => {
         const { http, requestContext } = serverContext as Partial<YogaServerContext>;
         return { http, signedIn: !!requestContext?.viewer, config: requestContext?.deps.config };

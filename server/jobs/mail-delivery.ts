@@ -1,18 +1,20 @@
 // The mail outbox's delivery on the job queue (server/lib/mail-outbox.ts): one job per mail, retried with
 // exponential backoff after a failure (MAIL_RETRY_SECONDS, about doubling at each of MAIL_RETRIES retries, at most an
-// hour apart); the last failure marks the mail `failed` and is logged as an error. Each process with the queue also
-// sweeps the outbox every minute (and once at start) for mails nobody handed over, and deletes old settled ones.
+// hour apart); the last failure marks the mail `failed` and is logged as an error. Once a minute across the instances
+// with the queue (jobs/periodic.ts), a sweep hands over the mails nobody handed over and deletes old settled ones.
 import type { Logger } from '../context';
 import { MAIL_QUEUE, type MailOutbox } from '../lib/mail-outbox';
+import { startPeriodicTask, type PeriodicTask } from './periodic';
 import type { JobQueue } from './queue';
 
-const SWEEP_MS = 60_000;
+export const MAIL_SWEEP_QUEUE = 'mail-sweep';
+const SWEEP_SECONDS = 60;
 
 export async function startMailDelivery(
   outbox: MailOutbox,
   jobs: JobQueue,
   { retries, retrySeconds, log }: { retries: number; retrySeconds: number; log: Logger },
-): Promise<{ stop: () => void }> {
+): Promise<{ sweep: PeriodicTask; stop: () => void }> {
   await jobs.createQueue(MAIL_QUEUE, { retryLimit: retries, retryDelay: retrySeconds, retryBackoff: true, retryDelayMax: 3600 });
   await jobs.work<{ mailId: string }>(MAIL_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     const outcome = await outbox.deliver(job.data.mailId, job.retryCount >= job.retryLimit);
@@ -20,13 +22,11 @@ export async function startMailDelivery(
     if (outcome === 'retry') throw new Error(`mail ${job.data.mailId} not delivered (attempt ${job.retryCount + 1}): retried later`);
   });
   outbox.useQueue(jobs);
-  const sweep = () => void outbox.sweep().catch((err: unknown) => log.error({ err }, 'mail outbox sweep failed'));
-  sweep();
-  const timer = setInterval(sweep, SWEEP_MS);
-  timer.unref();
+  const sweep = await startPeriodicTask(jobs, { queue: MAIL_SWEEP_QUEUE, everySeconds: SWEEP_SECONDS, run: () => outbox.sweep(), log });
   return {
+    sweep,
     stop() {
-      clearInterval(timer);
+      sweep.stop();
       // Mails written while the app closes are attempted in the process (and awaited with its background work).
       outbox.useQueue(null);
     },

@@ -72,8 +72,11 @@ export function startJobQueue({ databaseUrl, pglite, log }: JobQueueOptions): Jo
     async createQueue(name, options) {
       queues.add(name);
       await ready;
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
-      else if (options) await boss.updateQueue(name, options);
+      // Creating is safe when instances race (pg-boss inserts the queue once, under a lock). A queue's policy and
+      // partitioning are fixed at creation (updateQueue refuses them); its other options follow the code at each start.
+      if (!(await boss.getQueue(name))) return boss.createQueue(name, options);
+      const { policy: _policy, partition: _partition, ...updatable } = options ?? {};
+      if (Object.keys(updatable).length) await boss.updateQueue(name, updatable);
     },
     async send(name, data, options) {
       // Enqueued by a request (or by a job it enqueued): the job carries its id, and its handler logs with it.

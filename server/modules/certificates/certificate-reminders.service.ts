@@ -14,6 +14,7 @@ import { CERTIFICATE_FREE_AGE, CERTIFICATE_TYPE_RULES, type MedicalCertificateTy
 import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
 import { ROLE_PERMISSIONS, CLUB_ROLES } from '../../access/permissions';
+import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { dateColumn, dayOf } from '../../lib/date-columns';
 
@@ -256,18 +257,17 @@ export async function runCertificateReminders(deps: AppDeps, now = new Date()): 
 export const REMINDER_QUEUE = 'certificate-reminders';
 
 /**
- * The reminders on the job queue: a scan job every `reminderScanMinutes` (and one at start), on a 'stately' queue
- * (at most one scan queued and one running across instances, so hourly sends from many instances do not pile up);
- * the claims above make each mail once even if two scans overlapped.
+ * The reminders on the job queue: one scan every `reminderScanMinutes` across instances (jobs/periodic.ts: each
+ * instance ticks at start and every period, one job per period is made); the claims above make each mail once even
+ * if two scans overlapped.
  */
-export async function startCertificateReminders(deps: AppDeps, jobs: JobQueue): Promise<{ stop: () => void; runNow: (now?: Date) => Promise<ReminderRun> }> {
-  await jobs.createQueue(REMINDER_QUEUE, { policy: 'stately', retryLimit: 3, retryDelay: 60 });
-  await jobs.work<{ at?: string }>(REMINDER_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 5 }, async ([job]) => {
-    await runCertificateReminders(deps, job.data.at ? new Date(job.data.at) : new Date());
+export async function startCertificateReminders(deps: AppDeps, jobs: JobQueue): Promise<{ scan: PeriodicTask; stop: () => void; runNow: (now?: Date) => Promise<ReminderRun> }> {
+  const scan = await startPeriodicTask(jobs, {
+    queue: REMINDER_QUEUE,
+    everySeconds: deps.config.reminderScanMinutes * 60,
+    run: () => runCertificateReminders(deps),
+    log: deps.log,
+    retries: { retryLimit: 3, retryDelay: 60 },
   });
-  const enqueue = () => void jobs.send(REMINDER_QUEUE, {}).catch((err: unknown) => deps.log.error({ err }, 'certificate reminder scan not queued'));
-  enqueue();
-  const timer = setInterval(enqueue, deps.config.reminderScanMinutes * 60_000);
-  timer.unref();
-  return { stop: () => clearInterval(timer), runNow: (now = new Date()) => runCertificateReminders(deps, now) };
+  return { scan, stop: scan.stop, runNow: (now = new Date()) => runCertificateReminders(deps, now) };
 }

@@ -1,8 +1,8 @@
-// Webhook deliveries (issue 13 point 5). A scan, every WEBHOOK_SCAN_SECONDS in each server process, follows the
-// change feed (person_role_changes) from each webhook's own position, through the same rule as the sync (only
-// transactions that have all ended), over the clubs whose affiliation shares people data: it records deliveries of
-// up to 100 changes and moves the position, in one transaction with the webhook's row locked (two instances never
-// scan one webhook together), then enqueues them. The job queue POSTs each delivery, signed with HMAC-SHA256, and
+// Webhook deliveries (issue 13 point 5). A scan, every WEBHOOK_SCAN_SECONDS once across the instances with the job
+// queue (jobs/periodic.ts), follows the change feed (person_role_changes) from each webhook's own position, through
+// the same rule as the sync (only transactions that have all ended), over the clubs whose affiliation shares people
+// data: it records deliveries of up to 100 changes and moves the position, in one transaction with the webhook's row
+// locked (two scans never take one webhook together), then enqueues them. The job queue POSTs each delivery, signed with HMAC-SHA256, and
 // retries a failure with exponential backoff; the delivery row keeps the status, attempts and last answer.
 import { createHmac, randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
@@ -10,6 +10,7 @@ import { BlockList, isIP } from 'node:net';
 import type { JobWithMetadata } from 'pg-boss';
 import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
+import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { PEOPLE_DATA_SCOPES } from '../../../schema/organisation-scopes';
 import type { FeedRow } from './federation.service';
@@ -182,16 +183,18 @@ async function deliver(deps: AppDeps, job: JobWithMetadata<{ deliveryId: string 
   if (!delivered && !final && !delivery.webhook.disabledAt) throw new Error(`webhook delivery ${delivery.id}: ${error}`);
 }
 
-/** Starts the delivery worker and the periodic scan of this process; answers how to stop them. */
-export async function startWebhooks(deps: AppDeps, jobs: JobQueue): Promise<{ stop: () => void; scanNow: () => Promise<number> }> {
+export const WEBHOOK_SCAN_QUEUE = 'webhook-scan';
+
+/** Starts the delivery worker and the periodic scan (once per WEBHOOK_SCAN_SECONDS across instances); answers how to stop them. */
+export async function startWebhooks(deps: AppDeps, jobs: JobQueue): Promise<{ scan: PeriodicTask; stop: () => void; scanNow: () => Promise<number> }> {
   await jobs.createQueue(WEBHOOK_QUEUE, { retryLimit: WEBHOOK_RETRIES, retryDelay: deps.config.webhookRetrySeconds, retryBackoff: true });
   await jobs.work<{ deliveryId: string }>(WEBHOOK_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => deliver(deps, job));
+  // A scan asked for directly (scanNow) and the periodic job's never overlap in this process.
   let running: Promise<number> | null = null;
   const scanNow = () => {
     running ??= scanWebhooks(deps, jobs).finally(() => (running = null));
     return running;
   };
-  const timer = setInterval(() => void scanNow().catch((err: unknown) => deps.log.error({ err }, 'webhook scan failed')), deps.config.webhookScanSeconds * 1000);
-  timer.unref();
-  return { stop: () => clearInterval(timer), scanNow };
+  const scan = await startPeriodicTask(jobs, { queue: WEBHOOK_SCAN_QUEUE, everySeconds: deps.config.webhookScanSeconds, run: scanNow, log: deps.log });
+  return { scan, stop: scan.stop, scanNow };
 }
