@@ -65,6 +65,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // As on the server: the files of a worker share its module graph (the app imported once, not per file)
+          // and its one Chromium (tests/support/browser.ts). Each file still starts its own server and contexts.
+          isolate: false,
+          setupFiles: ['tests/support/e2e-setup.ts'],
           testTimeout: 120_000,
           // Two browser files at a time on 2 cores: a test that fails is run once more (a regression fails twice).
           // Flakes seen under load are fixed where understood (tests/support/browser.ts); the rest stay listed in

@@ -68,6 +68,9 @@ export function createPGlite(dataDir?: string, loadDataDir?: Blob): PGlite {
     dataDir,
     loadDataDir,
     extensions: { pg_trgm, unaccent },
+    // In memory (tests, tools) the files already are memory: a small buffer pool, which PostgreSQL zeroes at every
+    // start, makes each start about a second cheaper than the default 128 MB.
+    ...(dataDir === undefined ? { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] } : {}),
     // PostgreSQL's own reason when it cannot start (PGlite only reports "Aborted()").
     onStderr: (text) => {
       const line = /\b(PANIC|FATAL):\s+(.*)$/.exec(text);

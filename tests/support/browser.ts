@@ -1,27 +1,34 @@
 // Headless Debian Chromium driven by playwright-core (never a downloaded browser).
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
 
-// One Chromium per test file (each file runs in its own module graph), started on first use and closed after the
-// file. Every launchBrowser() gets a new context of it: its own cookies, storage, cache and viewport, as isolated
-// as the fresh profile a browser per test used to have, without a browser start (1-2 s here) each time.
+// One Chromium per test worker, started on first use: the e2e files share their worker's module graph (isolate: false
+// in tests/vitest.config.ts), so this module, and the browser, outlive a file. Every launchBrowser() gets a new
+// context of it: its own cookies, storage, cache and viewport, as isolated as a fresh profile, without a browser
+// start (1-2 s here) per file or per test. Playwright closes it when the worker exits; one that crashed is replaced.
 let shared: Promise<Browser> | undefined;
-afterAll(async () => {
-  const browser = shared;
-  shared = undefined;
-  await (await browser?.catch(() => undefined))?.close();
-});
 
 function sharedBrowser(): Promise<Browser> {
-  return (shared ??= chromium.launch({
+  const launched = shared?.then((browser) => (browser.isConnected() ? browser : launch()));
+  return (shared = launched ?? launch());
+}
+
+/** Contexts still open; the e2e set-up file closes them after each file, so none outlives its file. */
+const openContexts = new Set<BrowserContext>();
+export async function closeOpenContexts(): Promise<void> {
+  await Promise.all([...openContexts].map((context) => context.close().catch(() => {})));
+}
+
+function launch(): Promise<Browser> {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  }));
+  });
 }
 
 /**
@@ -31,6 +38,8 @@ function sharedBrowser(): Promise<Browser> {
  */
 export async function launchBrowser(viewport: { width: number; height: number }, { motion = false } = {}) {
   const context: BrowserContext = await (await sharedBrowser()).newContext({ viewport, locale: 'it-IT', reducedMotion: motion ? 'no-preference' : 'reduce' });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   return {
     context,
     close: () => context.close(),

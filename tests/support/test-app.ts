@@ -1,7 +1,6 @@
 // The real app, in-process, on a real database: an in-memory PGlite started from the run's migrated tarball, or
 // (CAMPOBASE_TEST_DB=postgres) a fresh clone of the run's migrated template database, dropped on close.
 import { randomBytes } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +35,19 @@ export async function clonePostgresTemplate(): Promise<string> {
   }
 }
 
+/**
+ * A tarball held in memory as one ArrayBuffer. Node's own Blob.arrayBuffer() reassembles the bytes chunk by chunk
+ * on every call (a file's Blob reads the file again first): several seconds a run, once per app started.
+ */
+class TarballInMemory extends Blob {
+  constructor(private readonly bytes: ArrayBuffer) {
+    super([]);
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.bytes.slice(0)); // a copy: PGlite's file system may keep parts of what it is given
+  }
+}
+
 let migratedTarball: Promise<Blob> | undefined;
 /**
  * The run's migrated PGlite database as a `dumpDataDir()` tarball (pglite-global-setup.ts), for a new embedded
@@ -43,7 +55,7 @@ let migratedTarball: Promise<Blob> | undefined;
  */
 export function migratedPGlite(): Promise<Blob> | undefined {
   const file = inject('pgliteTemplate');
-  return file ? (migratedTarball ??= openAsBlob(file)) : undefined;
+  return file ? (migratedTarball ??= readFile(file).then((bytes) => new TarballInMemory(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)))) : undefined;
 }
 
 /** Apps by data directory: reading an outbox first waits for the mail its app has still to deliver. */
