@@ -40,11 +40,11 @@ export async function clonePostgresTemplate(): Promise<string> {
  * on every call (a file's Blob reads the file again first): several seconds a run, once per app started.
  */
 class TarballInMemory extends Blob {
-  constructor(private readonly bytes: ArrayBuffer) {
+  constructor(private readonly tarball: ArrayBuffer) {
     super([]);
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.bytes.slice(0)); // a copy: PGlite's file system may keep parts of what it is given
+    return Promise.resolve(this.tarball.slice(0)); // a copy: PGlite's file system may keep parts of what it is given
   }
 }
 
