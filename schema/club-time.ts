@@ -22,10 +22,19 @@ const partsFormat = new Intl.DateTimeFormat('en-CA', {
   second: '2-digit',
 });
 
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The last second converted: a list resolves "today" once per row, and formatToParts is the costly part. */
+let lastWallClock: { second: number; fields: WallClock } | undefined;
+
 /** Wall-clock fields of an instant in the club's zone. */
-function wallClock(instant: Date) {
+function wallClock(instant: Date): WallClock {
+  const second = Math.floor(instant.getTime() / 1000);
+  if (lastWallClock?.second === second) return lastWallClock.fields;
   const part = Object.fromEntries(partsFormat.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { year: +part.year, month: +part.month, day: +part.day, hour: +part.hour, minute: +part.minute, second: +part.second };
+  const fields = { year: +part.year, month: +part.month, day: +part.day, hour: +part.hour, minute: +part.minute, second: +part.second };
+  lastWallClock = { second, fields };
+  return fields;
 }
 
 /** Offset of the club's zone from UTC at an instant, in ms (Rome: +1 h in winter, +2 h in summer). */

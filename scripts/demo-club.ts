@@ -12,6 +12,7 @@ import { createBackground } from '../server/lib/background';
 import { createMailer } from '../server/lib/mailer';
 import { createRateLimits } from '../server/lib/rate-limits';
 import { createApiBudget } from '../server/modules/federation/api-usage';
+import { createSessionCache } from '../server/auth/session-cache';
 import { PERSON_KINDS, type PersonKindKey } from '../schema/constants';
 import { loadDemoClub, type DemoResult } from './seed/demo-club';
 
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
       background: createBackground(quiet),
       accessLog: createAccessLogBuffer(db.prisma, quiet),
       apiBudget: createApiBudget(config.apiKeyPointsHourly),
+      // Never serving (no listener): a script reads sessions from the database.
+      sessionCache: createSessionCache(),
     };
     let result: DemoResult;
     try {

@@ -11,6 +11,8 @@ import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
 import { createAccessLogBuffer, scheduleAccessLogPruning, startAccessLogPruning } from './access/access-log';
 import { guardedClient } from './access/club-scope';
+import { createSessionCache } from './auth/session-cache';
+import { listenOnPGlite, listenOnPostgres } from './auth/session-cache-listener';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
 import { createBackground } from './lib/background';
@@ -140,7 +142,18 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     background,
     accessLog: createAccessLogBuffer(db.prisma, app.log),
     apiBudget: createApiBudget(config.apiKeyPointsHourly),
+    sessionCache: createSessionCache(),
   };
+  // The session cache serves once the changes of other instances are heard (with the schema's triggers in place);
+  // it stops before the database closes. SESSION_CACHE=false: never listening, it never serves.
+  const listening = db.migrated.then(
+    () => {
+      if (!config.sessionCache) return undefined;
+      return db.pglite ? listenOnPGlite(db.pglite, deps.sessionCache, app.log) : listenOnPostgres(config.databaseUrl!, deps.sessionCache, app.log);
+    },
+    () => undefined,
+  );
+  app.addHook('onClose', async () => (await listening)?.close());
   // Registered after the database's onClose, so they run first: mail still being sent finishes, and the access
   // log's buffered rows are written, before the close.
   app.addHook('onClose', () => deps.background.idle());

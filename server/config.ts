@@ -56,6 +56,11 @@ export interface ServerConfig {
   apiKeyPointsHourly: number;
   /** Runs the job queue and its workers in this process (JOBS=0 turns them off, e.g. for a web-only instance). */
   jobsEnabled: boolean;
+  /**
+   * Keeps sessions and memberships in memory between requests (SESSION_CACHE, default true; server/auth/session-cache.ts).
+   * It hears changes through LISTEN: false where DATABASE_URL goes through a pooler in transaction mode.
+   */
+  sessionCache: boolean;
   /** Minutes between two scans for medical certificate reminders (REMINDER_SCAN_MINUTES). */
   reminderScanMinutes: number;
   /** People an import (or its undo) writes per committed slice on PGlite (IMPORT_SLICE_ROWS; import-commit.ts). */
@@ -302,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
     jobsEnabled: env.JOBS !== '0' && env.JOBS !== 'false',
+    sessionCache: switchFrom(env.SESSION_CACHE, true, 'SESSION_CACHE'),
     reminderScanMinutes: intFrom(env.REMINDER_SCAN_MINUTES, 60, 'REMINDER_SCAN_MINUTES'),
     importSliceRows: intFrom(env.IMPORT_SLICE_ROWS, IMPORT_SLICE_ROWS, 'IMPORT_SLICE_ROWS'),
     webhookScanSeconds: intFrom(env.WEBHOOK_SCAN_SECONDS, 10, 'WEBHOOK_SCAN_SECONDS'),

@@ -7,6 +7,7 @@ import type { ApiBudget, ApiUsage } from './modules/federation/api-usage';
 import type { PeriodicTask } from './jobs/periodic';
 import type { JobQueue } from './jobs/queue';
 import type { ClubRole } from './access/permissions';
+import type { SessionCache } from './auth/session-cache';
 import type { ServerConfig } from './config';
 import type { ReadReplicas } from './db/read-replicas';
 import type { Background } from './lib/background';
@@ -47,6 +48,8 @@ export interface AppDeps {
   accessLog: AccessLogBuffer;
   /** Organisation API keys' points per hour (modules/federation/api-usage.ts). */
   apiBudget: ApiBudget;
+  /** What resolveViewer reads, kept while every change to it is heard (auth/session-cache.ts). */
+  sessionCache: SessionCache;
   /** The job queue (server/jobs/queue.ts), once started; absent when JOBS=0 (and in most tests). */
   jobs?: JobQueue;
   /** Looks at the change feed for webhooks now instead of at the next tick (tests, and after a restart). */

@@ -14,6 +14,7 @@ import { guardFirstStart, lockDataDir } from './pglite-guard';
 import { translateDatabaseRefusals } from './input-refusals';
 import { countPGliteCalls, NO_CONNECTIONS, pgPoolCounts, type PgPoolLike, type PoolCounts } from './pool-counts';
 import { createReadReplicas, type ReadReplicas } from './read-replicas';
+import { relationsByQueryUnlessAsked } from './relation-load';
 
 export type DatabaseTarget =
   | {
@@ -121,13 +122,13 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   const adapterFactory = createAdapterFactory(target);
   // On PostgreSQL the app's client has its own pool (statement_timeout, no JIT); the migration engine uses adapterFactory.
   const runtimeAdapter = target.kind === 'postgres' ? new PostgresAdapterFactory(target.url, target.statementTimeoutMs) : adapterFactory;
-  const prisma = translateDatabaseRefusals(new PrismaClient({ adapter: runtimeAdapter }));
+  const prisma = translateDatabaseRefusals(relationsByQueryUnlessAsked(new PrismaClient({ adapter: runtimeAdapter })));
   const poolCounts =
     runtimeAdapter instanceof PostgresAdapterFactory ? () => runtimeAdapter.poolCounts() : countPGliteCalls(adapterFactory.pglite!);
   // Each replica gets its own client and pool, with the same statement timeout and JIT setting as the primary's.
   const { replicaUrls = [], statementTimeoutMs } = target.kind === 'postgres' ? target : {};
   const replicas = replicaUrls.length
-    ? createReadReplicas(replicaUrls.map((url) => new PrismaClient({ adapter: new PostgresAdapterFactory(url, statementTimeoutMs) })))
+    ? createReadReplicas(replicaUrls.map((url) => relationsByQueryUnlessAsked(new PrismaClient({ adapter: new PostgresAdapterFactory(url, statementTimeoutMs) }))))
     : undefined;
   let closing: Promise<void> | undefined;
   return {

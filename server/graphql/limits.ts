@@ -12,8 +12,10 @@ import {
   isListType,
   isObjectType,
   validate,
+  type DocumentNode,
   type ExecutionArgs,
   type GraphQLField,
+  type GraphQLSchema,
   type GraphQLNamedType,
   type ValidationContext,
   type ValidationRule,
@@ -103,6 +105,49 @@ export function withoutSuggestions(message: string): string {
   return message.replace(/\s*Did you mean [^?]*\?/g, '');
 }
 
+// --- the cost of a request --------------------------------------------------------------------------------------
+
+/**
+ * Costs already measured, by document (Yoga's parse cache hands every request of the same text the same document
+ * object) and by operation name and variables: measuring walks the whole document with the schema (~0.25 ms for the
+ * people list page), the answer is the same every time. Field costs never depend on the request's context.
+ */
+const knownCosts = new WeakMap<DocumentNode, Map<string, number | undefined>>();
+/** Variable sets remembered per document (searches vary them): the oldest goes first. */
+const COSTS_PER_DOCUMENT = 200;
+/** Longer variables (a long text, an import) are measured every time rather than kept as a key. */
+const KEY_MAX_LENGTH = 1000;
+
+/** The operation's estimated cost (fieldCost), or undefined when the operation was not found (execution reports it). */
+function costOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  context: unknown,
+  variableValues: ExecutionArgs['variableValues'],
+  operationName: ExecutionArgs['operationName'],
+): number | undefined {
+  let key: string | undefined;
+  try {
+    key = `${operationName ?? ''}\u0000${JSON.stringify(variableValues ?? {})}`;
+  } catch {
+    // variables JSON cannot hold: measured every time
+  }
+  if (key !== undefined && key.length > KEY_MAX_LENGTH) key = undefined;
+  const known = key === undefined ? undefined : knownCosts.get(document);
+  if (key !== undefined && known?.has(key)) return known.get(key);
+  let cost: number | undefined;
+  validate(schema, document, [
+    createComplexityRule({ context: context as object, variableValues: variableValues ?? {}, operationName, validate: ({ complexity }) => void (cost = complexity) }),
+  ]);
+  if (key !== undefined) {
+    const costs = known ?? new Map<string, number | undefined>();
+    if (!known) knownCosts.set(document, costs);
+    if (costs.size >= COSTS_PER_DOCUMENT) costs.delete(costs.keys().next().value!);
+    costs.set(key, cost);
+  }
+  return cost;
+}
+
 // --- the plugin --------------------------------------------------------------------------------------------------
 
 /** What a document measured, for tests and figures (each reported when the check ran and passed). */
@@ -159,26 +204,18 @@ export function useQueryLimits({ signedIn, onMeasure, charge }: QueryLimitsOptio
       if (!signedIn(context)) addValidationRule(introspectionRefused);
     },
     // The cost depends on the variables (`first: $first`), so it is checked per request here, not in the cached
-    // validation: the same rule, run alone, before execution starts.
+    // validation: the same rule, run alone, before execution starts (once per document and variables: costOf).
     async onExecute({ args, setResultAndStopExecution }) {
       const { schema, document, contextValue, variableValues, operationName } = args as ExecutionArgs;
       let refused: GraphQLError | undefined;
       let cost = 0;
-      validate(schema, document, [
-        createComplexityRule({
-          context: contextValue as object,
-          variableValues: variableValues ?? {},
-          operationName,
-          validate: ({ complexity }) => {
-            if (complexity > QUERY_LIMITS.cost) {
-              refused = refusal('QUERY_TOO_COMPLEX', MSG.queryTooComplex(complexity, QUERY_LIMITS.cost), { cost: complexity, maxCost: QUERY_LIMITS.cost });
-            } else {
-              cost = complexity;
-              onMeasure?.({ cost: complexity });
-            }
-          },
-        }),
-      ]);
+      const complexity = costOf(schema, document, contextValue, variableValues, operationName);
+      if (complexity !== undefined && complexity > QUERY_LIMITS.cost) {
+        refused = refusal('QUERY_TOO_COMPLEX', MSG.queryTooComplex(complexity, QUERY_LIMITS.cost), { cost: complexity, maxCost: QUERY_LIMITS.cost });
+      } else if (complexity !== undefined) {
+        cost = complexity;
+        onMeasure?.({ cost: complexity });
+      }
       // Other errors of this pass (invalid variables) are left to execution, which reports them as usual.
       if (!refused && charge) refused = await charge(contextValue, cost);
       if (refused) setResultAndStopExecution({ errors: [refused] });

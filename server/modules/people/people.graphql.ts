@@ -226,7 +226,8 @@ builder.queryFields((t) => ({
         }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
-        const rows = clubDb(ctx).personRole.findMany({ ...selection, where, orderBy });
+        // The page with its profiles, certificates and groups in one statement (db/relation-load.ts).
+        const rows = clubDb(ctx).personRole.findMany({ ...selection, where, orderBy, relationLoadStrategy: 'join' });
         // A list by medical certificate tells whose certificate expires: a health-data read of each row.
         return args.certificate ? rows.then((page) => (logHealthReadOfRoles(ctx, page.map((r) => r.id), 'Elenco certificati medici'), page)) : rows;
       },

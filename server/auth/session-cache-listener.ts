@@ -1,0 +1,151 @@
+// Hears the changes made to sessions, accounts, memberships and clubs by this instance and the others
+// (session-cache.ts), so that the session cache may serve: on PostgreSQL a dedicated connection LISTENing on the
+// channel, on the embedded PGlite (one process, one session) its own `listen`. The cache serves only while that
+// connection listens: when it drops or stops answering, the cache is emptied and every request reads the database
+// until it listens again.
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Logger } from '../context';
+import { AUTH_CHANNEL, type SessionCache } from './session-cache';
+
+export interface SessionCacheListenerOptions {
+  /** How often the idle connection is checked (`SELECT 1`), and how long any answer may take before it counts as dropped. */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+  /** First wait before reconnecting; doubled after each failed attempt, up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+}
+
+export interface SessionCacheListener {
+  /** Settles once listening for the first time (or at close, or when the first attempt failed). */
+  started: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PGlite: notifications arrive in this process, before the statement that caused them completes. */
+export function listenOnPGlite(pglite: PGlite, cache: SessionCache, log: Logger): SessionCacheListener {
+  let closed = false;
+  const listening = pglite.listen(AUTH_CHANNEL, (payload) => cache.changed(payload)).then(
+    (unlisten) => {
+      if (!closed) cache.setServing(true);
+      return unlisten;
+    },
+    (err: unknown) => {
+      log.error({ err }, 'session cache: cannot listen for changes, sessions are read from the database');
+      return undefined;
+    },
+  );
+  return {
+    started: listening.then(() => {}),
+    async close() {
+      closed = true;
+      cache.setServing(false);
+      const unlisten = await listening;
+      if (unlisten && !pglite.closed) await unlisten().catch(() => {});
+    },
+  };
+}
+
+/**
+ * PostgreSQL: a connection of its own (the pool's connections come and go), reconnected when it drops. Its round
+ * trips are the cache's catch-up: PostgreSQL signals a listening backend when a transaction that notified commits
+ * (before that COMMIT returns), and a backend sends its pending notifications before the answer to its next
+ * statement; so once a `SELECT 1` sent after a request arrived is answered, every change committed before that has
+ * been heard. The requests that arrive while one is in flight share the next one: at most two at a time.
+ */
+export function listenOnPostgres(url: string, cache: SessionCache, log: Logger, options: SessionCacheListenerOptions = {}): SessionCacheListener {
+  const { heartbeatMs = 10_000, heartbeatTimeoutMs = 5_000, retryMs = 500, maxRetryMs = 30_000 } = options;
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let nextRetryMs = retryMs;
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+
+  const drop = (c: pg.Client, reason: unknown) => {
+    if (client !== c) return; // already dropped, or closed
+    client = undefined;
+    cache.setServing(false);
+    clearInterval(heartbeat);
+    c.end().catch(() => {});
+    markStarted();
+    if (closed) return;
+    log.warn({ err: reason, retryInMs: nextRetryMs }, 'session cache: the listening connection dropped, sessions are read from the database until it is back');
+    retryTimer = setTimeout(() => void connect(), nextRetryMs);
+    retryTimer.unref();
+    nextRetryMs = Math.min(nextRetryMs * 2, maxRetryMs);
+  };
+
+  /** A connection's round trips: one in flight, and one queued for whoever arrives meanwhile. */
+  const roundTrips = (c: pg.Client) => {
+    let inFlight: Promise<void> | undefined;
+    let queued: Promise<void> | undefined;
+    const send = (): Promise<void> => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs);
+      });
+      // A connection that does not answer is dropped: the requests waiting here then read the database.
+      return Promise.race([c.query('SELECT 1'), timeout]).then(
+        () => {},
+        (err: unknown) => drop(c, err),
+      ).finally(() => {
+        clearTimeout(timer);
+        inFlight = undefined;
+      });
+    };
+    return (): Promise<void> => {
+      // One in flight may have been sent before the caller's request arrived: the caller waits for the next one.
+      if (!inFlight) return (inFlight = send());
+      return (queued ??= inFlight.then(() => {
+        queued = undefined;
+        return (inFlight = send());
+      }));
+    };
+  };
+
+  async function connect() {
+    if (closed) return;
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'campobase session cache' });
+    client = c;
+    c.on('error', (err) => drop(c, err));
+    c.on('end', () => drop(c, new Error('connection ended')));
+    c.on('notification', (n) => {
+      if (n.channel === AUTH_CHANNEL && n.payload !== undefined) cache.changed(n.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${AUTH_CHANNEL}`);
+    } catch (err) {
+      drop(c, err);
+      return;
+    }
+    if (client !== c) return;
+    if (nextRetryMs !== retryMs) log.info({}, 'session cache: listening again');
+    nextRetryMs = retryMs;
+    const catchUp = roundTrips(c);
+    // Changes made while nobody listened were missed: serving starts from an empty cache (setServing empties it).
+    cache.setServing(true, catchUp);
+    // Between requests too: a connection silently gone (no FIN from a dead peer) is noticed within a heartbeat.
+    heartbeat = setInterval(() => void catchUp(), heartbeatMs);
+    heartbeat.unref();
+    markStarted();
+  }
+
+  void connect();
+  return {
+    started,
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(heartbeat);
+      cache.setServing(false);
+      const c = client;
+      client = undefined;
+      markStarted();
+      await c?.end().catch(() => {});
+    },
+  };
+}
