@@ -75,17 +75,18 @@ export async function throwawayDatabase(database: 'pglite' | 'postgres', prefix:
 export interface Stats {
   p50: number;
   p95: number;
+  p99: number;
   mean: number;
   max: number;
   n: number;
 }
 
-/** Median, 95th percentile (nearest rank), mean and maximum of `samples`, in their unit to 0.01. */
+/** Median, 95th and 99th percentiles (nearest rank), mean and maximum of `samples`, in their unit to 0.01. */
 export function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
   const r = (ms: number) => Math.round(ms * 100) / 100;
-  return { p50: r(at(0.5)), p95: r(at(0.95)), mean: r(sorted.reduce((a, b) => a + b, 0) / sorted.length), max: r(sorted.at(-1)!), n: sorted.length };
+  return { p50: r(at(0.5)), p95: r(at(0.95)), p99: r(at(0.99)), mean: r(sorted.reduce((a, b) => a + b, 0) / sorted.length), max: r(sorted.at(-1)!), n: sorted.length };
 }
 
 /** A benchmark target and how the run did against it (null: not measured in this run). */
