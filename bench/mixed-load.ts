@@ -1,0 +1,184 @@
+// Benchmark (not a test): many users at once, with long work going on (issue 16 point 4). The demo club on a fresh
+// database, the real server as its own process (`server/index.ts`), then for a fixed time `--clients` connections
+// spread evenly over the everyday requests (the people list page, a search, REST athlete/load, the dashboard, a
+// save, /healthz), each connection sending its next request as soon as the last is answered. Meanwhile, long work
+// as a club runs it: an import of `--import-rows` athletes (POST /api/import, CSV) from the 5th second, then an
+// export of every athlete (GraphQL exportList, xlsx). A request unanswered after 10 s counts as a
+// timeout. Target: at 200 clients for 60 s on PGlite, no request times out, and the long work completes.
+//   npm run bench:mixed [-- [--db pglite,postgres] [--clients 200] [--duration 60] [--per-kind 150] [--import-rows 10000]]
+// Results: a table on stdout and bench/results/mixed-load.json.
+import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { createPeopleFactory } from '../scripts/seed/fake-people';
+import { importColumns } from '../schema/import-columns';
+import { checkScenario, drive, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, signIn, type Measured, type Scenario } from './support/load';
+import { freePort, runScript, startServer, stopServer } from './support/server-process';
+import { log, logTargets, throwawayDatabase, writeResults, type Target } from './throwaway-database';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite,postgres' },
+    clients: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '60' },
+    'per-kind': { type: 'string', default: '150' },
+    'import-rows': { type: 'string', default: '10000' },
+  },
+});
+const DATABASES = args.db.split(',').map((s) => s.trim()) as Database[];
+const CLIENTS = Number(args.clients);
+const DURATION = Number(args.duration);
+const IMPORT_ROWS = Number(args['import-rows']);
+type Database = 'pglite' | 'postgres';
+
+const DASHBOARD = `query DashboardPage_Dashboard { dashboard { kinds { kind active addedToday addedThisWeek } people addedToday addedThisWeek
+  certificatesValid certificatesExpiring certificatesExpired certificatesMissing postsThisWeek today weekStart certificatesExpiringUntil } }`;
+const SAVE_GROUP = `mutation Bench_SaveGroup($input: SaveGroupInput!) { saveGroup(input: $input) { __typename ... on BaseError { message } } }`;
+const EXPORT = `query Bench_Export { exportList(list: people, kind: athlete, format: xlsx) { filename byteSize } }`;
+
+async function scenarios(url: string, auth: Record<string, string>): Promise<Scenario[]> {
+  const group = await graphql<{ saveGroup: { data: { group: { id: string } } } }>(url, auth, `mutation { saveGroup(input: { name: "Carico", type: athlete }) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`);
+  const gql = (query: string, variables: object) => JSON.stringify({ query, variables });
+  return [
+    HEALTHZ,
+    PEOPLE_LIST,
+    { name: 'GraphQL search "ros"', method: 'POST', path: '/graphql', body: gql(PEOPLE_PAGE, { kind: 'athlete', search: 'ros', first: 8, offset: 0 }), auth: true },
+    { name: 'REST athlete/load', method: 'POST', path: '/api/athlete/load', body: JSON.stringify({}), auth: true },
+    { name: 'GraphQL dashboard', method: 'POST', path: '/graphql', body: gql(DASHBOARD, {}), auth: true },
+    { name: 'GraphQL save (a group)', method: 'POST', path: '/graphql', body: gql(SAVE_GROUP, { input: { id: group.saveGroup.data.group.id, name: 'Carico', type: 'athlete' } }), auth: true },
+  ];
+}
+
+/** A CSV of `rows` new athletes with the import template's columns. */
+function athletesCsv(rows: number): Buffer {
+  const columns = importColumns('athlete');
+  const headers = columns.map((c) => c.header);
+  const at = (key: string) => columns.findIndex((c) => c.key === key);
+  const factory = createPeopleFactory(rows + 7);
+  const lines = [headers.join(';')];
+  for (let i = 0; i < rows; i++) {
+    const p = factory.person({ minAge: 6, maxAge: 40 });
+    const line: string[] = headers.map(() => '');
+    const d = p.birthday;
+    line[at('firstname')] = p.firstname;
+    line[at('lastname')] = p.lastname;
+    line[at('taxIdCode')] = p.taxIdCode;
+    line[at('gender')] = p.typeGenderId === 1 ? 'M' : 'F';
+    line[at('birthday')] = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    lines.push(line.join(';'));
+  }
+  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`);
+}
+
+interface LongWork {
+  name: string;
+  seconds: number;
+  outcome: string;
+}
+
+async function timed(name: string, work: () => Promise<string>): Promise<LongWork> {
+  const t0 = performance.now();
+  let outcome: string;
+  try {
+    outcome = await work();
+  } catch (error) {
+    outcome = `failed: ${(error as Error).message}`;
+  }
+  return { name, seconds: Math.round((performance.now() - t0) / 100) / 10, outcome };
+}
+
+/** The import, then the export, one after the other, as one administrator would. */
+async function longWork(url: string, auth: Record<string, string>): Promise<LongWork[]> {
+  await new Promise((r) => setTimeout(r, 5_000));
+  const done: LongWork[] = [];
+  if (IMPORT_ROWS > 0) {
+    const file = athletesCsv(IMPORT_ROWS);
+    done.push(
+      await timed(`import of ${IMPORT_ROWS.toLocaleString('en')} athletes (CSV)`, async () => {
+        const form = new FormData();
+        form.set('type', 'athlete');
+        form.set('dry_run', '0');
+        form.set('file', new Blob([new Uint8Array(file)]), 'atleti.csv');
+        const res = await fetch(`${url}/api/import`, { method: 'POST', headers: auth, body: form });
+        const body = (await res.json()) as { status: boolean; message: string; context?: { counts?: Record<string, number> } };
+        return body.status ? `ok ${JSON.stringify(body.context?.counts)}` : `refused: ${body.message}`;
+      }),
+    );
+  }
+  done.push(
+    await timed('export of every athlete (xlsx)', async () => {
+      const { exportList } = await graphql<{ exportList: { filename: string; byteSize: number } }>(url, auth, EXPORT);
+      return `ok ${exportList.filename} ${Math.round(exportList.byteSize / 1024)} KB`;
+    }),
+  );
+  return done;
+}
+
+async function benchDatabase(database: Database): Promise<{ database: string; results: Measured[]; longWork: LongWork[] } | null> {
+  const target = await throwawayDatabase(database, 'mixed');
+  if (!target) return null;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: target.dataDir,
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    // One signed-in owner sends every request from one address: no throttle may bite.
+    RATE_LIMIT_FACTOR: '1000',
+  };
+  if (!target.databaseUrl) delete env.DATABASE_URL;
+  let server: ChildProcess | undefined;
+  try {
+    log(`\n[${database}] loading the demo club (${args['per-kind']} people per kind)...`);
+    await runScript(['scripts/demo-club.ts', '--per-kind', args['per-kind']], env);
+    server = await startServer(env, url);
+    const auth = await signIn(url);
+    const list = await scenarios(url, auth);
+    for (const s of list) await checkScenario(url, auth, s);
+    const share = (i: number) => Math.floor(CLIENTS / list.length) + (i < CLIENTS % list.length ? 1 : 0);
+    log(`[${database}] ${CLIENTS} clients for ${DURATION} s over ${list.length} requests, long work from the 5th second...`);
+    const [results, work] = await Promise.all([Promise.all(list.map((s, i) => drive(url, auth, s, share(i), DURATION))), longWork(url, auth)]);
+    for (const m of results) {
+      log(
+        `[${database}] ${String(m.clients).padStart(3)} clients  ${m.scenario.padEnd(28)} ${String(m.requestsPerSecond).padStart(5)} req/s  ` +
+          `p50 ${m.latencyMs.p50} ms  p95 ${m.latencyMs.p95} ms  p99 ${m.latencyMs.p99} ms  max ${m.latencyMs.max} ms  ` +
+          `errors ${m.errors} non-2xx ${m.non2xx} timeouts ${m.timeouts}`,
+      );
+    }
+    for (const w of work) log(`[${database}] long work: ${w.name}: ${w.seconds} s, ${w.outcome}`);
+    return { database, results, longWork: work };
+  } finally {
+    if (server) await stopServer(server);
+    await target.cleanup();
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const loadAtStart = os.loadavg();
+  const runs: Array<{ database: string; results: Measured[]; longWork: LongWork[] }> = [];
+  for (const database of DATABASES) {
+    const r = await benchDatabase(database);
+    if (r) runs.push(r);
+  }
+  const targets: Target[] = runs.flatMap(({ database, results, longWork: work }) => {
+    const requests = results.reduce((n, r) => n + r.requests, 0);
+    const timeouts = results.reduce((n, r) => n + r.timeouts, 0);
+    const failed = results.reduce((n, r) => n + r.errors + r.non2xx, 0) - timeouts;
+    return [
+      { target: `${database}, ${CLIENTS} clients for ${DURATION} s: no request times out`, value: `${timeouts} of ${requests}`, met: timeouts === 0 },
+      { target: `${database}: no request fails`, value: `${failed} of ${requests}`, met: failed === 0 },
+      { target: `${database}: the long work completes`, value: work.map((w) => `${w.seconds} s ${w.outcome.split(' ')[0]}`).join(', '), met: work.every((w) => w.outcome.startsWith('ok')) },
+    ];
+  });
+  logTargets('Targets (issue 16 point 4):', targets);
+  await writeResults('mixed-load', startedAt, loadAtStart, { clients: CLIENTS, durationSeconds: DURATION, importRows: IMPORT_ROWS, runs, targets });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
