@@ -43,6 +43,8 @@ export interface Measured {
   errors: number;
   non2xx: number;
   timeouts: number;
+  /** When the slowest request was answered, in seconds from the start of the run, and its latency. */
+  slowest: { atSecond: number; ms: number };
 }
 
 export async function graphql<T>(url: string, headers: Record<string, string>, query: string, variables: object = {}): Promise<T> {
@@ -78,6 +80,8 @@ export async function checkScenario(url: string, auth: Record<string, string>, s
 export async function drive(url: string, auth: Record<string, string>, s: Scenario, clients: number, durationSeconds: number): Promise<Measured> {
   const latencies: number[] = [];
   const server: number[] = [];
+  const startedAt = performance.now();
+  const slowest = { atSecond: 0, ms: 0 };
   const options: autocannon.Options = {
     url,
     connections: clients,
@@ -100,7 +104,10 @@ export async function drive(url: string, auth: Record<string, string>, s: Scenar
   // With a callback autocannon returns its instance, whose 'response' events carry each request's latency.
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, done) => (error ? reject(error as Error) : resolve(done)));
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (responseTime > slowest.ms) Object.assign(slowest, { ms: Math.round(responseTime), atSecond: Math.round((performance.now() - startedAt) / 100) / 10 });
+    });
   });
   return {
     scenario: s.name,
@@ -112,5 +119,6 @@ export async function drive(url: string, auth: Record<string, string>, s: Scenar
     errors: result.errors,
     non2xx: result.non2xx,
     timeouts: result.timeouts,
+    slowest,
   };
 }

@@ -11,6 +11,7 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@p
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { guardFirstStart, lockDataDir } from './pglite-guard';
+import { oneTurnAtATime } from './pglite-turns';
 import { translateDatabaseRefusals } from './input-refusals';
 import { countPGliteCalls, NO_CONNECTIONS, pgPoolCounts, type PgPoolLike, type PoolCounts } from './pool-counts';
 import { createReadReplicas, type ReadReplicas } from './read-replicas';
@@ -80,6 +81,7 @@ export function createPGlite(dataDir?: string, loadDataDir?: Blob): PGlite {
     },
   });
   startupErrors.set(pglite, fatal);
+  oneTurnAtATime(pglite as unknown as Parameters<typeof oneTurnAtATime>[0]);
   return pglite;
 }
 

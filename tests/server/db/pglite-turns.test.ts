@@ -1,0 +1,41 @@
+// PGlite answers through promises alone: without turns of the event loop between statements, a burst of statements
+// ran in one turn and the sockets (new connections above all, one accepted per turn) waited for all of it
+// (server/db/pglite-turns.ts, bench:mixed). The embedded database of the product, as createPGlite opens it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPGlite } from '../../../server/db/adapters';
+
+const run = process.env.CAMPOBASE_TEST_DB === 'postgres' ? describe.skip : describe;
+
+run('PGlite statements and the event loop', () => {
+  let pglite: PGlite;
+  beforeAll(async () => {
+    pglite = createPGlite();
+    await pglite.waitReady;
+  });
+  afterAll(() => pglite.close());
+
+  /** Sends `count` statements of about a millisecond at once; how many had answered when the loop next turned. */
+  async function answeredBeforeNextTurn(count: number, statement: (db: Pick<PGlite, 'query'>) => Promise<unknown>, db: Pick<PGlite, 'query'> = pglite) {
+    let answered = 0;
+    let atTurn = -1;
+    const turn = new Promise<void>((resolve) => setImmediate(() => resolve(void (atTurn = answered))));
+    await Promise.all([...Array.from({ length: count }, () => statement(db).then(() => answered++)), turn]);
+    return { atTurn, answered };
+  }
+  const aMillisecond = (db: Pick<PGlite, 'query'>) => db.query('SELECT count(*) FROM generate_series(1, 20000)');
+
+  it('lets the event loop turn every few milliseconds while statements queue up', async () => {
+    const { atTurn, answered } = await answeredBeforeNextTurn(200, aMillisecond);
+    expect(answered).toBe(200);
+    // About 4 ms of statements, then a turn: never the whole burst.
+    expect(atTurn).toBeGreaterThanOrEqual(0);
+    expect(atTurn).toBeLessThan(50);
+  });
+
+  it('does the same inside a transaction, whose statements hold the database between them', async () => {
+    const { atTurn, answered } = await pglite.transaction((tx) => answeredBeforeNextTurn(100, aMillisecond, tx));
+    expect(answered).toBe(100);
+    expect(atTurn).toBeLessThan(50);
+  });
+});
