@@ -1,8 +1,8 @@
 // How Prisma loads the relations a query selects. With the schema's `relationJoins` preview feature, Prisma's
 // default becomes one statement per query (LATERAL joins building JSON); the app keeps Prisma's former way (one
 // statement per relation, batched) everywhere, and the queries that measured better with joins ask for them
-// themselves (`relationLoadStrategy: 'join'`: the people lists, where a page with its profile, certificate and groups
-// went from 5 statements to 1; see README, Throughput).
+// themselves (`relationLoadStrategy: 'join'`: the people list opened on a whole kind, where a page with its profile,
+// certificate and groups went from 5 statements to 1; not a searched or filtered list: see peopleRelationLoad).
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** The operations that take `relationLoadStrategy`. */
