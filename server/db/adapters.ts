@@ -11,7 +11,8 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@p
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { guardFirstStart, lockDataDir } from './pglite-guard';
-import { oneTurnAtATime } from './pglite-turns';
+import { oneTurnAtATime, requestsFinishFirst } from './pglite-turns';
+import { currentLogScope } from '../operations/log-scope';
 import { translateDatabaseRefusals } from './input-refusals';
 import { countPGliteCalls, NO_CONNECTIONS, pgPoolCounts, type PgPoolLike, type PoolCounts } from './pool-counts';
 import { createReadReplicas, type ReadReplicas } from './read-replicas';
@@ -81,7 +82,8 @@ export function createPGlite(dataDir?: string, loadDataDir?: Blob): PGlite {
     },
   });
   startupErrors.set(pglite, fatal);
-  oneTurnAtATime(pglite as unknown as Parameters<typeof oneTurnAtATime>[0]);
+  oneTurnAtATime(pglite);
+  requestsFinishFirst(pglite, currentLogScope);
   return pglite;
 }
 

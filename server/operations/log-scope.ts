@@ -18,6 +18,11 @@ export function runInLogScope<T>(scope: LogScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
+/** The scope of the request or job whose work is running now: one object for all of its work. */
+export function currentLogScope(): LogScope | undefined {
+  return scopes.getStore();
+}
+
 /** The id of the request whose work is running now (also inside a job that request enqueued). */
 export function currentRequestId(): string | undefined {
   return scopes.getStore()?.requestId;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPGlite } from '../../../server/db/adapters';
+import { runInLogScope } from '../../../server/operations/log-scope';
 
 const run = process.env.CAMPOBASE_TEST_DB === 'postgres' ? describe.skip : describe;
 
@@ -37,5 +38,28 @@ run('PGlite statements and the event loop', () => {
     const { atTurn, answered } = await pglite.transaction((tx) => answeredBeforeNextTurn(100, aMillisecond, tx));
     expect(answered).toBe(100);
     expect(atTurn).toBeLessThan(50);
+  });
+
+  it("lets a request under way finish before requests not yet started, a bulk write's later calls excepted", async () => {
+    const done: string[] = [];
+    const call = (name: string) => pglite.query('SELECT count(*) FROM generate_series(1, 20000)').then(() => done.push(name));
+    const request = (name: string, work: () => Promise<unknown>) => runInLogScope({ requestId: name }, work);
+    // A request with two statements, one after the other, and 20 others arriving just after its first.
+    const underWay = request('A', async () => {
+      await call('A1');
+      await call('A2');
+    });
+    const others = Array.from({ length: 20 }, (_, i) => request(`N${i}`, () => call(`N${i}`)));
+    // A bulk write: 40 calls in a row; after its first 16 follow-ups it waits in line like everyone else.
+    const bulk = request('B', async () => {
+      for (let i = 0; i < 40; i++) await call(`B${i}`);
+    });
+    const late = Array.from({ length: 5 }, (_, i) => new Promise((r) => setTimeout(r, 0)).then(() => request(`L${i}`, () => call(`L${i}`))));
+    await Promise.all([underWay, bulk, ...others, ...late]);
+    expect(done).toHaveLength(2 + 20 + 40 + 5);
+    // Without the priority A2 would come after the 20 others (arrival order).
+    expect(done.indexOf('A2')).toBeLessThan(done.indexOf('N5'));
+    // The bulk write does not hold the database to its end: later requests are served before its last call.
+    expect(done.indexOf('L4')).toBeLessThan(done.indexOf('B39'));
   });
 });
