@@ -14,9 +14,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as XLSX from '@e965/xlsx';
 import { log, throwawayDatabase } from './throwaway-database';
-import { importColumns } from '../schema/import-columns';
+import { athletesFile } from './support/athletes-file';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { signUp } from '../server/modules/accounts/sign-up.service';
@@ -52,36 +51,6 @@ interface RunResult {
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-/** The athletes' file: the template's columns (Nome, Cognome, Codice fiscale, Sesso, Data di nascita...). */
-function buildFile(rows: number, format: Format): Buffer {
-  const headers = importColumns('athlete').map((c) => c.header);
-  const at = (key: string) => headers.indexOf(importColumns('athlete').find((c) => c.key === key)!.header);
-  const factory = createPeopleFactory(rows);
-  const table: Array<Array<string | null>> = [headers];
-  for (let i = 0; i < rows; i++) {
-    const p = factory.person({ minAge: 6, maxAge: 40 });
-    const line: Array<string | null> = headers.map(() => null);
-    const d = p.birthday;
-    line[at('firstname')] = p.firstname;
-    line[at('lastname')] = p.lastname;
-    line[at('taxIdCode')] = p.taxIdCode;
-    line[at('gender')] = p.typeGenderId === 1 ? 'M' : 'F';
-    line[at('birthday')] = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-    line[at('birthplace')] = p.birthplace;
-    line[at('emailPrimary')] = p.emailPrimary;
-    line[at('phonePrimary')] = p.phonePrimary;
-    line[at('city')] = 'Roma';
-    table.push(line);
-  }
-  if (format === 'csv') {
-    const cell = (v: string | null) => (v === null ? '' : /[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-    return Buffer.from(`\ufeff${table.map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`);
-  }
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(table), 'Dati');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-}
 
 function p95(samples: number[]): number {
   if (!samples.length) return 0;
@@ -184,7 +153,7 @@ async function benchDatabase(database: Database): Promise<RunResult[]> {
         });
         const membership = await deps.systemDb.membership.findFirstOrThrow({ where: { accountId } });
         const headers = { authorization: `Bearer ${token}`, 'x-club': membership.token };
-        const file = buildFile(rows, format);
+        const file = athletesFile(rows, format);
         const fileMB = round(file.byteLength / 1024 / 1024, 2);
         let firstRunId: string | null = null;
         for (const run of ['first import', 're-import', 'undo'] as const) {

@@ -7,14 +7,12 @@
 // timeout. Target: at 200 clients for 60 s on PGlite, no request times out, and the long work completes.
 //   npm run bench:mixed [-- [--db pglite,postgres] [--clients 200] [--duration 60] [--per-kind 150] [--import-rows 50000]]
 // Results: a table on stdout and bench/results/mixed-load.json.
-import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { createPeopleFactory } from '../scripts/seed/fake-people';
-import { importColumns } from '../schema/import-columns';
-import { checkScenario, drive, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, signIn, type Measured, type Scenario } from './support/load';
-import { freePort, runScript, startServer, stopServer } from './support/server-process';
-import { log, logTargets, throwawayDatabase, writeResults, type Target } from './throwaway-database';
+import { athletesFile } from './support/athletes-file';
+import { withDemoServer } from './support/demo-server';
+import { checkScenario, drive, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, type Measured, type Scenario } from './support/load';
+import { log, logTargets, writeResults, type Target } from './throwaway-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,27 +47,6 @@ async function scenarios(url: string, auth: Record<string, string>): Promise<Sce
   ];
 }
 
-/** A CSV of `rows` new athletes with the import template's columns. */
-function athletesCsv(rows: number): Buffer {
-  const columns = importColumns('athlete');
-  const headers = columns.map((c) => c.header);
-  const at = (key: string) => columns.findIndex((c) => c.key === key);
-  const factory = createPeopleFactory(rows + 7);
-  const lines = [headers.join(';')];
-  for (let i = 0; i < rows; i++) {
-    const p = factory.person({ minAge: 6, maxAge: 40 });
-    const line: string[] = headers.map(() => '');
-    const d = p.birthday;
-    line[at('firstname')] = p.firstname;
-    line[at('lastname')] = p.lastname;
-    line[at('taxIdCode')] = p.taxIdCode;
-    line[at('gender')] = p.typeGenderId === 1 ? 'M' : 'F';
-    line[at('birthday')] = `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-    lines.push(line.join(';'));
-  }
-  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`);
-}
-
 interface LongWork {
   name: string;
   /** When it started, in seconds from the start of the load. */
@@ -96,7 +73,7 @@ async function longWork(url: string, auth: Record<string, string>): Promise<Long
   await new Promise((r) => setTimeout(r, 5_000));
   const done: LongWork[] = [];
   if (IMPORT_ROWS > 0) {
-    const file = athletesCsv(IMPORT_ROWS);
+    const file = athletesFile(IMPORT_ROWS, 'csv');
     done.push(
       await timed(`import of ${IMPORT_ROWS.toLocaleString('en')} athletes (CSV)`, loadStart, async () => {
         const form = new FormData();
@@ -119,27 +96,7 @@ async function longWork(url: string, auth: Record<string, string>): Promise<Long
 }
 
 async function benchDatabase(database: Database): Promise<{ database: string; results: Measured[]; longWork: LongWork[] } | null> {
-  const target = await throwawayDatabase(database, 'mixed');
-  if (!target) return null;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: target.dataDir,
-    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    // One signed-in owner sends every request from one address: no throttle may bite.
-    RATE_LIMIT_FACTOR: '1000',
-  };
-  if (!target.databaseUrl) delete env.DATABASE_URL;
-  let server: ChildProcess | undefined;
-  try {
-    log(`\n[${database}] loading the demo club (${args['per-kind']} people per kind)...`);
-    await runScript(['scripts/demo-club.ts', '--per-kind', args['per-kind']], env);
-    server = await startServer(env, url);
-    const auth = await signIn(url);
+  return withDemoServer(database, { prefix: 'mixed', perKind: args['per-kind'] }, async (url, auth) => {
     const list = await scenarios(url, auth);
     for (const s of list) await checkScenario(url, auth, s);
     const share = (i: number) => Math.floor(CLIENTS / list.length) + (i < CLIENTS % list.length ? 1 : 0);
@@ -154,10 +111,7 @@ async function benchDatabase(database: Database): Promise<{ database: string; re
     }
     for (const w of work) log(`[${database}] long work: ${w.name}: from ${w.startSecond} s for ${w.seconds} s, ${w.outcome}`);
     return { database, results, longWork: work };
-  } finally {
-    if (server) await stopServer(server);
-    await target.cleanup();
-  }
+  });
 }
 
 async function main() {

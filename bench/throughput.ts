@@ -9,12 +9,11 @@
 // one client alone under 2 ms p50 server time for the list page. On these 2-core machines the load generator runs on
 // the same cores as the server: the figures are a floor, and ratios within one run are what compare.
 // Results: a table on stdout and bench/results/throughput.json.
-import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { checkScenario, drive, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, signIn, type Measured, type Scenario } from './support/load';
-import { freePort, runScript, startServer, stopServer } from './support/server-process';
-import { log, logTargets, throwawayDatabase, writeResults, type Target } from './throwaway-database';
+import { withDemoServer } from './support/demo-server';
+import { checkScenario, drive, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, type Measured, type Scenario } from './support/load';
+import { log, logTargets, writeResults, type Target } from './throwaway-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,27 +46,7 @@ async function scenarios(url: string, auth: Record<string, string>): Promise<Sce
 }
 
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<{ database: string; results: Measured[] } | null> {
-  const target = await throwawayDatabase(database, 'throughput');
-  if (!target) return null;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: target.dataDir,
-    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    // The benchmark signs in once and sends thousands of requests from one address: no throttle may bite.
-    RATE_LIMIT_FACTOR: '1000',
-  };
-  if (!target.databaseUrl) delete env.DATABASE_URL;
-  let server: ChildProcess | undefined;
-  try {
-    log(`\n[${database}] loading the demo club (${args['per-kind']} people per kind)...`);
-    await runScript(['scripts/demo-club.ts', '--per-kind', args['per-kind']], env);
-    server = await startServer(env, url);
-    const auth = await signIn(url);
+  return withDemoServer(database, { prefix: 'throughput', perKind: args['per-kind'] }, async (url, auth) => {
     const list = await scenarios(url, auth);
     const results: Measured[] = [];
     for (const s of list) await checkScenario(url, auth, s);
@@ -84,10 +63,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<{ databas
       }
     }
     return { database, results };
-  } finally {
-    if (server) await stopServer(server);
-    await target.cleanup();
-  }
+  });
 }
 
 function ratio(results: Measured[], scenario: string, clients: number): number | null {

@@ -1,0 +1,43 @@
+// The real server on the demo club, as the load benchmarks drive it: a throwaway database (throwaway-database.ts),
+// the demo club loaded by its script, `server/index.ts` started in its own process as in production (the load
+// generator does not share its event loop), the demo owner signed in. Stopped and dropped afterwards, also on failure.
+import type { ChildProcess } from 'node:child_process';
+import { log, throwawayDatabase } from '../throwaway-database';
+import { signIn } from './load';
+import { freePort, runScript, startServer, stopServer } from './server-process';
+
+/**
+ * Runs `work` against the server (its URL and the owner's headers); null, without running it, when PostgreSQL is
+ * asked and does not answer. `prefix` names the temporary directory.
+ */
+export async function withDemoServer<T>(
+  database: 'pglite' | 'postgres',
+  { prefix, perKind }: { prefix: string; perKind: string },
+  work: (url: string, auth: Record<string, string>) => Promise<T>,
+): Promise<T | null> {
+  const target = await throwawayDatabase(database, prefix);
+  if (!target) return null;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: target.dataDir,
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    // The benchmark signs in once and sends thousands of requests from one address: no throttle may bite.
+    RATE_LIMIT_FACTOR: '1000',
+  };
+  if (!target.databaseUrl) delete env.DATABASE_URL;
+  let server: ChildProcess | undefined;
+  try {
+    log(`\n[${database}] loading the demo club (${perKind} people per kind)...`);
+    await runScript(['scripts/demo-club.ts', '--per-kind', perKind], env);
+    server = await startServer(env, url);
+    return await work(url, await signIn(url));
+  } finally {
+    if (server) await stopServer(server);
+    await target.cleanup();
+  }
+}
