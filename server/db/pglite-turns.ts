@@ -4,6 +4,7 @@
 // connections waited over 10 s to be read at all while the old ones were served (`npm run bench:mixed`). Now a
 // statement that would extend a stretch of work past TURN_BUDGET_MS first waits for the next turn, so sockets, new
 // connections included, are served every few milliseconds. A quiet server never waits: its stretches are short.
+// How requests take turns on the one session is the other half (requestsFinishFirst, below).
 
 /** The PGlite entry each statement goes through (its query mutex), transactions' statements included. */
 interface PGliteStatements {
