@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { checkScenario, drive, graphql, PEOPLE_LIST, signIn, type Measured } from './support/load';
+import { benchServerEnv } from './support/demo-server';
 import { freePort, runScript, startServer, stopServer } from './support/server-process';
 import { ADMIN_URL, log, stats, throwawayDatabase, writeResults, type Stats, type ThrowawayDatabase } from './throwaway-database';
 
@@ -378,16 +379,7 @@ async function main() {
     log(`[primary] loading the demo club (${args['per-kind']} people per kind) into ${db}...`);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: target.dataDir,
-      DATABASE_URL: target.databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_FACTOR: '1000',
-    };
-    delete env.DATABASE_REPLICA_URLS;
+    const env = benchServerEnv(target, port);
     await runScript(['scripts/demo-club.ts', '--per-kind', args['per-kind']], env);
     const catchUpMs = await caughtUp(replicaAdmin);
     log(`[replica] caught up with the demo club ${catchUpMs.toFixed(0)} ms after it was loaded`);

@@ -2,9 +2,30 @@
 // the demo club loaded by its script, `server/index.ts` started in its own process as in production (the load
 // generator does not share its event loop), the demo owner signed in. Stopped and dropped afterwards, also on failure.
 import type { ChildProcess } from 'node:child_process';
-import { log, throwawayDatabase } from '../throwaway-database';
+import { log, throwawayDatabase, type ThrowawayDatabase } from '../throwaway-database';
 import { signIn } from './load';
 import { freePort, runScript, startServer, stopServer } from './server-process';
+
+/**
+ * The server's settings for a benchmark: `target`'s database (PostgreSQL, or PGlite in its directory) on 127.0.0.1:`port`,
+ * errors only in the log, and throttles that do not bite.
+ */
+export function benchServerEnv(target: ThrowawayDatabase, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: target.dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    // The benchmark signs in once and sends thousands of requests from one address: no throttle may bite.
+    RATE_LIMIT_FACTOR: '1000',
+  };
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  // Replicas are what a bench asks for itself (bench:replica), never inherited.
+  delete env.DATABASE_REPLICA_URLS;
+  return env;
+}
 
 /**
  * Runs `work` against the server (its URL and the owner's headers); null, without running it, when PostgreSQL is
@@ -19,17 +40,7 @@ export async function withDemoServer<T>(
   if (!target) return null;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: target.dataDir,
-    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    // The benchmark signs in once and sends thousands of requests from one address: no throttle may bite.
-    RATE_LIMIT_FACTOR: '1000',
-  };
-  if (!target.databaseUrl) delete env.DATABASE_URL;
+  const env = benchServerEnv(target, port);
   let server: ChildProcess | undefined;
   try {
     log(`\n[${database}] loading the demo club (${perKind} people per kind)...`);
