@@ -18,6 +18,12 @@ export interface ServerConfig {
   databaseReplicaUrls: string[];
   /** PostgreSQL cancels a statement running longer than this (STATEMENT_TIMEOUT_MS); PGlite cannot (see README). */
   statementTimeoutMs: number;
+  /**
+   * Prepares the app's recurring statements once per PostgreSQL connection (DATABASE_PREPARED_STATEMENTS, default
+   * true; server/db/statement-names.ts). false behind a pooler in transaction mode that does not keep them
+   * (PgBouncer before 1.21, or without max_prepared_statements).
+   */
+  databasePreparedStatements: boolean;
   /** Other sites' origins allowed to call /graphql and /api from a browser (CORS_ORIGINS); none = same origin only. */
   corsOrigins: string[];
   smtpUrl?: string;
@@ -287,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     databaseReplicaUrls: replicaUrlsFrom(env.DATABASE_REPLICA_URLS, databaseUrl),
     statementTimeoutMs: intFrom(env.STATEMENT_TIMEOUT_MS, 10_000, 'STATEMENT_TIMEOUT_MS'),
+    databasePreparedStatements: switchFrom(env.DATABASE_PREPARED_STATEMENTS, true, 'DATABASE_PREPARED_STATEMENTS'),
     corsOrigins: originListFrom(env.CORS_ORIGINS),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'CampoBase <no-reply@campobase.local>',

@@ -17,6 +17,7 @@ import { translateDatabaseRefusals } from './input-refusals';
 import { countPGliteCalls, NO_CONNECTIONS, pgPoolCounts, type PgPoolLike, type PoolCounts } from './pool-counts';
 import { createReadReplicas, type ReadReplicas } from './read-replicas';
 import { relationsByQueryUnlessAsked } from './relation-load';
+import { statementNames } from './statement-names';
 
 export type DatabaseTarget =
   | {
@@ -32,10 +33,17 @@ export type DatabaseTarget =
   | {
       kind: 'postgres';
       url: string;
-      /** the app's queries only (not migrations); see statement-timeout.ts */ statementTimeoutMs?: number;
       /** Read replicas of `url`'s database (read-replicas.ts); none = every query on `url`. */
       replicaUrls?: string[];
-    };
+    } & PostgresRuntimeOptions;
+
+/** How the app's own pools (not the migration engine's) talk to PostgreSQL. */
+export interface PostgresRuntimeOptions {
+  /** see statement-timeout.ts */
+  statementTimeoutMs?: number;
+  /** Recurring statements prepared once per connection (statement-names.ts; DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
+}
 
 export type DatabaseKind = DatabaseTarget['kind'];
 
@@ -125,14 +133,15 @@ export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactor
 export function openDatabase(target: DatabaseTarget): OpenDatabase {
   const adapterFactory = createAdapterFactory(target);
   // On PostgreSQL the app's client has its own pool (statement_timeout, no JIT); the migration engine uses adapterFactory.
-  const runtimeAdapter = target.kind === 'postgres' ? new PostgresAdapterFactory(target.url, target.statementTimeoutMs) : adapterFactory;
+  const runtime: PostgresRuntimeOptions = target.kind === 'postgres' ? { statementTimeoutMs: target.statementTimeoutMs, preparedStatements: target.preparedStatements } : {};
+  const runtimeAdapter = target.kind === 'postgres' ? new PostgresAdapterFactory(target.url, runtime) : adapterFactory;
   const prisma = translateDatabaseRefusals(relationsByQueryUnlessAsked(new PrismaClient({ adapter: runtimeAdapter })));
   const poolCounts =
     runtimeAdapter instanceof PostgresAdapterFactory ? () => runtimeAdapter.poolCounts() : countPGliteCalls(adapterFactory.pglite!);
-  // Each replica gets its own client and pool, with the same statement timeout and JIT setting as the primary's.
-  const { replicaUrls = [], statementTimeoutMs } = target.kind === 'postgres' ? target : {};
+  // Each replica gets its own client and pool, with the same settings as the primary's.
+  const replicaUrls = target.kind === 'postgres' ? (target.replicaUrls ?? []) : [];
   const replicas = replicaUrls.length
-    ? createReadReplicas(replicaUrls.map((url) => relationsByQueryUnlessAsked(new PrismaClient({ adapter: new PostgresAdapterFactory(url, statementTimeoutMs) }))))
+    ? createReadReplicas(replicaUrls.map((url) => relationsByQueryUnlessAsked(new PrismaClient({ adapter: new PostgresAdapterFactory(url, runtime) }))))
     : undefined;
   let closing: Promise<void> | undefined;
   return {
@@ -161,16 +170,19 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
 
   constructor(
     readonly url: string,
-    statementTimeoutMs?: number,
+    { statementTimeoutMs, preparedStatements = false }: PostgresRuntimeOptions = {},
   ) {
     // pg sends statement_timeout as a connection parameter: the server cancels longer statements itself. JIT is off:
     // PostgreSQL compiles any plan whose estimated cost passes jit_above_cost, and on the app's statements over 100k
     // rows (the dashboard's counts, the duplicates scan) compiling took 0.3-4 s for statements that run in 2-150 ms.
-    this.inner = new PrismaPg({
-      connectionString: url,
-      options: '-c jit=off',
-      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
-    });
+    this.inner = new PrismaPg(
+      {
+        connectionString: url,
+        options: '-c jit=off',
+        ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+      },
+      preparedStatements ? { statementNameGenerator: statementNames() } : {},
+    );
     this.adapterName = this.inner.adapterName;
   }
 

@@ -17,7 +17,7 @@ export interface AppDatabase extends OpenDatabase {
 
 export function openAppDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<ServerConfig, 'statementTimeoutMs' | 'databaseReplicaUrls'>> &
+    Partial<Pick<ServerConfig, 'statementTimeoutMs' | 'databasePreparedStatements' | 'databaseReplicaUrls'>> &
     Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep' | 'migrateOnStart'>> & {
       inMemory?: boolean;
       log?: SnapshotLog;
@@ -34,7 +34,13 @@ export function openAppDatabase(
   const created = pgliteDir !== undefined && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
   const db = openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, replicaUrls: config.databaseReplicaUrls }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          statementTimeoutMs: config.statementTimeoutMs,
+          preparedStatements: config.databasePreparedStatements,
+          replicaUrls: config.databaseReplicaUrls,
+        }
       : { kind: 'pglite', dataDir: pgliteDir, loadDataDir: config.loadDataDir },
   );
   if (!db.pglite || !pgliteDir) {

@@ -1,0 +1,95 @@
+// Prepared statements on PostgreSQL (server/db/statement-names.ts): a recurring statement is prepared once per
+// connection from its second run, a search (LIKE) never is, the names are bounded, and
+// DATABASE_PREPARED_STATEMENTS=false turns them off (poolers in transaction mode).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config';
+import { statementNames, STATEMENT_PARAMS_MAX } from '../../../server/db/statement-names';
+import { createClub, type TestClub } from '../../support/factories';
+import { gql } from '../../support/http';
+import { clubContext } from '../../support/people-factories';
+import { createRole } from '../../support/registry-factories';
+import { startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
+
+const sqlQuery = (sql: string, args: unknown[] = []) => ({ sql, args, argTypes: [] }) as Parameters<ReturnType<typeof statementNames>>[0];
+
+describe('statement names', () => {
+  it('names a text from its second run, always with the same name, and a different text with another', () => {
+    const name = statementNames();
+    const list = sqlQuery('SELECT "id" FROM "person_roles" WHERE "club_id" = $1', ['c']);
+    expect(name(list)).toBe('');
+    const first = name(list);
+    expect(first).toMatch(/^campobase_\d+$/);
+    expect(name(list)).toBe(first);
+    const other = sqlQuery('SELECT "id" FROM "groups" WHERE "club_id" = $1', ['c']);
+    name(other);
+    expect(name(other)).not.toBe(first);
+  });
+
+  it('never names a search, a text with many parameters, or more texts than its bound', () => {
+    const name = statementNames({ max: 2 });
+    const search = sqlQuery('SELECT "id" FROM "person_roles" WHERE "search_text" LIKE $1', ['%ross%']);
+    const insert = sqlQuery('INSERT INTO "people" VALUES (...)', Array.from({ length: STATEMENT_PARAMS_MAX + 1 }, () => 'x'));
+    for (let i = 0; i < 3; i++) expect([name(search), name(insert)]).toEqual(['', '']);
+    const texts = ['SELECT 1', 'SELECT 2', 'SELECT 3'].map((sql) => sqlQuery(sql));
+    for (const text of texts) name(text);
+    expect(texts.map((text) => name(text))).toEqual(['campobase_1', 'campobase_2', '']);
+  });
+
+  it('DATABASE_PREPARED_STATEMENTS: on unless set to false; another value is refused, in Italian', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'forse' })).toThrow('DATABASE_PREPARED_STATEMENTS deve essere true o false');
+  });
+});
+
+/** What this connection has prepared, read on the connection of an interactive transaction after `work` ran on it. */
+async function preparedOnOneConnection(t: TestApp, clubId: string): Promise<string[]> {
+  return t.deps.systemDb.$transaction(async (tx) => {
+    for (let i = 0; i < 3; i++) {
+      await tx.group.findMany({ where: { clubId }, select: { id: true } });
+      await tx.personRole.findMany({ where: { clubId, searchText: { contains: 'ross' } }, select: { id: true } });
+    }
+    const rows = await tx.$queryRaw<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'campobase\\_%'`;
+    return rows.map((r) => r.statement);
+  });
+}
+
+describe.runIf(usingPostgres())('prepared statements on PostgreSQL', () => {
+  let t: TestApp;
+  let club: TestClub;
+  beforeAll(async () => {
+    t = await startTestApp();
+    club = await createClub(t.deps);
+  });
+  afterAll(() => t?.close());
+
+  it('a recurring statement is prepared on its connection; a search is not', async () => {
+    const prepared = await preparedOnOneConnection(t, club.clubId);
+    expect(prepared.some((sql) => sql.includes('"groups"') && !sql.includes('LIKE'))).toBe(true);
+    expect(prepared.some((sql) => sql.includes('LIKE'))).toBe(false);
+  });
+
+  it('the list page answers the same from its prepared statements, also after a change', async () => {
+    const list = `{ people(kind: athlete) { totalCount edges { node { person { lastname } } } } }`;
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await gql(t.app, list, {}, { token: club.token, club: club.clubToken });
+      answers.push(res.body.data.people.totalCount);
+    }
+    await createRole(await clubContext(t.deps, club), 'athlete', { firstname: 'Ada', lastname: 'Preparata' });
+    const after = await gql(t.app, list, {}, { token: club.token, club: club.clubToken });
+    expect(new Set(answers).size).toBe(1);
+    expect(after.body.data.people.totalCount).toBe(answers[0] + 1);
+    expect(after.body.data.people.edges.map((e: { node: { person: { lastname: string } } }) => e.node.person.lastname)).toContain('Preparata');
+  });
+
+  it('DATABASE_PREPARED_STATEMENTS=false prepares nothing', async () => {
+    const off = await startTestApp({ databasePreparedStatements: false });
+    try {
+      const other = await createClub(off.deps);
+      expect(await preparedOnOneConnection(off, other.clubId)).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});
