@@ -17,8 +17,8 @@ import type { PrismaPg } from '@prisma/adapter-pg';
 
 type StatementNameGenerator = NonNullable<NonNullable<ConstructorParameters<typeof PrismaPg>[1]>['statementNameGenerator']>;
 
-/** Texts named per process, at most: the app's recurring statements are a few hundred. */
-export const STATEMENT_NAMES_MAX = 500;
+/** Texts named per process, at most (Prisma's former engine kept 100 per connection): the hot ones come first. */
+export const STATEMENT_NAMES_MAX = 200;
 /** Texts with more parameters than this stay unnamed. */
 export const STATEMENT_PARAMS_MAX = 64;
 /** Texts seen once and remembered, waiting for a second sight (forgotten all at once when full). */
