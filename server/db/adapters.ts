@@ -17,7 +17,7 @@ import { translateDatabaseRefusals } from './input-refusals';
 import { countPGliteCalls, NO_CONNECTIONS, pgPoolCounts, type PgPoolLike, type PoolCounts } from './pool-counts';
 import { createReadReplicas, type ReadReplicas } from './read-replicas';
 import { relationsByQueryUnlessAsked } from './relation-load';
-import { statementNames } from './statement-names';
+import { replanStaleStatements, statementNames, type StatementNames } from './statement-names';
 
 export type DatabaseTarget =
   | {
@@ -172,6 +172,7 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
     readonly url: string,
     { statementTimeoutMs, preparedStatements = false }: PostgresRuntimeOptions = {},
   ) {
+    this.names = preparedStatements ? statementNames() : undefined;
     // pg sends statement_timeout as a connection parameter: the server cancels longer statements itself. JIT is off:
     // PostgreSQL compiles any plan whose estimated cost passes jit_above_cost, and on the app's statements over 100k
     // rows (the dashboard's counts, the duplicates scan) compiling took 0.3-4 s for statements that run in 2-150 ms.
@@ -181,13 +182,17 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
         options: '-c jit=off',
         ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
       },
-      preparedStatements ? { statementNameGenerator: statementNames() } : {},
+      this.names ? { statementNameGenerator: this.names.name } : {},
     );
     this.adapterName = this.inner.adapterName;
   }
 
+  /** Names of the recurring statements, where they are prepared. */
+  private readonly names?: StatementNames;
+
   async connect(): Promise<SqlDriverAdapter> {
-    const adapter = wholeScripts(await this.inner.connect());
+    const connected = wholeScripts(await this.inner.connect());
+    const adapter = this.names ? replanStaleStatements(connected, this.names) : connected;
     this.pool = (adapter as unknown as { underlyingDriver(): PgPoolLike }).underlyingDriver();
     return adapter;
   }

@@ -14,6 +14,7 @@
 // the exception left unnamed: "ro" matches most of a club and "rossi" a few rows, which want different plans, and
 // its planning is small beside its execution.
 import type { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapter, SqlQuery, SqlQueryable } from '@prisma/driver-adapter-utils';
 
 type StatementNameGenerator = NonNullable<NonNullable<ConstructorParameters<typeof PrismaPg>[1]>['statementNameGenerator']>;
 
@@ -30,20 +31,75 @@ const PATTERN_MATCH = /\b(I?LIKE|SIMILAR TO)\b|~/i;
 /** The unnamed statement: pg parses it on every call. */
 const UNNAMED = '';
 
-export function statementNames({ max = STATEMENT_NAMES_MAX, maxParams = STATEMENT_PARAMS_MAX } = {}): StatementNameGenerator {
+export interface StatementNames {
+  /** The name to send `query` under ('' = unnamed). */
+  name: StatementNameGenerator;
+  /**
+   * PostgreSQL refused a prepared statement whose result changed under it (a migration changed a column's type:
+   * "cached plan must not change result type", on every connection that prepared it, until it is closed). The text
+   * gets a new name, which each connection prepares afresh.
+   */
+  replan(sql: string): void;
+}
+
+export function statementNames({ max = STATEMENT_NAMES_MAX, maxParams = STATEMENT_PARAMS_MAX } = {}): StatementNames {
   const names = new Map<string, string>();
   const seenOnce = new Set<string>();
-  return ({ sql, args }) => {
-    const known = names.get(sql);
-    if (known !== undefined) return known;
-    if (names.size >= max || args.length > maxParams || PATTERN_MATCH.test(sql)) return UNNAMED;
-    if (!seenOnce.delete(sql)) {
-      if (seenOnce.size >= SEEN_ONCE_MAX) seenOnce.clear();
-      seenOnce.add(sql);
-      return UNNAMED;
-    }
-    const name = `campobase_${names.size + 1}`;
+  let issued = 0;
+  const giveName = (sql: string) => {
+    const name = `campobase_${++issued}`;
     names.set(sql, name);
     return name;
   };
+  return {
+    name: ({ sql, args }) => {
+      const known = names.get(sql);
+      if (known !== undefined) return known;
+      if (names.size >= max || args.length > maxParams || PATTERN_MATCH.test(sql)) return UNNAMED;
+      if (!seenOnce.delete(sql)) {
+        if (seenOnce.size >= SEEN_ONCE_MAX) seenOnce.clear();
+        seenOnce.add(sql);
+        return UNNAMED;
+      }
+      return giveName(sql);
+    },
+    replan: (sql) => {
+      if (names.has(sql)) giveName(sql);
+    },
+  };
+}
+
+/** PostgreSQL's refusal of a prepared statement whose result columns changed since it was prepared. */
+export function isStalePreparedStatement(error: unknown): boolean {
+  const cause = (error as { cause?: { kind?: string; code?: string; originalCode?: string; message?: string } } | null)?.cause;
+  return (cause?.originalCode ?? cause?.code) === '0A000' && /cached plan must not change result type/.test(cause?.message ?? '');
+}
+
+/**
+ * Gives a statement refused as stale a new name, and runs it again once under it where that is safe: outside a
+ * transaction (the statement was refused before it ran). Inside one the transaction is already aborted, so the
+ * request fails once; the next one prepares the new name.
+ */
+export function replanStaleStatements(adapter: SqlDriverAdapter, names: StatementNames): SqlDriverAdapter {
+  const guard = <Q extends SqlQueryable>(queryable: Q, retry: boolean): Q => {
+    // The class's own method, looked up on each call (what wraps the class's methods later is still passed through).
+    const inherited = Object.getPrototypeOf(queryable) as Record<'queryRaw' | 'executeRaw', (this: Q, query: SqlQuery) => Promise<unknown>>;
+    for (const method of ['queryRaw', 'executeRaw'] as const) {
+      const run = (query: SqlQuery) => inherited[method].call(queryable, query);
+      (queryable as Record<typeof method, unknown>)[method] = async (query: SqlQuery) => {
+        try {
+          return await run(query);
+        } catch (error) {
+          if (!isStalePreparedStatement(error)) throw error;
+          names.replan(query.sql);
+          if (!retry) throw error;
+          return run(query);
+        }
+      };
+    }
+    return queryable;
+  };
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => guard(await startTransaction(isolationLevel), false);
+  return guard(adapter, true);
 }

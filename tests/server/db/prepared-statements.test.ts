@@ -10,11 +10,11 @@ import { clubContext } from '../../support/people-factories';
 import { createRole } from '../../support/registry-factories';
 import { startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
 
-const sqlQuery = (sql: string, args: unknown[] = []) => ({ sql, args, argTypes: [] }) as Parameters<ReturnType<typeof statementNames>>[0];
+const sqlQuery = (sql: string, args: unknown[] = []) => ({ sql, args, argTypes: [] }) as Parameters<ReturnType<typeof statementNames>['name']>[0];
 
 describe('statement names', () => {
   it('names a text from its second run, always with the same name, and a different text with another', () => {
-    const name = statementNames();
+    const { name } = statementNames();
     const list = sqlQuery('SELECT "id" FROM "person_roles" WHERE "club_id" = $1', ['c']);
     expect(name(list)).toBe('');
     const first = name(list);
@@ -26,13 +26,29 @@ describe('statement names', () => {
   });
 
   it('never names a search, a text with many parameters, or more texts than its bound', () => {
-    const name = statementNames({ max: 2 });
+    const { name } = statementNames({ max: 2 });
     const search = sqlQuery('SELECT "id" FROM "person_roles" WHERE "search_text" LIKE $1', ['%ross%']);
     const insert = sqlQuery('INSERT INTO "people" VALUES (...)', Array.from({ length: STATEMENT_PARAMS_MAX + 1 }, () => 'x'));
     for (let i = 0; i < 3; i++) expect([name(search), name(insert)]).toEqual(['', '']);
     const texts = ['SELECT 1', 'SELECT 2', 'SELECT 3'].map((sql) => sqlQuery(sql));
     for (const text of texts) name(text);
     expect(texts.map((text) => name(text))).toEqual(['campobase_1', 'campobase_2', '']);
+  });
+
+  it('a statement refused as stale gets a new name; an unnamed one stays unnamed', () => {
+    const names = statementNames();
+    const list = sqlQuery('SELECT "id" FROM "groups" WHERE "club_id" = $1', ['c']);
+    names.name(list);
+    const before = names.name(list);
+    names.replan(list.sql);
+    const after = names.name(list);
+    expect(after).toMatch(/^campobase_\d+$/);
+    expect(after).not.toBe(before);
+    expect(names.name(list)).toBe(after);
+    const once = sqlQuery('SELECT 42');
+    names.name(once);
+    names.replan(once.sql);
+    expect(names.name(once)).toMatch(/^campobase_/); // its second sight, as if nothing happened
   });
 
   it('DATABASE_PREPARED_STATEMENTS: on unless set to false; another value is refused, in Italian', () => {
@@ -81,6 +97,24 @@ describe.runIf(usingPostgres())('prepared statements on PostgreSQL', () => {
     expect(new Set(answers).size).toBe(1);
     expect(after.body.data.people.totalCount).toBe(answers[0] + 1);
     expect(after.body.data.people.edges.map((e: { node: { person: { lastname: string } } }) => e.node.person.lastname)).toContain('Preparata');
+  });
+
+  it('a migration that changes a column type under prepared statements: the next request is answered', async () => {
+    // A table of this test's own database (each test app has a copy), changed the way a migration would.
+    await t.deps.systemDb.$executeRawUnsafe('CREATE TABLE prepared_probe (id int PRIMARY KEY, v int)');
+    await t.deps.systemDb.$executeRawUnsafe('INSERT INTO prepared_probe VALUES (1, 2)');
+    const read = () => t.deps.systemDb.$queryRaw<{ v: unknown }[]>`SELECT v FROM prepared_probe WHERE id = ${1}`;
+    // Several at once, so that more than one connection of the pool prepares the statement.
+    for (let i = 0; i < 4; i++) expect(await Promise.all([read(), read(), read()])).toEqual([[{ v: 2 }], [{ v: 2 }], [{ v: 2 }]]);
+    await t.deps.systemDb.$executeRawUnsafe('ALTER TABLE prepared_probe ALTER COLUMN v TYPE text');
+    for (let i = 0; i < 4; i++) expect(await Promise.all([read(), read(), read()])).toEqual([[{ v: '2' }], [{ v: '2' }], [{ v: '2' }]]);
+    // In a transaction the refused statement cannot run again, but the next transaction prepares the new name.
+    await t.deps.systemDb.$executeRawUnsafe('ALTER TABLE prepared_probe ALTER COLUMN v TYPE int USING v::int');
+    const inTransaction = () => t.deps.systemDb.$transaction((tx) => tx.$queryRaw<{ v: unknown }[]>`SELECT v FROM prepared_probe WHERE id = ${1}`);
+    const first = await inTransaction().catch((error: unknown) => error);
+    if (first instanceof Error) expect(first.message).toMatch(/cached plan must not change result type/);
+    else expect(first).toEqual([{ v: 2 }]);
+    for (let i = 0; i < 4; i++) expect(await inTransaction()).toEqual([{ v: 2 }]);
   });
 
   it('DATABASE_PREPARED_STATEMENTS=false prepares nothing', async () => {
