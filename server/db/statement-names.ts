@@ -71,7 +71,7 @@ export function statementNames({ max = STATEMENT_NAMES_MAX, maxParams = STATEMEN
 
 /** PostgreSQL's refusal of a prepared statement whose result columns changed since it was prepared. */
 export function isStalePreparedStatement(error: unknown): boolean {
-  const cause = (error as { cause?: { kind?: string; code?: string; originalCode?: string; message?: string } } | null)?.cause;
+  const cause = (error as { cause?: { code?: string; originalCode?: string; message?: string } } | null)?.cause;
   return (cause?.originalCode ?? cause?.code) === '0A000' && /cached plan must not change result type/.test(cause?.message ?? '');
 }
 

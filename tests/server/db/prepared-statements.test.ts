@@ -58,7 +58,7 @@ describe('statement names', () => {
   });
 });
 
-/** What this connection has prepared, read on the connection of an interactive transaction after `work` ran on it. */
+/** What one connection (an interactive transaction's) has prepared after a recurring statement and a search ran on it 3 times each. */
 async function preparedOnOneConnection(t: TestApp, clubId: string): Promise<string[]> {
   return t.deps.systemDb.$transaction(async (tx) => {
     for (let i = 0; i < 3; i++) {
