@@ -7,6 +7,8 @@
 // Each scenario first runs `--warmup` seconds unmeasured at the same concurrency (V8's compiled code, PostgreSQL's
 // prepared plans and the caches settle), so the figures are the steady state. Beside the everyday requests, a
 // signed-in `{ __typename }` measures what every GraphQL request pays before its own work (HTTP, session, pipeline).
+// The list page is measured twice: as the admin client sends it (after the first request, the answer cache serves
+// it: the share is printed as "answers kept"), and with `Cache-Control: no-cache`, computed on every request.
 //   npm run bench:throughput [-- [--db postgres,pglite] [--clients 1,50] [--duration 10] [--warmup 2] [--per-kind 150]]
 // Targets on PostgreSQL at 50 clients: the GraphQL list page at least 40 % of /healthz's throughput, p95 < 100 ms;
 // one client alone under 2 ms p50 server time for the list page. On these 2-core machines the load generator runs on
@@ -44,6 +46,8 @@ async function scenarios(url: string, auth: Record<string, string>): Promise<Sce
     HEALTHZ,
     { name: 'GraphQL { __typename }', method: 'POST', path: '/graphql', body: gql('query Bench_Typename { __typename }', {}), auth: true },
     PEOPLE_LIST,
+    // The same page computed on every request: what a first view, or one after a change, costs.
+    { ...PEOPLE_LIST, name: 'GraphQL list page, no-cache', headers: { 'cache-control': 'no-cache' } },
     { name: 'REST athlete/load', method: 'POST', path: '/api/athlete/load', body: JSON.stringify({}), auth: true },
     { name: 'GraphQL search "ros"', method: 'POST', path: '/graphql', body: gql(PEOPLE_PAGE, { kind: 'athlete', search: 'ros', first: 8, offset: 0 }), auth: true },
     { name: 'GraphQL dashboard', method: 'POST', path: '/graphql', body: gql(DASHBOARD, {}), auth: true },
@@ -65,6 +69,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<{ databas
           `[${database}] ${String(clients).padStart(3)} clients  ${s.name.padEnd(28)} ${String(m.requestsPerSecond).padStart(6)} req/s  ` +
             `p50 ${m.latencyMs.p50} ms  p95 ${m.latencyMs.p95} ms` +
             (m.serverMs ? `  server p50 ${m.serverMs.p50} ms` : '') +
+            (m.answersKept ? `  answers kept ${Math.round(m.answersKept * 100)} %` : '') +
             (m.errors + m.non2xx + m.timeouts ? `  errors ${m.errors} non-2xx ${m.non2xx} timeouts ${m.timeouts}` : ''),
         );
       }
@@ -98,18 +103,18 @@ async function main() {
   for (const r of ratios) log(`  [${r.database}] ${String(r.clients).padStart(3)} clients  ${r.scenario.padEnd(28)} ${r.ofHealthz === null ? 'n/a' : `${(r.ofHealthz * 100).toFixed(1)} %`}`);
 
   const pg = runs.find((r) => r.database === 'postgres')?.results ?? [];
-  const listAt50 = pg.find((r) => r.scenario === 'GraphQL people list page' && r.clients === 50);
-  const listAlone = pg.find((r) => r.scenario === 'GraphQL people list page' && r.clients === 1);
-  const share = ratio(pg, 'GraphQL people list page', 50);
-  const targets: Target[] = [
-    { target: 'PostgreSQL, 50 clients: GraphQL list page >= 40 % of /healthz', value: share === null ? 'not measured' : `${(share * 100).toFixed(1)} %`, met: share === null ? null : share >= 0.4 },
-    { target: 'PostgreSQL, 50 clients: GraphQL list page p95 < 100 ms', value: listAt50 ? `${listAt50.latencyMs.p95} ms` : 'not measured', met: listAt50 ? listAt50.latencyMs.p95 < 100 : null },
-    {
-      target: 'PostgreSQL, 1 client: GraphQL list page server time p50 < 2 ms',
-      value: listAlone?.serverMs ? `${listAlone.serverMs.p50} ms` : 'not measured',
-      met: listAlone?.serverMs ? listAlone.serverMs.p50 < 2 : null,
-    },
-  ];
+  // The page as the admin client asks it (served from the answer cache after the first request), then computed on
+  // every request (`Cache-Control: no-cache`): the cache's share is in each row's `answersKept`.
+  const targets: Target[] = [['GraphQL people list page', 'list page'], ['GraphQL list page, no-cache', 'list page computed (no-cache)']].flatMap(([scenario, label]) => {
+    const at50 = pg.find((r) => r.scenario === scenario && r.clients === 50);
+    const alone = pg.find((r) => r.scenario === scenario && r.clients === 1);
+    const share = ratio(pg, scenario, 50);
+    return [
+      { target: `PostgreSQL, 50 clients: ${label} >= 40 % of /healthz`, value: share === null ? 'not measured' : `${(share * 100).toFixed(1)} %`, met: share === null ? null : share >= 0.4 },
+      { target: `PostgreSQL, 50 clients: ${label} p95 < 100 ms`, value: at50 ? `${at50.latencyMs.p95} ms` : 'not measured', met: at50 ? at50.latencyMs.p95 < 100 : null },
+      { target: `PostgreSQL, 1 client: ${label} server time p50 < 2 ms`, value: alone?.serverMs ? `${alone.serverMs.p50} ms` : 'not measured', met: alone?.serverMs ? alone.serverMs.p50 < 2 : null },
+    ];
+  });
   logTargets('Targets (issue 16; GraphQL vs raw pg: npm run bench:people):', targets);
   await writeResults('throughput', startedAt, loadAtStart, { durationSeconds: DURATION, warmupSeconds: WARMUP, clients: CLIENTS, runs, ratios, targets });
 }

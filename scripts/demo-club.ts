@@ -13,6 +13,7 @@ import { createMailer } from '../server/lib/mailer';
 import { createRateLimits } from '../server/lib/rate-limits';
 import { createApiBudget } from '../server/modules/federation/api-usage';
 import { createSessionCache } from '../server/auth/session-cache';
+import { createAnswerCache } from '../server/graphql/answer-cache';
 import { PERSON_KINDS, type PersonKindKey } from '../schema/constants';
 import { loadDemoClub, type DemoResult } from './seed/demo-club';
 
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
       fail(`Cannot open ${where}: ${(cause?.message ?? (error as Error).message).split('\n')[0]}`);
     }
     const quiet = { info() {}, warn: (_o: object, msg?: string) => console.warn(msg), error: (_o: object, msg?: string) => console.error(msg) };
+    const sessionCache = createSessionCache();
     const deps: AppDeps = {
       db: guardedClient(db.prisma),
       systemDb: db.prisma,
@@ -158,8 +160,9 @@ async function main(): Promise<void> {
       background: createBackground(quiet),
       accessLog: createAccessLogBuffer(db.prisma, quiet),
       apiBudget: createApiBudget(config.apiKeyPointsHourly),
-      // Never serving (no listener): a script reads sessions from the database.
-      sessionCache: createSessionCache(),
+      // Never serving (no listener): a script reads sessions from the database, and keeps no answer.
+      sessionCache,
+      answerCache: createAnswerCache(sessionCache, false),
     };
     let result: DemoResult;
     try {

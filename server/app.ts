@@ -13,6 +13,7 @@ import { createAccessLogBuffer, scheduleAccessLogPruning, startAccessLogPruning 
 import { guardedClient } from './access/club-scope';
 import { createSessionCache } from './auth/session-cache';
 import { listenOnPGlite, listenOnPostgres } from './auth/session-cache-listener';
+import { createAnswerCache, DATA_CHANNEL } from './graphql/answer-cache';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
 import { createBackground } from './lib/background';
@@ -130,6 +131,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   const background = createBackground(app.log);
   const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const outbox = createMailOutbox({ db: db.prisma, transport, background, from: config.mailFrom, log: app.log });
+  const sessionCache = createSessionCache();
   const deps: AppDeps = {
     db: guardedClient(db.prisma),
     systemDb: db.prisma,
@@ -142,14 +144,19 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     background,
     accessLog: createAccessLogBuffer(db.prisma, app.log),
     apiBudget: createApiBudget(config.apiKeyPointsHourly),
-    sessionCache: createSessionCache(),
+    sessionCache,
+    answerCache: createAnswerCache(sessionCache, config.answerCache),
   };
   // The session cache serves once the changes of other instances are heard (with the schema's triggers in place);
   // it stops before the database closes. SESSION_CACHE=false: never listening, it never serves.
   const listening = db.migrated.then(
     () => {
       if (!config.sessionCache) return undefined;
-      return db.pglite ? listenOnPGlite(db.pglite, deps.sessionCache, app.log) : listenOnPostgres(config.databaseUrl!, deps.sessionCache, app.log);
+      // The answer cache hears its club's changes on the same connection, with the same catch-up.
+      const answers = { channel: DATA_CHANNEL, changed: (payload: string) => deps.answerCache.changed(payload) };
+      return db.pglite
+        ? listenOnPGlite(db.pglite, deps.sessionCache, app.log, [answers])
+        : listenOnPostgres(config.databaseUrl!, deps.sessionCache, app.log, {}, [answers]);
     },
     () => undefined,
   );
@@ -274,7 +281,8 @@ function registerServerTiming(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
     const start = started.get(req);
     if (start !== undefined && /^\/(api|graphql)(\/|\?|$)/.test(req.url)) {
-      reply.header('server-timing', `app;dur=${(performance.now() - start).toFixed(2)}`);
+      const other = reply.getHeader('server-timing'); // e.g. the answer cache's `cache;desc=hit`
+      reply.header('server-timing', [`app;dur=${(performance.now() - start).toFixed(2)}`, other].filter(Boolean).join(', '));
     }
     return payload;
   });

@@ -67,6 +67,8 @@ export interface ServerConfig {
    * It hears changes through LISTEN: false where DATABASE_URL goes through a pooler in transaction mode.
    */
   sessionCache: boolean;
+  /** ANSWER_CACHE: the admin pages' answers kept per session while nothing they read changed (needs the session cache). */
+  answerCache: boolean;
   /** Minutes between two scans for medical certificate reminders (REMINDER_SCAN_MINUTES). */
   reminderScanMinutes: number;
   /** People an import (or its undo) writes per committed slice on PGlite (IMPORT_SLICE_ROWS; import-commit.ts). */
@@ -315,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
     jobsEnabled: env.JOBS !== '0' && env.JOBS !== 'false',
     sessionCache: switchFrom(env.SESSION_CACHE, true, 'SESSION_CACHE'),
+    answerCache: switchFrom(env.ANSWER_CACHE, true, 'ANSWER_CACHE'),
     reminderScanMinutes: intFrom(env.REMINDER_SCAN_MINUTES, 60, 'REMINDER_SCAN_MINUTES'),
     importSliceRows: intFrom(env.IMPORT_SLICE_ROWS, IMPORT_SLICE_ROWS, 'IMPORT_SLICE_ROWS'),
     webhookScanSeconds: intFrom(env.WEBHOOK_SCAN_SECONDS, 10, 'WEBHOOK_SCAN_SECONDS'),

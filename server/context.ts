@@ -1,13 +1,14 @@
 // What every service receives: the app's dependencies, who is asking, and from where.
 // GraphQL and REST both build this once per request, so a rule never depends on the face it came through.
 import type { PrismaClient } from './generated/prisma/client.js';
-import type { AccessLogBuffer } from './access/access-log';
+import type { AccessLogBuffer, HealthReadRecord } from './access/access-log';
 import type { Actor } from './access/actor';
 import type { ApiBudget, ApiUsage } from './modules/federation/api-usage';
 import type { PeriodicTask } from './jobs/periodic';
 import type { JobQueue } from './jobs/queue';
 import type { ClubRole } from './access/permissions';
 import type { SessionCache } from './auth/session-cache';
+import type { AnswerCache } from './graphql/answer-cache';
 import type { ServerConfig } from './config';
 import type { ReadReplicas } from './db/read-replicas';
 import type { Background } from './lib/background';
@@ -50,6 +51,8 @@ export interface AppDeps {
   apiBudget: ApiBudget;
   /** What resolveViewer reads, kept while every change to it is heard (auth/session-cache.ts). */
   sessionCache: SessionCache;
+  /** Whole answers of the admin pages' read-only queries, per session, kept while every change is heard. */
+  answerCache: AnswerCache;
   /** The job queue (server/jobs/queue.ts), once started; absent when JOBS=0 (and in most tests). */
   jobs?: JobQueue;
   /** Looks at the change feed for webhooks now instead of at the next tick (tests, and after a restart). */
@@ -82,4 +85,10 @@ export interface RequestContext {
    * its club-scoped reads may be served by a read replica. Set by the face (routeRequestReads in access/request-db.ts).
    */
   replicaReads?: boolean;
+  /** Set while the answer cache may keep this request's answer: the health reads it logs (access/access-log.ts). */
+  healthReads?: HealthReadRecord[];
+  /** The request's `Cache-Control`: `no-cache`, computed now (and kept); `no-store`, computed and not kept. */
+  answerCacheControl?: 'no-cache' | 'no-store';
+  /** What the answer cache did with this request (graphql/answer-cache.ts), for the Server-Timing header. */
+  answerCache?: 'hit' | 'miss';
 }

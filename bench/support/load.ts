@@ -21,6 +21,8 @@ export interface Scenario {
   path: string;
   body?: string;
   auth: boolean;
+  /** Sent besides the JSON content type and the session (e.g. `Cache-Control: no-cache`). */
+  headers?: Record<string, string>;
 }
 
 export const HEALTHZ: Scenario = { name: 'GET /healthz', method: 'GET', path: '/healthz', auth: false };
@@ -40,6 +42,8 @@ export interface Measured {
   latencyMs: Stats;
   /** The server's own time per request (Server-Timing), where it sends one. */
   serverMs?: Stats;
+  /** The share of answers the answer cache served (Server-Timing `cache;desc=hit`), where any was. */
+  answersKept?: number;
   errors: number;
   non2xx: number;
   timeouts: number;
@@ -67,7 +71,7 @@ export async function signIn(url: string): Promise<Record<string, string>> {
 
 /** Checks that a scenario's request is answered correctly once, so the load is not measuring refusals. */
 export async function checkScenario(url: string, auth: Record<string, string>, s: Scenario) {
-  const res = await fetch(`${url}${s.path}`, { method: s.method, headers: { 'content-type': 'application/json', ...(s.auth ? auth : {}) }, body: s.body });
+  const res = await fetch(`${url}${s.path}`, { method: s.method, headers: { 'content-type': 'application/json', ...(s.auth ? auth : {}), ...s.headers }, body: s.body });
   const text = await res.text();
   // A save answers a union: its success member's name says it was accepted.
   const refused = text.includes('"errors"') || text.includes('"status":false') || (s.body?.includes('mutation') && !text.includes('Success'));
@@ -80,6 +84,7 @@ export async function checkScenario(url: string, auth: Record<string, string>, s
 export async function drive(url: string, auth: Record<string, string>, s: Scenario, clients: number, durationSeconds: number): Promise<Measured> {
   const latencies: number[] = [];
   const server: number[] = [];
+  let answersKept = 0;
   const startedAt = performance.now();
   const slowest = { atSecond: 0, ms: 0 };
   const options: autocannon.Options = {
@@ -91,12 +96,13 @@ export async function drive(url: string, auth: Record<string, string>, s: Scenar
       {
         method: s.method,
         path: s.path,
-        headers: { 'content-type': 'application/json', ...(s.auth ? auth : {}) },
+        headers: { 'content-type': 'application/json', ...(s.auth ? auth : {}), ...s.headers },
         ...(s.body ? { body: s.body } : {}),
         onResponse: (_status, _body, _context, headers) => {
           const header = headers?.['server-timing'];
           const timing = /app;dur=([\d.]+)/.exec(typeof header === 'string' ? header : '');
           if (timing) server.push(Number(timing[1]));
+          if (typeof header === 'string' && header.includes('cache;desc=hit')) answersKept++;
         },
       },
     ],
@@ -116,6 +122,7 @@ export async function drive(url: string, auth: Record<string, string>, s: Scenar
     requestsPerSecond: Math.round(result.requests.total / durationSeconds),
     latencyMs: stats(latencies.length ? latencies : [0]),
     ...(server.length ? { serverMs: stats(server) } : {}),
+    ...(answersKept ? { answersKept: Math.round((answersKept / Math.max(1, result.requests.total)) * 1000) / 1000 } : {}),
     errors: result.errors,
     non2xx: result.non2xx,
     timeouts: result.timeouts,

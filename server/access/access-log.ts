@@ -165,12 +165,23 @@ function buffered(ctx: RequestContext, clubId: string | null, entry: AccessLogEn
   return { ...entry, clubId, at: new Date().toISOString(), ...actorOf(ctx), ...origin(ctx), ...extra };
 }
 
+/**
+ * Health reads as a request made them, kept beside a cached answer (graphql/answer-cache.ts) so that serving the
+ * answer again logs the same reads for the new request.
+ */
+export interface HealthReadRecord {
+  by: 'personId' | 'roleId';
+  ids: readonly string[];
+  detail?: string;
+}
+
 /** People and roles whose health data this request already logged: a record read field by field is one line. */
 const healthLogged = new WeakMap<RequestContext, Set<string>>();
 
 function logHealthReadOf(ctx: RequestContext, ids: readonly string[], by: 'personId' | 'roleId', detail?: string): void {
   const clubId = ctx.viewer?.membership?.clubId;
   if (!clubId) return;
+  ctx.healthReads?.push({ by, ids, detail });
   let seen = healthLogged.get(ctx);
   if (!seen) healthLogged.set(ctx, (seen = new Set()));
   for (const id of ids) {
@@ -194,6 +205,11 @@ export function logHealthRead(ctx: RequestContext, personIds: readonly string[],
 /** logHealthRead for the holders of these roles (where only a role id is at hand, e.g. a details row). */
 export function logHealthReadOfRoles(ctx: RequestContext, roleIds: readonly string[], detail?: string): void {
   logHealthReadOf(ctx, roleIds, 'roleId', detail);
+}
+
+/** Logs again, for this request, the health reads another request made (an answer served from the answer cache). */
+export function replayHealthReads(ctx: RequestContext, reads: readonly HealthReadRecord[]): void {
+  for (const read of reads) logHealthReadOf(ctx, read.ids, read.by, read.detail);
 }
 
 /**

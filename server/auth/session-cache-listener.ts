@@ -17,6 +17,15 @@ export interface SessionCacheListenerOptions {
   maxRetryMs?: number;
 }
 
+/**
+ * Another channel heard on the same connection, with the same catch-up: the answer cache's (graphql/answer-cache.ts),
+ * which serves only while the session cache does.
+ */
+export interface AlsoHeard {
+  channel: string;
+  changed(payload: string): void;
+}
+
 export interface SessionCacheListener {
   /** Settles once listening for the first time (or at close, or when the first attempt failed). */
   started: Promise<void>;
@@ -24,12 +33,13 @@ export interface SessionCacheListener {
 }
 
 /** PGlite: notifications arrive in this process, before the statement that caused them completes. */
-export function listenOnPGlite(pglite: PGlite, cache: SessionCache, log: Logger): SessionCacheListener {
+export function listenOnPGlite(pglite: PGlite, cache: SessionCache, log: Logger, also: readonly AlsoHeard[] = []): SessionCacheListener {
   let closed = false;
-  const listening = pglite.listen(AUTH_CHANNEL, (payload) => cache.changed(payload)).then(
-    (unlisten) => {
+  const channels: AlsoHeard[] = [{ channel: AUTH_CHANNEL, changed: (payload) => cache.changed(payload) }, ...also];
+  const listening = Promise.all(channels.map((heard) => pglite.listen(heard.channel, (payload) => heard.changed(payload)))).then(
+    (unlistens) => {
       if (!closed) cache.setServing(true);
-      return unlisten;
+      return unlistens;
     },
     (err: unknown) => {
       log.error({ err }, 'session cache: cannot listen for changes, sessions are read from the database');
@@ -41,8 +51,8 @@ export function listenOnPGlite(pglite: PGlite, cache: SessionCache, log: Logger)
     async close() {
       closed = true;
       cache.setServing(false);
-      const unlisten = await listening;
-      if (unlisten && !pglite.closed) await unlisten().catch(() => {});
+      const unlistens = await listening;
+      if (unlistens && !pglite.closed) await Promise.all(unlistens.map((unlisten) => unlisten().catch(() => {})));
     },
   };
 }
@@ -54,8 +64,16 @@ export function listenOnPGlite(pglite: PGlite, cache: SessionCache, log: Logger)
  * statement; so once a `SELECT 1` sent after a request arrived is answered, every change committed before that has
  * been heard. The requests that arrive while one is in flight share the next one: at most two at a time.
  */
-export function listenOnPostgres(url: string, cache: SessionCache, log: Logger, options: SessionCacheListenerOptions = {}): SessionCacheListener {
+export function listenOnPostgres(
+  url: string,
+  cache: SessionCache,
+  log: Logger,
+  options: SessionCacheListenerOptions = {},
+  also: readonly AlsoHeard[] = [],
+): SessionCacheListener {
   const { heartbeatMs = 10_000, heartbeatTimeoutMs = 5_000, retryMs = 500, maxRetryMs = 30_000 } = options;
+  const heard = new Map<string, (payload: string) => void>([[AUTH_CHANNEL, (payload) => cache.changed(payload)]]);
+  for (const other of also) heard.set(other.channel, (payload) => other.changed(payload));
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -113,11 +131,11 @@ export function listenOnPostgres(url: string, cache: SessionCache, log: Logger, 
     c.on('error', (err) => drop(c, err));
     c.on('end', () => drop(c, new Error('connection ended')));
     c.on('notification', (n) => {
-      if (n.channel === AUTH_CHANNEL && n.payload !== undefined) cache.changed(n.payload);
+      if (n.payload !== undefined) heard.get(n.channel)?.(n.payload);
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${AUTH_CHANNEL}`);
+      for (const channel of heard.keys()) await c.query(`LISTEN ${channel}`);
     } catch (err) {
       drop(c, err);
       return;

@@ -15,6 +15,7 @@
 // the database, as before. A read that overlaps a change is never kept (the generation counter), and an entry lives
 // at most AUTH_CACHE_TTL_MS, a safety net rather than the mechanism.
 import type { ClubRole } from '../access/permissions';
+import { ExpiringLru } from '../lib/expiring-lru';
 
 /** The channel the triggers notify on. */
 export const AUTH_CHANNEL = 'campobase_auth';
@@ -49,6 +50,11 @@ export interface SessionCache {
   readonly serving: boolean;
   /** Changes heard so far (and listener restarts): a read started at another generation is not kept. */
   readonly generation: number;
+  /**
+   * Listener restarts (serving turned on or off): what was kept before a restart may have missed changes. The
+   * answer cache (graphql/answer-cache.ts) hears through the same listener and keeps nothing across an epoch.
+   */
+  readonly epoch: number;
   session(tokenHash: string): CachedSession | undefined;
   membership(clubToken: string): CachedMembership | undefined;
   /**
@@ -68,43 +74,12 @@ export interface SessionCache {
   setServing(serving: boolean, catchUp?: () => Promise<void>): void;
 }
 
-/** A Map in least-recently-used order, each entry with its expiry. */
-class Entries<V> {
-  private readonly map = new Map<string, { value: V; expires: number }>();
-
-  get(key: string, now: number): V | undefined {
-    const entry = this.map.get(key);
-    if (!entry) return undefined;
-    this.map.delete(key);
-    if (entry.expires <= now) return undefined;
-    this.map.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V, now: number) {
-    this.map.delete(key);
-    if (this.map.size >= AUTH_CACHE_MAX_ENTRIES) this.map.delete(this.map.keys().next().value!);
-    this.map.set(key, { value, expires: now + AUTH_CACHE_TTL_MS });
-  }
-
-  delete(key: string) {
-    this.map.delete(key);
-  }
-
-  deleteWhere(matches: (value: V) => boolean) {
-    for (const [key, entry] of this.map) if (matches(entry.value)) this.map.delete(key);
-  }
-
-  clear() {
-    this.map.clear();
-  }
-}
-
 export function createSessionCache(): SessionCache {
-  const sessions = new Entries<CachedSession>();
-  const memberships = new Entries<CachedMembership>();
+  const sessions = new ExpiringLru<CachedSession>(AUTH_CACHE_MAX_ENTRIES, AUTH_CACHE_TTL_MS);
+  const memberships = new ExpiringLru<CachedMembership>(AUTH_CACHE_MAX_ENTRIES, AUTH_CACHE_TTL_MS);
   let serving = false;
   let generation = 0;
+  let epoch = 0;
   const heardAlready = () => Promise.resolve();
   let catchUp = heardAlready;
   const forget = () => {
@@ -118,6 +93,9 @@ export function createSessionCache(): SessionCache {
     },
     get generation() {
       return generation;
+    },
+    get epoch() {
+      return epoch;
     },
     catchUp: () => catchUp(),
     session: (tokenHash) => (serving ? sessions.get(tokenHash, Date.now()) : undefined),
@@ -139,6 +117,7 @@ export function createSessionCache(): SessionCache {
     },
     setServing(on, listenerCatchUp = heardAlready) {
       forget();
+      epoch++;
       serving = on;
       catchUp = listenerCatchUp;
     },

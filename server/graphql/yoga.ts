@@ -6,6 +6,7 @@ import type { RequestContext } from '../context';
 import { useGraphQLMultipart, type RawHttp } from '../modules/files/graphql-multipart';
 import { useQueryLimits } from './limits';
 import { useReplicaReads } from './replica-reads';
+import { useAnswerCache } from './answer-cache';
 import { chargeApiKey, useApiKeyRequests } from '../modules/federation/api-key-requests';
 import { schema } from './schema';
 
@@ -101,6 +102,8 @@ export function createGraphQLServer(opts: { log: GraphQLErrorLog }) {
         },
         charge: chargeApiKey,
       }),
+      // Last: what it serves has passed every check above.
+      useAnswerCache(),
     ],
     // Yoga's default CORS answers any origin; the HTTP layer applies CORS_ORIGINS to /graphql and /api alike.
     cors: false,

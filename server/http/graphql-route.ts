@@ -42,6 +42,8 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps): void {
         response.headers.forEach((value, key) => {
           reply.header(key, value);
         });
+        // Beside the server time (app.ts registerServerTiming): whether the answer came from the answer cache.
+        if (requestContext.answerCache) reply.header('server-timing', `cache;desc=${requestContext.answerCache}`);
         if (requestContext.apiUsage) {
           for (const [name, value] of Object.entries(rateLimitHeaders(requestContext))) reply.header(name, value);
           const log = requestContext;

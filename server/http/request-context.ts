@@ -28,5 +28,9 @@ export async function buildRequestContext(deps: AppDeps, req: FastifyRequest): P
     return { deps, meta: requestMeta(req), viewer: null, apiKey, apiUsage: newApiUsage(apiKey) };
   }
   const viewer = await resolveViewer(deps, { bearer, clubToken: header(req, 'x-club') });
-  return { deps, meta: requestMeta(req), viewer };
+  const cacheControl = header(req, 'cache-control');
+  if (!cacheControl) return { deps, meta: requestMeta(req), viewer };
+  // HTTP's own words: `no-cache` asks for an answer computed now, `no-store` also that it is not kept (answer-cache.ts).
+  const answerCacheControl = /\bno-store\b/i.test(cacheControl) ? 'no-store' : /\bno-cache\b/i.test(cacheControl) ? 'no-cache' : undefined;
+  return { deps, meta: requestMeta(req), viewer, answerCacheControl };
 }

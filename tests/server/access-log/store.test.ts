@@ -1,50 +1,25 @@
 // The access log table: append-only for every writer (UPDATE, TRUNCATE and a DELETE inside the retention are
 // refused by the database), the retention pruning (the one deletion allowed), and what writing it costs: one INSERT
 // per write transaction, and for reads one INSERT per buffer flush, never a statement per row read.
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_LOG_RETENTION_MONTHS } from '../../../schema/access-log';
 import { createAccessLogBuffer, pruneAccessLog } from '../../../server/access/access-log';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
 import { clubContext, createPerson } from '../../support/people-factories';
+import { recordStatements } from '../../support/statement-spy';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
 let club: TestClub;
 let statements: string[] = [];
 
-/** The prototype every statement of the app's database adapter goes through (as in people/statement-count.test.ts). */
-async function queryablePrototype(kind: TestApp['databaseKind']): Promise<Record<'queryRaw' | 'executeRaw', (...args: unknown[]) => unknown>> {
-  if (kind === 'pglite') {
-    const db = new PGlite();
-    const adapter = await new PrismaPGlite(db).connect();
-    const proto = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
-    await adapter.dispose();
-    await db.close();
-    return proto;
-  }
-  const adapter = await new PrismaPg({ connectionString: 'postgresql://nobody@127.0.0.1:1/none' }).connect();
-  const proto = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
-  await adapter.dispose();
-  return proto;
-}
-
 beforeAll(async () => {
   t = await startTestApp();
   // Written only when a test says so: on a loaded machine a request can outlast the 1-second timer.
   t.deps.accessLog = createAccessLogBuffer(t.deps.systemDb, t.deps.log, 60 * 60 * 1000);
   club = await createClub(t.deps);
-  const proto = await queryablePrototype(t.databaseKind);
-  for (const method of ['queryRaw', 'executeRaw'] as const) {
-    const original = proto[method];
-    vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
-      statements.push((args[0] as { sql: string }).sql);
-      return original.apply(this, args);
-    });
-  }
+  await recordStatements(t.databaseKind, (sql) => statements.push(sql));
 });
 afterAll(async () => {
   vi.restoreAllMocks();

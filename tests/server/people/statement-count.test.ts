@@ -1,13 +1,11 @@
 // A people list costs the same number of SQL statements whatever its size: rows with their profile and groups are
 // loaded in the page's own statement, never one query per row (no N+1). Counted at the driver adapter, i.e.
 // statements really sent.
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql, rest } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
+import { recordStatements } from '../../support/statement-spy';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const PEOPLE = /* GraphQL */ `
@@ -17,26 +15,6 @@ const PEOPLE = /* GraphQL */ `
       edges { node { id isActive person { firstname lastname taxIdCode emailPrimary } groups { id name type } } }
     }
   }`;
-
-/**
- * The prototype every query of the app's database adapter goes through (adapter and transactions alike): the
- * adapter classes are not exported, so it is read off a throwaway instance of the same module.
- */
-async function queryablePrototype(kind: TestApp['databaseKind']): Promise<Record<'queryRaw' | 'executeRaw', (...args: unknown[]) => unknown>> {
-  if (kind === 'pglite') {
-    const db = new PGlite();
-    const adapter = await new PrismaPGlite(db).connect();
-    const proto = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
-    await adapter.dispose();
-    await db.close();
-    return proto;
-  }
-  // pg connects lazily: no connection is made to this address
-  const adapter = await new PrismaPg({ connectionString: 'postgresql://nobody@127.0.0.1:1/none' }).connect();
-  const proto = Object.getPrototypeOf(Object.getPrototypeOf(adapter));
-  await adapter.dispose();
-  return proto;
-}
 
 let t: TestApp;
 let club: TestClub;
@@ -52,14 +30,7 @@ beforeAll(async () => {
   await createGroupWith(t.deps, club.clubId, 'athlete', 'Under 14', roles);
   await createGroupWith(t.deps, club.clubId, 'athlete', 'Squadra B', roles.filter((_, i) => i % 2 === 0));
 
-  const proto = await queryablePrototype(t.databaseKind);
-  for (const method of ['queryRaw', 'executeRaw'] as const) {
-    const original = proto[method];
-    vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
-      statements.push((args[0] as { sql: string }).sql);
-      return original.apply(this, args);
-    });
-  }
+  await recordStatements(t.databaseKind, (sql) => statements.push(sql));
 });
 afterAll(async () => {
   vi.restoreAllMocks();
