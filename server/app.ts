@@ -95,7 +95,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerServerTiming(app);
   const db = openAppDatabase({ ...config, inMemory: inMemoryDatabase, loadDataDir, log: app.log });
   // Before any route: each route's metrics are prepared as it is registered (operations/metrics.ts).
-  const metrics = createAppMetrics({ poolCounts: () => db.poolCounts(), jobs: () => deps.jobs, log: app.log });
+  const metrics = createAppMetrics({ poolCounts: () => db.poolCounts(), jobs: () => deps.jobs, answerCache: () => deps.answerCache, log: app.log });
   registerRequestMetrics(app, metrics);
   const lifecycle = createLifecycle(config.jobsEnabled);
   db.migrated.then(

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 const API_PATH = /^\/(api|graphql)(\/|\?|$)/;
 const ALLOWED_METHODS = 'GET, POST, OPTIONS';
-const ALLOWED_HEADERS = 'authorization, content-type, x-club, x-xsrf-token';
+const ALLOWED_HEADERS = 'authorization, cache-control, content-type, x-club, x-xsrf-token';
 /** How long a browser may reuse a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE = '600';
 

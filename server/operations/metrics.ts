@@ -21,6 +21,7 @@ export const METRIC = {
   poolIdle: 'campobase_db_pool_idle_connections',
   poolWaiting: 'campobase_db_pool_waiting',
   jobs: 'campobase_job_queue_jobs',
+  answerCache: 'campobase_answer_cache_answers_total',
 } as const;
 
 /** What the gauges read when /metrics is asked. */
@@ -29,6 +30,8 @@ export interface MetricSources {
   poolCounts(): PoolCounts;
   /** The job queue once started (absent with JOBS=0). */
   jobs(): JobQueue | undefined;
+  /** The answer cache's counts since the start (server/graphql/answer-cache.ts). */
+  answerCache(): { hits: number; misses: number };
   log: { warn(obj: object, msg?: string): void };
 }
 
@@ -107,6 +110,19 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
       } catch (err) {
         sources.log.warn({ err }, 'metrics: job queue depth not read');
       }
+    },
+  });
+
+  new Counter<'outcome'>({
+    name: METRIC.answerCache,
+    help: 'GraphQL queries the answer cache may keep: served from memory (hit) or executed (miss)',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      const { hits, misses } = sources.answerCache();
+      this.reset();
+      this.inc({ outcome: 'hit' }, hits);
+      this.inc({ outcome: 'miss' }, misses);
     },
   });
 

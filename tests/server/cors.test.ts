@@ -80,7 +80,7 @@ describe('CORS_ORIGINS lists the sites that may call the API from a browser', ()
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:8080');
     expect(res.headers['access-control-allow-methods']).toContain('POST');
-    expect(String(res.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-club']));
+    expect(String(res.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['authorization', 'cache-control', 'content-type', 'x-club']));
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@
 // GraphQL operation name or route pattern (never a URL, an id or a name a client made up), rate-limit refusals by
 // action, the database connections and Node's process metrics, on the real app and database.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../schema/messages';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
@@ -135,5 +135,19 @@ describe('the database and the process', () => {
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       expect(sample(text, name, {}), name).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('the answer cache', () => {
+  it('counts the queries it served from memory and those it executed', async () => {
+    const LIST = 'query PeopleListPage_People($kind: PersonKind!) { people(kind: $kind, first: 8) { totalCount edges { node { id } } } }';
+    const creds = { token: club.token, club: club.clubToken };
+    await vi.waitFor(() => expect(t.deps.sessionCache.serving).toBe(true)); // it serves once changes are heard
+    const before = await scrape();
+    const [hits, misses] = [sample(before, 'campobase_answer_cache_answers_total', { outcome: 'hit' }), sample(before, 'campobase_answer_cache_answers_total', { outcome: 'miss' })];
+    for (let i = 0; i < 3; i++) expect((await gql(t.app, LIST, { kind: 'coach' }, creds)).body.errors).toBeUndefined();
+    const text = await scrape();
+    expect(sample(text, 'campobase_answer_cache_answers_total', { outcome: 'miss' })).toBe((misses ?? 0) + 1);
+    expect(sample(text, 'campobase_answer_cache_answers_total', { outcome: 'hit' })).toBe((hits ?? 0) + 2);
   });
 });
