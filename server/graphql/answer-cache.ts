@@ -32,8 +32,10 @@ export const DATA_CHANNEL = 'campobase_data';
 export const ANSWER_CACHE_TTL_MS = 60_000;
 /** Answers kept per instance; the least recently used goes first. */
 export const ANSWER_CACHE_MAX_ENTRIES = 2_000;
-/** An answer whose JSON is longer is not kept (a page of 500 rows): memory stays bounded by both. */
+/** An answer whose JSON is longer is not kept (a page of 500 rows). */
 export const ANSWER_CACHE_MAX_CHARS = 256 * 1024;
+/** The kept answers' JSON all told, per instance (a page of 8 rows is about 4,000 characters). */
+export const ANSWER_CACHE_TOTAL_CHARS = 16 * 1024 * 1024;
 
 /**
  * The fields an answer may hold, by type: each reads only the tables the migration announces (`*`: every field of
@@ -71,11 +73,12 @@ export interface AnswerCache {
   lookup(key: string): Entry | undefined;
   /** Where a request starts reading: kept only if nothing changed meanwhile. */
   stamp(clubId: string): { generation: number; epoch: number } | undefined;
-  keep(key: string, entry: Entry): void;
+  /** `chars`: the answer's JSON length, what the memory bound counts. */
+  keep(key: string, entry: Entry, chars: number): void;
 }
 
 export function createAnswerCache(sessionCache: SessionCache, enabled = true): AnswerCache {
-  const entries = new ExpiringLru<Entry>(ANSWER_CACHE_MAX_ENTRIES, ANSWER_CACHE_TTL_MS);
+  const entries = new ExpiringLru<Entry>(ANSWER_CACHE_MAX_ENTRIES, ANSWER_CACHE_TTL_MS, ANSWER_CACHE_TOTAL_CHARS);
   const generations = new Map<string, number>();
   /** Moved on by `*`: every club's answers at once. */
   let everyClub = 0;
@@ -110,8 +113,8 @@ export function createAnswerCache(sessionCache: SessionCache, enabled = true): A
       if (!enabled || !sessionCache.serving) return undefined;
       return { generation: generationOf(clubId), epoch: sessionCache.epoch };
     },
-    keep(key, entry) {
-      if (current(entry)) entries.set(key, entry, Date.now());
+    keep(key, entry, chars) {
+      if (current(entry) && chars <= ANSWER_CACHE_MAX_CHARS) entries.set(key, entry, Date.now(), chars);
     },
   };
 }
@@ -201,8 +204,7 @@ export function useAnswerCache(): Plugin {
         onExecuteDone({ result }) {
           ctx.healthReads = undefined;
           if (Symbol.asyncIterator in result || result.errors?.length) return;
-          if (JSON.stringify(result).length > ANSWER_CACHE_MAX_CHARS) return;
-          store.keep(key, { result, healthReads, clubId: membership.clubId, ...stamp });
+          store.keep(key, { result, healthReads, clubId: membership.clubId, ...stamp }, JSON.stringify(result).length);
         },
       };
     },
