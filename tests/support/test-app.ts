@@ -105,6 +105,22 @@ export async function startTestApp(
   };
 }
 
+/**
+ * A second app on `first`'s PostgreSQL database, as a second server behind a load balancer (its own data folder);
+ * close() stops it, leaving the database to `first`.
+ */
+export async function startSecondInstance(first: TestApp): Promise<CampoApp & { close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-test-'));
+  const second = await createApp({ config: { ...first.deps.config, dataDir, clientDir: path.join(dataDir, 'no-client') } });
+  return {
+    ...second,
+    async close() {
+      await second.app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface SentMail {
   to: string;
   subject: string;

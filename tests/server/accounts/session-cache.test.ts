@@ -5,17 +5,14 @@
 // checks that it did), then makes the change, then the next request. On PostgreSQL the same changes made on one
 // instance reach the next request on a second instance sharing the database, and an instance whose listening
 // connection drops stops serving from memory until it listens again.
-import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp, type CampoApp } from '../../../server/app';
+import type { CampoApp } from '../../../server/app';
 import { resolveViewer } from '../../../server/auth/viewer';
 import { hashToken } from '../../../server/lib/tokens';
 import { addCollaborator, createClub, PASSWORD, type TestClub } from '../../support/factories';
 import { gql, type Credentials } from '../../support/http';
 import { adminQuery } from '../../support/postgres';
-import { startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
+import { startSecondInstance, startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
 import { enableTwoFactor } from '../two-factor/two-factor-helpers';
 import { signInAgain } from './account-helpers';
 
@@ -209,18 +206,15 @@ describe('SESSION_CACHE=false (e.g. a pooler in transaction mode, where LISTEN h
 
 describe.runIf(usingPostgres())('the session cache on two instances sharing a PostgreSQL database', () => {
   let a: TestApp;
-  let b: CampoApp;
-  let bDataDir: string;
+  let b: Awaited<ReturnType<typeof startSecondInstance>>;
   beforeAll(async () => {
     a = await startTestApp();
-    bDataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-test-'));
     // A second app on A's database, as a second server behind a load balancer.
-    b = await createApp({ config: { ...a.deps.config, dataDir: bDataDir, clientDir: path.join(bDataDir, 'no-client') } });
+    b = await startSecondInstance(a);
     await vi.waitFor(() => expect(b.deps.sessionCache.serving).toBe(true));
   });
   afterAll(async () => {
-    await b?.app.close();
-    await rm(bDataDir, { recursive: true, force: true });
+    await b?.close();
     await a?.close();
   });
 

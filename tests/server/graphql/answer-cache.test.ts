@@ -3,12 +3,9 @@
 // SQL by hand, another instance), nor to another session, role or club, nor across the club's midnight. Every
 // answer served logs its health reads again. And every table the cacheable fields read is announced by the
 // database: otherwise a change there would go unheard.
-import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp, type CampoApp } from '../../../server/app';
+import type { CampoApp } from '../../../server/app';
 import { CACHEABLE_FIELDS } from '../../../server/graphql/answer-cache';
 import { schema } from '../../../server/graphql/schema';
 import { addCollaborator, createClub, type TestClub } from '../../support/factories';
@@ -16,7 +13,7 @@ import { gql, type Credentials } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
 import { recordStatements } from '../../support/statement-spy';
 import { adminQuery } from '../../support/postgres';
-import { startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
+import { startSecondInstance, startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
 import { signInAgain } from '../accounts/account-helpers';
 
 // The admin client's list page (client/src/features/people/routes/people-list-page.tsx with PeopleTable_PersonRole).
@@ -305,17 +302,14 @@ describe('the answer cache on one instance', () => {
 
 describe.runIf(usingPostgres())('the answer cache on two instances sharing a PostgreSQL database', () => {
   let a: TestApp;
-  let b: CampoApp;
-  let bDataDir: string;
+  let b: Awaited<ReturnType<typeof startSecondInstance>>;
   beforeAll(async () => {
     a = await startTestApp();
-    bDataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-test-'));
     // A second app on A's database, as a second server behind a load balancer: changes made on A, answers asked of B.
-    b = await createApp({ config: { ...a.deps.config, dataDir: bDataDir, clientDir: path.join(bDataDir, 'no-client') } });
+    b = await startSecondInstance(a);
   });
   afterAll(async () => {
-    await b?.app.close();
-    await rm(bDataDir, { recursive: true, force: true });
+    await b?.close();
     await a?.close();
   });
 
