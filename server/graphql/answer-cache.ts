@@ -34,8 +34,13 @@ export const ANSWER_CACHE_TTL_MS = 60_000;
 export const ANSWER_CACHE_MAX_ENTRIES = 2_000;
 /** An answer whose JSON is longer is not kept (a page of 500 rows). */
 export const ANSWER_CACHE_MAX_CHARS = 256 * 1024;
-/** The kept answers' JSON all told, per instance (a page of 8 rows is about 4,000 characters). */
+/** The kept answers' JSON and keys all told, per instance (a page of 8 rows is about 4,000 characters). */
 export const ANSWER_CACHE_TOTAL_CHARS = 16 * 1024 * 1024;
+/**
+ * A request whose key (its variables, as sent: undeclared ones too) is longer is executed as usual, never looked up or
+ * kept: a client cannot fill the memory with keys.
+ */
+export const ANSWER_CACHE_MAX_KEY_CHARS = 4096;
 
 /**
  * The fields an answer may hold, by type: each reads only the tables the migration announces (`*`: every field of
@@ -114,7 +119,7 @@ export function createAnswerCache(sessionCache: SessionCache, enabled = true): A
       return { generation: generationOf(clubId), epoch: sessionCache.epoch };
     },
     keep(key, entry, chars) {
-      if (current(entry) && chars <= ANSWER_CACHE_MAX_CHARS) entries.set(key, entry, Date.now(), chars);
+      if (current(entry) && chars <= ANSWER_CACHE_MAX_CHARS) entries.set(key, entry, Date.now(), chars + key.length);
     },
   };
 }
@@ -186,6 +191,7 @@ export function useAnswerCache(): Plugin {
         operationName ?? '',
         JSON.stringify(variableValues ?? {}),
       ].join('|');
+      if (key.length > ANSWER_CACHE_MAX_KEY_CHARS) return;
       // Yoga's context is a copy of the request's: the HTTP layer reads the outcome on the original (Server-Timing).
       const request = (contextValue as { requestContext?: RequestContext }).requestContext ?? ctx;
       const kept = ctx.answerCacheControl ? undefined : store.lookup(key);

@@ -6,7 +6,7 @@
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampoApp } from '../../../server/app';
-import { CACHEABLE_FIELDS } from '../../../server/graphql/answer-cache';
+import { ANSWER_CACHE_MAX_KEY_CHARS, CACHEABLE_FIELDS } from '../../../server/graphql/answer-cache';
 import { schema } from '../../../server/graphql/schema';
 import { addCollaborator, createClub, type TestClub } from '../../support/factories';
 import { gql, type Credentials } from '../../support/http';
@@ -228,6 +228,14 @@ describe('the answer cache on one instance', () => {
     expect((await ask(t, creds, `{ me { id } }`, {})).cache).toBe('none');
     const save = `mutation($input: SaveGroupInput!) { saveGroup(input: $input) { __typename } }`;
     expect((await ask(t, creds, save, { input: { name: 'Esordienti', type: 'athlete' } })).cache).toBe('none');
+  });
+
+  it('a request with long variables (undeclared ones too) is executed, never looked up or kept', async () => {
+    const { owner } = await clubWithAthletes(t, 'Polisportiva Lunga');
+    const padded = { ...ATHLETES, padding: 'x'.repeat(ANSWER_CACHE_MAX_KEY_CHARS) };
+    expect((await ask(t, credsOf(owner), LIST, padded)).cache).toBe('none');
+    expect((await ask(t, credsOf(owner), LIST, padded)).cache).toBe('none');
+    expect((await ask(t, credsOf(owner))).cache).toBe('miss'); // the same page without it: kept as usual
   });
 
   it('ANSWER_CACHE=false keeps nothing', async () => {
