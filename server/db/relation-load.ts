@@ -2,7 +2,8 @@
 // default becomes one statement per query (LATERAL joins building JSON); the app keeps Prisma's former way (one
 // statement per relation, batched) everywhere, and the queries that measured better with joins ask for them
 // themselves (`relationLoadStrategy: 'join'`: the people list opened on a whole kind, where a page with its profile,
-// certificate and groups went from 5 statements to 1; not a searched or filtered list: see peopleRelationLoad).
+// certificate and groups went from 5 statements to 1; a searched or filtered list is cut first, then joined by its
+// ids: see findPeoplePage).
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** The operations that take `relationLoadStrategy`. */

@@ -89,16 +89,45 @@ export function peopleListOrder(
 }
 
 /**
- * How a list page loads its rows' profiles, certificates and groups. Joined (one statement with LATERAL joins) only
- * where PostgreSQL walks the name index and stops at the page: the whole kind in name order, as the list opens. Any
- * search, filter or other order makes it sort or filter the matches first, and the joins then ran for every match
- * before the page was cut (a search matching 1,736 of 100k athletes: 9 ms p50 by statements, 50 ms joined;
- * `npm run bench:people`), so those pages load their relations by separate statements, the same for any page size.
+ * How a list page loads its rows' profiles, certificates and groups. Joined (one statement with LATERAL joins) where
+ * PostgreSQL walks the name index and stops at the page: the whole kind in name order, as the list opens. Any
+ * search, filter or other order makes it sort or filter the matches first, and joins in that statement ran for every
+ * match before the page was cut (a search matching 1,736 of 100k athletes: 50 ms joined). Those pages are cut first
+ * (`ids`: the page's ids alone), then loaded joined by those ids: two statements for any selection and page size.
  */
-export function peopleRelationLoad(filters: PeopleFilters & { orderBy?: unknown }): 'join' | 'query' {
+export function peopleRelationLoad(filters: PeopleFilters & { orderBy?: unknown }): 'join' | 'ids' {
   const narrowed = searchWords(filters.search as string | undefined).length > 0 || filters.groupId != null || filters.certificate != null || filters.addedWithin != null;
   const byName = filters.orderBy == null || filters.orderBy === 'NAME' || filters.orderBy === 'NAME_DESC';
-  return !narrowed && byName ? 'join' : 'query';
+  return !narrowed && byName ? 'join' : 'ids';
+}
+
+type PageWindow = Pick<Prisma.PersonRoleFindManyArgs, 'take' | 'skip' | 'cursor'>;
+type PageRelations = Pick<Prisma.PersonRoleFindManyArgs, 'include' | 'select'>;
+
+/**
+ * One page of a people list with the relations `relations` asks for (Pothos's planned selection, or the legacy
+ * `load`'s include), in `orderBy`'s order, loaded as peopleRelationLoad says. The rows' order comes from the first
+ * statement; a row archived or deleted between the two statements is left out rather than shown stale.
+ */
+export async function findPeoplePage<R extends PageRelations>(
+  ctx: RequestContext,
+  filters: PeopleFilters & { orderBy?: unknown },
+  args: PageWindow & R & { where: Prisma.PersonRoleWhereInput; orderBy: Prisma.PersonRoleOrderByWithRelationInput[] },
+): Promise<Array<Prisma.PersonRoleGetPayload<R>>> {
+  type Row = Prisma.PersonRoleGetPayload<R>;
+  const db = clubDb(ctx);
+  if (peopleRelationLoad(filters) === 'join') return (await db.personRole.findMany({ ...args, relationLoadStrategy: 'join' } as Prisma.PersonRoleFindManyArgs)) as Row[];
+  const { include, select, where, ...window } = args;
+  const ids = (await db.personRole.findMany({ ...window, where, select: { id: true } })).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = (await db.personRole.findMany({
+    ...(select ? { select: { ...select, id: true } } : { include }),
+    // By the ids alone: with the search's LIKE beside them PostgreSQL may run the trigram search again.
+    where: { id: { in: ids } },
+    relationLoadStrategy: 'join',
+  } as Prisma.PersonRoleFindManyArgs)) as unknown as Array<Row & { id: string }>;
+  const byId = new Map(rows.map((row) => [row.id, row as Row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -158,9 +187,8 @@ export async function listPeoplePage<I extends Prisma.PersonRoleInclude>(
 ) {
   const where = peopleListWhere(ctx, filters);
   const page = parseInput(pageInput, { page: rawPage }).page;
-  const db = clubDb(ctx);
   const [rows, total] = await Promise.all([
-    db.personRole.findMany({ where, orderBy: peopleListOrder(ctx, filters), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include, relationLoadStrategy: peopleRelationLoad(filters) }),
+    findPeoplePage(ctx, filters, { where, orderBy: peopleListOrder(ctx, filters), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include }),
     countPeople(ctx, filters),
   ]);
   return { rows, total, page };

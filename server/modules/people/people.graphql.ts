@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, Val
 import { readGraphQLUpload } from '../files/files.service';
 import { archivePerson } from './archive-person.service';
 import { findPersonByTaxCode, getPersonRole } from './get-person.service';
-import { countPeople, peopleListOrder, peopleListWhere, peopleRelationLoad } from './list-people.service';
+import { countPeople, findPeoplePage, peopleListOrder, peopleListWhere } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { reregisterPerson } from './reregister-person.service';
@@ -226,7 +226,7 @@ builder.queryFields((t) => ({
         }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
-        const rows = clubDb(ctx).personRole.findMany({ ...selection, where, orderBy, relationLoadStrategy: peopleRelationLoad(args) });
+        const rows = findPeoplePage(ctx, args, { ...selection, where, orderBy });
         // A list by medical certificate tells whose certificate expires: a health-data read of each row.
         return args.certificate ? rows.then((page) => (logHealthReadOfRoles(ctx, page.map((r) => r.id), 'Elenco certificati medici'), page)) : rows;
       },
