@@ -105,9 +105,9 @@ type PageWindow = Pick<Prisma.PersonRoleFindManyArgs, 'take' | 'skip' | 'cursor'
 type PageRelations = Pick<Prisma.PersonRoleFindManyArgs, 'include' | 'select'>;
 
 /**
- * One page of a people list with the relations `relations` asks for (Pothos's planned selection, or the legacy
- * `load`'s include), in `orderBy`'s order, loaded as peopleRelationLoad says. The rows' order comes from the first
- * statement; a row archived or deleted between the two statements is left out rather than shown stale.
+ * One page of a people list with the relations its `include` or `select` asks for (Pothos's planned selection, or
+ * the legacy `load`'s include), in `orderBy`'s order, loaded as peopleRelationLoad says. The rows' order comes from
+ * the first statement; a row archived or deleted between the two statements is left out rather than shown stale.
  */
 export async function findPeoplePage<R extends PageRelations>(
   ctx: RequestContext,
@@ -116,16 +116,17 @@ export async function findPeoplePage<R extends PageRelations>(
 ): Promise<Array<Prisma.PersonRoleGetPayload<R>>> {
   type Row = Prisma.PersonRoleGetPayload<R>;
   const db = clubDb(ctx);
-  if (peopleRelationLoad(filters) === 'join') return (await db.personRole.findMany({ ...args, relationLoadStrategy: 'join' } as Prisma.PersonRoleFindManyArgs)) as Row[];
+  if (peopleRelationLoad(filters) === 'join') return (await db.personRole.findMany({ ...args, relationLoadStrategy: 'join' })) as Row[];
   const { include, select, where, ...window } = args;
   const ids = (await db.personRole.findMany({ ...window, where, select: { id: true } })).map((row) => row.id);
   if (ids.length === 0) return [];
-  const rows = (await db.personRole.findMany({
+  const byIds: Prisma.PersonRoleFindManyArgs = {
     ...(select ? { select: { ...select, id: true } } : { include }),
     // By the ids alone: with the search's LIKE beside them PostgreSQL may run the trigram search again.
     where: { id: { in: ids } },
     relationLoadStrategy: 'join',
-  } as Prisma.PersonRoleFindManyArgs)) as unknown as Array<Row & { id: string }>;
+  };
+  const rows = (await db.personRole.findMany(byIds)) as unknown as Array<Row & { id: string }>;
   const byId = new Map(rows.map((row) => [row.id, row as Row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
