@@ -107,7 +107,8 @@ type PageRelations = Pick<Prisma.PersonRoleFindManyArgs, 'include' | 'select'>;
 /**
  * One page of a people list with the relations its `include` or `select` asks for (Pothos's planned selection, or
  * the legacy `load`'s include), in `orderBy`'s order, loaded as peopleRelationLoad says. The rows' order comes from
- * the first statement; a row archived or deleted between the two statements is left out rather than shown stale.
+ * the first statement; a row deleted between the two statements is left out, one changed meanwhile shows its new
+ * values (as a request arriving just after the change would).
  */
 export async function findPeoplePage<R extends PageRelations>(
   ctx: RequestContext,
