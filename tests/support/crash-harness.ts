@@ -25,6 +25,8 @@ export interface CrashRunOptions {
   /** Keep the data directory (printed) instead of deleting it. */
   keepDataDir?: boolean;
   log?: (line: string) => void;
+  /** Aborted when the caller gives up (a test's timeout): the server is killed and not started again. */
+  signal?: AbortSignal;
 }
 
 export interface CrashFigures {
@@ -66,7 +68,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(dataDir: string, port: number, snapshotHours = 0, env: Record<string, string> = {}): Promise<Server> {
+/** Servers started and not yet exited, killed if the process running the tests exits first. */
+const liveServers = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of liveServers) child.kill('SIGKILL');
+});
+
+/**
+ * Starts `server/index.ts` as its own process. With `signal`, aborting it kills the server, and a start after the
+ * abort is refused: a test that timed out (its function still running) leaves no server behind it.
+ */
+export async function startServer(dataDir: string, port: number, snapshotHours = 0, env: Record<string, string> = {}, signal?: AbortSignal): Promise<Server> {
+  signal?.throwIfAborted();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: repoRoot,
     env: {
@@ -81,6 +94,13 @@ export async function startServer(dataDir: string, port: number, snapshotHours =
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  liveServers.add(child);
+  const killOnAbort = () => child.kill('SIGKILL');
+  signal?.addEventListener('abort', killOnAbort, { once: true });
+  child.once('exit', () => {
+    liveServers.delete(child);
+    signal?.removeEventListener('abort', killOnAbort);
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -126,7 +146,7 @@ let taxSeq = 0;
 const nextTax = () => taxCodeFor(++taxSeq, 'CRS');
 
 export async function runCrashTrials(options: CrashRunOptions): Promise<CrashFigures> {
-  const { kills, uploadBytes = 1_800_000, writers = 2, killAfterMs = [150, 2500], snapshotHours = 0, log = () => {} } = options;
+  const { kills, uploadBytes = 1_800_000, writers = 2, killAfterMs = [150, 2500], snapshotHours = 0, log = () => {}, signal } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-crash-'));
   const port = await freePort();
   const figures: CrashFigures = {
@@ -141,7 +161,7 @@ export async function runCrashTrials(options: CrashRunOptions): Promise<CrashFig
     dataDir,
   };
   const restartTimes: number[] = [];
-  let server = await startServer(dataDir, port, snapshotHours);
+  let server = await startServer(dataDir, port, snapshotHours, {}, signal);
   try {
     await healthy(server);
     const headers = await signUpClub(server);
@@ -187,7 +207,7 @@ export async function runCrashTrials(options: CrashRunOptions): Promise<CrashFig
       for (const r of running) await r; // a refusal (not a kill) fails the run
 
       const restartedAt = Date.now();
-      server = await startServer(dataDir, port, snapshotHours);
+      server = await startServer(dataDir, port, snapshotHours, {}, signal);
       try {
         await healthy(server);
       } catch (error) {

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, healthy, kill9, signUpClub, startServer, type Server } from '../../support/crash-harness';
 import { validTaxCode } from '../imports/import-fixtures';
 
@@ -39,12 +39,16 @@ const runs = async (server: Server, headers: Record<string, string>) =>
   (await gql<{ importRuns: { edges: Array<{ node: { status: string } }> } }>(server, headers, '{ importRuns { edges { node { status } } } }')).importRuns.edges.map((e) => e.node);
 
 run('kill -9 while an import is being written (PGlite)', () => {
+  // A timed-out test's function runs on: this stops its server and any restart (crash-harness.ts).
+  const giveUp = new AbortController();
+  afterAll(() => giveUp.abort());
+
   it('after the restart the interrupted run is put back and failed; the run acknowledged before is whole', { timeout: 240_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-import-crash-'));
     const port = await freePort();
     // Slices of 250 people: the kill lands while most of the 4,000 are still to be written.
     const env = { IMPORT_SLICE_ROWS: '250' };
-    let server = await startServer(dataDir, port, 0, env);
+    let server = await startServer(dataDir, port, 0, env, giveUp.signal);
     try {
       await healthy(server);
       const headers = await signUpClub(server);
@@ -65,7 +69,7 @@ run('kill -9 while an import is being written (PGlite)', () => {
       expect(seen).toBeGreaterThan(300);
       expect(seen).toBeLessThan(300 + big);
 
-      server = await startServer(dataDir, port, 0, env);
+      server = await startServer(dataDir, port, 0, env, giveUp.signal);
       await healthy(server);
       // The recovery runs in the background once the database is open: wait for the run to be failed.
       const deadline = Date.now() + 120_000;

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createPGlite } from '../../../server/db/adapters';
 import { drainAndClose } from '../../../server/operations/shutdown';
 import { freePort, healthy, startServer } from '../../support/crash-harness';
@@ -100,6 +100,10 @@ describe('/livez and /readyz', () => {
 });
 
 describe('a graceful stop', () => {
+  // A timed-out test's function runs on: this stops the server it started (crash-harness.ts).
+  const giveUp = new AbortController();
+  afterAll(() => giveUp.abort());
+
   it('answers /readyz 503 at once, serves during the delay, then lets a request in flight finish before it closes', async () => {
     const t = await startTestApp();
     try {
@@ -163,7 +167,7 @@ describe('a graceful stop', () => {
       SHUTDOWN_DELAY_SECONDS: '1',
       SHUTDOWN_TIMEOUT_SECONDS: '20',
       ...(pgName ? { DATABASE_URL: databaseUrl(pgName) } : {}),
-    });
+    }, giveUp.signal);
     try {
       await healthy(server, 180_000);
       await vi.waitFor(async () => expect((await get(server.url, '/readyz')).status).toBe(200), { timeout: 60_000, interval: 200 });
