@@ -5,8 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort, healthy, kill9, signUpClub, startServer, type Server } from '../../support/crash-harness';
+import { giveUpAfterAll } from '../../support/give-up';
 import { validTaxCode } from '../imports/import-fixtures';
 
 const run = process.env.CAMPOBASE_TEST_DB === 'postgres' ? describe.skip : describe;
@@ -39,16 +40,14 @@ const runs = async (server: Server, headers: Record<string, string>) =>
   (await gql<{ importRuns: { edges: Array<{ node: { status: string } }> } }>(server, headers, '{ importRuns { edges { node { status } } } }')).importRuns.edges.map((e) => e.node);
 
 run('kill -9 while an import is being written (PGlite)', () => {
-  // A timed-out test's function runs on: this stops its server and any restart (crash-harness.ts).
-  const giveUp = new AbortController();
-  afterAll(() => giveUp.abort());
+  const giveUp = giveUpAfterAll();
 
   it('after the restart the interrupted run is put back and failed; the run acknowledged before is whole', { timeout: 240_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-import-crash-'));
     const port = await freePort();
     // Slices of 250 people: the kill lands while most of the 4,000 are still to be written.
     const env = { IMPORT_SLICE_ROWS: '250' };
-    let server = await startServer(dataDir, port, 0, env, giveUp.signal);
+    let server = await startServer(dataDir, port, 0, env, giveUp);
     try {
       await healthy(server);
       const headers = await signUpClub(server);
@@ -69,7 +68,7 @@ run('kill -9 while an import is being written (PGlite)', () => {
       expect(seen).toBeGreaterThan(300);
       expect(seen).toBeLessThan(300 + big);
 
-      server = await startServer(dataDir, port, 0, env, giveUp.signal);
+      server = await startServer(dataDir, port, 0, env, giveUp);
       await healthy(server);
       // The recovery runs in the background once the database is open: wait for the run to be failed.
       const deadline = Date.now() + 120_000;

@@ -6,10 +6,11 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { createPGlite } from '../../../server/db/adapters';
 import { drainAndClose } from '../../../server/operations/shutdown';
 import { freePort, healthy, startServer } from '../../support/crash-harness';
+import { giveUpAfterAll } from '../../support/give-up';
 import { adminQuery, databaseUrl, dropDatabase } from '../../support/postgres';
 import { migratedPGlite, startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
 
@@ -100,9 +101,7 @@ describe('/livez and /readyz', () => {
 });
 
 describe('a graceful stop', () => {
-  // A timed-out test's function runs on: this stops the server it started (crash-harness.ts).
-  const giveUp = new AbortController();
-  afterAll(() => giveUp.abort());
+  const giveUp = giveUpAfterAll();
 
   it('answers /readyz 503 at once, serves during the delay, then lets a request in flight finish before it closes', async () => {
     const t = await startTestApp();
@@ -167,7 +166,7 @@ describe('a graceful stop', () => {
       SHUTDOWN_DELAY_SECONDS: '1',
       SHUTDOWN_TIMEOUT_SECONDS: '20',
       ...(pgName ? { DATABASE_URL: databaseUrl(pgName) } : {}),
-    }, giveUp.signal);
+    }, giveUp);
     try {
       await healthy(server, 180_000);
       await vi.waitFor(async () => expect((await get(server.url, '/readyz')).status).toBe(200), { timeout: 60_000, interval: 200 });
