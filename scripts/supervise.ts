@@ -8,6 +8,7 @@
 //   tsx scripts/supervise.ts -- cmd args...  any other command (tests use it)
 // SUPERVISE_BACKOFF_MS sets the first wait (default 1000).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:os';
 import path from 'node:path';
 
 const FIRST_WAIT_MS = Number(process.env.SUPERVISE_BACKOFF_MS ?? 1000);
@@ -38,8 +39,11 @@ function start() {
   child.on('exit', (code, signal) => {
     child = undefined;
     if (stopping) {
-      log(`stopped (${stopping}), exit code ${code ?? signal}`);
-      process.exit(code ?? 0);
+      // A child ended by the signal itself (it had no handler yet, e.g. still starting) exits as a shell reports
+      // it, 128 + the signal's number, not 0: a clean close is not claimed for a run that did not close.
+      const exitCode = code ?? 128 + (signal ? constants.signals[signal] : 0);
+      log(`stopped (${stopping}), exit code ${exitCode}${signal ? ` (${signal})` : ''}`);
+      process.exit(exitCode);
     }
     if (Date.now() - startedAt >= HEALTHY_RUN_MS) wait = FIRST_WAIT_MS;
     log(`exited with ${code ?? signal}: starting again in ${wait} ms`);
