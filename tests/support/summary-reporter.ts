@@ -1,5 +1,15 @@
 // Ends every run with the plain line CI reads: "N passed, N failed" (skipped tests are counted apart).
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+
+/** What a test's failed attempts threw, a few lines each, with the test file's line it failed on: vitest prints
+ *  nothing of an attempt a retry then passed, and a flake seen only in CI is otherwise a name without a cause. */
+function failedAttempts(test: TestCase) {
+  return (test.result().errors ?? []).map((error) => {
+    const message = String(error.message).split('\n').slice(0, 6).join('\n      ');
+    const where = error.stacks?.find((frame) => frame.file.includes('/tests/'));
+    return `    ${error.name ?? 'Error'}: ${message}${where ? `\n      at ${where.file.replace(/^.*\/tests\//, 'tests/')}:${where.line}` : ''}`;
+  });
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -10,15 +20,15 @@ export default class SummaryReporter implements Reporter {
     for (const mod of testModules) {
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
-        if (test.diagnostic()?.flaky) flaky.push(`${mod.moduleId.replace(/^.*\/tests\//, 'tests/')} > ${test.fullName}`);
+        if (test.diagnostic()?.flaky) flaky.push([`  ${mod.moduleId.replace(/^.*\/tests\//, 'tests/')} > ${test.fullName}`, ...failedAttempts(test)].join('\n'));
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
       }
       if (mod.state() === 'failed' && ![...mod.children.allTests()].length) failed++; // a file that failed to load
     }
-    // Passed only on the retry (the e2e project retries once): listed, never hidden.
-    if (flaky.length) process.stdout.write(`\nPassed on a retry (${flaky.length}):\n${flaky.map((name) => `  ${name}`).join('\n')}\n`);
+    // Passed only on the retry (the e2e project retries once): listed with what the first attempt threw, never hidden.
+    if (flaky.length) process.stdout.write(`\nPassed on a retry (${flaky.length}):\n${flaky.join('\n')}\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
 }
