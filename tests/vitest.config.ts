@@ -74,6 +74,9 @@ export default defineConfig({
           // Flakes seen under load are fixed where understood (tests/support/browser.ts); the rest stay listed in
           // the README's Tests section rather than hidden.
           retry: 1,
+          // expect.poll waits as long as the pages' own waits (page.setDefaultTimeout(15_000)), not vitest's 1 s: a
+          // count polled right after a navigation read 0 under load and failed where the page was only slow.
+          expect: { poll: { timeout: 15_000 } },
           env: { CAMPOBASE_TEST_DB: 'pglite' },
           globalSetup: ['tests/support/pglite-global-setup.ts'],
         },
