@@ -1,13 +1,16 @@
 // Ends every run with the plain line CI reads: "N passed, N failed" (skipped tests are counted apart).
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 
+/** A path under the repository's tests/ folder, from `tests/` on. */
+const inTests = (file: string) => file.replace(/^.*\/tests\//, 'tests/');
+
 /** What a test's failed attempts threw, a few lines each, with the test file's line it failed on: vitest prints
  *  nothing of an attempt a retry then passed, and a flake seen only in CI is otherwise a name without a cause. */
 function failedAttempts(test: TestCase) {
   return (test.result().errors ?? []).map((error) => {
     const message = String(error.message).split('\n').slice(0, 6).join('\n      ');
     const where = error.stacks?.find((frame) => frame.file.includes('/tests/'));
-    return `    ${error.name ?? 'Error'}: ${message}${where ? `\n      at ${where.file.replace(/^.*\/tests\//, 'tests/')}:${where.line}` : ''}`;
+    return `    ${error.name ?? 'Error'}: ${message}${where ? `\n      at ${inTests(where.file)}:${where.line}` : ''}`;
   });
 }
 
@@ -20,7 +23,7 @@ export default class SummaryReporter implements Reporter {
     for (const mod of testModules) {
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
-        if (test.diagnostic()?.flaky) flaky.push([`  ${mod.moduleId.replace(/^.*\/tests\//, 'tests/')} > ${test.fullName}`, ...failedAttempts(test)].join('\n'));
+        if (test.diagnostic()?.flaky) flaky.push([`  ${inTests(mod.moduleId)} > ${test.fullName}`, ...failedAttempts(test)].join('\n'));
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
