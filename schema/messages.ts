@@ -249,7 +249,7 @@ export const MSG = {
   twoFactorAlreadyOn: 'La verifica in due passaggi è già attiva su questo account.',
   twoFactorNotOn: 'La verifica in due passaggi non è attiva su questo account.',
   twoFactorSetupMissing: "Il codice QR non è più valido: riavvia l'attivazione.",
-  twoFactorEnabled: 'Verifica in due passaggi attivata. Conserva i codici di recupero in un luogo sicuro.',
+  twoFactorEnabled: "Verifica in due passaggi attivata: le altre sessioni dell'account sono state chiuse. Conserva i codici di recupero in un luogo sicuro.",
   twoFactorDisabled: 'Verifica in due passaggi disattivata.',
   twoFactorProofRequired: "Inserisci la password o il codice a 6 cifre dell'app di autenticazione.",
   twoFactorProofWrong: 'Password o codice non corretti.',

@@ -1,8 +1,9 @@
 // Security page: turning two-factor sign-in (TOTP) on and off for the signed-in account, and its recovery codes.
 // Only the account's own rows are ever read or written (every query is keyed by the session's account).
 //   start    a new secret (encrypted at rest), shown once as a QR code and as text; not active yet
-//   confirm  the first code from the app turns it on, marks this session as having passed the second factor, and
-//            answers 10 recovery codes (stored hashed, shown this once)
+//   confirm  the first code from the app turns it on, marks this session as having passed the second factor, ends
+//            the account's other sessions (opened with the password alone), and answers 10 recovery codes (stored
+//            hashed, shown this once)
 //   disable / regenerate recovery codes   need the password or a current code
 // Codes are rate limited like the password (action `twoFactor`).
 import { MSG } from '../../../schema/messages';
@@ -17,6 +18,7 @@ import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { acceptSecondFactor, twoFactorBox } from './second-factor';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
 import { isUniqueViolation } from '../../db/sql-state';
+import { revokeAllSessions } from '../accounts/sessions';
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -102,6 +104,9 @@ export async function confirmTwoFactorSetup(ctx: RequestContext, raw: unknown): 
     await replaceRecoveryCodes(tx, viewer.accountId, recoveryCodes);
     // This session has just proved the second factor: a club that requires it opens at once.
     await tx.session.update({ where: { id: viewer.sessionId }, data: { secondFactorAt: now } });
+    // The others were opened with the password alone (perhaps by whoever made the account turn this on): they end,
+    // like after a password change. The session cache hears the revocation through the database's notification.
+    await revokeAllSessions(tx, viewer.accountId, viewer.sessionId);
   });
   await ctx.deps.limits.reset('twoFactor', viewer.accountId);
   logAccountEvent(ctx, viewer.accountId, 'two_factor_enabled');

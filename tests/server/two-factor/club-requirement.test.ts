@@ -110,13 +110,16 @@ describe('sessions without the second factor, in a club that requires it', () =>
     expect((await restFrom(t, '/app', {}, { token: segreteria.token, club: own.token })).body.status).toBe(true);
   });
 
-  it('turning two-factor sign-in on opens the club for that session; other sessions wait for a sign-in with a code', async () => {
+  it('turning two-factor sign-in on opens the club for that session and ends the others; a sign-in with a code opens it too', async () => {
     const older = await signInAgain(t.deps, allenatore.email, allenatore.password);
     const verified: TwoFactorAccount = await enableTwoFactor(t, allenatore);
     const res = await gql(CLUB, {}, as(verified));
     expect(res.statusCode).toBe(200);
     expect((await restFrom(t, '/app', {}, as(verified))).body.status).toBe(true);
-    expectRefusedGraphQL(await gql(CLUB, {}, { token: older, club: allenatore.clubToken }));
+    // the session opened with the password alone has ended (two-factor.service.ts)
+    const ended = await gql(CLUB, {}, { token: older, club: allenatore.clubToken });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
 
     const fresh = await loginWith(t, verified, codeAfter(verified.secret));
     expect(fresh.__typename).toBe('MutationCompleteTwoFactorLoginSuccess');
