@@ -1,5 +1,6 @@
 // Every setting the server reads, from the environment, in one place (documented in README "Settings").
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { FOUNDING_OFFER_DATES, OFFER_MONTH } from '../schema/constants';
 import { IMPORT_SLICE_ROWS } from './modules/imports/import-commit';
@@ -24,6 +25,17 @@ export interface ServerConfig {
    * (PgBouncer before 1.21, or without max_prepared_statements).
    */
   databasePreparedStatements: boolean;
+  /**
+   * Connections of the app's PostgreSQL pool (DATABASE_POOL_SIZE; each read replica gets as many). Requests beyond it
+   * wait for a connection in line, they do not fail. Default: 4 per core, at least 10 (pg's own default).
+   */
+  databasePoolSize: number;
+  /**
+   * How long a write (a transaction) may wait for the database, a pool connection on PostgreSQL or its turn on
+   * PGlite's one session, and then run, before the request is answered 503 with Retry-After (TRANSACTION_WAIT_MS);
+   * on PostgreSQL also how long a read waits for a connection. Nothing is written when it is refused.
+   */
+  transactionWaitMs: number;
   /** Other sites' origins allowed to call /graphql and /api from a browser (CORS_ORIGINS); none = same origin only. */
   corsOrigins: string[];
   smtpUrl?: string;
@@ -77,8 +89,12 @@ export interface ServerConfig {
   webhookScanSeconds: number;
   /** First retry delay of a failed webhook delivery, doubled at each attempt (WEBHOOK_RETRY_SECONDS). */
   webhookRetrySeconds: number;
-  /** Allow webhooks to plain http:// and to private or loopback addresses (WEBHOOK_ALLOW_PRIVATE=1: development). */
-  webhookAllowPrivate: boolean;
+  /**
+   * Addresses a webhook may reach although they are not public (WEBHOOK_ALLOW_ADDRESSES, exact IP addresses separated
+   * by commas, e.g. 127.0.0.1 for a local receiver in development); plain http:// is accepted only towards these,
+   * written as such in the URL. Empty: public addresses only (modules/federation/webhook-target.ts).
+   */
+  webhookAllowAddresses: string[];
   /** Where contact requests (leads) are emailed; without it they are only stored (and a warning is logged). */
   salesEmail?: string;
   /** Where "Lascia un feedback" messages are emailed (FEEDBACK_EMAIL, else SALES_EMAIL, else an example address). */
@@ -247,6 +263,17 @@ function isProxyAddress(entry: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
+function webhookAddressesFrom(env: NodeJS.ProcessEnv): string[] {
+  // The old switch admitted every private network: refused at start rather than silently ignored.
+  if (env.WEBHOOK_ALLOW_PRIVATE?.trim()) {
+    throw new Error('WEBHOOK_ALLOW_PRIVATE non esiste più: indicare in WEBHOOK_ALLOW_ADDRESSES gli indirizzi IP esatti ammessi per i webhook (ad esempio 127.0.0.1)');
+  }
+  const list = (env.WEBHOOK_ALLOW_ADDRESSES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = list.find((entry) => !net.isIP(entry));
+  if (bad) throw new Error(`WEBHOOK_ALLOW_ADDRESSES contiene un valore non valido: "${bad}". Indicare indirizzi IP esatti separati da virgole (ad esempio 127.0.0.1), non reti né nomi`);
+  return list;
+}
+
 function switchFrom(value: string | undefined, fallback: boolean, name: string): boolean {
   const text = value?.trim().toLowerCase() ?? '';
   if (text === '') return fallback;
@@ -296,6 +323,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseReplicaUrls: replicaUrlsFrom(env.DATABASE_REPLICA_URLS, databaseUrl),
     statementTimeoutMs: intFrom(env.STATEMENT_TIMEOUT_MS, 10_000, 'STATEMENT_TIMEOUT_MS'),
     databasePreparedStatements: switchFrom(env.DATABASE_PREPARED_STATEMENTS, true, 'DATABASE_PREPARED_STATEMENTS'),
+    databasePoolSize: Math.max(1, Math.floor(intFrom(env.DATABASE_POOL_SIZE, Math.max(10, 4 * os.availableParallelism()), 'DATABASE_POOL_SIZE'))),
+    transactionWaitMs: intFrom(env.TRANSACTION_WAIT_MS, 10_000, 'TRANSACTION_WAIT_MS'),
     corsOrigins: originListFrom(env.CORS_ORIGINS),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'CampoBase <no-reply@campobase.local>',
@@ -322,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     importSliceRows: intFrom(env.IMPORT_SLICE_ROWS, IMPORT_SLICE_ROWS, 'IMPORT_SLICE_ROWS'),
     webhookScanSeconds: intFrom(env.WEBHOOK_SCAN_SECONDS, 10, 'WEBHOOK_SCAN_SECONDS'),
     webhookRetrySeconds: intFrom(env.WEBHOOK_RETRY_SECONDS, 30, 'WEBHOOK_RETRY_SECONDS'),
-    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookAllowAddresses: webhookAddressesFrom(env),
     salesEmail: emailListFrom(env.SALES_EMAIL),
     feedbackEmail: emailListFrom(env.FEEDBACK_EMAIL, 'FEEDBACK_EMAIL') ?? emailListFrom(env.SALES_EMAIL) ?? DEFAULT_FEEDBACK_EMAIL,
     analyticsId: analyticsIdFrom(env.ANALYTICS_ID),

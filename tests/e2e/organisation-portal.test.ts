@@ -52,8 +52,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/campobase`;
-  // the job queue runs (webhook deliveries), a local http:// receiver is allowed, scans are frequent
-  server = await startLiveServer({ webhookAllowPrivate: true, jobsEnabled: true, webhookScanSeconds: 0.5, webhookRetrySeconds: 1 });
+  // the job queue runs (webhook deliveries), the local receiver's address alone is admitted (plain http:// to it
+  // too), scans are frequent
+  server = await startLiveServer({ webhookAllowAddresses: ['127.0.0.1'], jobsEnabled: true, webhookScanSeconds: 0.5, webhookRetrySeconds: 1 });
   await server.deps.jobs?.ready;
 });
 afterAll(async () => {

@@ -3,10 +3,9 @@
 // the same rule as the sync (only transactions that have all ended), over the clubs whose affiliation shares people
 // data: it records deliveries of up to 100 changes and moves the position, in one transaction with the webhook's row
 // locked (two scans never take one webhook together), then enqueues them. The job queue POSTs each delivery, signed with HMAC-SHA256, and
-// retries a failure with exponential backoff; the delivery row keeps the status, attempts and last answer.
+// retries a failure with exponential backoff; the delivery row keeps the status, attempts and last answer. Deliveries
+// reach public addresses only (webhook-target.ts).
 import { createHmac, randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import type { JobWithMetadata } from 'pg-boss';
 import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
@@ -14,6 +13,7 @@ import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { PEOPLE_DATA_SCOPES } from '../../../schema/organisation-scopes';
 import type { FeedRow } from './federation.service';
+import { WebhookTargets } from './webhook-target';
 import { webhookBox, type WebhookEvent } from './webhooks.service';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
@@ -111,25 +111,16 @@ export async function scanWebhooks(deps: AppDeps, jobs: JobQueue): Promise<numbe
   return created;
 }
 
-// Loopback, private, link-local, carrier-grade NAT and unspecified ranges: a webhook never reaches the server's own
-// network unless WEBHOOK_ALLOW_PRIVATE allows it (development).
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['::ffff:0:0', 96]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-async function refusedTarget(url: URL): Promise<string | null> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
-  const blocked = addresses.find((a) => PRIVATE.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
-  return blocked ? `indirizzo non consentito (${blocked.address})` : null;
-}
-
 /** The signature header of `body` sent at `timestamp` (seconds): `t=<timestamp>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-async function deliver(deps: AppDeps, job: JobWithMetadata<{ deliveryId: string }>): Promise<void> {
+/** What the organisation reads of a failed attempt: never why (an address refused, a connection refused, a timeout),
+ * which would let it map the server's network; the status of a receiver that answered is kept apart (lastStatus). */
+export const DELIVERY_FAILED = 'consegna non riuscita';
+
+async function deliver(deps: AppDeps, targets: WebhookTargets, job: JobWithMetadata<{ deliveryId: string }>): Promise<void> {
   const delivery = await deps.systemDb.webhookDelivery.findUnique({
     where: { id: job.data.deliveryId },
     select: { id: true, status: true, attempts: true, payload: true, webhook: { select: { url: true, secretSealed: true, disabledAt: true } } },
@@ -138,33 +129,28 @@ async function deliver(deps: AppDeps, job: JobWithMetadata<{ deliveryId: string 
   const final = job.retryCount >= job.retryLimit;
   let status: number | null = null;
   let error: string | null = null;
+  let detail = '';
   if (delivery.webhook.disabledAt) {
     error = 'webhook disattivato';
   } else {
     try {
-      const url = new URL(delivery.webhook.url);
-      const refused = deps.config.webhookAllowPrivate ? null : await refusedTarget(url);
-      if (refused) throw new Error(refused);
       const body = JSON.stringify(delivery.payload);
       const secret = (await webhookBox({ deps })).open(delivery.webhook.secretSealed);
-      const response = await fetch(url, {
-        method: 'POST',
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'CampoBase-Webhooks/1',
-          'campobase-event': 'people.changes',
-          'campobase-delivery': delivery.id,
-          'campobase-signature': signWebhook(secret, Math.floor(Date.now() / 1000), body),
-        },
-      });
-      status = response.status;
-      await response.body?.cancel().catch(() => {});
-      if (status < 200 || status > 299) error = `risposta HTTP ${status}`;
+      status = await targets.post(new URL(delivery.webhook.url), body, {
+        'content-type': 'application/json',
+        'user-agent': 'CampoBase-Webhooks/1',
+        'campobase-event': 'people.changes',
+        'campobase-delivery': delivery.id,
+        'campobase-signature': signWebhook(secret, Math.floor(Date.now() / 1000), body),
+      }, AbortSignal.timeout(DELIVERY_TIMEOUT_MS));
+      if (status < 200 || status > 299) detail = `HTTP ${status}`;
     } catch (e) {
-      error = (e as Error).name === 'TimeoutError' ? 'nessuna risposta entro 10 secondi' : String((e as Error).message ?? e).slice(0, 300);
+      detail = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError' ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : String((e as Error).message ?? e).slice(0, 300);
+    }
+    if (detail) {
+      error = DELIVERY_FAILED;
+      // The reason is the operator's, in the log; the organisation sees only DELIVERY_FAILED (and a reached status).
+      deps.log.warn({ deliveryId: delivery.id, reason: detail }, 'webhook delivery failed');
     }
   }
   const delivered = !error;
@@ -180,15 +166,16 @@ async function deliver(deps: AppDeps, job: JobWithMetadata<{ deliveryId: string 
     },
   });
   // Thrown so that the queue retries it later (with backoff), unless this was the last attempt.
-  if (!delivered && !final && !delivery.webhook.disabledAt) throw new Error(`webhook delivery ${delivery.id}: ${error}`);
+  if (!delivered && !final && !delivery.webhook.disabledAt) throw new Error(`webhook delivery ${delivery.id}: ${detail || error}`);
 }
 
 export const WEBHOOK_SCAN_QUEUE = 'webhook-scan';
 
 /** Starts the delivery worker and the periodic scan (once per WEBHOOK_SCAN_SECONDS across instances); answers how to stop them. */
 export async function startWebhooks(deps: AppDeps, jobs: JobQueue): Promise<{ scan: PeriodicTask; stop: () => void; scanNow: () => Promise<number> }> {
+  const targets = new WebhookTargets(deps.config.webhookAllowAddresses);
   await jobs.createQueue(WEBHOOK_QUEUE, { retryLimit: WEBHOOK_RETRIES, retryDelay: deps.config.webhookRetrySeconds, retryBackoff: true });
-  await jobs.work<{ deliveryId: string }>(WEBHOOK_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => deliver(deps, job));
+  await jobs.work<{ deliveryId: string }>(WEBHOOK_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => deliver(deps, targets, job));
   // A scan asked for directly (scanNow) and the periodic job's never overlap in this process.
   let running: Promise<number> | null = null;
   const scanNow = () => {

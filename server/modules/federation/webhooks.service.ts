@@ -12,6 +12,7 @@ import { loadSecretBox } from '../../lib/secret-box';
 import { parseInput } from '../../lib/validate';
 import { requireOrganisationAdmin } from '../organisations/organisations.service';
 import { requireOrganisationStaff } from '../organisations/organisation-portal.service';
+import { WebhookTargets } from './webhook-target';
 
 export const WEBHOOK_EVENTS = ['created', 'changed', 'archived', 'deleted'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -29,19 +30,19 @@ export const WEBHOOK_MSG = {
 /** The installation's box for secrets the server must read back (the same key as the two-factor secrets). */
 export const webhookBox = (ctx: Pick<RequestContext, 'deps'>) => loadSecretBox({ configuredKey: ctx.deps.config.twoFactorKey, dataDir: ctx.deps.config.dataDir });
 
-function urlAllowed(value: string, allowPlainHttp: boolean): boolean {
+function urlAllowed(value: string, targets: WebhookTargets): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || (allowPlainHttp && url.protocol === 'http:')) && !url.username && !url.password && value.length <= 500;
+    return targets.schemeAllowed(url) && !url.username && !url.password && value.length <= 500;
   } catch {
     return false;
   }
 }
 
-const createInput = (allowPlainHttp: boolean) =>
+const createInput = (targets: WebhookTargets) =>
   z.object({
     organisationId: z.string(),
-    url: z.string({ error: WEBHOOK_MSG.urlInvalid }).trim().refine((u) => urlAllowed(u, allowPlainHttp), WEBHOOK_MSG.urlInvalid),
+    url: z.string({ error: WEBHOOK_MSG.urlInvalid }).trim().refine((u) => urlAllowed(u, targets), WEBHOOK_MSG.urlInvalid),
     events: z.array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MSG.eventsInvalid }), { error: WEBHOOK_MSG.eventsInvalid }).min(1, WEBHOOK_MSG.eventsInvalid),
   });
 
@@ -58,7 +59,7 @@ const WITH_DELIVERIES = {
 /** A new webhook and its signing secret (`whsec_` + 256 random bits), answered only now. */
 export async function createWebhook(ctx: RequestContext, raw: { organisationId: unknown; url: unknown; events: unknown }) {
   const { accountId } = requireSession(ctx);
-  const input = parseInput(createInput(ctx.deps.config.webhookAllowPrivate), raw, { summary: 'first' });
+  const input = parseInput(createInput(new WebhookTargets(ctx.deps.config.webhookAllowAddresses)), raw, { summary: 'first' });
   await requireOrganisationAdmin(ctx.deps.db, accountId, input.organisationId, WEBHOOK_MSG.notAdmin);
   const active = await ctx.deps.db.organisationWebhook.count({ where: { organisationId: input.organisationId, disabledAt: null } });
   if (active >= WEBHOOKS_MAX) throw new ValidationError({ url: WEBHOOK_MSG.tooMany }, WEBHOOK_MSG.tooMany);

@@ -3,12 +3,16 @@
 // person created, changed, archived and deleted in an affiliated club reaches it as signed deliveries (the HMAC is
 // verified here exactly as docs/api/federation.md tells a receiver to); a receiver failing twice gets the delivery
 // again with backoff until it answers 2xx; a club that is not affiliated, or that revoked, is never reported; the
-// deliveries are listed with their status and attempts. Conditions are awaited by polling, never a fixed sleep.
+// deliveries are listed with their status and attempts. The address rule stays on: only the receiver's exact address
+// (127.0.0.1) is admitted, as WEBHOOK_ALLOW_ADDRESSES would; a target it refuses (a private network, a mapped loopback)
+// is never connected to, and the organisation reads the same "consegna non riuscita" for it as for a closed port,
+// with the status only of a receiver that answered. Conditions are awaited by polling, never a fixed sleep.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivePerson } from '../../../server/modules/people/archive-person.service';
 import { savePerson } from '../../../server/modules/people/save-person.service';
+import { DELIVERY_FAILED } from '../../../server/modules/federation/webhook-delivery';
 import { WEBHOOK_MSG } from '../../../server/modules/federation/webhooks.service';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
@@ -25,6 +29,7 @@ interface Received {
 let t: TestApp;
 let receiver: Server;
 let receiverUrl: string;
+let receiverPort: number;
 const received: Received[] = [];
 let failuresToSend = 0;
 let admin: TestClub;
@@ -62,8 +67,8 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      if (failuresToSend > 0) {
-        failuresToSend -= 1;
+      if (failuresToSend > 0 || req.url === '/rifiuta') {
+        if (req.url !== '/rifiuta') failuresToSend -= 1;
         res.writeHead(503).end('occupato');
         return;
       }
@@ -72,9 +77,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/campobase`;
+  receiverPort = (receiver.address() as { port: number }).port;
+  receiverUrl = `http://127.0.0.1:${receiverPort}/campobase`;
   // The queue runs here; scans are triggered by the test (until) rather than waited for.
-  t = await startTestApp({ jobsEnabled: true, webhookAllowPrivate: true, webhookScanSeconds: 3600, webhookRetrySeconds: 1 });
+  t = await startTestApp({ jobsEnabled: true, webhookAllowAddresses: ['127.0.0.1'], webhookScanSeconds: 3600, webhookRetrySeconds: 1 });
   await t.deps.jobs!.ready;
   [admin, reader, club, stranger] = [await createClub(t.deps), await createClub(t.deps), await createClub(t.deps), await createClub(t.deps)];
   organisationId = (await organisationOf(t.deps, admin, 'Federazione Webhook')).id;
@@ -95,7 +101,8 @@ describe('webhooks', () => {
     expect(byReader.body.data.createWebhook).toEqual({ __typename: 'ForbiddenError', message: WEBHOOK_MSG.notAdmin });
     const byOutsider = await gql(t.app, CREATE, { o: organisationId, url: receiverUrl, events: ['created'] }, { token: stranger.token });
     expect(byOutsider.body.data.createWebhook.__typename).toBe('ForbiddenError');
-    for (const url of ['ftp://esempio.it/x', 'https://utente:segreto@esempio.it/x', 'non un indirizzo']) {
+    // plain http:// only towards an admitted address written as such
+    for (const url of ['ftp://esempio.it/x', 'https://utente:segreto@esempio.it/x', 'non un indirizzo', 'http://esempio.it/x', 'http://localhost/x', `http://127.0.0.2:${receiverPort}/x`]) {
       const refused = await gql(t.app, CREATE, { o: organisationId, url, events: ['created'] }, { token: admin.token });
       expect(refused.body.data.createWebhook).toEqual({ __typename: 'ValidationError', message: WEBHOOK_MSG.urlInvalid });
     }
@@ -149,5 +156,40 @@ describe('webhooks', () => {
     expect(disabled.body.data.disableWebhook.data.disabledAt).toEqual(expect.any(String));
     await createPerson(await clubContext(t.deps, club), 'member', { profile: { firstname: 'Dopo' } });
     expect(await t.deps.scanWebhooks!()).toBe(0);
+  });
+
+  it('refuses targets outside the public addresses; the organisation reads only "consegna non riuscita"', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const urls = {
+      privateNetwork: 'https://10.0.0.1/campobase',
+      mappedLoopback: `https://[::ffff:127.0.0.1]:${receiverPort}/campobase`,
+      otherLoopback: `https://127.0.0.2:${receiverPort}/campobase`,
+      closedPort: `http://127.0.0.1:${closedPort}/campobase`,
+      failingReceiver: `http://127.0.0.1:${receiverPort}/rifiuta`,
+    };
+    const ids: Record<string, string> = {};
+    for (const [name, url] of Object.entries(urls)) {
+      const created = await gql(t.app, CREATE, { o: organisationId, url, events: ['created'] }, { token: admin.token });
+      ids[name] = created.body.data.createWebhook.data.webhook.id;
+    }
+    await createPerson(await clubContext(t.deps, club), 'athlete', { profile: { firstname: 'Irraggiungibile' } });
+    const LIST = `query($o: ID!) { organisationWebhooks(organisationId: $o) { id deliveries { attempts lastStatus lastError } } }`;
+    const seen = await until(async () => {
+      const list = await gql(t.app, LIST, { o: organisationId }, { token: reader.token });
+      const hooks = list.body.data.organisationWebhooks as Array<{ id: string; deliveries: Array<{ attempts: number; lastStatus: number | null; lastError: string | null }> }>;
+      const firsts = Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, hooks.find((h) => h.id === id)?.deliveries.find((d) => d.attempts > 0)]));
+      return Object.values(firsts).every(Boolean) && firsts;
+    }, 'a first attempt of every delivery');
+    expect(seen).toEqual({
+      privateNetwork: expect.objectContaining({ lastStatus: null, lastError: DELIVERY_FAILED }),
+      mappedLoopback: expect.objectContaining({ lastStatus: null, lastError: DELIVERY_FAILED }),
+      otherLoopback: expect.objectContaining({ lastStatus: null, lastError: DELIVERY_FAILED }),
+      closedPort: expect.objectContaining({ lastStatus: null, lastError: DELIVERY_FAILED }),
+      failingReceiver: expect.objectContaining({ lastStatus: 503, lastError: DELIVERY_FAILED }),
+    });
+    for (const id of Object.values(ids)) await gql(t.app, `mutation($id: ID!) { disableWebhook(id: $id) { __typename } }`, { id }, { token: admin.token });
   });
 });
