@@ -1,8 +1,8 @@
 // The sweep (issue 11 point 8): every GraphQL root field of the printed schema and every legacy REST route of the
 // route table is called as each role, anonymously and without a club, and the answers are compared with the
-// documented rules (server/access/operation-rules.ts, printed in the README). Then a member of another club calls
-// every operation that takes an id with the ids of this club's records: nothing of this club may show in an answer,
-// no such call may succeed, and this club's rows must be byte-for-byte the same afterwards.
+// documented rules (server/access/operation-rules.ts, printed in docs/permissions.md). Then a member of another club
+// calls every operation that takes an id with the ids of this club's records: nothing of this club may show in an
+// answer, no such call may succeed, and this club's rows must be byte-for-byte the same afterwards.
 // A new operation without a rule, or a service that forgets its gate, fails here.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -184,8 +184,8 @@ describe('every operation has a documented rule', () => {
     expect(Object.keys(REST_RULES).filter((p) => !ROUTES.some((r) => r.path === p))).toEqual([]);
   });
 
-  it("the README's table of operations is the rules', word for word", () => {
-    expect(readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8')).toContain(operationRulesMarkdown());
+  it("docs/permissions.md's table of operations is the rules', word for word", () => {
+    expect(readFileSync(path.resolve(import.meta.dirname, '../../../docs/permissions.md'), 'utf8')).toContain(operationRulesMarkdown());
   });
 });
 

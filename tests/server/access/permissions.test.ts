@@ -1,6 +1,6 @@
-// Roles and permissions (server/access/permissions.ts): the table's shape, the README matrix printed from it, and the
-// services applying it through GraphQL and REST for collaborators of each role (made as membership rows until the
-// invitation flow exists). A refusal by role is FORBIDDEN with the role's message, and writes nothing.
+// Roles and permissions (server/access/permissions.ts): the table's shape, the matrix of docs/permissions.md printed
+// from it, and the services applying it through GraphQL and REST for collaborators of each role (made as membership
+// rows until the invitation flow exists). A refusal by role is FORBIDDEN with the role's message, and writes nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,9 +38,9 @@ describe('the permission table', () => {
     expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...CLUB_ROLES].sort());
   });
 
-  it("is the README's matrix, word for word", () => {
-    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-    expect(readme).toContain(permissionMatrixMarkdown());
+  it("is docs/permissions.md's matrix, word for word", () => {
+    const page = readFileSync(path.resolve(import.meta.dirname, '../../../docs/permissions.md'), 'utf8');
+    expect(page).toContain(permissionMatrixMarkdown());
   });
 });
 
