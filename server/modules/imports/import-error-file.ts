@@ -5,7 +5,7 @@
 // CSV with `;`, UTF-8 with BOM and CRLF: what Italian Excel opens as columns.
 import { ERROR_FILE_COLUMNS, errorFileName, type ImportColumn } from '../../../schema/import-columns';
 import type { PersonKindKey } from '../../../schema/constants';
-import { neutraliseCell } from '../../../schema/spreadsheet-cells';
+import { CSV_BOM, csvRow } from '../../lib/csv';
 import { dateValue, type ColumnMapping, type RowError } from './import-rows';
 import type { Cell } from './read-import-file';
 
@@ -22,8 +22,6 @@ export interface InvalidRow {
   errors: readonly RowError[];
 }
 
-const csvCell = (text: string) => (/[";\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
 /** yyyy-mm-dd as the Italian gg/mm/aaaa (how a workbook's date serial is written back). */
 const italianDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : iso);
 
@@ -35,8 +33,7 @@ function cellText(cell: Cell, column: ImportColumn | undefined, date1904: boolea
     return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
   }
   if (typeof cell === 'boolean') return cell ? 'VERO' : 'FALSO';
-  // The user's own text, but opened in Excel: a cell that would start a formula is neutralised (the import restores it).
-  return neutraliseCell(cell);
+  return cell;
 }
 
 export function errorFile(kind: PersonKindKey, headers: readonly string[], mapping: ColumnMapping, rows: readonly InvalidRow[], date1904: boolean): DownloadFile {
@@ -46,8 +43,10 @@ export function errorFile(kind: PersonKindKey, headers: readonly string[], mappi
   for (const row of rows) {
     const cells = headers.map((_h, i) => cellText(row.cells[i] ?? null, columnAt.get(i), date1904));
     const errors = row.errors.length ? row.errors : [{ row: row.line, column: null, field: null, message: '' }];
-    errors.forEach((e, i) => lines.push([...(i === 0 ? cells : blank), String(row.line), neutraliseCell(e.column ?? ''), e.message]));
+    errors.forEach((e, i) => lines.push([...(i === 0 ? cells : blank), String(row.line), e.column ?? '', e.message]));
   }
-  const text = `\uFEFF${lines.map((l) => l.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  // Every cell (the file's own headers and text included) goes through the CSV writer, which neutralises what would
+  // start a formula once opened in Excel (schema/spreadsheet-cells.ts); the import restores it.
+  const text = CSV_BOM + lines.map(csvRow).join('');
   return { filename: errorFileName(kind), contentType: 'text/csv; charset=utf-8', content: Buffer.from(text, 'utf8') };
 }

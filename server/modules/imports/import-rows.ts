@@ -206,7 +206,8 @@ export function rawRow(mapping: ColumnMapping, cells: readonly Cell[], date1904:
 export function groupsCell(mapping: ColumnMapping, cells: readonly Cell[]): string | null {
   const at = mapping.columns.find((c) => c.column.type === 'groups');
   const value = at ? cells[at.index] : null;
-  const text = value === null || value === undefined ? '' : String(value).trim();
+  // Neutralised like any text cell when written ('=...: the exports, the template's dropdown): restored the same way.
+  const text = value === null || value === undefined ? '' : restoreCell(String(value).trim());
   return text || null;
 }
 

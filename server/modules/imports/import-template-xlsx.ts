@@ -16,6 +16,7 @@ import {
   joinGroupNames,
   type ImportColumn,
 } from '../../../schema/import-columns';
+import { neutraliseCell } from '../../../schema/spreadsheet-cells';
 import { authorizeMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
@@ -107,7 +108,8 @@ export async function buildTemplateWorkbook(kind: PersonKindKey, groupNames: rea
   // A hidden sheet holds the dropdowns' lists: an inline list is capped at 255 characters and splits group names on commas.
   const lists = book.addWorksheet('Elenchi', { state: 'veryHidden' });
   lists.getColumn(1).values = ['M', 'F'];
-  // (each as the cell must hold it: a name with a comma comes quoted, so the import reads it as one group)
+  // (each as the cell must hold it: a name with a comma comes quoted, so the import reads it as one group; a name
+  // that would start a formula is neutralised with the rest of the workbook below, and the import restores it)
   lists.getColumn(2).values = groupNames.map((name) => joinGroupNames([name]));
 
   columns.forEach((c, i) => {
@@ -175,8 +177,24 @@ export async function buildTemplateWorkbook(kind: PersonKindKey, groupNames: rea
   line('• se anche una sola riga non è valida non viene salvato nulla: scarica il file degli errori, correggilo e caricalo di nuovo.');
   line(`Messaggio a importazione riuscita: "${IMPORT_MSG.imported}".`);
 
+  neutraliseWorkbook(book);
   const bytes = await book.xlsx.writeBuffer();
   return Buffer.from(bytes);
+}
+
+/**
+ * Every text cell of every sheet (the hidden lists included: they hold the club's group names, which the dropdown
+ * copies into the cells) through the same formula neutralisation as the exports (schema/spreadsheet-cells.ts).
+ */
+function neutraliseWorkbook(book: ExcelJS.Workbook): void {
+  book.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        // A merged cell's parts show the first one's value: that one is neutralised itself.
+        if (cell.type === ExcelJS.ValueType.String && typeof cell.value === 'string') cell.value = neutraliseCell(cell.value);
+      }),
+    ),
+  );
 }
 
 /**

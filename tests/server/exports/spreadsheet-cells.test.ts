@@ -1,7 +1,9 @@
 // Formula injection: what the exports write and what the import reads back (schema/spreadsheet-cells.ts).
 import { describe, expect, it } from 'vitest';
 import { neutraliseCell, restoreCell } from '../../../schema/spreadsheet-cells';
+import { ERROR_FILE_COLUMNS } from '../../../schema/import-columns';
 import { csvCell } from '../../../server/lib/csv';
+import { errorFile } from '../../../server/modules/imports/import-error-file';
 
 describe('neutraliseCell / restoreCell', () => {
   it('prefixes an apostrophe to what would start a formula, and restores it', () => {
@@ -21,5 +23,19 @@ describe('neutraliseCell / restoreCell', () => {
   it('the CSV writer neutralises through it, then quotes', () => {
     expect(csvCell('=1;2')).toBe(`"'=1;2"`);
     expect(csvCell('+393331234567')).toBe('+393331234567');
+  });
+});
+
+describe("the import's error file", () => {
+  it("neutralises every cell it writes back: the file's own headers and cells, numbers and the error columns", async () => {
+    const file = await errorFile('athlete', ['Nome', '=INTESTAZIONE()', 'Saldo'], { columns: [], ignored: ['Nome', '=INTESTAZIONE()', 'Saldo'] }, [
+      { line: 2, cells: ['@Mario', '=1+2', -5], errors: [{ row: 2, column: '+Colonna', field: null, message: 'Nome obbligatorio' }] },
+    ], false);
+    const lines = file.content.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines).toEqual([
+      `Nome;'=INTESTAZIONE();Saldo;${ERROR_FILE_COLUMNS.join(';')}`,
+      `'@Mario;'=1+2;'-5;2;'+Colonna;Nome obbligatorio`,
+      '',
+    ]);
   });
 });

@@ -7,9 +7,11 @@ import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvTemplate, groupNames, importColumns, IMPORT_MSG } from '../../../schema/import-columns';
+import { neutraliseCell } from '../../../schema/spreadsheet-cells';
 import { MSG } from '../../../schema/messages';
 import { TEMPLATE_FORMAT_INVALID, XLSX_CONTENT_TYPE } from '../../../server/modules/imports/import-template-xlsx';
 import type { Credentials } from '../../support/http';
+import { createClub } from '../../support/factories';
 import { createGroupWith } from '../../support/people-factories';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { taxCodeFor } from '../../support/tax-code-factories';
@@ -33,7 +35,7 @@ afterAll(() => t.close());
 const download = (query: string, creds: Credentials = owner) =>
   t.app.inject({ method: 'GET', url: `/api/import/download-template${query}`, headers: { authorization: `Bearer ${creds.token}`, 'x-club': creds.club ?? '' } });
 
-async function postImport(type: string, dryRun: '0' | '1', content: Buffer) {
+async function postImport(type: string, dryRun: '0' | '1', content: Buffer, creds: Credentials = owner) {
   const body = multipart([
     { name: 'type', value: type },
     { name: 'dry_run', value: dryRun },
@@ -42,7 +44,7 @@ async function postImport(type: string, dryRun: '0' | '1', content: Buffer) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/import',
-    headers: { 'content-type': body.contentType, authorization: `Bearer ${owner.token}`, 'x-club': owner.club ?? '' },
+    headers: { 'content-type': body.contentType, authorization: `Bearer ${creds.token}`, 'x-club': creds.club ?? '' },
     payload: body.payload,
   });
   return res.json<{ status: boolean; message: string; context: any }>();
@@ -163,5 +165,45 @@ describe('GET /api/import/download-template?format=xlsx', () => {
       expect(refused.statusCode, role).toBe(403);
       expect(refused.json()).toEqual({ status: false, context: null, message: MSG.permissionDenied });
     }
+  });
+});
+
+describe('formula neutralisation in the template', () => {
+  it('no cell of any sheet starts a formula, the hidden list of group names included; a chosen entry imports as its group', async () => {
+    const other = await createClub(t.deps);
+    const creds = { token: other.token, club: other.clubToken };
+    const names = ['=GRUPPO()+1', '@SUM(A1)', '-Esordienti', '+Over 35', 'Under 14'];
+    for (const name of names) await createGroupWith(t.deps, other.clubId, 'athlete', name);
+    const res = await download('?type=athlete&format=xlsx', creds);
+    expect(res.statusCode).toBe(200);
+
+    const book = XLSX.read(res.rawPayload, { type: 'buffer', cellFormula: true });
+    expect(book.SheetNames).toEqual(['Dati', 'Elenchi', 'Istruzioni']);
+    let textCells = 0;
+    for (const name of book.SheetNames) {
+      const sheet = book.Sheets[name];
+      for (const [address, cell] of Object.entries(sheet)) {
+        if (address.startsWith('!')) continue;
+        expect((cell as XLSX.CellObject).f, `${name}!${address}`).toBeUndefined();
+        const value = (cell as XLSX.CellObject).v;
+        if (typeof value === 'string') {
+          textCells++;
+          expect(value, `${name}!${address}`).not.toMatch(/^[=+\-@\t\r]/);
+        }
+      }
+    }
+    expect(textCells).toBeGreaterThan(50);
+    const listed = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Elenchi, { header: 1 }).map((row) => row[1]);
+    expect([...listed].sort()).toEqual(names.map(neutraliseCell).sort());
+
+    // What the dropdown puts in a cell is the neutralised name: the import restores it and finds the group.
+    const headers = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Dati, { header: 1 })[0];
+    const values: Record<string, string> = { 'Nome *': 'Ugo', 'Cognome *': 'Formule', 'Codice fiscale *': taxCodeFor(13, 'FRM'), Sesso: 'M', Gruppi: neutraliseCell('=GRUPPO()+1') };
+    XLSX.utils.sheet_add_aoa(book.Sheets.Dati, [headers.map((h) => values[h] ?? '')], { origin: 'A2' });
+    const filled = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const done = await postImport('athlete', '0', filled, creds);
+    expect(done).toMatchObject({ status: true, message: IMPORT_MSG.imported, context: { counts: { new: 1, invalid: 0 } } });
+    const joined = await t.deps.systemDb.groupMember.findMany({ where: { clubId: other.clubId }, select: { group: { select: { name: true } } } });
+    expect(joined).toEqual([{ group: { name: '=GRUPPO()+1' } }]);
   });
 });
