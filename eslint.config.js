@@ -1,6 +1,6 @@
 // ESLint for the whole repository (`npm run lint`, which `npm test` runs first): TypeScript rules with type
-// information, React hooks, accessibility, import cycles, and the boundaries between the layers. README, *Lint and
-// boundaries*, explains the rules; each zone's message says what to do instead.
+// information, React hooks, accessibility, import cycles, and the boundaries between the layers. docs/development.md,
+// "Lint and boundaries", explains the rules; each zone's message says what to do instead.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'eslint/config';

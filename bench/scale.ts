@@ -5,7 +5,8 @@
 // round robin, sending traffic only to instances whose /readyz answers 200. Phases:
 //   direct  one instance without HAProxy (what the proxy itself costs),
 //   1       one instance behind HAProxy,
-//   2       two instances behind HAProxy (the second with JOBS=0: an extra web-only instance, as the README suggests).
+//   2       two instances behind HAProxy (the second with JOBS=0: an extra web-only instance, as
+//         docs/operations.md suggests).
 // In each phase autocannon drives `GET /healthz` (the reference: no database work to speak of) and the GraphQL people
 // list page (the admin client's document) with --clients connections for --duration seconds, each after a short
 // warm-up, and the CPU each part used meanwhile is read from /proc (the load generator, HAProxy, each instance, the

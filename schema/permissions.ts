@@ -11,7 +11,7 @@ export type PeoplePermission = `people.${PersonKindKey}.${PeopleAction}`;
 export const peoplePermissions = (actions: readonly PeopleAction[], kinds: readonly PersonKindKey[] = PERSON_KINDS) =>
   kinds.flatMap((kind) => actions.map((action): PeoplePermission => `people.${kind}.${action}`));
 
-/** Every permission but the people ones, with what it allows (the README matrix's first column). */
+/** Every permission but the people ones, with what it allows (the first column of docs/permissions.md's matrix). */
 const OTHER_PERMISSIONS = {
   'health.read': 'read health data: medical certificate fields and files, allergies, intolerances, athlete condition, health card',
   'health.write': 'change health data',

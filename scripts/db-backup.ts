@@ -13,7 +13,7 @@ const USAGE = `Uso: npm run db:backup [-- <file o cartella>]
   indicati); il server può restare in funzione.
   Senza DATABASE_URL: una copia del database integrato in DATA_DIR/backups/pglite-<ora>-manual (o nella cartella
   indicata); ferma prima il server.
-  Si ripristina con npm run db:restore (vedi README, "Backup and restore").`;
+  Si ripristina con npm run db:restore (vedi docs/operations.md, "Backup and restore").`;
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 

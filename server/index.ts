@@ -1,4 +1,4 @@
-// Starts CampoBase: `npm start`. Settings come from the environment (see README "Settings").
+// Starts CampoBase: `npm start`. Settings come from the environment (see docs/configuration.md).
 import { loadConfig } from './config';
 import { createApp } from './app';
 import { DataDirLockedError } from './db/pglite-guard';

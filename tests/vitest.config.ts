@@ -72,7 +72,7 @@ export default defineConfig({
           testTimeout: 120_000,
           // Two browser files at a time on 2 cores: a test that fails is run once more (a regression fails twice).
           // Flakes seen under load are fixed where understood (tests/support/browser.ts); the rest stay listed in
-          // the README's Tests section rather than hidden.
+          // docs/testing.md ("Known flaky tests") rather than hidden.
           retry: 1,
           // expect.poll waits as long as the pages' own waits (page.setDefaultTimeout(15_000)), not vitest's 1 s: a
           // count polled right after a navigation read 0 under load and failed where the page was only slow.

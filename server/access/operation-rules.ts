@@ -1,5 +1,5 @@
 // Who may call each operation of both faces: every GraphQL root field and every legacy REST route has one rule here.
-// The services enforce them (authorize.ts); this table documents them (the README prints it with
+// The services enforce them (authorize.ts); this table documents them (docs/permissions.md prints it with
 // `npm run permissions:print`) and the sweep test (tests/server/access/operation-sweep.test.ts) calls every operation
 // as each role, anonymously and from another club and compares the answers with it: an operation missing here, or
 // a service that does not do what its rule says, fails the suite.
@@ -202,7 +202,7 @@ export function resolvePermission(rule: PermissionRule, kind?: PersonKindKey): {
   return { permission: rule as Permission };
 }
 
-/** The README's table of operations (`npm run permissions:print`). */
+/** The table of operations in docs/permissions.md (`npm run permissions:print`). */
 export function operationRulesMarkdown(): string {
   const describe = (rule: OperationRule) => {
     const who =

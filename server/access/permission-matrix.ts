@@ -1,4 +1,5 @@
-// The README's permission matrix, printed from the table (`npm run permissions:print`); a test keeps them equal.
+// The permission matrix of docs/permissions.md, printed from the table (`npm run permissions:print`); a test keeps
+// them equal.
 import { CLUB_ROLE_LABELS, CLUB_ROLES, PERMISSIONS, roleAllows, type Permission } from './permissions';
 
 export function permissionMatrixMarkdown(): string {

@@ -1,12 +1,12 @@
 // Who may do what in a club: one table, as data. The services ask `authorize(actor, permission)` (authorize.ts);
-// the README's matrix is printed from this table (scripts/print-permissions.ts) and a test keeps the two equal.
+// docs/permissions.md's matrix is printed from this table (scripts/print-permissions.ts); a test keeps the two equal.
 // Roles are a club membership's; the permission names (schema/permissions.ts) are stable strings shared with the client.
 import { PERMISSIONS, peoplePermissions, type Permission } from '../../schema/permissions';
 
 export const CLUB_ROLES = ['owner', 'admin', 'segreteria', 'allenatore', 'lettura'] as const;
 export type ClubRole = (typeof CLUB_ROLES)[number];
 
-/** Italian names of the roles, for the screens and the README. */
+/** Italian names of the roles, for the screens and docs/permissions.md. */
 export const CLUB_ROLE_LABELS: Record<ClubRole, string> = {
   owner: 'Titolare',
   admin: 'Amministratore',

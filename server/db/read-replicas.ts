@@ -7,7 +7,7 @@
 // The extension must be the last layer of a client: it answers a read by calling the replica's own client, so a
 // query extension added after it would never run for reads. It is therefore applied on top of a request's
 // club-scoped client (access/request-db.ts), never under it: the club is already in the `where` it sends to the
-// replica. Which requests use it, and read-your-writes, are decided there and in README "Read replicas".
+// replica. Which requests use it, and read-your-writes, are decided there and in docs/operations.md, "Read replicas".
 import { readReplicas } from '@prisma/extension-read-replicas';
 import type { PrismaClient } from '../generated/prisma/client.js';
 

@@ -92,7 +92,7 @@ function takenAtOf(name: string): Date | undefined {
 
 /**
  * Takes a snapshot of the open `pglite` (whose directory is `dataDir`) into `backupsDir` and keeps the newest
- * `keep` snapshots. Queries wait during the checkpoint and the copy (see the README for figures).
+ * `keep` snapshots. Queries wait during the checkpoint and the copy (figures in docs/benchmarks.md).
  */
 export async function takeSnapshot(
   pglite: PGlite,

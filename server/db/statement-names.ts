@@ -1,7 +1,8 @@
 // Prepared statements for the app's PostgreSQL pools (issue 16 point 3). Prisma's pg adapter sends every statement
 // unnamed, so PostgreSQL parses, analyses and plans it again on every call; a name makes pg parse it once per
 // connection and then only bind and execute it (about 0.5 ms less per list page, a third more pages per second
-// at 50 clients: README "Throughput"). @prisma/adapter-pg takes the names from `statementNameGenerator`.
+// at 50 clients: docs/benchmarks.md, "Prepared statements"). @prisma/adapter-pg takes the names from
+// `statementNameGenerator`.
 //
 // Bounded, because neither pg nor PostgreSQL ever forgets a prepared statement while its connection lives: a text
 // gets a name the second time it is seen (one-off statements never do), texts with many parameters never get one

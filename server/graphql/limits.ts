@@ -1,7 +1,7 @@
 // Limits every caller of /graphql meets before any resolver runs: the document's size (tokens), shape (depth,
 // aliases, directives) and cost (how many objects the answer may hold, list sizes multiplied through nesting).
 // Introspection is for signed-in sessions only, and no error suggests field names. A refusal is a GraphQL error
-// with an Italian message, an `extensions.code` and HTTP 400. The numbers are documented in the README.
+// with an Italian message, an `extensions.code` and HTTP 400. The numbers are documented in docs/api/graphql.md.
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createComplexityRule, type FieldComplexityValue } from '@pothos/plugin-complexity';
 import {

@@ -5,7 +5,7 @@
 //     upload's parser) leaves nothing shared half-done: it is logged at error and the server keeps serving;
 //   - anything else is a bug whose damage is unknown (a transaction's bookkeeping, a pool, the embedded database's
 //     state): it is logged at fatal with the error, the server closes cleanly (connections, database) and exits
-//     with 1, for a supervisor to restart it (systemd, or `npm run start:supervised`: see the README).
+//     with 1, for a supervisor to restart it (systemd, or `npm run start:supervised`: see docs/operations.md).
 import type { EventEmitter } from 'node:events';
 
 /** Node's codes for a connection or stream that ended under us: the business of one request only. */

@@ -1,4 +1,4 @@
-// Liveness and readiness (README "Operations"), beside the older /healthz:
+// Liveness and readiness (docs/operations.md), beside the older /healthz:
 //   GET /livez  the process answers: 200, the database is not asked (a restart would not fix a database outage);
 //   GET /readyz this instance should get traffic: the database answers, the migrations are applied, the job queue
 //               has started (when it runs here), and no stop has begun; otherwise 503 with the reason, so a load

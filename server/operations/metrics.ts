@@ -1,4 +1,4 @@
-// Prometheus metrics (README "Operations"): requests per operation, the database connections, the job queue's
+// Prometheus metrics (docs/operations.md): requests per operation, the database connections, the job queue's
 // depth, rate-limit refusals, and Node's process metrics. Each app has its own registry (tests run several apps in
 // one process); the process metrics are one registry per process, merged in when /metrics is read.
 //

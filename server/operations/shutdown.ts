@@ -1,4 +1,4 @@
-// A graceful stop (SIGTERM, SIGINT; README "Operations"), in this order:
+// A graceful stop (SIGTERM, SIGINT; docs/operations.md), in this order:
 //   1. /readyz answers 503 ("draining"); for SHUTDOWN_DELAY_SECONDS requests are still served, so a load
 //      balancer sees it and stops sending new ones;
 //   2. the port closes: new connections are refused, requests already on a kept-alive connection get 503, and

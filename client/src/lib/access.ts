@@ -1,7 +1,7 @@
 // What the signed-in member may do in the current club, as the server tells it (ClubMembership.permissions, the
-// role's row of the README matrix, and athleteGroupIds for a coach). Every screen asks useAccess(), by permission,
-// never by role name: a control a permission does not allow is left out or read-only. The server refuses anyway.
-// accessOf is pure (unit-tested in tests/client/access.test.ts); the hook is in use-access.ts.
+// role's row of docs/permissions.md's matrix, and athleteGroupIds for a coach). Every screen asks useAccess(), by
+// permission, never by role name: a control a permission does not allow is left out or read-only. The server
+// refuses anyway. accessOf is pure (unit-tested in tests/client/access.test.ts); the hook is in use-access.ts.
 import type { PersonKindKey } from '../../../schema/constants';
 import type { Permission } from '../../../schema/permissions';
 

@@ -1,6 +1,6 @@
 // Archiving the club (owner only): from that moment every member's requests for it are refused (their club token
 // names an archived club), it leaves every member's club list, and nothing is deleted: the records stay in the
-// database as they were (see the README for how long and how to get them back).
+// database as they were (see docs/permissions.md, "Archiving a club", for how long and how to get them back).
 import { MSG } from '../../../schema/messages';
 import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';

@@ -1,5 +1,5 @@
 // What the client learns about its own rights (issue 11, "the UI follows the role"): each of the account's
-// memberships carries its role's permissions (the README matrix's row) and, for a coach, the groups they coach.
+// memberships carries its role's permissions (docs/permissions.md's row) and, for a coach, the groups they coach.
 // The client hides what these do not allow; the server refuses anyway (permissions.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUB_ROLES, ROLE_PERMISSIONS } from '../../../server/access/permissions';

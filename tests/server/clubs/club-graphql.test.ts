@@ -57,7 +57,7 @@ async function sendMultipart(body: { payload: Buffer; contentType: string }, c: 
 const uploadLogo = (content: Buffer, input: Record<string, unknown> = { fullName: 'ASD GraphQL' }, c: TestClub = club) =>
   sendMultipart(graphqlMultipart(UPDATE, { input, logo: null }, [{ path: 'logo', filename: 'stemma.png', contentType: 'image/png', content }]), c);
 
-/** A club the session does not belong to is refused before any resolver runs (README: GraphQL FORBIDDEN). */
+/** A club the session does not belong to is refused before any resolver runs (docs/accounts.md: GraphQL FORBIDDEN). */
 function expectForbidden(body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> }) {
   expect(body.data ?? null).toBeNull();
   expect(body.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([['FORBIDDEN', MSG.clubForbidden]]);

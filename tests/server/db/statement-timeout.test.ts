@@ -1,6 +1,6 @@
 // STATEMENT_TIMEOUT_MS: on PostgreSQL a statement running past it is cancelled by the server and the request is
 // refused with an Italian 400 on both faces (QUERY_TIMEOUT), never a 500. PGlite cannot interrupt a statement:
-// the last test pins that down, so the README's claim fails loudly if PGlite ever changes.
+// the last test pins that down, so the claim in docs/api/graphql.md fails loudly if PGlite ever changes.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../schema/messages';

@@ -1,4 +1,4 @@
-// Liveness, readiness and the graceful stop (README "Operations"), on the real app listening on a port: /livez
+// Liveness, readiness and the graceful stop (docs/operations.md), on the real app listening on a port: /livez
 // never asks the database, /readyz answers 503 while the instance starts and from the first moment of a stop; a
 // stop lets the requests in flight finish (bounded by the timeout) before the database closes. The last test
 // sends SIGTERM to the real server process (`server/index.ts`).

@@ -1,4 +1,4 @@
-// GET /metrics (README "Operations"): closed without METRICS_TOKEN, a bearer token otherwise; requests counted by
+// GET /metrics (docs/operations.md): closed without METRICS_TOKEN, a bearer token otherwise; requests counted by
 // GraphQL operation name or route pattern (never a URL, an id or a name a client made up), rate-limit refusals by
 // action, the database connections and Node's process metrics, on the real app and database.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Every request has an id (README "Operations"): the caller's X-Request-Id when it is a short safe token, else a
+// Every request has an id (docs/operations.md): the caller's X-Request-Id when it is a short safe token, else a
 // new one; echoed in the answer, on every log line of the request (fastify's, the services', the background work
 // it started) and carried by the jobs it enqueued into their worker's log lines. The app's real pino logger writes
 // to a stream the test reads; the job queue is the real pg-boss on the test's database.

@@ -1,5 +1,5 @@
 // The five club roles as the Collaboratori page shows them: the Italian label (the same as the server's
-// CLUB_ROLE_LABELS, which the client may not import) and one line on what each may do (README permission matrix).
+// CLUB_ROLE_LABELS, which the client may not import) and one line on what each may do (docs/permissions.md).
 // Imported by the top bar's club switcher: keep it free of heavy imports (no zod here).
 
 export type CollaboratorRoleKey = 'owner' | 'admin' | 'segreteria' | 'allenatore' | 'lettura';
