@@ -129,7 +129,7 @@ export class WebhookTargets {
         if (refused || !addresses.length) {
           callback(Object.assign(new WebhookTargetRefused(`${hostname}: address not allowed (${refused?.address ?? 'none'})`), { code: 'EWEBHOOKTARGET' }), '', 0);
         } else if (options.all) {
-          (callback as unknown as (err: null, all: Array<{ address: string; family: number }>) => void)(null, addresses);
+          callback(null, addresses);
         } else {
           callback(null, addresses[0].address, addresses[0].family);
         }
