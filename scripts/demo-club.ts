@@ -9,6 +9,7 @@ import { createAccessLogBuffer } from '../server/access/access-log';
 import { guardedClient } from '../server/access/club-scope';
 import { openAppDatabase } from '../server/db/database';
 import { createBackground } from '../server/lib/background';
+import { systemClock } from '../server/lib/clock';
 import { createMailer } from '../server/lib/mailer';
 import { createRateLimits } from '../server/lib/rate-limits';
 import { createApiBudget } from '../server/modules/federation/api-usage';
@@ -155,6 +156,7 @@ async function main(): Promise<void> {
       database: db.kind,
       config,
       log: quiet,
+      now: systemClock,
       limits: createRateLimits(config.rateLimitFactor),
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: quiet }),
       background: createBackground(quiet),

@@ -17,6 +17,7 @@ import { createAnswerCache, DATA_CHANNEL } from './graphql/answer-cache';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
 import { createBackground } from './lib/background';
+import { systemClock, type Clock } from './lib/clock';
 import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
 import { createMailOutbox } from './lib/mail-outbox';
 import { createRateLimits } from './lib/rate-limits';
@@ -70,6 +71,8 @@ export interface CreateAppOptions {
   waitForDatabase?: boolean;
   /** Tests: where the JSON log lines go instead of stdout (to check what is logged, and at which level). */
   logStream?: { write(line: string): void };
+  /** Tests: the clock of the calendar rules (AppDeps.now), e.g. lib/clock.ts clockFrom('2027-02-26T10:00:00+01:00'). */
+  now?: Clock;
 }
 
 export interface CampoApp {
@@ -82,7 +85,7 @@ export interface CampoApp {
   metrics: AppMetrics;
 }
 
-export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer, waitForDatabase = true, logStream }: CreateAppOptions): Promise<CampoApp> {
+export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer, waitForDatabase = true, logStream, now = systemClock }: CreateAppOptions): Promise<CampoApp> {
   // Every log line of a request, and of the work and jobs it started, carries its requestId (operations/request-id.ts).
   const { mixin, ...requestIds } = requestIdOptions();
   const app = Fastify({
@@ -139,6 +142,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     database: db.kind,
     config,
     log: app.log,
+    now,
     limits,
     mailer: throttledMailer(mailer ?? outbox.mailer, limits, [config.feedbackEmail, config.salesEmail]),
     background,

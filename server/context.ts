@@ -12,6 +12,7 @@ import type { AnswerCache } from './graphql/answer-cache';
 import type { ServerConfig } from './config';
 import type { ReadReplicas } from './db/read-replicas';
 import type { Background } from './lib/background';
+import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 import type { RateLimits } from './lib/rate-limits';
 
@@ -43,6 +44,11 @@ export interface AppDeps {
   limits: RateLimits;
   config: ServerConfig;
   log: Logger;
+  /**
+   * What time it is for calendar rules (the club's today: certificate states, reminders, eligibility, dashboard,
+   * list filters, season label): the system clock, or a test's (lib/clock.ts).
+   */
+  now: Clock;
   /** Work started by a request and finished after its answer (logged on failure). */
   background: Background;
   /** The access log's rows written in batches: sign-ins, health-data reads, exports (access/access-log.ts). */

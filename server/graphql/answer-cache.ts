@@ -186,7 +186,7 @@ export function useAnswerCache(): Plugin {
         membership.role,
         (membership.groupIds ?? []).join(','),
         viewer.secondFactor ? 'totp' : '',
-        clubDate(new Date()),
+        clubDate(ctx.deps.now()),
         documentId(document),
         operationName ?? '',
         JSON.stringify(variableValues ?? {}),

@@ -4,24 +4,32 @@
 // the expiry proposed from the type) and seen "In scadenza" on the page, in the list's column and filter, on the
 // dashboard; an old certificate deleted; the category's eligibility page and its CSV; the reminder job's mail.
 // A read-only collaborator sees none of the health data. CAMPOBASE_SCREENSHOTS=<dir> saves pictures of each screen.
+// The server and the pages run on a clock set to 26 February 2027 (server/lib/clock.ts, setPagesDate), so
+// the states, counts and the reminder's words are the same whatever day the suite runs: the mail says
+// "scade l'8 marzo 2027", an elided article (on 28 November 2026 the real "l'8 dicembre" failed a "scade il \d+").
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubDate } from '../../schema/club-time';
+import { addDays, clubMidnight } from '../../schema/club-time';
 import { addMonths, suggestedExpiry } from '../../schema/medical-certificates';
 import { MSG } from '../../schema/messages';
+import { clockFrom } from '../../server/lib/clock';
 import { runCertificateReminders } from '../../server/modules/certificates/certificate-reminders.service';
-import { chooseMenuItem, expectNoHorizontalScroll, launchBrowser, openMenu, screenshot, storeSession, VIEWPORTS } from '../support/browser';
+import { chooseMenuItem, expectNoHorizontalScroll, launchBrowser, openMenu, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub, type TestClub } from '../support/factories';
 import { liveGql, startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 import { readOutbox } from '../support/test-app';
 
 
+/** The club's day of these tests, and 10:00 on it in Italy: what the server's and the pages' clocks read first. */
+const TODAY = '2027-02-26';
+const NOW = new Date(clubMidnight(TODAY).getTime() + 10 * 3600_000);
+
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
-  server = await startLiveServer();
+  server = await startLiveServer({}, { now: clockFrom(NOW) });
 });
 afterAll(() => server?.close());
 
@@ -42,14 +50,14 @@ describe.each(Object.entries(VIEWPORTS))('medical certificates on %s', (name, vi
     const category = await createGroupWith(server.deps, club.clubId, 'athlete', 'Under 16');
     // Its own address on each run (a retry makes another club with the same athlete): one reminder to find.
     const email = `nicolo.bianchi.${randomUUID().slice(0, 8)}@example.it`;
-    const today = clubDate(new Date());
-    // Issued 12 months ago less 10 days: a non-agonistic certificate's usual year ends in about 10 days.
-    const issuedOn = addDays(addMonths(today, -12), 10);
+    // Issued 12 months ago less 10 days: a non-agonistic certificate's usual year ends in 10 days, on 8 March.
+    const issuedOn = addDays(addMonths(TODAY, -12), 10);
     const expiresOn = suggestedExpiry('non_agonistico', issuedOn);
-    expect(expiresOn > today && expiresOn <= addDays(today, 30)).toBe(true);
+    expect([issuedOn, expiresOn]).toEqual(['2026-03-08', '2027-03-08']);
     const italian = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
     const browser = await launchBrowser(viewport);
+    await setPagesDate(browser.context, NOW); // the pages' today (the form's bounds, ages) is the server's
     const page = await browser.context.newPage();
     page.setDefaultTimeout(15_000);
     try {
@@ -82,7 +90,7 @@ describe.each(Object.entries(VIEWPORTS))('medical certificates on %s', (name, vi
       await page.waitForURL(/\/persona\/[0-9a-f-]{36}$/);
       const personUrl = page.url();
       await page.getByRole('heading', { name: 'Nicolò Bianchi', level: 1 }).waitFor();
-      await page.getByText('01/01/2010 (', { exact: false }).waitFor();
+      await page.getByText('01/01/2010 (17 anni)').waitFor(); // on the pages' date: 16 in real November 2026
       await page.getByText('Nessun certificato registrato.').waitFor();
       const certificates = page.getByRole('region', { name: 'Certificati medici' });
       await certificates.getByText('Mancante', { exact: true }).waitFor();
@@ -202,7 +210,7 @@ describe.each(Object.entries(VIEWPORTS))('medical certificates on %s', (name, vi
       if (name === 'phone') await expectNoHorizontalScroll(page);
       await shot(page, '6-eligibility', name);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta CSV' }).click()]);
-      expect(download.suggestedFilename()).toBe(`idoneita-under-16-${today}.csv`);
+      expect(download.suggestedFilename()).toBe(`idoneita-under-16-${TODAY}.csv`);
       const csv = await readFile(await download.path(), 'utf8');
       expect(csv.startsWith('\uFEFF')).toBe(true);
       expect(csv.slice(1).trim().split('\r\n')).toEqual([
@@ -217,12 +225,12 @@ describe.each(Object.entries(VIEWPORTS))('medical certificates on %s', (name, vi
       await page.getByRole('heading', { name: 'Persona non trovata', level: 1 }).waitFor();
 
       // --- the reminder job: the certificate expires within the 14-day threshold, a mail goes to the athlete's address
-      await runCertificateReminders(server.deps, new Date());
+      await runCertificateReminders(server.deps); // on the server's clock
       const mails = (await readOutbox(server.dataDir)).filter((m) => m.to.includes(email));
       expect(mails).toHaveLength(1);
       // (the subject, with "Nicolò", is MIME-encoded in the outbox file: the body is checked)
       expect(mails[0].text).toContain('Gentile genitore o tutore di Nicolò Bianchi,'); // a minor: to the family
-      expect(mails[0].text).toMatch(/il certificato medico non agonistico di Nicolò Bianchi scade il \d+ \w+ \d{4} \(tra \d+ giorni\)/);
+      expect(mails[0].text).toContain("il certificato medico non agonistico di Nicolò Bianchi scade l'8 marzo 2027 (tra 10 giorni).");
       expect(mails[0].text).toContain(`ASD Certificati ${name}`);
 
       // --- the club's settings: the reminders sent, and their days changed (the shared rules first)

@@ -47,6 +47,28 @@ export async function launchBrowser(viewport: { width: number; height: number },
 }
 
 /**
+ * The context's pages read `now` as the date (and it runs on from there), like a server on a test clock
+ * (server/lib/clock.ts): the same "today" on both sides. Only Date moves: timers, animation frames and
+ * performance.now() stay real. (Playwright's context.clock fakes those too, and under it a closing Chakra dialog
+ * stayed in the page: certificates.test.ts timed out waiting for it.) Before the context's first page.
+ */
+export async function setPagesDate(context: BrowserContext, now: Date): Promise<void> {
+  await context.addInitScript((offset: number) => {
+    const RealDate = Date;
+    // new Date() and Date.now() shifted; a Date of given parts or milliseconds, and Date.parse/UTC, unchanged.
+    function ShiftedDate(this: unknown, ...args: unknown[]) {
+      if (!new.target) return new RealDate(RealDate.now() + offset).toString();
+      return args.length ? new (RealDate as unknown as new (...a: unknown[]) => Date)(...args) : new RealDate(RealDate.now() + offset);
+    }
+    ShiftedDate.prototype = RealDate.prototype;
+    ShiftedDate.now = () => RealDate.now() + offset;
+    ShiftedDate.parse = RealDate.parse;
+    ShiftedDate.UTC = RealDate.UTC;
+    globalThis.Date = ShiftedDate as unknown as DateConstructor;
+  }, now.getTime() - Date.now());
+}
+
+/**
  * Signs `page` in as `club`'s account the way a login does: both tokens stored, on the app's origin. Stored from
  * /healthz, a page of that origin without the app: the app still starting on a page of its own (a logout's
  * /login, say) could otherwise clear them after they are written.

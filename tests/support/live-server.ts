@@ -3,22 +3,26 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, type CampoApp } from '../../server/app';
+import { createApp, type CampoApp, type CreateAppOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { migratedPGlite, trackOutbox } from './test-app';
 
 /** The built client: dist/client, or CAMPOBASE_E2E_CLIENT_DIR (a build elsewhere, e.g. while dist/ is in use). */
 export const CLIENT_DIR = path.resolve(process.env.CAMPOBASE_E2E_CLIENT_DIR ?? path.join(import.meta.dirname, '../../dist/client'));
 
-/** `overrides`: settings for this server (e.g. an analytics id), on top of the test defaults. */
+/**
+ * `overrides`: settings for this server (e.g. an analytics id), on top of the test defaults. `options.now`: the
+ * server's clock for its calendar rules (server/lib/clock.ts), for tests whose outcome depends on the day.
+ */
 export async function startLiveServer(
   overrides: Partial<ServerConfig> = {},
+  options: { now?: CreateAppOptions['now'] } = {},
 ): Promise<CampoApp & { url: string; dataDir: string; close(): Promise<void> }> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-e2e-'));
   const config = loadConfig({}, { dataDir, logLevel: 'warn', clientDir: CLIENT_DIR, host: '127.0.0.1', port: 0, jobsEnabled: false, ...overrides });
   // The new DATA_DIR's database starts from the run's migrated tarball (pglite-global-setup.ts) rather than empty.
-  const campo = await createApp({ config, loadDataDir: await migratedPGlite() });
+  const campo = await createApp({ config, loadDataDir: await migratedPGlite(), now: options.now });
   trackOutbox(dataDir, campo.deps);
   await campo.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = campo.app.server.address() as { port: number };

@@ -66,11 +66,12 @@ export function trackOutbox(dataDir: string, deps: AppDeps): void {
 
 /**
  * `options.mailer`: a mailer of the test's own instead of the outbox table and its delivery (still behind the app's
- * mail throttle), for tests that record or fail each send as it happens.
+ * mail throttle), for tests that record or fail each send as it happens. `options.now`: the app's clock for its
+ * calendar rules (server/lib/clock.ts `clockFrom`), for tests whose outcome depends on the day.
  */
 export async function startTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: { mailer?: Mailer; logStream?: CreateAppOptions['logStream']; waitForDatabase?: boolean } = {},
+  options: { mailer?: Mailer; logStream?: CreateAppOptions['logStream']; waitForDatabase?: boolean; now?: CreateAppOptions['now'] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-test-'));
   const pgName = usingPostgres() ? await clonePostgresTemplate() : undefined;
@@ -90,6 +91,7 @@ export async function startTestApp(
     mailer: options.mailer,
     logStream: options.logStream,
     waitForDatabase: options.waitForDatabase,
+    now: options.now,
   });
   trackOutbox(dataDir, campo.deps);
   return {

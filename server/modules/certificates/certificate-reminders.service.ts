@@ -17,6 +17,7 @@ import { ROLE_PERMISSIONS, CLUB_ROLES } from '../../access/permissions';
 import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { dateColumn, dayOf } from '../../lib/date-columns';
+import { longDate, onDate } from '../../lib/italian-dates';
 
 /** How late a threshold's reminder may still go out when no scan ran on its day (the smallest threshold's window). */
 const LATE_DAYS = 7;
@@ -57,10 +58,6 @@ export interface ReminderRun {
   failed: number;
   digests: number;
 }
-
-const LONG_DATE = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', dateStyle: 'long' });
-/** "il 31 marzo 2027", "l'8 marzo 2027", "l'11 marzo 2027": the article as Italian elides it before a vowel sound. */
-const onDate = (d: Date) => `${[8, 11].includes(d.getUTCDate()) ? "l'" : 'il '}${LONG_DATE.format(d)}`;
 
 /**
  * The reminders due on `today` across clubs: for each active athlete (6 or older) of a club with reminders on, the
@@ -129,7 +126,7 @@ function reclaimStale(deps: AppDeps, now: Date): Promise<ClaimedRow[]> {
 function reminderText(r: Pick<DueRow, 'firstname' | 'lastname' | 'minor' | 'legal_representative' | 'club_name' | 'expires_on' | 'type'>, daysLeft: number): { subject: string; text: string } {
   const who = `${r.firstname} ${r.lastname}`;
   const kind = r.type ? ` ${CERTIFICATE_TYPE_RULES[r.type].label.toLowerCase()}` : '';
-  const when = daysLeft > 0 ? `scade ${onDate(r.expires_on)} (tra ${daysLeft} ${daysLeft === 1 ? 'giorno' : 'giorni'})` : daysLeft === 0 ? `scade oggi, ${LONG_DATE.format(r.expires_on)}` : `è scaduto ${onDate(r.expires_on)}`;
+  const when = daysLeft > 0 ? `scade ${onDate(r.expires_on)} (tra ${daysLeft} ${daysLeft === 1 ? 'giorno' : 'giorni'})` : daysLeft === 0 ? `scade oggi, ${longDate(r.expires_on)}` : `è scaduto ${onDate(r.expires_on)}`;
   const greeting = r.minor ? `Gentile ${r.legal_representative || 'genitore o tutore'} di ${who},` : `Gentile ${who},`;
   return {
     subject: `${r.club_name}: certificato medico di ${who} ${daysLeft < 0 ? 'scaduto' : 'in scadenza'}`,
@@ -217,7 +214,7 @@ async function sendDigests(deps: AppDeps, today: string, clubIds: Set<string>, n
       ORDER BY m.expires_on, p.sort_name`;
     const club = await deps.systemDb.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
     const text = [
-      `Certificati medici in scadenza o scaduti a ${club.fullName} (${LONG_DATE.format(dateColumn(today))}):`,
+      `Certificati medici in scadenza o scaduti a ${club.fullName} (${longDate(dateColumn(today))}):`,
       '',
       ...lines.map((l) => {
         const verb = dayOf(l.expires_on)! < today ? 'è scaduto' : 'scade';
@@ -242,7 +239,7 @@ async function sendDigests(deps: AppDeps, today: string, clubIds: Set<string>, n
 }
 
 /** One pass: claim and send what is due on `now`'s club day, retry stale claims, send the digests. Idempotent. */
-export async function runCertificateReminders(deps: AppDeps, now = new Date()): Promise<ReminderRun> {
+export async function runCertificateReminders(deps: AppDeps, now = deps.now()): Promise<ReminderRun> {
   const today = clubDate(now);
   const due = await dueReminders(deps, today);
   const claimed = await claim(deps, today, due, now);
@@ -269,5 +266,5 @@ export async function startCertificateReminders(deps: AppDeps, jobs: JobQueue): 
     log: deps.log,
     retries: { retryLimit: 3, retryDelay: 60 },
   });
-  return { scan, stop: scan.stop, runNow: (now = new Date()) => runCertificateReminders(deps, now) };
+  return { scan, stop: scan.stop, runNow: (now = deps.now()) => runCertificateReminders(deps, now) };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../schema/medical-certificates';
 import { logHealthReadOfRoles } from '../../access/access-log';
 import { canReadHealth } from '../../access/health-data';
+import type { RequestContext } from '../../context';
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
 import { CertificateStatusEnum } from '../../graphql/enums';
@@ -24,7 +25,8 @@ import { groupEligibility, type EligibilityRow, type GroupEligibility } from './
 import { CURRENT_ROLE_FIRST } from '../people/people.policy';
 import { dayOf as day } from '../../lib/date-columns';
 
-const today = () => clubDate(new Date());
+/** The club's day on the app's clock (AppDeps.now). */
+const today = (ctx: RequestContext) => clubDate(ctx.deps.now());
 
 export const MedicalCertificateTypeEnum = builder.enumType('MedicalCertificateType', {
   description: 'agonistico (DM 18/02/1982, at most 24 months), non_agonistico (DM 24/04/2013, 12 months), ludico_motorio (no longer compulsory: DL 69/2013).',
@@ -44,7 +46,7 @@ const MedicalCertificateRef = builder.prismaObject('MedicalCertificate', {
     state: t.field({
       type: CertificateStatusEnum,
       description: 'This certificate on the club\'s day, whatever the age (valid, expiring, expired).',
-      resolve: (c) => expiryState(day(c.expiresOn), today()),
+      resolve: (c, _args, ctx) => expiryState(day(c.expiresOn), today(ctx)),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
@@ -69,7 +71,7 @@ const QualificationStatusRef = builder.objectRef<QualificationStatus>('Qualifica
     state: t.field({
       type: CertificateStatusEnum,
       description: 'missing when not held; held without a date counts as valid.',
-      resolve: (q) => qualificationState(q.held, q.expiresOn, today()),
+      resolve: (q, _args, ctx) => qualificationState(q.held, q.expiresOn, today(ctx)),
     }),
   }),
 });
@@ -96,7 +98,7 @@ builder.prismaObjectFields('Person', (t) => ({
       const role = person.roles[0];
       if (!role || !canReadHealth(ctx)) return null;
       logHealthReadOfRoles(ctx, [role.id]);
-      return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, person.birthday);
+      return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, person.birthday, ctx.deps.now());
     },
   }),
   qualifications: t.field({
@@ -127,7 +129,7 @@ builder.prismaObjectField('PersonRole', 'certificateStatus', (t) =>
     resolve: (role, _args, ctx) => {
       if (role.kind !== 'athlete' || !canReadHealth(ctx)) return null;
       logHealthReadOfRoles(ctx, [role.id]);
-      return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday);
+      return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday, ctx.deps.now());
     },
   }),
 );

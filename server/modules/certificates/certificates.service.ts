@@ -81,7 +81,7 @@ export async function addMedicalCertificate(
   personId: unknown,
   raw: unknown,
   readFile: () => Promise<UploadedFile | undefined> = async () => undefined,
-  now = new Date(),
+  now = ctx.deps.now(),
 ): Promise<AddCertificateResult> {
   const { clubId } = authorizeMember(ctx, 'people.athlete.write');
   authorizeMember(ctx, 'health.write');
@@ -181,5 +181,5 @@ export async function recordLegacyCertificate(tx: Db, clubId: string, roleId: st
  * An athlete's certificate state on `now`'s club day, from the latest expiry (the legacy field mirrors it) and the
  * birthday: what the lists, the person page, the legacy records, eligibility and the organisations' API all show.
  */
-export const athleteCertificateState = (expiresOn: Date | null | undefined, birthday: Date | null | undefined, now = new Date()): CertificateState =>
+export const athleteCertificateState = (expiresOn: Date | null | undefined, birthday: Date | null | undefined, now: Date): CertificateState =>
   certificateState(dayOf(expiresOn), dayOf(birthday), clubDate(now));

@@ -37,7 +37,7 @@ export interface GroupEligibility {
 }
 
 /** The group's active athletes with their state on `now`'s club day, by name; null for an unknown or another club's group. */
-export async function groupEligibility(ctx: RequestContext, groupId: unknown, now = new Date()): Promise<GroupEligibility | null> {
+export async function groupEligibility(ctx: RequestContext, groupId: unknown, now = ctx.deps.now()): Promise<GroupEligibility | null> {
   authorizeMember(ctx, 'groups.read');
   const { clubId } = authorizeMember(ctx, 'people.athlete.read');
   if (!canReadHealth(ctx)) throw new ForbiddenError(MSG.permissionDenied);

@@ -47,7 +47,7 @@ builder.prismaObject('Club', {
     seasonLabel: t.string({
       description: "The club's own season label, or the current September-August season (e.g. 2026/27).",
       select: { seasonLabel: true },
-      resolve: (club) => seasonLabelFor(club.seasonLabel),
+      resolve: (club, _args, ctx) => seasonLabelFor(club.seasonLabel, ctx.deps.now()),
     }),
     customSeasonLabel: t.exposeString('seasonLabel', {
       nullable: true,

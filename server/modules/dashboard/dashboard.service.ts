@@ -62,7 +62,7 @@ interface CertificateCountRow {
 }
 
 /** `now` is the instant measured against (tests pass one; requests use the clock). */
-export async function getDashboard(ctx: RequestContext, now: Date = new Date()): Promise<DashboardNumbers> {
+export async function getDashboard(ctx: RequestContext, now: Date = ctx.deps.now()): Promise<DashboardNumbers> {
   const { clubId } = authorizeMember(ctx, 'club.read');
   const db = clubDb(ctx);
   const todayStart = periodStart('today', now);

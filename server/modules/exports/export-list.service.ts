@@ -224,7 +224,7 @@ const FILE_NAMES: Record<Exclude<ExportListKind, 'people' | 'archive'>, string> 
 export async function exportList(
   ctx: RequestContext,
   request: ExportRequest,
-  { now = new Date(), maxRows = EXPORT_MAX_ROWS, xlsxHeapMb }: { now?: Date; maxRows?: number; xlsxHeapMb?: number } = {},
+  { now = ctx.deps.now(), maxRows = EXPORT_MAX_ROWS, xlsxHeapMb }: { now?: Date; maxRows?: number; xlsxHeapMb?: number } = {},
 ): Promise<ExportedFile> {
   const actor = authorizeMember(ctx, 'export.run');
   // Every export reads and writes up to 100,000 rows: counted per account and per club (rate-limits.ts).

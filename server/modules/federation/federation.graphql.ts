@@ -152,7 +152,7 @@ const ContactsRef = builder.objectRef<PersonRecord>('PersonContacts').implement(
 const CertificateRef = builder.objectRef<PersonRecord>('MedicalCertificateStatus').implement({
   description: "Scope PEOPLE_CERTIFICATES: an athlete's medical certificate, never the document.",
   fields: (t) => ({
-    state: t.field({ type: CertificateStateEnum, resolve: (r) => athleteCertificateState(r)! }),
+    state: t.field({ type: CertificateStateEnum, resolve: (r, _args, ctx) => athleteCertificateState(r, ctx.deps.now())! }),
     expiresOn: t.string({ nullable: true, resolve: (r) => day(r.medical_examination_expiration_date) }),
     scheduledOn: t.string({ nullable: true, description: 'The next examination, when booked.', resolve: (r) => day(r.medical_examination_scheduled_date) }),
   }),
@@ -189,7 +189,7 @@ const PersonRecordRef = builder.objectRef<PersonRecord>('OrganisationPersonRecor
       nullable: true,
       resolve: async (r, args, ctx) => {
         const part = await recordPart('people.contacts')(r, args, ctx);
-        return part && isMinor(r) && !(await organisationReach(ctx)).get(r.club_id)?.minorsContacts ? null : part;
+        return part && isMinor(r, ctx.deps.now()) && !(await organisationReach(ctx)).get(r.club_id)?.minorsContacts ? null : part;
       },
       description: "null for a minor (or an unknown birthday) when the club does not share minors' contacts.",
     }),

@@ -206,7 +206,7 @@ const FEW_CLUBS = 20;
  * snapshot's xmin), so following endCursor from night to night never skips a late commit; otherwise the current
  * records (archived ones included, deleted ones not).
  */
-export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilter, mode: 'current' | 'changes', now = new Date()): Promise<Page<PersonRecord>> {
+export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilter, mode: 'current' | 'changes', now = ctx.deps.now()): Promise<Page<PersonRecord>> {
   requireApiKey(ctx);
   const first = keysetPageSize(filter.first, API_PAGE_MAX);
   const [afterXid, afterRole] = decodeCursor(filter.after, new RegExp(`^p(\\d{1,20})\\.${UUID}$`)) ?? [];
@@ -280,7 +280,7 @@ export async function lookupTaxCode(ctx: RequestContext, taxCode: string): Promi
 }
 
 /** Whether the record's person is under 18 today (an unknown birthday counts as a minor: contacts stay private). */
-export function isMinor(record: Pick<PersonRecordRow, 'birthday'>, now = new Date()): boolean {
+export function isMinor(record: Pick<PersonRecordRow, 'birthday'>, now: Date): boolean {
   if (!record.birthday) return true;
   const today = clubDate(now);
   const birth = record.birthday.toISOString().slice(0, 10);
@@ -290,7 +290,7 @@ export function isMinor(record: Pick<PersonRecordRow, 'birthday'>, now = new Dat
 
 export function athleteCertificateState(
   record: Pick<PersonRecordRow, 'kind' | 'medical_examination_expiration_date' | 'birthday'>,
-  now = new Date(),
+  now: Date,
 ): CertificateState | null {
   if (record.kind !== 'athlete') return null;
   return certificateStateOn(record.medical_examination_expiration_date, record.birthday, now);
@@ -313,7 +313,7 @@ export interface ClubStatisticsRow {
 }
 
 /** Current (not archived) roles per club, kind, sex and age band, with the certificate states of athletes who need one: one statement. */
-export async function statisticsRows(db: PrismaClient, clubs: readonly string[], now = new Date()): Promise<Map<string, ClubStatisticsRow[]>> {
+export async function statisticsRows(db: PrismaClient, clubs: readonly string[], now: Date): Promise<Map<string, ClubStatisticsRow[]>> {
   const byClub = new Map<string, ClubStatisticsRow[]>(clubs.map((id) => [id, []]));
   if (!clubs.length) return byClub;
   const { today, expiringUntil } = certificateDays(now);
@@ -354,7 +354,7 @@ export function certificateTotals(rows: readonly ClubStatisticsRow[]): Certifica
 }
 
 /** The statistics of the key's clubs that share any of profile, registry or certificates. */
-export async function clubStatistics(ctx: RequestContext, clubIds: readonly string[] | null | undefined, now = new Date()): Promise<Map<string, ClubStatisticsRow[]>> {
+export async function clubStatistics(ctx: RequestContext, clubIds: readonly string[] | null | undefined, now = ctx.deps.now()): Promise<Map<string, ClubStatisticsRow[]>> {
   requireApiKey(ctx);
   const reach = await organisationReach(ctx);
   const clubs = clubsWith(reach, ['club.profile', 'people.registry', 'people.certificates'], clubIds);

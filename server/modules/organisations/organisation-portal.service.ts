@@ -68,7 +68,7 @@ export async function organisationOverview(ctx: RequestContext, organisationId: 
   });
   // What the staff see of a club is what the club shares: counts with its profile, certificates with that scope.
   const shares = (a: { status: string; scopes: string[] }, scope: string) => a.status === 'active' && a.scopes.includes(scope);
-  const certificates = await statisticsRows(ctx.deps.systemDb, organisation.affiliations.filter((a) => shares(a, 'people.certificates')).map((a) => a.clubId));
+  const certificates = await statisticsRows(ctx.deps.systemDb, organisation.affiliations.filter((a) => shares(a, 'people.certificates')).map((a) => a.clubId), ctx.deps.now());
   return {
     ...organisation,
     role,

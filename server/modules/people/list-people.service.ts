@@ -136,7 +136,7 @@ export async function findPeoplePage<R extends PageRelations>(
  * The total behind a list. A whole kind (no search or other filter) is read from PersonRoleCount, which triggers
  * keep: counting 100k index entries costs ~17 ms on every page; filtered lists are counted.
  */
-export async function countPeople(ctx: RequestContext, raw: PeopleFilters, now: Date = new Date()): Promise<number> {
+export async function countPeople(ctx: RequestContext, raw: PeopleFilters, now: Date = ctx.deps.now()): Promise<number> {
   const where = peopleListWhere(ctx, raw, now);
   const filtered = Object.keys(where).some((key) => !['clubId', 'kind', 'archivedAt'].includes(key));
   // A coach's list is narrowed to their groups (club-scope.ts): the club-wide counter would not match it.
@@ -154,7 +154,7 @@ export async function countPeople(ctx: RequestContext, raw: PeopleFilters, now: 
  * members of that group (an unknown or another club's group matches nobody). `addedWithin` and `certificate` are
  * measured on `now`'s day in the club's time zone, exactly as the dashboard counts them.
  */
-export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Date = new Date()): Prisma.PersonRoleWhereInput {
+export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Date = ctx.deps.now()): Prisma.PersonRoleWhereInput {
   requireClub(ctx);
   const filters = parseInput(peopleFilters, raw);
   const { clubId } = authorizeMember(ctx, `people.${filters.kind}.read`);

@@ -64,7 +64,7 @@ async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown) {
   const role = await requirePersonRole(ctx, id, { include: RECORD_INCLUDE }, kind);
   const showHealth = canReadHealth(ctx);
   if (showHealth && HEALTH_DETAIL_FIELDS[kind]) logHealthReadOfRoles(ctx, [role.id]);
-  return presentRecord(role, showHealth);
+  return presentRecord(role, showHealth, ctx.deps.now());
 }
 
 async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, archived: boolean) {
@@ -73,7 +73,8 @@ async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, 
   const { rows, total, page } = await listPeoplePage(ctx, filters as Parameters<typeof listPeoplePage>[1], body.page, LISTED_INCLUDE);
   const showHealth = canReadHealth(ctx);
   if (showHealth && kind === 'athlete' && rows.length) logHealthReadOfRoles(ctx, rows.map((r) => r.id), 'Elenco certificati medici');
-  return ok(presentPage(rows.map((row) => presentListed(row, showHealth)), total, page));
+  const now = ctx.deps.now(); // one day for the whole page
+  return ok(presentPage(rows.map((row) => presentListed(row, showHealth, now)), total, page));
 }
 
 function routesOf(spec: PersonKindSpec): LegacyRoute[] {

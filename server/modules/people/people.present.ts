@@ -55,17 +55,17 @@ function presentGroups(role: Pick<Listed, 'id' | 'kind' | 'groups'>) {
   return role.groups.map((m) => ({ id: m.group.id, name: m.group.name, pivot: { group_id: m.groupId, [pivotKey]: role.id } }));
 }
 
-/** An athlete's certificate state today (schema/medical-certificates.ts), null for other kinds or without health data. */
-function certificateStatusOf(role: Pick<Listed, 'kind' | 'athlete'> & { person: { birthday: Date | null } }, showHealth: boolean) {
+/** An athlete's certificate state on `now`'s day (schema/medical-certificates.ts), null for other kinds or without health data. */
+function certificateStatusOf(role: Pick<Listed, 'kind' | 'athlete'> & { person: { birthday: Date | null } }, showHealth: boolean, now: Date) {
   if (role.kind !== 'athlete' || !showHealth) return {};
-  return { medical_certificate_status: athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday) };
+  return { medical_certificate_status: athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday, now) };
 }
 
 /**
  * "Person (as listed)": a row of the people lists. Athletes' rows add `medical_certificate_status` (valid, expiring,
- * expired, missing, notRequired; null without health data).
+ * expired, missing, notRequired on `now`'s day; null without health data).
  */
-export function presentListed(role: Listed, showHealth: boolean) {
+export function presentListed(role: Listed, showHealth: boolean, now: Date) {
   const p = role.person;
   return {
     id: role.id,
@@ -82,7 +82,7 @@ export function presentListed(role: Listed, showHealth: boolean) {
     is_active: role.isActive,
     created_at: instant(role.createdAt),
     updated_at: instant(role.updatedAt),
-    ...(role.kind === 'athlete' ? { medical_certificate_status: null, ...certificateStatusOf(role, showHealth) } : {}),
+    ...(role.kind === 'athlete' ? { medical_certificate_status: null, ...certificateStatusOf(role, showHealth, now) } : {}),
   };
 }
 
@@ -134,7 +134,7 @@ function presentProfile(p: PersonRecord['person']) {
 }
 
 /** The kind's own fields, flat and snake_case, every one present (null when unset; health data null unless shown). */
-function presentDetails(role: PersonRecord, showHealth: boolean) {
+function presentDetails(role: PersonRecord, showHealth: boolean, now: Date) {
   const relation = PEOPLE_KINDS[role.kind].details;
   const schema = DETAILS_INPUT[role.kind];
   if (!relation || !schema) return {};
@@ -152,7 +152,7 @@ function presentDetails(role: PersonRecord, showHealth: boolean) {
   return {
     ...legacy,
     medical_certificate_status: null,
-    ...certificateStatusOf(role, showHealth),
+    ...certificateStatusOf(role, showHealth, now),
     medical_certificates: showHealth ? role.person.medicalCertificates.map(presentCertificate) : null,
   };
 }
@@ -173,12 +173,13 @@ function presentCertificate(c: PersonRecord['person']['medicalCertificates'][num
 /**
  * The whole record (`single`, and the answer of `save` and `archive`). `showHealth`: whether the viewer's role reads
  * health data (access/health-data.ts); without it those fields are present and null, so the shape never changes.
+ * `now`: the day the certificate state is measured on (AppDeps.now).
  */
-export function presentRecord(role: PersonRecord, showHealth: boolean) {
+export function presentRecord(role: PersonRecord, showHealth: boolean, now: Date) {
   return {
     id: role.id,
     type: role.kind,
-    ...presentDetails(role, showHealth),
+    ...presentDetails(role, showHealth, now),
     note_private: role.notePrivate,
     is_active: role.isActive,
     archived_at: instant(role.archivedAt),
