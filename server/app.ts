@@ -17,6 +17,7 @@ import { createAnswerCache, DATA_CHANNEL } from './graphql/answer-cache';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { AppError, HTTP_STATUS } from './lib/errors';
 import { createBackground } from './lib/background';
+import { clientGoneLogMethod } from './lib/client-gone';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
 import { createMailOutbox } from './lib/mail-outbox';
@@ -89,7 +90,8 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   // Every log line of a request, and of the work and jobs it started, carries its requestId (operations/request-id.ts).
   const { mixin, ...requestIds } = requestIdOptions();
   const app = Fastify({
-    logger: { level: config.logLevel, mixin, ...(logStream ? { stream: logStream } : {}) },
+    // A client that went away is one line at info, whichever path logs it (lib/client-gone.ts).
+    logger: { level: config.logLevel, mixin, hooks: { logMethod: clientGoneLogMethod }, ...(logStream ? { stream: logStream } : {}) },
     ...requestIds,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,

@@ -2,11 +2,13 @@
 // Every known stream is handled where it is used (uploads: modules/files/multipart-reader.ts); this is the net
 // under that. The choice, on purpose not "always keep going":
 //   - an error of one connection or one request's stream (a peer that reset, a pipe closed early, a malformed
-//     upload's parser) leaves nothing shared half-done: it is logged at error and the server keeps serving;
+//     upload's parser) leaves nothing shared half-done: it is logged at error and the server keeps serving; a client
+//     that simply went away ('Premature close', 'aborted') is one line at info without a stack (client-gone.ts);
 //   - anything else is a bug whose damage is unknown (a transaction's bookkeeping, a pool, the embedded database's
 //     state): it is logged at fatal with the error, the server closes cleanly (connections, database) and exits
 //     with 1, for a supervisor to restart it (systemd, or `npm run start:supervised`: see docs/operations.md).
 import type { EventEmitter } from 'node:events';
+import { CLIENT_GONE_MSG, clientGoneFields, isClientGone } from './client-gone';
 
 /** Node's codes for a connection or stream that ended under us: the business of one request only. */
 const CONNECTION_CODES = new Set([
@@ -35,7 +37,7 @@ export function isConnectionLevel(error: unknown): boolean {
 }
 
 export interface LastResortOptions {
-  log: { error(obj: object, msg: string): void; fatal(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; fatal(obj: object, msg: string): void };
   /** Closes the server and its database. */
   shutdown: () => Promise<unknown>;
   exit?: (code: number) => void;
@@ -48,6 +50,10 @@ export interface LastResortOptions {
 export function installLastResortHandlers({ log, shutdown, exit = (code) => process.exit(code), target = process, shutdownTimeoutMs = 10_000 }: LastResortOptions): void {
   let stopping = false;
   const handler = (kind: 'uncaughtException' | 'unhandledRejection') => (error: unknown) => {
+    if (isClientGone(error)) {
+      log.info({ kind, ...clientGoneFields(error) }, CLIENT_GONE_MSG);
+      return;
+    }
     if (isConnectionLevel(error)) {
       log.error({ err: error, kind }, 'connection-level error nobody handled: the server keeps serving');
       return;
