@@ -3,12 +3,13 @@
 // filter), the dashboard and a team's eligibility; refusals: validation in Italian, health permission, another
 // club's person, a person who is not an athlete, an archived record; nothing half-written on a refused file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubDate } from '../../../schema/club-time';
+import { addDays } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { addMonths } from '../../../schema/medical-certificates';
 import { addCollaborator, createClub, type TestClub } from '../../support/factories';
 import { gql, rest } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
+import { pinnedToday } from '../../support/clock';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { graphqlMultipart, pdf } from '../files/fixtures';
 import { csvFile, validTaxCode } from '../imports/import-fixtures';
@@ -48,11 +49,12 @@ const PERSON = /* GraphQL */ `
 let t: TestApp;
 let club: TestClub;
 let other: TestClub;
-const today = clubDate(new Date());
+// The app's calendar pinned to the file's today: states and eligibility's day cannot move at midnight mid-file.
+const { today, now } = pinnedToday();
 const as = (who: TestClub) => ({ token: who.token, club: who.clubToken });
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { now });
   club = await createClub(t.deps);
   other = await createClub(t.deps);
 });

@@ -2,13 +2,17 @@
 // week, athletes by medical certificate (refused for other kinds), posts of this week; combined with the existing
 // search and group filters, scoped to the club, and validated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, certificateDays, clubDate } from '../../../schema/club-time';
+import { addDays } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
 import { createPost } from '../../support/registry-factories';
+import { pinnedToday } from '../../support/clock';
 import { startTestApp, type TestApp } from '../../support/test-app';
+
+// The app's calendar pinned to the file's today: "Oggi" expires today, and stays expiring if the run crosses midnight.
+const { today, now } = pinnedToday();
 
 const PEOPLE = /* GraphQL */ `
   query($kind: PersonKind!, $search: String, $groupId: ID, $addedWithin: RecentPeriod, $certificate: CertificateStatus) {
@@ -26,7 +30,7 @@ let t: TestApp;
 let club: TestClub;
 let other: TestClub;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { now });
   club = await createClub(t.deps);
   other = await createClub(t.deps);
 });
@@ -83,7 +87,6 @@ describe('athletes by medical certificate', () => {
   beforeAll(async () => {
     club2 = await createClub(t.deps);
     const ctx = await clubContext(t.deps, club2);
-    const { today } = certificateDays();
     const athlete = (lastname: string, medicalExaminationExpirationDate?: string) =>
       createPerson(ctx, 'athlete', { profile: { lastname }, details: { medicalExaminationExpirationDate } });
     await athlete('Scaduto', addDays(today, -1));
@@ -100,7 +103,11 @@ describe('athletes by medical certificate', () => {
     expect(await people({ kind: 'athlete', certificate: 'expired' }, club2)).toEqual({ total: 1, names: ['Scaduto'] });
     expect(await people({ kind: 'athlete', certificate: 'expired', search: 'oggi' }, club2)).toEqual({ total: 0, names: [] });
     // the same day the dashboard measures on
-    expect(clubDate(new Date())).toBe(certificateDays().today);
+    expect((await gql(t.app, '{ dashboard { today certificatesExpiring certificatesExpired } }', {}, as(club2))).body.data.dashboard).toEqual({
+      today,
+      certificatesExpiring: 2,
+      certificatesExpired: 1,
+    });
   });
 
   it('refuses the certificate filter for kinds that have no certificate, saying why', async () => {
