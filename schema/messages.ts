@@ -295,6 +295,8 @@ export const MSG = {
   apiTaxCodeInvalid: 'Codice fiscale non valido: 16 caratteri (o 11 cifre per una società).',
   apiBudgetExhausted: (seconds: number) => `Budget di richieste della chiave esaurito: riprova tra ${seconds} secondi.`,
   queryTimeout: 'La richiesta ha impiegato troppo tempo ed è stata interrotta: riprova con filtri più precisi o meno dati.',
+  // The database could not take the request in time (a crowd of writes): nothing was written, the form keeps its data.
+  serverBusy: 'Il server è molto occupato: riprova tra qualche secondo. I dati inseriti non sono andati persi.',
 
   // Access log (issue 11)
   accessLogFilterInvalid: 'Filtro non valido.',

@@ -15,7 +15,8 @@ import { createSessionCache } from './auth/session-cache';
 import { listenOnPGlite, listenOnPostgres } from './auth/session-cache-listener';
 import { createAnswerCache, DATA_CHANNEL } from './graphql/answer-cache';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
-import { AppError, HTTP_STATUS } from './lib/errors';
+import { appErrorOf } from './db/database-busy';
+import { HTTP_STATUS, ServiceBusyError } from './lib/errors';
 import { createBackground } from './lib/background';
 import { clientGoneLogMethod } from './lib/client-gone';
 import { systemClock, type Clock } from './lib/clock';
@@ -309,8 +310,10 @@ function handleError(this: FastifyInstance, error: FastifyError, req: { url: str
   let status: number;
   let message: string;
   let code: string;
-  if (error instanceof AppError) {
-    [status, message, code] = [HTTP_STATUS[error.code], error.message, error.code];
+  const refusal = appErrorOf(error);
+  if (refusal) {
+    [status, message, code] = [HTTP_STATUS[refusal.code], refusal.message, refusal.code];
+    if (refusal instanceof ServiceBusyError) void reply.header('retry-after', String(refusal.retryAfterSeconds));
   } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     [status, message, code] = [413, MSG.bodyTooLarge, 'PAYLOAD_TOO_LARGE'];
   } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -323,7 +326,7 @@ function handleError(this: FastifyInstance, error: FastifyError, req: { url: str
     req.log.error({ err: error }, 'request failed');
     [status, message, code] = [500, MSG.unexpected, 'INTERNAL'];
   }
-  if (status < 500) logRefusal(req.log, { code, status, message: error.message });
+  if (refusal || status < 500) logRefusal(req.log, { code, status, message: refusal?.message ?? error.message });
   const body = req.url.startsWith('/graphql')
     ? { errors: [{ message, extensions: { code } }] }
     : failure(message);

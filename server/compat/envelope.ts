@@ -4,7 +4,8 @@
 import type { FastifyReply } from 'fastify';
 import { legacyWording, MSG } from '../../schema/messages';
 import { toSnakeKeys } from './naming';
-import { AppError, ConflictError, RateLimitError, ValidationError, type ErrorCode } from '../lib/errors';
+import { appErrorOf } from '../db/database-busy';
+import { ConflictError, RateLimitError, ServiceBusyError, ValidationError, type ErrorCode } from '../lib/errors';
 
 export interface Envelope {
   status: boolean;
@@ -22,6 +23,7 @@ const LEGACY_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   BAD_REQUEST: 400,
   QUERY_TIMEOUT: 400,
+  SERVICE_BUSY: 503,
   // a business outcome of /login (status false): the legacy login takes the code in the same call
   TWO_FACTOR_CHALLENGE: 200,
   TWO_FACTOR_REQUIRED: 403,
@@ -35,13 +37,17 @@ export function failure(message: string, errors?: Record<string, string>): Envel
   return { status: false, context: legacyErrors && Object.keys(legacyErrors).length ? { errors: legacyErrors } : null, message: legacyWording(message) };
 }
 
-/** Sends an expected error in the envelope; returns false for anything unexpected (the caller logs it). */
-export function sendAppError(reply: FastifyReply, error: unknown): boolean {
-  if (!(error instanceof AppError)) return false;
+/**
+ * Sends an expected error (or a database too busy to take the request: 503) in the envelope; returns it, or undefined
+ * for anything unexpected (the caller logs it).
+ */
+export function sendAppError(reply: FastifyReply, thrown: unknown) {
+  const error = appErrorOf(thrown);
+  if (!error) return undefined;
   const fields = error instanceof ValidationError || error instanceof ConflictError ? toSnakeKeys(error.fields) : undefined;
-  if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
+  if (error instanceof RateLimitError || error instanceof ServiceBusyError) reply.header('retry-after', String(error.retryAfterSeconds));
   reply.status(LEGACY_STATUS[error.code]).send(failure(error.message, fields));
-  return true;
+  return error;
 }
 
 export const unexpected = (): Envelope => failure(MSG.unexpected);

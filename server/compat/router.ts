@@ -2,7 +2,7 @@
 // the same plain object with files as UploadedFile values) and a RequestContext, and answers the envelope. The
 // handler only maps names; rules live in the services.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UnauthenticatedError, type AppError } from '../lib/errors';
+import { UnauthenticatedError } from '../lib/errors';
 import { logRefusal } from '../http/refusal-log';
 import type { AppDeps, RequestContext } from '../context';
 import { buildRequestContext, requestMeta } from '../http/request-context';
@@ -67,8 +67,9 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
         return reply.send(answer);
       } catch (error) {
         if (error instanceof MultipartRefusedError) return reply.status(error.refusal.status).send(failure(error.message));
-        if (sendAppError(reply, error)) {
-          logRefusal(req.log, { code: (error as AppError).code, status: reply.statusCode, message: (error as AppError).message });
+        const refusal = sendAppError(reply, error);
+        if (refusal) {
+          logRefusal(req.log, { code: refusal.code, status: reply.statusCode, message: refusal.message });
           return reply;
         }
         req.log.error({ err: error }, 'legacy route failed');

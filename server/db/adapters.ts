@@ -20,7 +20,7 @@ import { relationsByQueryUnlessAsked } from './relation-load';
 import { replanStaleStatements, statementNames, type StatementNames } from './statement-names';
 
 export type DatabaseTarget =
-  | {
+  | ({
       kind: 'pglite';
       /** undefined = in memory */ dataDir?: string;
       /**
@@ -29,7 +29,7 @@ export type DatabaseTarget =
        * Ignored for a data directory that already holds a database.
        */
       loadDataDir?: Blob;
-    }
+    } & DatabaseWaits)
   | {
       kind: 'postgres';
       url: string;
@@ -37,8 +37,20 @@ export type DatabaseTarget =
       replicaUrls?: string[];
     } & PostgresRuntimeOptions;
 
+/**
+ * How long the app's writes wait for the database (TRANSACTION_WAIT_MS): Prisma's default maxWait of 2 s failed
+ * saves by the hundreds at 200 clients (every write is a transaction: its access-log line commits with it). Beyond
+ * this the request is refused with 503 (database-busy.ts).
+ */
+export interface DatabaseWaits {
+  /** A transaction's wait for a connection (PGlite: its turn), and then its run; PostgreSQL: a read's wait too. */
+  transactionWaitMs?: number;
+}
+
 /** How the app's own pools (not the migration engine's) talk to PostgreSQL. */
-export interface PostgresRuntimeOptions {
+export interface PostgresRuntimeOptions extends DatabaseWaits {
+  /** Connections of the pool (DATABASE_POOL_SIZE); pg's default is 10. */
+  poolSize?: number;
   /** see statement-timeout.ts */
   statementTimeoutMs?: number;
   /** Recurring statements prepared once per connection (statement-names.ts; DATABASE_PREPARED_STATEMENTS). */
@@ -133,15 +145,19 @@ export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactor
 export function openDatabase(target: DatabaseTarget): OpenDatabase {
   const adapterFactory = createAdapterFactory(target);
   // On PostgreSQL the app's client has its own pool (statement_timeout, no JIT); the migration engine uses adapterFactory.
-  const runtime: PostgresRuntimeOptions = target.kind === 'postgres' ? { statementTimeoutMs: target.statementTimeoutMs, preparedStatements: target.preparedStatements } : {};
+  const runtime: PostgresRuntimeOptions =
+    target.kind === 'postgres'
+      ? { statementTimeoutMs: target.statementTimeoutMs, preparedStatements: target.preparedStatements, poolSize: target.poolSize, transactionWaitMs: target.transactionWaitMs }
+      : {};
   const runtimeAdapter = target.kind === 'postgres' ? new PostgresAdapterFactory(target.url, runtime) : adapterFactory;
-  const prisma = translateDatabaseRefusals(relationsByQueryUnlessAsked(new PrismaClient({ adapter: runtimeAdapter })));
+  const transactionOptions = transactionOptionsFor(target);
+  const prisma = translateDatabaseRefusals(relationsByQueryUnlessAsked(new PrismaClient({ adapter: runtimeAdapter, transactionOptions })));
   const poolCounts =
     runtimeAdapter instanceof PostgresAdapterFactory ? () => runtimeAdapter.poolCounts() : countPGliteCalls(adapterFactory.pglite!);
   // Each replica gets its own client and pool, with the same settings as the primary's.
   const replicaUrls = target.kind === 'postgres' ? (target.replicaUrls ?? []) : [];
   const replicas = replicaUrls.length
-    ? createReadReplicas(replicaUrls.map((url) => relationsByQueryUnlessAsked(new PrismaClient({ adapter: new PostgresAdapterFactory(url, runtime) }))))
+    ? createReadReplicas(replicaUrls.map((url) => relationsByQueryUnlessAsked(new PrismaClient({ adapter: new PostgresAdapterFactory(url, runtime), transactionOptions }))))
     : undefined;
   let closing: Promise<void> | undefined;
   return {
@@ -162,6 +178,11 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
   };
 }
 
+/** Prisma's maxWait and timeout (2 and 5 s by default) from TRANSACTION_WAIT_MS; a call may still pass its own. */
+function transactionOptionsFor({ transactionWaitMs }: DatabaseWaits) {
+  return transactionWaitMs ? { maxWait: transactionWaitMs, timeout: Math.max(5_000, transactionWaitMs) } : undefined;
+}
+
 class PostgresAdapterFactory implements CampoAdapterFactory {
   readonly kind = 'postgres';
   readonly provider = 'postgres';
@@ -170,7 +191,7 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
 
   constructor(
     readonly url: string,
-    { statementTimeoutMs, preparedStatements = false }: PostgresRuntimeOptions = {},
+    { statementTimeoutMs, preparedStatements = false, poolSize, transactionWaitMs }: PostgresRuntimeOptions = {},
   ) {
     this.names = preparedStatements ? statementNames() : undefined;
     // pg sends statement_timeout as a connection parameter: the server cancels longer statements itself. JIT is off:
@@ -181,6 +202,9 @@ class PostgresAdapterFactory implements CampoAdapterFactory {
         connectionString: url,
         options: '-c jit=off',
         ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+        ...(poolSize ? { max: poolSize } : {}),
+        // pg waits for a free connection without end by default: bounded like a transaction's wait, then a 503.
+        ...(transactionWaitMs ? { connectionTimeoutMillis: transactionWaitMs } : {}),
       },
       this.names ? { statementNameGenerator: this.names.name } : {},
     );

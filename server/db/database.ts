@@ -17,7 +17,7 @@ export interface AppDatabase extends OpenDatabase {
 
 export function openAppDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<ServerConfig, 'statementTimeoutMs' | 'databasePreparedStatements' | 'databaseReplicaUrls'>> &
+    Partial<Pick<ServerConfig, 'statementTimeoutMs' | 'databasePreparedStatements' | 'databaseReplicaUrls' | 'databasePoolSize' | 'transactionWaitMs'>> &
     Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep' | 'migrateOnStart'>> & {
       inMemory?: boolean;
       log?: SnapshotLog;
@@ -40,8 +40,10 @@ export function openAppDatabase(
           statementTimeoutMs: config.statementTimeoutMs,
           preparedStatements: config.databasePreparedStatements,
           replicaUrls: config.databaseReplicaUrls,
+          poolSize: config.databasePoolSize,
+          transactionWaitMs: config.transactionWaitMs,
         }
-      : { kind: 'pglite', dataDir: pgliteDir, loadDataDir: config.loadDataDir },
+      : { kind: 'pglite', dataDir: pgliteDir, loadDataDir: config.loadDataDir, transactionWaitMs: config.transactionWaitMs },
   );
   if (!db.pglite || !pgliteDir) {
     const log = config.log ?? { info() {}, error() {} };

@@ -1,6 +1,7 @@
 import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
-import { AppError, HTTP_STATUS } from '../lib/errors';
+import { appErrorOf } from '../db/database-busy';
+import { HTTP_STATUS, ServiceBusyError } from '../lib/errors';
 import { MSG } from '../../schema/messages';
 import type { RequestContext } from '../context';
 import { useGraphQLMultipart, type RawHttp } from '../modules/files/graphql-multipart';
@@ -48,15 +49,18 @@ export interface GraphQLErrorLog {
  */
 function maskError(error: unknown, log: GraphQLErrorLog): Error {
   const original = originalOf(error);
-  if (original instanceof AppError) {
-    log.refused({ code: original.code, message: original.message, status: HTTP_STATUS[original.code] });
+  const refusal = appErrorOf(original);
+  if (refusal) {
+    log.refused({ code: refusal.code, message: refusal.message, status: HTTP_STATUS[refusal.code] });
     // A refusal of a nested field (an organisation's key without that field's scope) leaves the rest of the answer
     // standing: it keeps its path, and the response stays 200; a root field's refusal is the request's status.
     const path = (error as GraphQLError).path;
     const nested = !!path && path.length > 1;
-    return new GraphQLError(original.message, {
+    // A database too busy to take the request: 503, and when to try again, wherever it happened.
+    const busy = refusal instanceof ServiceBusyError ? { status: 503, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } } : undefined;
+    return new GraphQLError(refusal.message, {
       path,
-      extensions: { code: original.code, ...(nested ? {} : { http: { status: HTTP_STATUS[original.code] } }) },
+      extensions: { code: refusal.code, ...(busy ? { http: busy } : nested ? {} : { http: { status: HTTP_STATUS[refusal.code] } }) },
     });
   }
   if (isPaginationError(error)) {

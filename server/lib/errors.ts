@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'BAD_REQUEST'
   | 'QUERY_TIMEOUT'
+  | 'SERVICE_BUSY'
   | 'TWO_FACTOR_CHALLENGE'
   | 'TWO_FACTOR_REQUIRED';
 
@@ -27,6 +28,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   BAD_REQUEST: 400,
   QUERY_TIMEOUT: 400,
+  SERVICE_BUSY: 503,
   TWO_FACTOR_CHALLENGE: 401,
   TWO_FACTOR_REQUIRED: 403,
 };
@@ -112,6 +114,21 @@ export class QueryTimeoutError extends AppError {
   readonly code = 'QUERY_TIMEOUT';
   constructor() {
     super(MSG.queryTimeout);
+  }
+}
+
+/** What a busy answer asks the client to wait before trying again. */
+export const SERVICE_BUSY_RETRY_SECONDS = 5;
+
+/**
+ * The database could not take the request within TRANSACTION_WAIT_MS (every connection busy, or PGlite's one session
+ * taken for that long): nothing was written, so the client may send the same request again. 503 with Retry-After on
+ * both faces (server/db/database-busy.ts recognises the database's own errors), never a masked 500.
+ */
+export class ServiceBusyError extends AppError {
+  readonly code = 'SERVICE_BUSY';
+  constructor(readonly retryAfterSeconds = SERVICE_BUSY_RETRY_SECONDS) {
+    super(MSG.serverBusy);
   }
 }
 

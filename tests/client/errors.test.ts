@@ -24,4 +24,12 @@ describe('messageOfError', () => {
     expect(messageOfError(serverError(502, body))).toBe(MSG.noConnection);
     expect(messageOfError(new TypeError('Failed to fetch'))).toBe(MSG.noConnection);
   });
+
+  it('asks to try again shortly when the server was too busy (503), with the data kept', () => {
+    const body = JSON.stringify({ errors: [{ message: MSG.serverBusy, extensions: { code: 'SERVICE_BUSY' } }] });
+    expect(messageOfError(serverError(503, body))).toBe(MSG.serverBusy);
+    expect(messageOfError(serverError(503, '<html>Service Unavailable</html>'))).toBe(MSG.serverBusy);
+    expect(messageOfError(new CombinedGraphQLErrors({ errors: [{ message: MSG.serverBusy, extensions: { code: 'SERVICE_BUSY' } }] }))).toBe(MSG.serverBusy);
+    expect(MSG.serverBusy).toMatch(/riprova tra qualche secondo.*non sono andati persi/);
+  });
 });

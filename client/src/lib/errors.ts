@@ -16,6 +16,9 @@ export function messageOfError(error: unknown): string {
     const message = codedMessage(error.bodyText);
     if (message) return message;
   }
+  // 503: the server was too busy to take the request (nothing was saved) and asks to try again shortly. The form
+  // keeps what was typed (SchemaForm), so the message says so, whoever answered (the server or a proxy in front).
+  if (ServerError.is(error) && error.statusCode === 503) return MSG.serverBusy;
   // HTTP status other than 2xx, unreadable body, fetch failure: the spec's "no connection" message.
   return MSG.noConnection;
 }
