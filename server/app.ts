@@ -150,7 +150,8 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     mailer: throttledMailer(mailer ?? outbox.mailer, limits, [config.feedbackEmail, config.salesEmail]),
     background,
     accessLog: createAccessLogBuffer(db.prisma, app.log),
-    apiBudget: createApiBudget(config.apiKeyPointsHourly),
+    // The API keys' points budget counts in the same store as the rate limits: shared by every instance.
+    apiBudget: createApiBudget(config.apiKeyPointsHourly, rateLimitStore),
     sessionCache,
     answerCache: createAnswerCache(sessionCache, config.answerCache),
   };

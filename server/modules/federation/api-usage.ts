@@ -1,9 +1,10 @@
 // What one request of an organisation's API key reads and costs (issue 13 points 6 and 7): filled while the
 // request runs (the cost before execution, rows and scopes by the resolvers), then answered in the response's
 // `extensions` and rate-limit headers, charged to the key's points budget, and written to the API access log.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import type { Actor } from '../../access/actor';
+import { memoryRateLimitStore, type RateLimitStore } from '../../lib/rate-limit-store';
 
 type ApiKeyActor = Extract<Actor, { kind: 'apiKey' }>;
 
@@ -68,11 +69,12 @@ export interface ApiBudget {
 }
 
 /**
- * Each key's points per hour (API_KEY_POINTS_HOURLY). In memory, per server process: with several instances each
- * counts its own share (issue 16 moves limits to the shared database).
+ * Each key's points per hour (API_KEY_POINTS_HOURLY), counted where the rate limits count (lib/rate-limit-store.ts):
+ * on PostgreSQL in the database, so every instance behind a load balancer spends the same budget; in memory on the
+ * embedded database (one process).
  */
-export function createApiBudget(pointsPerHour: number): ApiBudget {
-  const limiter = new RateLimiterMemory({ keyPrefix: 'api-key', points: pointsPerHour, duration: API_BUDGET_WINDOW_SECONDS });
+export function createApiBudget(pointsPerHour: number, store: RateLimitStore = memoryRateLimitStore): ApiBudget {
+  const limiter = store.limiter({ keyPrefix: 'api-key', points: pointsPerHour, duration: API_BUDGET_WINDOW_SECONDS });
   const state = (res: RateLimiterRes): ApiBudgetState => ({
     limit: pointsPerHour,
     remaining: Math.max(0, res.remainingPoints),
