@@ -11,8 +11,12 @@
 //     different one the caller wrote is refused (ClubScopeViolationError: a bug, never user input);
 //   - raw SQL ($queryRaw, $executeRaw): allowed only when the club is one of the statement's parameters (or inside
 //     one, like an advisory-lock key), so the statement itself is what filters by club; the unsafe variants never.
+//   - relations read inside any statement (`include`, `select`, `_count`, the relation loads of Pothos): a list or
+//     optional relation to a club-owned model gets the club in its `where` too, and every narrowing below, so no
+//     path through the data model reaches a row that the same model's own reads would not.
 // Models without `clubId` are the account side (Account, Session, ...), the club itself and the membership that
-// grants access to it; details tables hang off a role (1:1, keyed by roleId) and are reached through their role.
+// grants access to it; details tables hang off a role (1:1, keyed by roleId) and are reached through their role
+// (read on their own, they are narrowed to the roles the scope shows).
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { getDatamodel } from '../generated/pothos-types';
 
@@ -32,7 +36,7 @@ export class ClubScopeViolationError extends Error {
   }
 }
 
-type Field = { name: string; kind: string; type: string };
+type Field = { name: string; kind: string; type: string; isList?: boolean; isRequired?: boolean };
 const MODELS: Record<string, { fields: readonly Field[] }> = getDatamodel().datamodel.models;
 
 /** Club-owned: the models with a `clubId` column, except the membership (the access grant itself, read by account). */
@@ -42,9 +46,18 @@ export const CLUB_OWNED_MODELS: ReadonlySet<string> = new Set(
     .map(([name]) => name),
 );
 
-/** For nested writes: model -> relation field -> target model. */
+/** For nested writes and reads: model -> relation field -> target model, and whether it is a list or required. */
+type Relation = { target: string; list: boolean; required: boolean };
 const RELATIONS = new Map(
-  Object.entries(MODELS).map(([name, model]) => [name, new Map(model.fields.filter((f) => f.kind === 'object').map((f) => [f.name, f.type]))]),
+  Object.entries(MODELS).map(([name, model]) => [
+    name,
+    new Map<string, Relation>(model.fields.filter((f) => f.kind === 'object').map((f) => [f.name, { target: f.type, list: !!f.isList, required: !!f.isRequired }])),
+  ]),
+);
+
+/** A role's details tables (no `clubId`, one required `role`): AthleteDetails, CoachDetails, ... */
+const DETAILS_MODELS: ReadonlySet<string> = new Set(
+  [...RELATIONS].filter(([name, relations]) => !CLUB_OWNED_MODELS.has(name) && relations.get('role')?.target === 'PersonRole' && relations.get('role')?.required).map(([name]) => name),
 );
 
 const WHERE_OPERATIONS = new Set([
@@ -86,7 +99,7 @@ function stampNested(model: string, data: unknown, clubId: string): void {
   const relations = RELATIONS.get(model);
   if (!relations) return;
   for (const [field, value] of Object.entries(data)) {
-    const target = relations.get(field);
+    const target = relations.get(field)?.target;
     if (!target || !isRow(value)) continue;
     const each = (rows: unknown, fn: (row: unknown) => void) => (Array.isArray(rows) ? rows.forEach(fn) : fn(rows));
     each(value.create, (row) => stampCreate(target, row, clubId));
@@ -108,9 +121,12 @@ function sqlNamesClub(args: unknown, clubId: string): boolean {
 }
 
 /**
- * A coach's narrowing (role allenatore): athletes only of the groups they coach. An athlete role outside them, the
- * profile of a person who holds no visible role, an athlete group they do not coach and its member rows all match
- * nothing, lists and counts included. Roles of other kinds stay visible (read permissions decide about those).
+ * A coach's narrowing (role allenatore): athletes only of the groups they coach. An athlete role outside them (and
+ * its details), the profile of a person who holds no visible role, an athlete group they do not coach and its member
+ * rows, the medical certificates (and their reminders) of anyone who is not an athlete of their groups all match
+ * nothing, lists and counts included, by whatever relation they are reached: a person who is both a coach and an
+ * athlete of another group shows the coach role only. Roles of other kinds stay visible (read permissions decide
+ * about those).
  */
 export interface AthleteGroupsScope {
   groupIds: readonly string[];
@@ -118,7 +134,10 @@ export interface AthleteGroupsScope {
 
 function narrowingFor(model: string, scope: AthleteGroupsScope): Row | null {
   const groupIds = [...scope.groupIds];
-  const visibleRole = { OR: [{ kind: { not: 'athlete' } }, { groups: { some: { groupId: { in: groupIds } } } }] };
+  const inGroups = { groups: { some: { groupId: { in: groupIds } } } };
+  const visibleRole = { OR: [{ kind: { not: 'athlete' } }, inGroups] };
+  // A certificate is an athlete's health data: shown only for an athlete of the coach's groups.
+  const certificateOfTheirs = { person: { roles: { some: { kind: 'athlete', ...inGroups } } } };
   switch (model) {
     case 'PersonRole':
       return visibleRole;
@@ -127,7 +146,12 @@ function narrowingFor(model: string, scope: AthleteGroupsScope): Row | null {
     case 'Group':
       return { OR: [{ type: { not: 'athlete' } }, { id: { in: groupIds } }] };
     case 'GroupMember':
-      return { OR: [{ groupId: { in: groupIds } }, { role: { kind: { not: 'athlete' } } }] };
+      // Both ends visible: a member row of a group they coach, or a non-athlete in a non-athlete group.
+      return { OR: [{ groupId: { in: groupIds } }, { role: { kind: { not: 'athlete' } }, group: { type: { not: 'athlete' } } }] };
+    case 'MedicalCertificate':
+      return certificateOfTheirs;
+    case 'CertificateReminder':
+      return { certificate: certificateOfTheirs };
     default:
       return null;
   }
@@ -153,11 +177,73 @@ function sqlNamesGroups(args: unknown, scope: AthleteGroupsScope): boolean {
   return values.some((value) => Array.isArray(value) && [...(value as unknown[])].sort().join(',') === wanted);
 }
 
+const READ_OPERATIONS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
+
+/** What a read of `model` reached through a relation must also match (the club, a coach's narrowing), or null. */
+type RelationFilter = (model: string) => Row | null;
+
+const withFilter = (args: unknown, filter: Row): Row => {
+  const row = isRow(args) ? args : {};
+  return { ...row, where: andWhere(row.where, filter) };
+};
+
+/**
+ * `args` (a statement's, or a relation's within it) with `filter` added to every list or optional relation read in
+ * its `select`, `include` and `_count`, at any depth. New objects throughout: callers pass shared constants (the
+ * legacy records' includes), which must never carry one request's scope into the next. A required to-one relation
+ * cannot take a `where`; it leads from a row already narrowed to one its narrowing implies (a role's person, a
+ * member row's role, a certificate's person).
+ */
+function narrowRelations(model: string, args: Row, filter: RelationFilter): Row {
+  const relations = RELATIONS.get(model);
+  if (!relations) return args;
+  let narrowed = args;
+  for (const key of ['select', 'include'] as const) {
+    const shape = args[key];
+    if (!isRow(shape)) continue;
+    const next: Row = {};
+    for (const [field, value] of Object.entries(shape)) {
+      const relation = relations.get(field);
+      if (field === '_count') next[field] = narrowCount(relations, value, filter);
+      else if (!relation || !value) next[field] = value;
+      else {
+        const extra = relation.list || !relation.required ? filter(relation.target) : null;
+        next[field] = !extra && value === true ? true : narrowRelations(relation.target, extra ? withFilter(value, extra) : isRow(value) ? value : {}, filter);
+      }
+    }
+    narrowed = { ...narrowed, [key]: next };
+  }
+  return narrowed;
+}
+
+/** `_count` (true: every list relation) with the filter in each counted relation. */
+function narrowCount(relations: Map<string, Relation>, value: unknown, filter: RelationFilter): unknown {
+  const counted =
+    value === true ? Object.fromEntries([...relations].filter(([, r]) => r.list).map(([field]) => [field, true])) : isRow(value) && isRow(value.select) ? value.select : null;
+  if (!counted) return value;
+  const select = Object.fromEntries(
+    Object.entries(counted).map(([field, v]) => {
+      const extra = v && relations.get(field) ? filter(relations.get(field)!.target) : null;
+      return [field, extra ? withFilter(v, extra) : v];
+    }),
+  );
+  return { ...(isRow(value) ? value : {}), select };
+}
+
+/** The relation filter of a scope: the club on club-owned models, and a coach's narrowing. */
+const relationFilter =
+  (clubId: string, athleteGroups?: AthleteGroupsScope): RelationFilter =>
+  (model) => {
+    const narrowing = athleteGroups ? narrowingFor(model, athleteGroups) : null;
+    if (!CLUB_OWNED_MODELS.has(model)) return narrowing;
+    return narrowing ? { AND: [{ clubId }, narrowing] } : { clubId };
+  };
+
 type QueryHook = (params: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => Promise<unknown>;
 
-const scopeHook =
-  (clubId: string, athleteGroups?: AthleteGroupsScope): QueryHook =>
-  async ({ model, operation, args, query }) => {
+const scopeHook = (clubId: string, athleteGroups?: AthleteGroupsScope): QueryHook => {
+  const filter = relationFilter(clubId, athleteGroups);
+  return async ({ model, operation, args, query }) => {
     if (!model) {
       if (operation === '$queryRaw' || operation === '$executeRaw') {
         if (!sqlNamesClub(args, clubId)) throw new MissingClubScopeError('Raw SQL that does not take the club as a parameter');
@@ -171,7 +257,13 @@ const scopeHook =
       }
       return query(args);
     }
-    const a = (args ?? {}) as Row;
+    let a = (args ?? {}) as Row;
+    // Relations read by the statement, whatever its operation (a write answers rows too).
+    if (isRow(a.select) || isRow(a.include)) a = narrowRelations(model, a, filter);
+    // A details table read on its own: only the details of a role the scope shows.
+    if (DETAILS_MODELS.has(model) && READ_OPERATIONS.has(operation)) {
+      a.where = andWhere(a.where, { role: { AND: [{ clubId }, ...(athleteGroups ? [narrowingFor('PersonRole', athleteGroups)!] : [])] } });
+    }
     if (CLUB_OWNED_MODELS.has(model)) {
       if (WHERE_OPERATIONS.has(operation)) a.where = { ...(isRow(a.where) ? a.where : {}), clubId };
       if (athleteGroups && WHERE_OPERATIONS.has(operation)) {
@@ -190,6 +282,7 @@ const scopeHook =
     if (operation === 'create' && !CLUB_OWNED_MODELS.has(model)) stampNested(model, a.data, clubId);
     return query(a);
   };
+};
 
 const guardHook: QueryHook = async ({ model, operation, args, query }) => {
   if (model && CLUB_OWNED_MODELS.has(model)) throw new MissingClubScopeError(`${model}.${operation}`);
