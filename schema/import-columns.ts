@@ -239,6 +239,7 @@ export const IMPORT_MSG = {
   kindInvalid: MSG.kindInvalid,
   dryRunInvalid: 'dry_run deve valere 0 oppure 1.',
   workbookTooHeavy: 'Il file Excel richiede troppa memoria per essere letto: salvalo come CSV o dividilo in più file.',
+  csvTooHeavy: 'Il file CSV richiede troppa memoria per essere letto: dividilo in più file.',
   mappingInvalid: 'Abbinamento delle colonne non valido: atteso un elenco di {header, key}.',
   mappingUnknownKey: (key: string) => `Colonna di destinazione sconosciuta: «${key}».`,
   mappingUnknownHeader: (header: string) => `La colonna «${header}» non è presente nel file.`,
@@ -255,6 +256,10 @@ export const IMPORT_MSG = {
   undoWhileWriting: 'Questa importazione è ancora in corso: potrà essere annullata quando sarà completata.',
   undoNotCompleted: "Solo un'importazione completata può essere annullata: questa non ha salvato nessun dato.",
   undoNothing: 'Questa importazione non ha modificato nessun dato: non c\'è nulla da annullare.',
+  undoTimeout:
+    "L'annullamento ha richiesto più tempo del limite ed è stato interrotto: nessun dato è stato modificato e l'importazione resta com'era. Riprova tra qualche minuto, quando il server è meno occupato.",
+  writeTimeout:
+    "Il salvataggio dell'importazione ha richiesto più tempo del limite ed è stato interrotto: nessun dato è stato salvato. Riprova tra qualche minuto o dividi il file in più parti.",
   undoExpired: `L'importazione non può più essere annullata: è possibile entro ${IMPORT_UNDO_DAYS} giorni.`,
   undoSkippedEdited: "Modificata dopo l'importazione: lasciata com'è.",
   undoSkippedLinked: "Ha altri ruoli, gruppi o documenti aggiunti dopo l'importazione: lasciata com'è.",

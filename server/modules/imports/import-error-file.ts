@@ -7,6 +7,7 @@ import { ERROR_FILE_COLUMNS, errorFileName, type ImportColumn } from '../../../s
 import type { PersonKindKey } from '../../../schema/constants';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { dateValue, type ColumnMapping, type RowError } from './import-rows';
+import { turnTaker } from './import-write';
 import type { Cell } from './read-import-file';
 
 /** A file to hand back (the shape of the GraphQL DownloadFile, which the faces answer it as). */
@@ -36,17 +37,24 @@ function cellText(cell: Cell, column: ImportColumn | undefined, date1904: boolea
   return cell;
 }
 
-export function errorFile(kind: PersonKindKey, headers: readonly string[], mapping: ColumnMapping, rows: readonly InvalidRow[], date1904: boolean): DownloadFile {
+/** The error file of `rows`; other requests are let in as it is written (up to 100,000 rows: turnTaker). */
+export async function errorFile(kind: PersonKindKey, headers: readonly string[], mapping: ColumnMapping, rows: readonly InvalidRow[], date1904: boolean): Promise<DownloadFile> {
+  const turn = turnTaker();
   const columnAt = new Map(mapping.columns.map((c) => [c.index, c.column]));
   const blank = headers.map(() => '');
   const lines = [[...headers, ...ERROR_FILE_COLUMNS]];
   for (const row of rows) {
+    await turn();
     const cells = headers.map((_h, i) => cellText(row.cells[i] ?? null, columnAt.get(i), date1904));
     const errors = row.errors.length ? row.errors : [{ row: row.line, column: null, field: null, message: '' }];
     errors.forEach((e, i) => lines.push([...(i === 0 ? cells : blank), String(row.line), e.column ?? '', e.message]));
   }
   // Every cell (the file's own headers and text included) goes through the CSV writer, which neutralises what would
   // start a formula once opened in Excel (schema/spreadsheet-cells.ts); the import restores it.
-  const text = CSV_BOM + lines.map(csvRow).join('');
-  return { filename: errorFileName(kind), contentType: 'text/csv; charset=utf-8', content: Buffer.from(text, 'utf8') };
+  const text: string[] = [CSV_BOM];
+  for (const line of lines) {
+    await turn();
+    text.push(csvRow(line));
+  }
+  return { filename: errorFileName(kind), contentType: 'text/csv; charset=utf-8', content: Buffer.from(text.join(''), 'utf8') };
 }

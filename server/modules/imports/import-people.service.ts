@@ -38,9 +38,9 @@ import { errorFile, type DownloadFile, type InvalidRow } from './import-error-fi
 import { rememberedMapping, rememberMapping } from './import-mappings';
 import { trackProgress, type ProgressTracker } from './import-progress';
 import { groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
-import { commitsInSlices, longWrite } from './import-commit';
+import { commitsInSlices, longWrite, longWriteTimedOut } from './import-commit';
 import { abandonRun, setRunStatus } from './import-undo.service';
-import { breathe, emptyWrites, recordBefore, recordWriteXid, sliceWrites, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
+import { breathe, emptyWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits } from './read-import-file';
 
 export interface ImportRequest {
@@ -419,9 +419,6 @@ interface ParsedRequest {
   file: ImportRequest['file'];
 }
 
-/** Rows validated between two yields to the event loop (a 100,000-row file is not one blocking loop). */
-const ROWS_PER_TURN = 1_000;
-
 async function runImport(ctx: RequestContext, actor: Actor, request: ParsedRequest, limits: ImportLimits, progress: ProgressTracker): Promise<ImportOutcome> {
   const { kind, mode, dryRun, explicit } = request;
   const file = typeof request.file === 'function' ? await request.file() : request.file;
@@ -448,8 +445,18 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   if (groupsColumn && !can(actor, 'groups.write')) throw new ForbiddenError(IMPORT_MSG.groupsDenied);
   const groups = groupsColumn ? await clubGroups(ctx, kind) : new Map<string, string>();
 
-  const raws = table.rows.map((r) => ({ line: r.line, cells: r.cells, raw: rawRow(mapping, r.cells, table.date1904) }));
-  const taxCodes = [...new Set(raws.map((r) => rowTaxCode(r.raw)).filter(Boolean))];
+  // Every loop over the rows lets other requests in as it goes (turnTaker): 100,000 rows are seconds of CPU.
+  const turn = turnTaker();
+  const raws: Array<{ line: number; cells: Cell[]; raw: Record<string, unknown> }> = [];
+  const codes = new Set<string>();
+  for (const r of table.rows) {
+    await turn();
+    const raw = rawRow(mapping, r.cells, table.date1904);
+    raws.push({ line: r.line, cells: r.cells, raw });
+    const code = rowTaxCode(raw);
+    if (code) codes.add(code);
+  }
+  const taxCodes = [...codes];
   const stored = await storedPeople(ctx, actor.clubId, kind, taxCodes);
 
   const counts: ImportCounts = { total: raws.length, new: 0, updated: 0, unchanged: 0, invalid: 0 };
@@ -467,9 +474,10 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
 
   progress.set('validating', 0, raws.length);
   for (const [index, { line, cells, raw }] of raws.entries()) {
-    if (index > 0 && index % ROWS_PER_TURN === 0) {
+    const turning = turn();
+    if (turning) {
       progress.set('validating', index, raws.length);
-      await breathe();
+      await turning;
     }
     const taxCode = rowTaxCode(raw);
     const person = stored.get(taxCode);
@@ -519,7 +527,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
     runId: null,
     headers: table.headers,
     mappingRemembered,
-    errorFile: invalidRows.length ? errorFile(kind, table.headers, mapping, invalidRows, table.date1904) : null,
+    errorFile: invalidRows.length ? await errorFile(kind, table.headers, mapping, invalidRows, table.date1904) : null,
   };
   // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
   if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
@@ -578,7 +586,7 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
   const now = new Date();
   const db = clubDb(ctx);
   try {
-    return await longWrite(db, sliced, async (slice) => {
+    return await longWrite(db, { sliced, clubId: actor.clubId }, async (slice) => {
       const runId = await slice(async (tx) => {
         const run = await tx.importRun.create({
           data: {
@@ -621,6 +629,7 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
     // Someone else registered one of these tax codes (or roles) after the rows were matched: the unique indexes
     // refused the write, so nothing of the run is left.
     if (sqlStateOf(error) === '23505') throw new ConflictError(IMPORT_MSG.concurrent);
+    if (longWriteTimedOut(error)) throw new ValidationError({ file: IMPORT_MSG.writeTimeout }, IMPORT_MSG.writeTimeout);
     throw error;
   } finally {
     // Maintenance, not part of the answer: run after it (the app waits for it before closing the database).

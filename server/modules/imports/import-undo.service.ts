@@ -17,7 +17,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../lib/club-rows';
 import { isUuid } from '../../lib/club-rows';
 import { ValidationError } from '../../lib/errors';
-import { commitsInSlices, IMPORT_SLICE_ROWS, longWrite, type Slice } from './import-commit';
+import { commitsInSlices, IMPORT_SLICE_ROWS, LONG_WRITE_STATEMENT_MS, longWrite, longWriteTimedOut, type Slice } from './import-commit';
 import { breathe } from './import-write';
 
 export interface ImportUndoSkip {
@@ -70,13 +70,27 @@ const runRow = async (tx: Db, clubId: string, id: string) =>
       FROM import_runs WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid FOR UPDATE`
   )[0];
 
-/** Undoes the club's run `id`; `sliceRows`: people per committed slice on PGlite (default: IMPORT_SLICE_ROWS). */
-export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = ctx.deps.config.importSliceRows): Promise<UndoImportOutcome> {
+/**
+ * Undoes the club's run `id`, `sliceRows` people at a time (default IMPORT_SLICE_ROWS): a committed slice each on
+ * PGlite, a batch of statements in the one transaction on PostgreSQL, each statement bounded by the batch and
+ * allowed `statementMs` (LONG_WRITE_STATEMENT_MS). An undo stopped by its limits changes nothing and says so
+ * (IMPORT_MSG.undoTimeout), not with the search's "filtri più precisi".
+ */
+export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = ctx.deps.config.importSliceRows, statementMs = LONG_WRITE_STATEMENT_MS): Promise<UndoImportOutcome> {
   const actor = authorizeMember(ctx, 'import.run');
   if (!isUuid(id)) throw refusal(IMPORT_MSG.undoNotFound);
   const clubId = actor.clubId;
   const sliced = commitsInSlices(ctx.deps);
-  return longWrite(clubDb(ctx), sliced, async (slice) => {
+  try {
+    return await undoRun(ctx, clubId, id, sliced, sliceRows, statementMs);
+  } catch (error) {
+    if (longWriteTimedOut(error)) throw refusal(IMPORT_MSG.undoTimeout);
+    throw error;
+  }
+}
+
+function undoRun(ctx: RequestContext, clubId: string, id: string, sliced: boolean, sliceRows: number, statementMs: number): Promise<UndoImportOutcome> {
+  return longWrite(clubDb(ctx), { sliced, clubId, statementMs }, async (slice) => {
     // Locked: two undos of the same run wait for each other, and the second finds it undone (on PGlite: undoing).
     const run = await slice(async (tx) => {
       const run = await runRow(tx, clubId, id);
@@ -90,7 +104,7 @@ export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = c
       if (sliced) await setRunStatus(tx, clubId, run.id, 'undoing');
       return run;
     });
-    const { removed, restored, skipped } = await revertRun(slice, clubId, run, sliced ? sliceRows : REVERT_SLICE);
+    const { removed, restored, skipped } = await revertRun(slice, clubId, run, sliceRows);
     return slice(async (tx) => {
       await tx.importRun.update({ where: { id: run.id }, data: { status: 'undone', undoneAt: new Date() } });
       const message = IMPORT_MSG.undone(removed, restored, skipped.length);
@@ -112,7 +126,7 @@ export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = c
  * (import-recovery.service.ts).
  */
 export async function abandonRun(db: PrismaClient, clubId: string, runId: string, { logged = false, sliceRows = IMPORT_SLICE_ROWS } = {}): Promise<void> {
-  await longWrite(db, true, async (slice) => {
+  await longWrite(db, { sliced: true, clubId }, async (slice) => {
     const run = await slice((tx) => runRow(tx, clubId, runId));
     if (!run || run.status !== 'writing') return;
     await revertRun(slice, clubId, run, sliceRows);
@@ -125,7 +139,7 @@ export async function abandonRun(db: PrismaClient, clubId: string, runId: string
 
 /** Ends the undo of a run interrupted while undoing (PGlite, at start: import-recovery.service.ts). */
 export async function finishUndo(db: PrismaClient, clubId: string, runId: string, sliceRows = IMPORT_SLICE_ROWS): Promise<void> {
-  await longWrite(db, true, async (slice) => {
+  await longWrite(db, { sliced: true, clubId }, async (slice) => {
     const run = await slice((tx) => runRow(tx, clubId, runId));
     if (!run || run.status !== 'undoing') return;
     await revertRun(slice, clubId, run, sliceRows);
@@ -227,9 +241,6 @@ function wrote(run: RunRow, xmin: string, part: Part): Prisma.Sql {
   if (keptAfter(run)) return Prisma.sql`(${Prisma.raw(AFTER[part])} IS DISTINCT FROM ${Prisma.raw(BEFORE[part])})`;
   return byRun(run, xmin);
 }
-
-/** People reverted per statement in one transaction (PostgreSQL): one statement over 100,000 was seconds long. */
-const REVERT_SLICE = 5_000;
 
 /**
  * Puts back the rows of the run's people in `personIds`, in foreign-key order (memberships and roles before people,

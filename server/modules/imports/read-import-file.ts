@@ -37,9 +37,10 @@ export async function readImportFile(content: Buffer, limits: ImportLimits = IMP
   if (content.length > limits.maxBytes) throw fileRefusal(IMPORT_MSG.tooLarge);
 
   let table: ImportTable;
-  if (isZip(content)) table = await readWorkbookInWorker(content, 'xlsx', limits);
-  else if (content.subarray(0, 8).equals(OLE2)) table = await readWorkbookInWorker(content, 'xls', limits);
+  if (isZip(content)) table = await readInWorker(content, 'xlsx', limits);
+  else if (content.subarray(0, 8).equals(OLE2)) table = await readInWorker(content, 'xls', limits);
   else if (await fileTypeFromBuffer(content)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
+  else if (content.length > CSV_IN_WORKER_BYTES) table = await readInWorker(content, 'csv', limits);
   else table = readCsv(content, limits);
 
   if (!table.headers.some((h) => h.trim() !== '')) throw fileRefusal(IMPORT_MSG.emptyFile);
@@ -62,20 +63,28 @@ function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[
 // ---- workbooks ----
 
 /**
- * The worker that parses workbooks (workbook-worker.ts). The server and the tests run TypeScript through tsx, so the
- * worker loads tsx too; a compiled build would point this at the .js file.
+ * CSV files larger than this are parsed in the worker too: 100,000 rows (15 MB) held the event loop for seconds on
+ * a loaded machine, and a 1,000,000-row file is parsed whole before it is refused. Smaller ones (up to ~6,000 rows)
+ * take milliseconds here, less than starting a worker.
+ */
+export const CSV_IN_WORKER_BYTES = 1024 * 1024;
+
+/**
+ * The worker that parses workbooks and large CSV files (workbook-worker.ts). The server and the tests run TypeScript
+ * through tsx, so the worker loads tsx too; a compiled build would point this at the .js file.
  */
 const WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
 const WORKER_EXEC_ARGV = ['--import', 'tsx'];
 
 export type WorkbookAnswer = { table: ImportTable } | { refusal: string };
+export type WorkerFormat = 'csv' | 'xls' | 'xlsx';
 
 /**
- * Parses a workbook in a worker thread with a capped heap: SheetJS holds ~500 MB and 5-6 s of CPU for 100,000
- * rows, which on the main thread would stop every other request; a workbook needing more than the cap ends the
+ * Parses a file in a worker thread with a capped heap: SheetJS holds ~500 MB and 5-6 s of CPU for 100,000
+ * rows, which on the main thread would stop every other request; a file needing more than the cap ends the
  * worker (refused with workbookTooHeavy), not the server.
  */
-function readWorkbookInWorker(content: Buffer, format: 'xls' | 'xlsx', limits: ImportLimits): Promise<ImportTable> {
+function readInWorker(content: Buffer, format: WorkerFormat, limits: ImportLimits): Promise<ImportTable> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {
@@ -95,7 +104,7 @@ function readWorkbookInWorker(content: Buffer, format: 'xls' | 'xlsx', limits: I
       void worker.terminate();
     });
     worker.once('error', (error: Error & { code?: string }) =>
-      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileRefusal(IMPORT_MSG.workbookTooHeavy) : error)),
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileRefusal(format === 'csv' ? IMPORT_MSG.csvTooHeavy : IMPORT_MSG.workbookTooHeavy) : error)),
     );
     worker.once('exit', () => settle(() => reject(fileRefusal(IMPORT_MSG.corruptWorkbook))));
   });
@@ -170,7 +179,8 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, c) => (c.n > best.n ? c : best)).d;
 }
 
-function readCsv(content: Buffer, limits: ImportLimits): ImportTable {
+/** Reads a CSV file on the calling thread (the worker's, past CSV_IN_WORKER_BYTES). */
+export function readCsv(content: Buffer, limits: ImportLimits): ImportTable {
   const text = decodeText(content);
   // Text never holds NUL or other C0 controls but tab and line ends: such bytes are a binary file with a text name.
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);

@@ -1,14 +1,15 @@
-// The worker thread that parses an import's workbook (read-import-file.ts starts it with a capped heap): answers the
-// table, or the Italian refusal of a file it cannot read. Nothing else runs here.
+// The worker thread that parses an import's workbook or large CSV file (read-import-file.ts starts it with a capped
+// heap): answers the table, or the Italian refusal of a file it cannot read. Nothing else runs here.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ValidationError } from '../../lib/errors';
-import { readWorkbook, type ImportLimits, type WorkbookAnswer } from './read-import-file';
+import { readCsv, readWorkbook, type ImportLimits, type WorkbookAnswer, type WorkerFormat } from './read-import-file';
 
-const { content, format, limits } = workerData as { content: Uint8Array; format: 'xls' | 'xlsx'; limits: ImportLimits };
+const { content, format, limits } = workerData as { content: Uint8Array; format: WorkerFormat; limits: ImportLimits };
 
 let answer: WorkbookAnswer;
 try {
-  answer = { table: readWorkbook(Buffer.from(content.buffer, content.byteOffset, content.byteLength), format, limits) };
+  const file = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  answer = { table: format === 'csv' ? readCsv(file, limits) : readWorkbook(file, format, limits) };
 } catch (error) {
   if (!(error instanceof ValidationError)) throw error;
   answer = { refusal: error.message };
