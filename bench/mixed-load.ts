@@ -1,23 +1,27 @@
-// Benchmark (not a test): many users at once, with long work going on (issue 16 point 4). The demo club on a fresh
-// database, the real server as its own process (`server/index.ts`), then for a fixed time `--clients` connections
-// spread evenly over the everyday requests (the people list page, a search, REST athlete/load, the dashboard, a
-// save, /healthz), each connection sending its next request as soon as the last is answered. Meanwhile, long work
-// as a club runs it: an import of `--import-rows` athletes (POST /api/import, CSV) from the 5th second, then an
-// export of every athlete (GraphQL exportList, xlsx). A request unanswered after 10 s counts as a
-// timeout. Target: at 200 clients for 60 s on PGlite, no request times out, and the long work completes.
-//   npm run bench:mixed [-- [--db pglite,postgres] [--clients 200] [--duration 60] [--per-kind 150] [--import-rows 50000]]
+// Benchmark (not a test): many users at once, with long work going on (issue 16 point 4, issue 33 point 1). The demo
+// club and `--clubs` - 1 more clubs (signed up through the API) on a fresh database, the real server as its own
+// process (`server/index.ts`), then for a fixed time `--clients` connections, each sending its next request as soon
+// as the last is answered: `--writes` of them saving (GraphQL saveGroup, REST athlete/save and post/save, spread
+// evenly over the clubs, each club saving its own records), the others reading the demo club (the people list page, a
+// search, REST athlete/load, the dashboard) or /healthz. Meanwhile, long work as a club runs it: an import of
+// `--import-rows` athletes (POST /api/import, CSV) from the 5th second, then an export of every athlete (GraphQL
+// exportList, xlsx). A request unanswered after 10 s counts as a timeout. Targets: at 200 clients for 60 s, on both
+// databases, no request times out, none answers 5xx (a 503 "try again" included), and the long work completes.
+//   npm run bench:mixed [-- [--db pglite,postgres] [--clients 200] [--writes 0.4] [--clubs 10] [--duration 60] [--per-kind 150] [--import-rows 50000]]
 // Results: a table on stdout and bench/results/mixed-load.json.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { athletesFile } from './support/athletes-file';
 import { withDemoServer } from './support/demo-server';
-import { checkScenario, drive, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, type Measured, type Scenario } from './support/load';
+import { checkScenario, driveSpread, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, type Measured, type Scenario } from './support/load';
 import { log, logTargets, writeResults, type Target } from './throwaway-database';
 
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'pglite,postgres' },
     clients: { type: 'string', default: '200' },
+    writes: { type: 'string', default: '0.4' },
+    clubs: { type: 'string', default: '10' },
     duration: { type: 'string', default: '60' },
     'per-kind': { type: 'string', default: '150' },
     'import-rows': { type: 'string', default: '50000' },
@@ -25,6 +29,9 @@ const { values: args } = parseArgs({
 });
 const DATABASES = args.db.split(',').map((s) => s.trim()) as Database[];
 const CLIENTS = Number(args.clients);
+/** The share of the clients that save (the audit's mix: 40 %), and the clubs they save in. */
+const WRITES = Number(args.writes);
+const CLUBS = Math.max(1, Number(args.clubs));
 const DURATION = Number(args.duration);
 const IMPORT_ROWS = Number(args['import-rows']);
 type Database = 'pglite' | 'postgres';
@@ -34,18 +41,75 @@ const DASHBOARD = `query DashboardPage_Dashboard { dashboard { kinds { kind acti
 const SAVE_GROUP = `mutation Bench_SaveGroup($input: SaveGroupInput!) { saveGroup(input: $input) { __typename ... on BaseError { message } } }`;
 const EXPORT = `query Bench_Export { exportList(list: people, kind: athlete, format: xlsx) { filename byteSize } }`;
 
-async function scenarios(url: string, auth: Record<string, string>): Promise<Scenario[]> {
-  const group = await graphql<{ saveGroup: { data: { group: { id: string } } } }>(url, auth, `mutation { saveGroup(input: { name: "Carico", type: athlete }) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`);
-  const gql = (query: string, variables: object) => JSON.stringify({ query, variables });
+const SIGN_UP = `mutation Bench_SignUp($input: SignUpInput!) { signUp(input: $input) { ... on MutationSignUpSuccess { data { token } } ... on BaseError { message } } }`;
+const gql = (query: string, variables: object) => JSON.stringify({ query, variables });
+
+/** The reads, all on the demo club (its people fill the pages), and /healthz. */
+function readScenarios(): Scenario[] {
   return [
     HEALTHZ,
     PEOPLE_LIST,
     { name: 'GraphQL search "ros"', method: 'POST', path: '/graphql', body: gql(PEOPLE_PAGE, { kind: 'athlete', search: 'ros', first: 8, offset: 0 }), auth: true },
     { name: 'REST athlete/load', method: 'POST', path: '/api/athlete/load', body: JSON.stringify({}), auth: true },
     { name: 'GraphQL dashboard', method: 'POST', path: '/graphql', body: gql(DASHBOARD, {}), auth: true },
-    { name: 'GraphQL save (a group)', method: 'POST', path: '/graphql', body: gql(SAVE_GROUP, { input: { id: group.saveGroup.data.group.id, name: 'Carico', type: 'athlete' } }), auth: true },
   ];
 }
+
+/** A club of the run: who signs in for it, and the body of each of its saves (its own group, athlete and post). */
+interface Club {
+  auth: Record<string, string>;
+  saves: Record<string, string>;
+}
+
+const WRITE_KINDS: Scenario[] = [
+  { name: 'GraphQL saveGroup', method: 'POST', path: '/graphql', auth: true },
+  { name: 'REST athlete/save', method: 'POST', path: '/api/athlete/save', auth: true },
+  { name: 'REST post/save', method: 'POST', path: '/api/post/save', auth: true },
+];
+
+async function rest<T>(url: string, auth: Record<string, string>, path: string, body: object): Promise<T> {
+  const res = await fetch(`${url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) });
+  const answer = (await res.json()) as { status: boolean; message: string; context: T };
+  if (!answer.status) throw new Error(`${path}: ${res.status} ${answer.message}`);
+  return answer.context;
+}
+
+/** The demo club (signed in already) and `CLUBS - 1` more signed up through the API, each with a record of each kind to save. */
+async function clubs(url: string, demoAuth: Record<string, string>): Promise<Club[]> {
+  const list: Club[] = [];
+  for (let n = 0; n < CLUBS; n++) {
+    let auth = demoAuth;
+    if (n > 0) {
+      const signUp = await graphql<{ signUp: { data?: { token: string }; message?: string } }>(url, {}, SIGN_UP, {
+        input: {
+          taxIdCode: 'RSSMRA80A01H501U', firstname: 'Mario', lastname: 'Rossi', birthday: '1980-01-01', role: 1, fullName: `ASD Carico ${n}`,
+          foundation: 1990, vatNumber: '12345678901', typeSport: 'rugby', email: `carico-${n}-${Date.now()}@example.it`,
+          password: 'password-sicura-1', passwordConfirmation: 'password-sicura-1',
+        },
+      });
+      if (!signUp.signUp.data) throw new Error(`sign-up of club ${n}: ${signUp.signUp.message}`);
+      const bearer = { authorization: `Bearer ${signUp.signUp.data.token}` };
+      const me = await graphql<{ me: { profile: { clubs: { token: string }[] } } }>(url, bearer, `{ me { profile { clubs { token } } } }`);
+      auth = { ...bearer, 'x-club': me.me.profile.clubs[0].token };
+    }
+    const group = await graphql<{ saveGroup: { data: { group: { id: string } } } }>(url, auth, `mutation { saveGroup(input: { name: "Carico", type: athlete }) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`);
+    const profile = { firstname: 'Paola', lastname: 'Carico', tax_id_code: 'CRCPLA90A41H501O', type_gender_id: 2 };
+    const athlete = await rest<{ id: string }>(url, auth, '/athlete/save', { profile });
+    const post = await rest<{ id: string }>(url, auth, '/post/save', { title: 'Carico', caption: 'Avviso', priority: 1, group_ids: [] });
+    list.push({
+      auth,
+      saves: {
+        'GraphQL saveGroup': gql(SAVE_GROUP, { input: { id: group.saveGroup.data.group.id, name: 'Carico', type: 'athlete' } }),
+        'REST athlete/save': JSON.stringify({ id: athlete.id, profile }),
+        'REST post/save': JSON.stringify({ id: post.id, title: 'Carico', caption: 'Avviso', priority: 1, group_ids: [] }),
+      },
+    });
+  }
+  return list;
+}
+
+/** `n` clients over `k` parts, as evenly as can be. */
+const split = (n: number, k: number) => Array.from({ length: k }, (_, i) => Math.floor(n / k) + (i < n % k ? 1 : 0));
 
 interface LongWork {
   name: string;
@@ -97,16 +161,26 @@ async function longWork(url: string, auth: Record<string, string>): Promise<Long
 
 async function benchDatabase(database: Database): Promise<{ database: string; results: Measured[]; longWork: LongWork[] } | null> {
   return withDemoServer(database, { prefix: 'mixed', perKind: args['per-kind'] }, async (url, auth) => {
-    const list = await scenarios(url, auth);
-    for (const s of list) await checkScenario(url, auth, s);
-    const share = (i: number) => Math.floor(CLIENTS / list.length) + (i < CLIENTS % list.length ? 1 : 0);
-    log(`[${database}] ${CLIENTS} clients for ${DURATION} s over ${list.length} requests, long work from the 5th second...`);
-    const [results, work] = await Promise.all([Promise.all(list.map((s, i) => drive(url, auth, s, share(i), DURATION))), longWork(url, auth)]);
+    const reads = readScenarios();
+    const saving = await clubs(url, auth);
+    for (const s of reads) await checkScenario(url, auth, s);
+    for (const club of saving) for (const s of WRITE_KINDS) await checkScenario(url, club.auth, { ...s, body: club.saves[s.name] });
+    const writers = Math.round(CLIENTS * WRITES);
+    const readers = split(CLIENTS - writers, reads.length);
+    const perKind = split(writers, WRITE_KINDS.length);
+    log(`[${database}] ${CLIENTS} clients for ${DURATION} s: ${CLIENTS - writers} reading, ${writers} saving in ${saving.length} clubs; long work from the 5th second...`);
+    const load = [
+      ...reads.map((s, i) => driveSpread(url, s, [{ auth, clients: readers[i] }], DURATION)),
+      ...WRITE_KINDS.map((s, i) =>
+        driveSpread(url, s, split(perKind[i], saving.length).map((clients, c) => ({ auth: saving[c].auth, clients, body: saving[c].saves[s.name] })), DURATION),
+      ),
+    ];
+    const [results, work] = await Promise.all([Promise.all(load), longWork(url, auth)]);
     for (const m of results) {
       log(
         `[${database}] ${String(m.clients).padStart(3)} clients  ${m.scenario.padEnd(28)} ${String(m.requestsPerSecond).padStart(5)} req/s  ` +
           `p50 ${m.latencyMs.p50} ms  p95 ${m.latencyMs.p95} ms  p99 ${m.latencyMs.p99} ms  max ${m.latencyMs.max} ms at ${m.slowest.atSecond} s  ` +
-          `errors ${m.errors} non-2xx ${m.non2xx} timeouts ${m.timeouts}`,
+          `errors ${m.errors} non-2xx ${m.non2xx}${m.statuses ? ` ${JSON.stringify(m.statuses)}` : ''} timeouts ${m.timeouts}`,
       );
     }
     for (const w of work) log(`[${database}] long work: ${w.name}: from ${w.startSecond} s for ${w.seconds} s, ${w.outcome}`);
@@ -126,14 +200,17 @@ async function main() {
     const requests = results.reduce((n, r) => n + r.requests, 0);
     const timeouts = results.reduce((n, r) => n + r.timeouts, 0);
     const failed = results.reduce((n, r) => n + r.errors + r.non2xx, 0) - timeouts;
+    const count = (pick: (status: number) => boolean) => results.reduce((n, r) => n + Object.entries(r.statuses ?? {}).reduce((m, [s, c]) => m + (pick(Number(s)) ? c : 0), 0), 0);
+    const saves = results.filter((r) => WRITE_KINDS.some((k) => k.name === r.scenario)).reduce((n, r) => n + r.requests, 0);
     return [
+      { target: `${database}: no request answers 5xx (of them 503, try again)`, value: `${count((s) => s >= 500)} (${count((s) => s === 503)}) of ${requests}, ${saves} saves`, met: count((s) => s >= 500) === 0 },
       { target: `${database}, ${CLIENTS} clients for ${DURATION} s: no request times out`, value: `${timeouts} of ${requests}`, met: timeouts === 0 },
       { target: `${database}: no request fails`, value: `${failed} of ${requests}`, met: failed === 0 },
       { target: `${database}: the long work completes`, value: work.map((w) => `${w.seconds} s ${w.outcome.split(' ')[0]}`).join(', '), met: work.every((w) => w.outcome.startsWith('ok')) },
     ];
   });
-  logTargets('Targets (issue 16 point 4):', targets);
-  await writeResults('mixed-load', startedAt, loadAtStart, { clients: CLIENTS, durationSeconds: DURATION, importRows: IMPORT_ROWS, runs, targets });
+  logTargets('Targets (issue 16 point 4, issue 33 point 1):', targets);
+  await writeResults('mixed-load', startedAt, loadAtStart, { clients: CLIENTS, writes: WRITES, clubs: CLUBS, durationSeconds: DURATION, importRows: IMPORT_ROWS, runs, targets });
 }
 
 main().catch((error: unknown) => {

@@ -46,6 +46,8 @@ export interface Measured {
   answersKept?: number;
   errors: number;
   non2xx: number;
+  /** The non-2xx answers by HTTP status, where there were any. */
+  statuses?: Record<string, number>;
   timeouts: number;
   /** When the slowest request was answered, in seconds from the start of the run, and its latency. */
   slowest: { atSecond: number; ms: number };
@@ -81,51 +83,82 @@ export async function checkScenario(url: string, auth: Record<string, string>, s
 }
 
 /** `clients` concurrent connections sending scenario `s` to `url` for `durationSeconds`, each request timing out after 10 s. */
-export async function drive(url: string, auth: Record<string, string>, s: Scenario, clients: number, durationSeconds: number): Promise<Measured> {
+export function drive(url: string, auth: Record<string, string>, s: Scenario, clients: number, durationSeconds: number): Promise<Measured> {
+  return driveSpread(url, s, [{ auth, clients }], durationSeconds);
+}
+
+/**
+ * Scenario `s` sent at the same time by several groups of connections, each with its own credentials (one club's
+ * saves each, for example), measured as one: requests, latencies and failures of all the groups together.
+ */
+export async function driveSpread(
+  url: string,
+  s: Scenario,
+  groups: ReadonlyArray<{ auth: Record<string, string>; clients: number; /** this group's own body */ body?: string }>,
+  durationSeconds: number,
+): Promise<Measured> {
   const latencies: number[] = [];
   const server: number[] = [];
   let answersKept = 0;
   const startedAt = performance.now();
   const slowest = { atSecond: 0, ms: 0 };
-  const options: autocannon.Options = {
-    url,
-    connections: clients,
-    duration: durationSeconds,
-    timeout: 10,
-    requests: [
-      {
-        method: s.method,
-        path: s.path,
-        headers: { 'content-type': 'application/json', ...(s.auth ? auth : {}), ...s.headers },
-        ...(s.body ? { body: s.body } : {}),
-        onResponse: (_status, _body, _context, headers) => {
-          const header = headers?.['server-timing'];
-          const timing = /app;dur=([\d.]+)/.exec(typeof header === 'string' ? header : '');
-          if (timing) server.push(Number(timing[1]));
-          if (typeof header === 'string' && header.includes('cache;desc=hit')) answersKept++;
+  const runOne = (auth: Record<string, string>, clients: number, body = s.body) => {
+    const options: autocannon.Options = {
+      url,
+      connections: clients,
+      duration: durationSeconds,
+      timeout: 10,
+      requests: [
+        {
+          method: s.method,
+          path: s.path,
+          headers: { 'content-type': 'application/json', ...(s.auth ? auth : {}), ...s.headers },
+          ...(body ? { body } : {}),
+          onResponse: (_status, _body, _context, headers) => {
+            const header = headers?.['server-timing'];
+            const timing = /app;dur=([\d.]+)/.exec(typeof header === 'string' ? header : '');
+            if (timing) server.push(Number(timing[1]));
+            if (typeof header === 'string' && header.includes('cache;desc=hit')) answersKept++;
+          },
         },
-      },
-    ],
-  };
-  // With a callback autocannon returns its instance, whose 'response' events carry each request's latency.
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error, done) => (error ? reject(error as Error) : resolve(done)));
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      if (responseTime > slowest.ms) Object.assign(slowest, { ms: Math.round(responseTime), atSecond: Math.round((performance.now() - startedAt) / 100) / 10 });
+      ],
+    };
+    // With a callback autocannon returns its instance, whose 'response' events carry each request's latency.
+    return new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(options, (error, done) => (error ? reject(error as Error) : resolve(done)));
+      instance.on('response', (_client, _status, _bytes, responseTime) => {
+        latencies.push(responseTime);
+        if (responseTime > slowest.ms) Object.assign(slowest, { ms: Math.round(responseTime), atSecond: Math.round((performance.now() - startedAt) / 100) / 10 });
+      });
     });
-  });
+  };
+  const results = await Promise.all(groups.filter((g) => g.clients > 0).map((g) => runOne(g.auth, g.clients, g.body)));
+  const total = (pick: (r: autocannon.Result) => number) => results.reduce((n, r) => n + pick(r), 0);
+  const requests = total((r) => r.requests.total);
+  const statuses = statusCounts(results);
   return {
     scenario: s.name,
-    clients,
-    requests: result.requests.total,
-    requestsPerSecond: Math.round(result.requests.total / durationSeconds),
+    clients: groups.reduce((n, g) => n + g.clients, 0),
+    requests,
+    requestsPerSecond: Math.round(requests / durationSeconds),
     latencyMs: stats(latencies.length ? latencies : [0]),
     ...(server.length ? { serverMs: stats(server) } : {}),
-    ...(answersKept ? { answersKept: Math.round((answersKept / Math.max(1, result.requests.total)) * 1000) / 1000 } : {}),
-    errors: result.errors,
-    non2xx: result.non2xx,
-    timeouts: result.timeouts,
+    ...(answersKept ? { answersKept: Math.round((answersKept / Math.max(1, requests)) * 1000) / 1000 } : {}),
+    errors: total((r) => r.errors),
+    non2xx: total((r) => r.non2xx),
+    ...(Object.keys(statuses).length ? { statuses } : {}),
+    timeouts: total((r) => r.timeouts),
     slowest,
   };
+}
+
+/** How many answers of each non-2xx HTTP status (a 503 is a refusal to retry, a 500 a failure), summed over runs. */
+function statusCounts(results: autocannon.Result[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of results) {
+    for (const [status, { count }] of Object.entries(r.statusCodeStats ?? {}) as Array<[string, { count?: number }]>) {
+      if (!status.startsWith('2') && count) counts[status] = (counts[status] ?? 0) + count;
+    }
+  }
+  return counts;
 }
