@@ -5,7 +5,8 @@ import { CHANGE_ACTIONS } from '../../../schema/access-log';
 import { addDays, clubMidnight } from '../../../schema/club-time';
 import { accessLogFilterInput, type AccessLogFilterInput } from '../../../schema/validation/access-log';
 import { authorizeMember, authorizePeopleKinds } from '../../access/authorize';
-import { clubDb } from '../../access/request-db';
+import { canReadHealth } from '../../access/health-data';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
@@ -64,6 +65,7 @@ export const PERSON_CHANGES_SHOWN = 10;
  * Who changed a person and when (the person page's "Modifiche"): the latest create, update, archive and restore
  * lines about them. For anyone who may see the person (any role with a people read permission for one of their
  * kinds, a coach for the athletes of their groups); a person they may not see is NotFoundError, like an unknown id.
+ * The lines that are health data (a certificate added or removed) only for a viewer who reads that person's.
  */
 export async function personChangesWhere(ctx: RequestContext, personId: unknown): Promise<Prisma.AccessLogEntryWhereInput> {
   const { clubId, kinds } = authorizePeopleKinds(ctx, 'read');
@@ -71,7 +73,24 @@ export async function personChangesWhere(ctx: RequestContext, personId: unknown)
     ? await clubDb(ctx).person.findFirst({ where: { id: personId, clubId, roles: { some: { kind: { in: kinds } } } }, select: { id: true } })
     : null;
   if (!visible) throw new NotFoundError();
-  return { personId: { in: await personIdsWithMerged(ctx, clubId, visible.id) }, action: { in: [...CHANGE_ACTIONS] } };
+  const where: Prisma.AccessLogEntryWhereInput = { personId: { in: await personIdsWithMerged(ctx, clubId, visible.id) }, action: { in: [...CHANGE_ACTIONS] } };
+  return (await readsHealthOf(ctx, clubId, visible.id)) ? where : { ...where, OR: [{ detail: null }, { NOT: HEALTH_CHANGE }] };
+}
+
+/**
+ * The change lines that are health data: a medical certificate added or removed names its type and expiry
+ * (certificates.service.ts writes them with this detail).
+ */
+const HEALTH_CHANGE = { detail: { startsWith: 'Certificato medico' } } satisfies Prisma.AccessLogEntryWhereInput;
+
+/**
+ * Whether the viewer reads this person's health data: health.read, and for a coach only as an athlete of their
+ * groups (the club-scoped client counts only those athlete roles). Someone who is also a coach or a manager is not
+ * thereby their athlete.
+ */
+async function readsHealthOf(ctx: RequestContext, clubId: string, personId: string): Promise<boolean> {
+  if (!canReadHealth(ctx)) return false;
+  return !athleteGroupsOf(ctx) || (await clubDb(ctx).personRole.count({ where: { clubId, personId, kind: 'athlete' } })) > 0;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The club's reminder settings (on/off, the days before expiry) and the log of reminders sent (issue 14 point 4).
 import { MSG } from '../../../schema/messages';
 import { reminderSettingsInput } from '../../../schema/validation/medical-certificate';
+import { logHealthRead } from '../../access/access-log';
 import { authorizeMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
@@ -17,13 +18,17 @@ export async function updateCertificateReminders(ctx: RequestContext, raw: unkno
 }
 
 /** The latest reminders of the club, newest first (who was written to is health data: health.read). */
-export function certificateReminderLog(ctx: RequestContext, first: number | null | undefined) {
+export async function certificateReminderLog(ctx: RequestContext, first: number | null | undefined) {
   const { clubId } = authorizeMember(ctx, 'health.read');
   const take = Math.min(Math.max(first ?? 50, 1), 200);
-  return clubDb(ctx).certificateReminder.findMany({
+  // A coach's scope keeps only the reminders about their athletes' certificates (club-scope.ts).
+  const rows = await clubDb(ctx).certificateReminder.findMany({
     where: { clubId },
     orderBy: [{ claimedAt: 'desc' }, { id: 'desc' }],
     take,
     include: { certificate: { select: { expiresOn: true, person: { select: { id: true, firstname: true, lastname: true } } } } },
   });
+  // Each line names a person and their certificate's expiry: a health-data read, logged like the others.
+  if (rows.length) logHealthRead(ctx, [...new Set(rows.map((r) => r.personId))], 'Promemoria certificati medici');
+  return rows;
 }

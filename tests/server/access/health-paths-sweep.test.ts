@@ -28,6 +28,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { CLUB_ROLES, type ClubRole } from '../../../server/access/permissions';
+import { addMedicalCertificate } from '../../../server/modules/certificates/certificates.service';
 import { PEOPLE_KIND_LIST } from '../../../server/modules/people/people.kinds';
 import { gql, rest } from '../../support/http';
 import { clubContext, createPerson } from '../../support/people-factories';
@@ -159,6 +160,8 @@ const OUTSIDE_DATES = ['2031-07-13', '2031-06-14', '2031-05-15'];
 /** Ids of what the coach must never meet: the athlete roles outside their groups, their certificates, a person with no visible role. */
 const outsideIds: string[] = [];
 let mine: { roleId: string; personId: string; taxIdCode: string };
+/** The person who is a coach, a manager, staff and an athlete of the other group. */
+let doubleId: string;
 const fixtureIds: string[] = [];
 const taxCodes: string[] = [];
 
@@ -205,6 +208,10 @@ beforeAll(async () => {
   const asAthlete = await createPerson(ctx, 'athlete', { ...again, details: athleteHealth(OUTSIDE, OUTSIDE_DATES) });
   await join(other.id, asAthlete.roleId);
   outsideIds.push(asAthlete.roleId, (await certificate(asCoach.personId, OUTSIDE, OUTSIDE_DATES[2])).id);
+  // A certificate of each added through the service: the person's changes log it with its expiry.
+  await addMedicalCertificate(ctx, asCoach.personId, { type: 'agonistico', issuedOn: '2026-02-11', expiresOn: '2027-02-10' });
+  await addMedicalCertificate(ctx, mine.personId, { type: 'agonistico', issuedOn: '2026-03-12', expiresOn: '2027-03-11' });
+  doubleId = asCoach.personId;
   // A second profile like hers (possibleDuplicates pairs them), a coach only.
   const twin = await createPerson(ctx, 'coach', { profile });
   for (const p of [mine, theirs, asCoach, asManager, asStaff, asAthlete, twin]) fixtureIds.push(p.roleId, p.personId);
@@ -369,6 +376,35 @@ describe('the access log', () => {
     expect(text(answer)).toContain('MIA-allergie');
     await t.deps.accessLog.flush();
     expect((await logged()) - before).toBe(1);
+  });
+
+  it("shows the certificate lines of a person's changes only to a viewer who reads that person's health data", async () => {
+    const CHANGES = `query($personId: ID!) { personChanges(personId: $personId) { action entityLabel detail } }`;
+    const changes = async (role: ClubRole, personId: string) => {
+      const answer = await gql<{ personChanges: Array<{ detail: string | null }> }>(t.app, CHANGES, { personId }, as(club.members[role]));
+      expect(answer.body.errors, role).toBeUndefined();
+      return answer.body.data!.personChanges.map((c) => c.detail ?? '').join('\n');
+    };
+    expect(await changes('owner', doubleId)).toContain('Certificato medico agonistico aggiunto, scadenza 10/02/2027');
+    // A coach sees her as a coach, and her changes, but not her certificate as another group's athlete.
+    expect(await changes('allenatore', doubleId)).not.toContain('Certificato medico');
+    expect(await changes('allenatore', doubleId)).not.toBe('');
+    expect(await changes('allenatore', mine.personId)).toContain('scadenza 11/03/2027');
+    expect(await changes('lettura', mine.personId)).not.toContain('Certificato medico');
+    expect(await changes('lettura', mine.personId)).not.toBe('');
+  });
+
+  it('logs the reminder log as a read of the health data of the people it names', async () => {
+    const READ = `{ certificateReminderLog { personId personName expiresOn } }`;
+    const where = { clubId: club.clubId, action: 'health_read', actorAccountId: club.members.admin.accountId, detail: 'Promemoria certificati medici' };
+    await t.deps.accessLog.flush();
+    const before = new Set((await t.deps.systemDb.accessLogEntry.findMany({ where, select: { id: true } })).map((e) => e.id));
+    expect(text(await gql(t.app, READ, {}, as(club.members.admin)))).toContain(OUTSIDE);
+    await t.deps.accessLog.flush();
+    const entries = (await t.deps.systemDb.accessLogEntry.findMany({ where })).filter((e) => !before.has(e.id));
+    expect(entries.map((e) => e.personId)).toEqual([outsideIds[1]]);
+    // The coach's log holds no reminder about an athlete outside their groups.
+    expect((await gql(t.app, READ, {}, as(club.members.allenatore))).body.data.certificateReminderLog).toEqual([]);
   });
 
   it('holds no read by the coach of anyone outside their groups', async () => {
