@@ -4,10 +4,11 @@
 // with a removable chip; the admin JavaScript stays within budget with nivo in its own lazy chunk.
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubDate } from '../../schema/club-time';
+import { addDays } from '../../schema/club-time';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 import { MSG } from '../../schema/messages';
 import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { pinnedToday } from '../support/clock';
 import { createClub, type TestClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 
@@ -16,9 +17,11 @@ const SHOTS = process.env.CAMPOBASE_E2E_SHOTS; // e.g. /tmp/dashboard-shots: scr
 const ADMIN_JS_BUDGET_BYTES = 300_000;
 const RGB = { athlete: 'rgb(59, 130, 246)', coach: 'rgb(250, 204, 21)', manager: 'rgb(34, 197, 94)', staff: 'rgb(239, 68, 68)' };
 
+// The server's calendar pinned to the file's today: "added today" and the certificates' states hold across midnight.
+const { today, now } = pinnedToday();
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 beforeAll(async () => {
-  server = await startLiveServer();
+  server = await startLiveServer({}, { now });
 });
 afterAll(() => server?.close());
 
@@ -111,7 +114,6 @@ describe.each(Object.entries(VIEWPORTS))('dashboard on %s', (name, viewport) => 
         if (route.request().postData()?.includes('savePerson')) await held;
         await route.continue();
       });
-      const today = clubDate(new Date());
       await page.getByRole('button', { name: 'Nuovo atleta', exact: true }).click();
       const athleteDialog = page.getByRole('dialog', { name: 'Nuovo atleta' });
       await athleteDialog.getByLabel('Nome', { exact: true }).fill('Giulia');
