@@ -4,7 +4,7 @@
 // all or nothing is kept by the run's state instead: a run being written is `writing` (undoing: `undoing`) until its
 // last slice, a failure reverts the slices already committed, and a run found in either state at start is put back
 // (import-recovery.service.ts). Meanwhile the rows already written are visible, as an import in progress.
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../lib/club-rows';
 import { isStatementTimeout } from '../../db/statement-timeout';
@@ -63,8 +63,66 @@ export function longWriteTimedOut(error: unknown): boolean {
 }
 
 /**
- * People written (or undone) per slice on PGlite, unless IMPORT_SLICE_ROWS says otherwise (config.ts). Measured on this 2-core machine (npm run bench:import): 1,000 kept
- * other requests' p95 at 0.6 s but a 10,000-row import took 6.5 s (target 5) and 100,000 took 52 s; 2,500 gives
- * 4.4 s and 41 s with other requests' p95 at 0.9 s (target 1 s).
+ * The most people written (or undone) per slice on PGlite, unless IMPORT_SLICE_ROWS says otherwise (config.ts); how
+ * many a slice really takes is fitted to the machine (sliceSizer). Measured on this 2-core machine at rest (npm run
+ * bench:import): 1,000 kept other requests' p95 at 0.6 s but a 10,000-row import took 6.5 s (target 5) and 100,000
+ * took 52 s; 2,500 gives 4.4 s and 41 s with other requests' p95 at 0.9 s (target 1 s).
  */
 export const IMPORT_SLICE_ROWS = 2_500;
+
+/**
+ * How long a slice should hold the database: on PGlite every other request waits for a slice whole. Under load
+ * (load average 15 on 2 cores) a slice of 2,500 people took 7 s, and /healthz waited up to a minute behind them.
+ */
+export const SLICE_TARGET_MS = 250;
+/** The fewest people per slice (fewer make the per-slice work dominate). */
+const MIN_SLICE_ROWS = 250;
+
+/**
+ * People per slice (or per batch of the undo's statements on PostgreSQL), fitted to the time the last one took:
+ * from `min` (MIN_SLICE_ROWS, or `max` if smaller) up to `max`, at most doubling from one slice to the next, so a
+ * slice lasts about SLICE_TARGET_MS on a quiet machine and on a loaded one alike.
+ */
+export function sliceSizer(max: number) {
+  const min = Math.min(max, MIN_SLICE_ROWS);
+  let size = min;
+  return {
+    min,
+    get size() {
+      return size;
+    },
+    /** `rows` people took `ms`. */
+    took(rows: number, ms: number) {
+      const fitted = Math.round((rows * SLICE_TARGET_MS) / Math.max(ms, 1));
+      size = Math.max(min, Math.min(max, size * 2, fitted));
+    },
+  };
+}
+
+/** The tables a run, or its undo, writes thousands of rows of. */
+const WRITTEN_TABLES = [
+  'people',
+  'person_roles',
+  'addresses',
+  'athlete_details',
+  'coach_details',
+  'member_details',
+  'manager_details',
+  'group_members',
+  'medical_certificates',
+  'import_run_changes',
+];
+
+/**
+ * Refreshes the planner's statistics of those tables once a run or an undo has committed (in the background). Until
+ * then PostgreSQL plans for the club as it was: after a 100,000-row import, before autovacuum got to the tables
+ * (never, on a busy machine, within minutes; PGlite has no autovacuum at all), the people list page planned for a
+ * few dozen rows took 7-10 s, and its queries held the pool's connections until /healthz waited for one too.
+ * One table at a time, other requests let in between (PGlite runs ANALYZE in this thread).
+ */
+export async function refreshStatistics(db: PrismaClient): Promise<void> {
+  for (const table of WRITTEN_TABLES) {
+    await db.$executeRaw(Prisma.sql`ANALYZE ${Prisma.raw(table)}`);
+    await breathe();
+  }
+}

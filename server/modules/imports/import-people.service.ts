@@ -38,9 +38,9 @@ import { errorFile, type DownloadFile, type InvalidRow } from './import-error-fi
 import { rememberedMapping, rememberMapping } from './import-mappings';
 import { trackProgress, type ProgressTracker } from './import-progress';
 import { groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
-import { commitsInSlices, longWrite, longWriteTimedOut } from './import-commit';
+import { commitsInSlices, longWrite, longWriteTimedOut, refreshStatistics, sliceSizer } from './import-commit';
 import { abandonRun, setRunStatus } from './import-undo.service';
-import { breathe, emptyWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
+import { breathe, emptyWrites, mergeWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits } from './read-import-file';
 
 export interface ImportRequest {
@@ -582,7 +582,9 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
   const completed = outcome.status === 'completed';
   const undoable = completed && writes.changes.length > 0;
   const sliced = completed && commitsInSlices(ctx.deps);
-  const parts = completed ? (sliced ? sliceWrites(writes, sliceRows) : [writes]) : [];
+  // On PGlite: parts of the sizer's least, as many of them per slice as the last slice's time allows.
+  const sizer = sliceSizer(sliceRows);
+  const parts = completed ? (sliced ? sliceWrites(writes, sizer.min) : [writes]) : [];
   const now = new Date();
   const db = clubDb(ctx);
   try {
@@ -616,7 +618,15 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
       if (parts.length) progress.set('writing', 0, writeCount(writes));
       const onRows = (n: number) => progress.add(n);
       try {
-        for (const part of parts) await slice((tx) => writePart(tx, actor.clubId, runId, kind, part, onRows));
+        for (let i = 0; i < parts.length; ) {
+          const taken = sliced ? Math.max(1, Math.floor(sizer.size / sizer.min)) : 1;
+          const part = mergeWrites(parts.slice(i, (i += taken)));
+          await slice(async (tx) => {
+            const started = performance.now();
+            await writePart(tx, actor.clubId, runId, kind, part, onRows);
+            sizer.took(part.changes.length, performance.now() - started);
+          });
+        }
       } catch (error) {
         // On PGlite the slices before the failure are committed: put back, and the run recorded as not done.
         if (sliced) await abandonRun(db, actor.clubId, runId, { logged: true, sliceRows });
@@ -633,7 +643,12 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
     throw error;
   } finally {
     // Maintenance, not part of the answer: run after it (the app waits for it before closing the database).
-    if (completed) ctx.deps.background.run('import: trigram pending lists', () => cleanTrigramIndexes(ctx));
+    if (completed) {
+      ctx.deps.background.run('import: trigram pending lists and statistics', async () => {
+        await cleanTrigramIndexes(ctx);
+        await refreshStatistics(ctx.deps.systemDb);
+      });
+    }
   }
 }
 

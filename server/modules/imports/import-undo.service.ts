@@ -17,7 +17,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../lib/club-rows';
 import { isUuid } from '../../lib/club-rows';
 import { ValidationError } from '../../lib/errors';
-import { commitsInSlices, IMPORT_SLICE_ROWS, LONG_WRITE_STATEMENT_MS, longWrite, longWriteTimedOut, type Slice } from './import-commit';
+import { commitsInSlices, IMPORT_SLICE_ROWS, LONG_WRITE_STATEMENT_MS, longWrite, longWriteTimedOut, refreshStatistics, sliceSizer, type Slice } from './import-commit';
 import { breathe } from './import-write';
 
 export interface ImportUndoSkip {
@@ -82,7 +82,9 @@ export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = c
   const clubId = actor.clubId;
   const sliced = commitsInSlices(ctx.deps);
   try {
-    return await undoRun(ctx, clubId, id, sliced, sliceRows, statementMs);
+    const outcome = await undoRun(ctx, clubId, id, sliced, sliceRows, statementMs);
+    ctx.deps.background.run('import undo: statistics', () => refreshStatistics(ctx.deps.systemDb));
+    return outcome;
   } catch (error) {
     if (longWriteTimedOut(error)) throw refusal(IMPORT_MSG.undoTimeout);
     throw error;
@@ -163,8 +165,8 @@ export async function setRunStatus(tx: Db, clubId: string, runId: string, status
 type Classified = { person_id: string; tax_id_code: string; name: string; role_created: boolean; edited: boolean; linked: boolean };
 
 /**
- * Reverts the run's people `size` at a time, each part in a `slice`: which of them were edited or linked since
- * (left as they are, and listed), then the others' rows put back.
+ * Reverts the run's people up to `size` at a time (as many as fit SLICE_TARGET_MS: sliceSizer), each part in a
+ * `slice`: which of them were edited or linked since (left as they are, and listed), then the others' rows put back.
  */
 async function revertRun(slice: Slice, clubId: string, run: RunRow, size: number): Promise<Omit<UndoImportOutcome, 'runId' | 'message'>> {
   const people = await slice(
@@ -175,15 +177,18 @@ async function revertRun(slice: Slice, clubId: string, run: RunRow, size: number
   let removed = 0;
   let restored = 0;
   const skippedRows: Classified[] = [];
-  for (let i = 0; i < ids.length; i += size) {
-    const part = ids.slice(i, i + size);
+  const sizer = sliceSizer(size);
+  for (let i = 0; i < ids.length; ) {
+    const part = ids.slice(i, (i += sizer.size));
     await slice(async (tx) => {
+      const started = performance.now();
       const rows = await classify(tx, clubId, run, part[0], part[part.length - 1]);
       const kept = rows.filter((r) => !r.edited && !r.linked);
       skippedRows.push(...rows.filter((r) => r.edited || r.linked));
       removed += kept.filter((r) => r.role_created).length;
       restored += kept.filter((r) => !r.role_created).length;
       await revertSlice(tx, clubId, run, kept.map((r) => r.person_id));
+      sizer.took(part.length, performance.now() - started);
     });
   }
   skippedRows.sort((a, b) => a.name.localeCompare(b.name) || a.tax_id_code.localeCompare(b.tax_id_code));

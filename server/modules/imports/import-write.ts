@@ -221,6 +221,14 @@ export function sliceWrites(w: ImportWrites, rows: number): ImportWrites[] {
   return parts;
 }
 
+/** `parts` (of sliceWrites) as one. */
+export function mergeWrites(parts: readonly ImportWrites[]): ImportWrites {
+  if (parts.length === 1) return parts[0];
+  const merged = emptyWrites();
+  for (const part of parts) for (const key of Object.keys(merged) as Array<keyof ImportWrites>) merged[key].push(...part[key]);
+  return merged;
+}
+
 /** The kind's details rows (inserted, or updated in place), only for roles of the club. */
 function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string) {
   switch (kind) {
