@@ -51,7 +51,7 @@ async function scenarios(url: string, auth: Record<string, string>): Promise<Sce
   const athlete = await fetch(`${url}/api/athlete/save`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ profile }) });
   const athleteId = ((await athlete.json()) as { context: { id: string } }).context.id;
   const gql = (query: string, variables: object) => JSON.stringify({ query, variables });
-  return [
+  const list: Scenario[] = [
     HEALTHZ,
     { name: 'GraphQL { __typename }', method: 'POST', path: '/graphql', body: gql('query Bench_Typename { __typename }', {}), auth: true },
     PEOPLE_LIST,
@@ -62,7 +62,8 @@ async function scenarios(url: string, auth: Record<string, string>): Promise<Sce
     { name: 'GraphQL dashboard', method: 'POST', path: '/graphql', body: gql(DASHBOARD, {}), auth: true },
     { name: 'GraphQL save (a group)', method: 'POST', path: '/graphql', body: gql(SAVE_GROUP, { input: { id: group.saveGroup.data.group.id, name: 'Benchmark', type: 'athlete' } }), auth: true },
     { name: 'REST athlete/save', method: 'POST', path: '/api/athlete/save', body: JSON.stringify({ id: athleteId, profile }), auth: true },
-  ].filter((s) => !ONLY || s === HEALTHZ || ONLY.test(s.name));
+  ];
+  return list.filter((s) => !ONLY || s === HEALTHZ || ONLY.test(s.name));
 }
 
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<{ database: string; results: Measured[] } | null> {
