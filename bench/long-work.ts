@@ -11,11 +11,12 @@
 // should (the refusal, the preview's counts, the import's counts, every imported athlete removed).
 //   npm run bench:long-work [-- [--db pglite,postgres] [--rows 100000] [--upload-rows 1000000 (0: none)] [--skip-dry-run] [--per-kind 50]]
 // Results: a table on stdout and bench/results/long-work.json (machine and load average included: say how busy it was).
+import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { athletesFile } from './support/athletes-file';
 import { withDemoServer } from './support/demo-server';
-import { graphql, PEOPLE_PAGE } from './support/load';
+import { PEOPLE_PAGE } from './support/load';
 import { log, logTargets, stats, writeResults, type Stats, type Target } from './throwaway-database';
 import { importColumns } from '../schema/import-columns';
 
@@ -82,14 +83,39 @@ interface Operation {
   probes: Probed[];
 }
 
+/**
+ * POSTs `body` and answers the status and the parsed JSON, with no time limit of the client's own: fetch gives up
+ * waiting for the answer's headers after 300 s, which an undo on a loaded machine may take.
+ */
+async function post<T>(url: string, headers: Record<string, string>, body: FormData | string): Promise<{ http: number; json: T }> {
+  const request = new Request(url, { method: 'POST', headers: typeof body === 'string' ? { ...headers, 'content-type': 'application/json' } : headers, body });
+  const bytes = Buffer.from(await request.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { ...Object.fromEntries(request.headers), 'content-length': bytes.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ http: res.statusCode ?? 0, json: JSON.parse(text) as T });
+        } catch {
+          reject(new Error(`HTTP ${res.statusCode}: not JSON: ${text.slice(0, 200)}`));
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(bytes);
+  });
+}
+
 async function upload(url: string, auth: Record<string, string>, file: Buffer, dryRun: boolean) {
   const form = new FormData();
   form.set('type', 'athlete');
   form.set('dry_run', dryRun ? '1' : '0');
   form.set('file', new Blob([new Uint8Array(file)]), 'atleti.csv');
-  const res = await fetch(`${url}/api/import`, { method: 'POST', headers: auth, body: form });
-  const body = (await res.json()) as { status: boolean; message: string; context?: { counts?: Record<string, number>; import_id?: string | null } };
-  return { http: res.status, ...body };
+  const { http: status, json } = await post<{ status: boolean; message: string; context?: { counts?: Record<string, number>; import_id?: string | null } }>(`${url}/api/import`, auth, form);
+  return { http: status, ...json };
 }
 
 const UNDO = `mutation Bench_Undo($id: ID!) { undoImport(id: $id) { __typename
@@ -143,8 +169,8 @@ async function benchDatabase(database: Database) {
       return { outcome: `HTTP ${answer.http}: ${JSON.stringify(answer.context?.counts)}`, ok: answer.status && answer.context?.counts?.new === ROWS };
     });
     await run(`undo of that import`, async () => {
-      const answer = await graphql<{ undoImport: { __typename: string; data?: { removed: number }; message?: string } }>(url, auth, UNDO, { id: runId });
-      const r = answer.undoImport;
+      const { json } = await post<{ data: { undoImport: { __typename: string; data?: { removed: number }; message?: string } } }>(`${url}/graphql`, auth, JSON.stringify({ query: UNDO, variables: { id: runId } }));
+      const r = json.data.undoImport;
       return { outcome: r.data ? `removed ${r.data.removed}` : `${r.__typename}: ${r.message}`, ok: r.data?.removed === ROWS };
     });
     return { database, operations };

@@ -623,7 +623,7 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
           const part = mergeWrites(parts.slice(i, (i += taken)));
           await slice(async (tx) => {
             const started = performance.now();
-            await writePart(tx, actor.clubId, runId, kind, part, onRows);
+            await writePart(tx, actor.clubId, runId, kind, part, onRows, !sliced);
             sizer.took(part.changes.length, performance.now() - started);
           });
         }
@@ -653,10 +653,12 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
 }
 
 /** One part of a run's rows, with what the undo needs: the rows before, and the transaction the part is written in. */
-async function writePart(tx: Db, clubId: string, runId: string, kind: PersonKindKey, part: ImportWrites, onRows: (n: number) => void) {
+async function writePart(tx: Db, clubId: string, runId: string, kind: PersonKindKey, part: ImportWrites, onRows: (n: number) => void, deferTrigrams: boolean) {
   // The trigram indexes' new entries go to their pending lists and are merged in bulk once the run has committed
-  // (cleanTrigramIndexes): entry by entry they were most of the people and roles inserts' cost.
-  await tx.$queryRaw`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${clubId}::uuid IS NOT NULL`;
+  // (cleanTrigramIndexes): entry by entry they were most of the people and roles inserts' cost. Not on PGlite: there
+  // the merge of 100,000 rows' entries would be one statement of seconds in this thread, holding every request; the
+  // usual limit (4 MB) merges them a few MB at a time, inside the slices (sized by time, so they stay short).
+  if (deferTrigrams) await tx.$queryRaw`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${clubId}::uuid IS NOT NULL`;
   await recordBefore(tx, clubId, runId, part, onRows);
   await writeImport(tx, clubId, kind, part, onRows);
   if (part.changes.length) await recordWriteXid(tx, clubId, runId);
