@@ -1,15 +1,18 @@
 // Health data follows the viewer through every path (issue 33 point 3). The paths are generated from the printed
 // schema, not listed by hand: from every root Query field, every chain of fields (bounded depth, no field twice in
-// a chain) that ends on a field carrying health data, each turned into a document selecting every scalar along the
-// way. Each document is run as every role of the club against a fixture where people are both athletes of a group
-// the coach does not coach and a coach, manager or staff member; then:
-//   - the coach (allenatore) sees no health value, no role, no certificate of an athlete outside their groups, by any
-//     path (the nested `Person.roles` of a coach's person, the coach list, personByTaxCode, eligibility, ...);
+// a chain) that ends on a field carrying health data, selecting every scalar along the way; the chains of one root
+// field are merged into one document (halved while the request limits refuse it), run with each value of the root's
+// required arguments (fixture ids, tax codes, enum values) that the owner gets an answer for. Each document is run as
+// every role of the club against a fixture where a person is a coach, a manager and a staff member and also an
+// athlete of a group the coach does not coach (the audit's case), beside an athlete of that group only; then:
+//   - the coach (allenatore) sees no health value, no role, no certificate, no reminder of an athlete outside their
+//     groups, by any path (the nested `Person.roles` of a coach's person, the coach list, personByTaxCode, ...);
 //   - a role without health.read (lettura) sees no health value of anyone;
 //   - owner, admin and segreteria do reach the out-of-scope values through these same paths (so the sweep is not
-//     vacuous), and a coach's reads of their own athletes' health data are logged, once per person and request.
-// A new field carrying health data (one named in schema/health-data.ts, or described as health data) is swept as
-// soon as it is in the schema. The legacy REST face (single/load of every kind) is swept the same way.
+//     vacuous), and the coach does reach their own athlete's.
+// A new field carrying health data (one named in schema/health-data.ts, or described as health data or certificates)
+// is swept as soon as it is in the schema. Beside it: the legacy REST single/load of every kind, exports, the
+// person's changes (the access log's view a coach has) and the health reads' log lines.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -358,6 +361,16 @@ describe('the legacy REST face, as a coach', () => {
     }
     expect(leaks).toEqual([]);
     expect(JSON.stringify((await rest(t.app, '/athlete/single', { id: mine.roleId }, coach)).body)).toContain('MIA-allergie');
+  });
+});
+
+describe('exports', () => {
+  it("are refused to a coach (export.run), so no file carries another group's athlete", async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const answer = await gql(t.app, `{ exportList(list: people, format: ${format}, kind: athlete) { filename base64 } }`, {}, as(club.members.allenatore));
+      expect(graphqlBody(answer).errors?.[0]?.extensions?.code, format).toBe('FORBIDDEN');
+      expect(outsideIn(answer)).toEqual([]);
+    }
   });
 });
 
