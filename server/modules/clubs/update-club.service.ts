@@ -10,7 +10,7 @@ import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';
 import { checkLogo } from './logo-image';
 import { saveAddress } from '../../lib/addresses';
-import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
+import { nested, parseEdit, sentColumns, sentGroup, storedFields, type Row } from '../../lib/partial-update';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 
@@ -31,10 +31,10 @@ const ADDRESSES = [
   { field: 'clubAddress', column: 'clubAddressId' },
 ] as const;
 
-/** Columns an edit may empty: everything but the name (required) and the addresses (written apart). */
-const CLEARABLE = Object.keys(clubInput.shape).filter((k) => !['fullName', 'legalAddress', 'clubAddress'].includes(k));
+/** The club's own columns (the addresses are rows apart); the name is required, every other one may be emptied. */
+const COLUMNS = Object.keys(clubInput.shape).filter((k) => !['legalAddress', 'clubAddress'].includes(k));
+const CLEARABLE = COLUMNS.filter((k) => k !== 'fullName');
 const SETTINGS_FIELDS = Object.keys(clubSettingsInput.shape);
-const CLEARABLE_ADDRESS: readonly string[] = CLUB_ADDRESS_FIELDS;
 
 /**
  * Legacy clients send the club's `id` with the record. Another club's id (or any other value) is answered as an
@@ -45,10 +45,21 @@ function refuseForeignId(raw: unknown, clubId: string): void {
   if (id !== undefined && id !== null && id !== '' && id !== clubId) throw new NotFoundError();
 }
 
+/** The club as its edit form sends it (lib/partial-update.ts storedFields). */
+async function storedClub(ctx: RequestContext, clubId: string): Promise<Row> {
+  const club = await clubDb(ctx).club.findUniqueOrThrow({ where: { id: clubId }, include: { legalAddress: true, clubAddress: true } });
+  return {
+    ...storedFields(club, COLUMNS),
+    legalAddress: storedFields(club.legalAddress, CLUB_ADDRESS_FIELDS),
+    clubAddress: storedFields(club.clubAddress, CLUB_ADDRESS_FIELDS),
+  };
+}
+
 export async function updateClub(ctx: RequestContext, raw: unknown, options: UpdateClubOptions = {}): Promise<UpdateClubResult> {
   const { clubId } = authorizeMember(ctx, 'club.write');
   refuseForeignId(raw, clubId);
-  const input = parseInput(clubInput, raw);
+  // Validated as the stored club with the fields sent laid over it: a field left out keeps its value.
+  const input = parseEdit(clubInput, await storedClub(ctx, clubId), raw);
   // Upload streams are read only now: after the viewer and the fields passed, before the transaction opens.
   const logo = typeof options.logo === 'function' ? await options.logo() : options.logo;
   if (logo) await checkLogo(logo);
@@ -58,11 +69,10 @@ export async function updateClub(ctx: RequestContext, raw: unknown, options: Upd
       where: { id: clubId },
       select: { logoFileId: true, legalAddressId: true, clubAddressId: true },
     });
-    const { legalAddress, clubAddress, ...fields } = input;
-    const columns: Row = { ...emptied(raw, CLEARABLE), ...definedOnly(fields) };
-    const sentAddresses = { legalAddress, clubAddress };
+    // Only the fields sent are written; those sent empty are cleared.
+    const columns: Row = sentColumns(raw, input, COLUMNS, CLEARABLE);
     for (const { field, column } of ADDRESSES) {
-      const values = { ...emptied(nested(raw, field), CLEARABLE_ADDRESS), ...definedOnly(sentAddresses[field] ?? {}) };
+      const values = sentColumns(sentGroup(raw, field, CLUB_ADDRESS_FIELDS), input[field], CLUB_ADDRESS_FIELDS);
       const id = await saveAddress(tx, clubId, club[column], values);
       if (id !== club[column]) columns[column] = id;
     }
@@ -84,6 +94,6 @@ export async function updateClubSettings(ctx: RequestContext, raw: unknown): Pro
   const { clubId } = authorizeMember(ctx, 'club.write');
   refuseForeignId(raw, clubId);
   const input = parseInput(clubSettingsInput, raw);
-  await clubDb(ctx).club.update({ where: { id: clubId }, data: { ...emptied(raw, SETTINGS_FIELDS), ...definedOnly(input) } });
+  await clubDb(ctx).club.update({ where: { id: clubId }, data: sentColumns(raw, input, SETTINGS_FIELDS) });
   return { clubId, message: MSG.changesSaved };
 }

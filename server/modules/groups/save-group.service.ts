@@ -4,12 +4,16 @@ import { saveGroupInput } from '../../../schema/validation/registry';
 import type { RequestContext } from '../../context';
 import type { PersonKind } from '../../generated/prisma/client.js';
 import { ConflictError } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
+import { isUuid } from '../../lib/club-rows';
+import { nested, parseEdit, sentColumns, storedFields } from '../../lib/partial-update';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import type { Db } from '../../lib/club-rows';
 import { findClubGroup } from './groups.policy';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
+
+/** A group's editable fields: none may be emptied (name and type are required, the flags yes or no). */
+const EDITABLE = ['name', 'type', 'isHidden', 'isActive'] as const;
 
 /**
  * Creates (no id) or updates a group; a category is a group of type athlete. The name is unique per club and
@@ -17,7 +21,10 @@ import { authorizeMember } from '../../access/authorize';
  */
 export async function saveGroup(ctx: RequestContext, raw: unknown): Promise<{ group: GroupWithCount; message: string }> {
   const { clubId } = authorizeMember(ctx, 'groups.write');
-  const input = parseInput(saveGroupInput, raw);
+  // An update is validated as the stored group with the fields sent laid over it: a field left out keeps its value.
+  const id = nested(raw, 'id');
+  const stored = isUuid(id) ? storedFields(await findClubGroup(clubDb(ctx), clubId, id), EDITABLE) : null;
+  const input = parseEdit(saveGroupInput, stored && { id, ...stored }, raw);
 
   return clubDb(ctx).$transaction(async (tx) => {
     // Serialises saves of one club's groups, so two requests cannot both pass the name check.
@@ -31,7 +38,8 @@ export async function saveGroup(ctx: RequestContext, raw: unknown): Promise<{ gr
 
     const data = { name: input.name, type: input.type, isHidden: input.isHidden, isActive: input.isActive };
     if (existing) {
-      const group = await tx.group.update({ where: { id: existing.id }, data, include: GROUP_WITH_COUNT });
+      // Only the fields sent are written (a yes/no flag sent empty stays as stored).
+      const group = await tx.group.update({ where: { id: existing.id }, data: sentColumns(raw, input, EDITABLE, []), include: GROUP_WITH_COUNT });
       return { group, message: MSG.changesSaved };
     }
     const group = await tx.group.create({ data: { ...data, clubId }, include: GROUP_WITH_COUNT });

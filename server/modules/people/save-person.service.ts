@@ -7,13 +7,13 @@ import { addressInput, DETAILS_INPUT, personProfileInput, savePersonInput, type 
 import type { RequestContext } from '../../context';
 import type { Person } from '../../generated/prisma/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';
 import { PEOPLE_KINDS, type PersonKindSpec } from './people.kinds';
 import type { Db } from '../../lib/club-rows';
 import { clubRoleWhere } from './people.policy';
 import { saveAddress } from '../../lib/addresses';
-import { definedOnly, emptied, nested, type Row } from '../../lib/partial-update';
+import { definedOnly, nested, parseEdit, sentColumns, sentGroup, storedFields, type Row } from '../../lib/partial-update';
+import { isUuid } from '../../lib/club-rows';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
@@ -54,6 +54,8 @@ const DATE_FIELDS = new Set([
   'membershipExpiredDate',
 ]);
 
+/** The profile's own columns (the address is a row apart). */
+const PROFILE_COLUMNS = Object.keys(personProfileInput.shape).filter((k) => k !== 'address');
 /** Profile columns an edit may empty (required names and the yes/no flags cannot be null). */
 const CLEARABLE_PROFILE = Object.keys(personProfileInput.shape).filter(
   (k) => !['firstname', 'lastname', 'taxIdCode', 'address', 'hasBlsd', 'hasFirstAid', 'hasFirePrevention', 'isGuarded'].includes(k),
@@ -99,10 +101,11 @@ export async function savePerson(
   sentFiles: PersonFiles | (() => Promise<PersonFiles>) = {},
 ): Promise<SavePersonResult> {
   const { clubId } = authorizeMember(ctx, `people.${kind}.write`);
-  const input = parseInput(savePersonInput(kind), raw);
+  const spec = PEOPLE_KINDS[kind];
+  // An update is validated as the stored role with the fields sent laid over it: a field left out keeps its value.
+  const input = parseEdit(savePersonInput(kind), await storedRole(clubDb(ctx), clubId, spec, nested(raw, 'id')), raw);
   // A coach edits the athletes of their groups; registering new people is the office's (they would be in no group).
   if (!input.id && athleteGroupsOf(ctx)) throw new ForbiddenError(MSG.coachCannotRegister);
-  const spec = PEOPLE_KINDS[kind];
   // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.
   const files = typeof sentFiles === 'function' ? await sentFiles() : sentFiles;
   try {
@@ -129,6 +132,27 @@ export async function savePerson(
     if (isUniqueViolation(e)) throw input.id ? taxCodeTaken() : roleConflict(spec);
     throw e;
   }
+}
+
+/**
+ * The role `id` names (of this kind, in the club, as the viewer may see it) in the shape of the save's input, or null
+ * for a creation (no id; an id that is no uuid is left to the validation's message). An unknown id is NotFoundError.
+ */
+async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unknown): Promise<Row | null> {
+  if (!isUuid(id)) return null;
+  const role = await db.personRole.findFirst({
+    where: clubRoleWhere(clubId, id, spec.key),
+    include: { person: { include: { address: true } }, ...(spec.details ? { [spec.details]: true } : {}) },
+  });
+  if (!role) throw new NotFoundError();
+  const detailsSchema = DETAILS_INPUT[spec.key];
+  return {
+    id: role.id,
+    profile: { ...storedFields(role.person, PROFILE_COLUMNS), address: storedFields(role.person.address, ADDRESS_FIELDS) },
+    details: (detailsSchema && spec.details && storedFields((role as Row)[spec.details] as Row | null, Object.keys(detailsSchema.shape))) || {},
+    notePrivate: role.notePrivate,
+    isActive: role.isActive,
+  };
 }
 
 async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput) {
@@ -184,20 +208,20 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
     const other = await tx.person.findUnique({ where: { clubId_taxIdCode: { clubId, taxIdCode: profile.taxIdCode } }, select: { id: true } });
     if (other) throw taxCodeTaken();
   }
+  // Only the fields sent are written (validated with the stored ones above); those sent empty are cleared.
   const rawProfile = nested(raw, 'profile');
-  const values = { ...emptied(rawProfile, CLEARABLE_PROFILE), ...definedOnly(profile) };
+  const values = sentColumns(rawProfile, profile, PROFILE_COLUMNS, CLEARABLE_PROFILE);
   await tx.person.update({
     where: { id: role.personId },
     data: { ...toColumns(values), ...personKeys({ ...role.person, ...values }) },
   });
-  await savePersonAddress(tx, clubId, role.person, { ...emptied(nested(rawProfile, 'address'), ADDRESS_FIELDS), ...definedOnly(address) });
+  await savePersonAddress(tx, clubId, role.person, sentColumns(sentGroup(rawProfile, 'address', ADDRESS_FIELDS), address, ADDRESS_FIELDS));
 
   const details = sentDetails(spec, input, raw);
   await tx.personRole.update({
     where: { id: role.id },
     data: {
-      notePrivate: input.notePrivate ?? (emptied(raw, ['notePrivate']).notePrivate as null | undefined),
-      isActive: input.isActive,
+      ...sentColumns(raw, input, ['notePrivate', 'isActive'], ['notePrivate']),
       ...(spec.details ? { [spec.details]: { upsert: { create: details, update: details } } } : {}),
     },
   });
@@ -207,7 +231,7 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
 /** The details columns a save writes: the fields sent, and those sent empty (null or blank) as null. */
 function sentDetails(spec: PersonKindSpec, input: SavePersonInput, raw: unknown): Row {
   const detailsSchema = DETAILS_INPUT[spec.key];
-  return detailsSchema ? toColumns({ ...emptied(nested(raw, 'details'), Object.keys(detailsSchema.shape)), ...definedOnly(input.details) }) : {};
+  return detailsSchema ? toColumns(sentColumns(nested(raw, 'details'), input.details, Object.keys(detailsSchema.shape))) : {};
 }
 
 const sameValue = (a: unknown, b: unknown) =>

@@ -103,7 +103,8 @@ describe('updateMyProfile (GraphQL)', () => {
   });
 
   it('answers ValidationError with the field messages', async () => {
-    const res = await gql(t.app, UPDATE, { input: { lastname: 'Bianchi', taxIdCode: VALID.taxIdCode } }, { token: club.token });
+    // A field left out keeps its stored value (partial-updates.test.ts); one sent blank is a missing required field.
+    const res = await gql(t.app, UPDATE, { input: { firstname: ' ', lastname: 'Bianchi', taxIdCode: VALID.taxIdCode } }, { token: club.token });
     expect(res.body.data!.updateMyProfile).toEqual({
       __typename: 'ValidationError',
       code: 'VALIDATION',
