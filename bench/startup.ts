@@ -1,5 +1,6 @@
-// Benchmark (not a test): from `npm start` on an installed, built tree to the first page served.
-// Target: under 5 s. Run: npm run bench:startup [-- --runs 5]
+// Benchmark (not a test): from `npm start` on an installed, built tree to the first page served, and to the first
+// `GET /healthz` answered 200 (database open and migrated: the app usable). Target: both under 5 s.
+// Run: npm run bench:startup [-- --runs 5]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -17,7 +18,14 @@ const freePort = () =>
     });
   });
 
-async function once(dataDir: string): Promise<number> {
+interface Timing {
+  /** the client's page (index.html) served */
+  page: number;
+  /** GET /healthz answered 200 */
+  ready: number;
+}
+
+async function once(dataDir: string): Promise<Timing> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
@@ -26,17 +34,21 @@ async function once(dataDir: string): Promise<number> {
     stdio: 'ignore',
     detached: true,
   });
-  try {
+  const until = async (url: string, ok: (res: Response) => Promise<boolean>) => {
     for (;;) {
-      if (performance.now() - started > 60_000) throw new Error('no page after 60 s');
+      if (performance.now() - started > 90_000) throw new Error(`no answer from ${url} after 90 s`);
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/`);
-        if (res.ok && (await res.text()).includes('<div id="root">')) return performance.now() - started;
+        if (await ok(await fetch(`http://127.0.0.1:${port}${url}`))) return performance.now() - started;
       } catch {
         /* not listening yet */
       }
       await new Promise((r) => setTimeout(r, 50));
     }
+  };
+  try {
+    const page = await until('/', async (res) => res.ok && (await res.text()).includes('<div id="root">'));
+    const ready = await until('/healthz', async (res) => res.ok);
+    return { page, ready };
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     // Wait for the whole process group (npm, tsx, node) to be gone: the server closes PGlite on the way out,
@@ -55,12 +67,14 @@ async function once(dataDir: string): Promise<number> {
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'campobase-bench-'));
 try {
   const first = await once(dataDir);
-  const warm: number[] = [];
+  const warm: Timing[] = [];
   for (let i = 0; i < runs; i++) warm.push(await once(dataDir));
   const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`first start (new DATA_DIR, migrations applied): ${fmt(first)}`);
-  console.log(`later starts (${runs}): ${warm.map(fmt).join(', ')}  max ${fmt(Math.max(...warm))}`);
-  console.log(Math.max(first, ...warm) < 5000 ? 'target < 5 s: met' : 'target < 5 s: NOT met');
+  const list = (key: keyof Timing) => `${warm.map((t) => fmt(t[key])).join(', ')}  max ${fmt(Math.max(...warm.map((t) => t[key])))}`;
+  console.log(`first start (new DATA_DIR): page ${fmt(first.page)}, ready (/healthz 200) ${fmt(first.ready)}`);
+  console.log(`later starts (${runs}): page ${list('page')}; ready ${list('ready')}`);
+  const worst = Math.max(first.page, first.ready, ...warm.flatMap((t) => [t.page, t.ready]));
+  console.log(worst < 5000 ? 'target < 5 s (page and ready): met' : 'target < 5 s (page and ready): NOT met');
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -37,6 +37,7 @@ import { registerCors } from './http/cors';
 import { registerGraphQL } from './http/graphql-route';
 import { logRefusal } from './http/refusal-log';
 import { registerXsrf } from './http/xsrf';
+import { STARTING_PAGE, STARTING_RETRY_SECONDS } from './http/starting-page';
 import { registerFileRoutes } from './modules/files/files.http';
 import { registerLeadRoutes } from './modules/leads/leads.http';
 import { registerAccessLogRoutes } from './modules/access-log/access-log.http';
@@ -272,7 +273,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerLeadRoutes(app, deps);
   registerAccessLogRoutes(app, deps);
   registerLegacyRoutes(app, deps, LEGACY_ROUTES);
-  await serveClient(app, config.clientDir);
+  await serveClient(app, config.clientDir, () => lifecycle.migrations === 'pending');
 
   return { app, deps, databaseReady: db.migrated, lifecycle, metrics };
 }
@@ -334,8 +335,11 @@ function handleError(this: FastifyInstance, error: FastifyError, req: { url: str
   return reply.status(status).send(body);
 }
 
-/** The built client (Vite output) with history-API fallback; unknown /api paths answer the envelope. */
-async function serveClient(app: FastifyInstance, clientDir: string) {
+/**
+ * The built client (Vite output) with history-API fallback; unknown /api paths answer the envelope. While the
+ * database is `starting`, pages answer the starting page (http/starting-page.ts); the assets are served already.
+ */
+async function serveClient(app: FastifyInstance, clientDir: string, starting: () => boolean) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -354,6 +358,9 @@ async function serveClient(app: FastifyInstance, clientDir: string) {
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') return reply.status(404).send(failure(MSG.routeNotFound));
     if (hasClient && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/graphql')) {
+      if (starting()) {
+        return reply.status(503).header('retry-after', String(STARTING_RETRY_SECONDS)).header('cache-control', 'no-store').type('text/html').send(STARTING_PAGE);
+      }
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ error: MSG.routeNotFound });

@@ -59,6 +59,11 @@ export interface ServerConfig {
   uploadMemoryBytes: number;
   /** Built client to serve (index.html + assets); absent folder = API only. */
   clientDir: string;
+  /**
+   * The migrated empty database `npm run build` leaves in dist/database: a new embedded database starts as a copy
+   * of it (server/db/database-template.ts). Absent or out of date: PGlite creates the database and migrates it.
+   */
+  databaseTemplateDir?: string;
   logLevel: string;
   /** The proxies whose X-Forwarded-For the client's IP is read from (TRUST_PROXY; see trustProxyFrom). */
   trustProxy: TrustProxy;
@@ -339,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     snapshotKeep: Math.floor(zeroOrMore(env.DB_SNAPSHOT_KEEP, 8, 'DB_SNAPSHOT_KEEP')),
     uploadMemoryBytes: intFrom(env.UPLOAD_MEMORY_MB, 256, 'UPLOAD_MEMORY_MB') * 1024 * 1024,
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || path.join(repoRoot, 'dist', 'client')),
+    databaseTemplateDir: path.join(repoRoot, 'dist', 'database'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     migrateOnStart: switchFrom(env.MIGRATE_ON_START, true, 'MIGRATE_ON_START'),

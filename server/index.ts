@@ -39,10 +39,11 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
-    `CampoBase in ascolto su http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-  );
+  // The port actually bound (PORT=0 picks a free one).
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`;
+  app.log.info({ database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` }, `CampoBase in ascolto su ${url}`);
+  // Until then pages answer "si sta avviando" (http/starting-page.ts); this line says when to open the browser.
+  databaseReady.then(() => app.log.info({ url }, `CampoBase pronto: ${url}`), () => {});
 } catch (err) {
   app.log.error({ err }, 'cannot listen');
   await app.close();

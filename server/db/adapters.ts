@@ -10,6 +10,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { copyTemplate } from './database-template';
 import { guardFirstStart, lockDataDir } from './pglite-guard';
 import { oneTurnAtATime, requestsFinishFirst } from './pglite-turns';
 import { currentLogScope } from '../operations/log-scope';
@@ -29,6 +30,8 @@ export type DatabaseTarget =
        * Ignored for a data directory that already holds a database.
        */
       loadDataDir?: Blob;
+      /** A migrated database folder (database-template.ts) a new data directory starts as a copy of. */
+      copyFrom?: string;
     } & DatabaseWaits)
   | {
       kind: 'postgres';
@@ -128,7 +131,9 @@ export function createAdapterFactory(target: DatabaseTarget): CampoAdapterFactor
     const firstStart = guardFirstStart(dataDir);
     if (firstStart.movedAside) console.warn(`An interrupted first start left ${dataDir} incomplete: moved to ${firstStart.movedAside}`);
     // PGlite refuses a tarball over an existing database: the tarball only ever seeds a new one.
-    const seed = target.loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION')) ? target.loadDataDir : undefined;
+    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+    const seed = target.loadDataDir && fresh ? target.loadDataDir : undefined;
+    if (!seed && fresh && target.copyFrom) copyTemplate(target.copyFrom, dataDir);
     pglite = createPGlite(dataDir, seed);
     pglite.waitReady.then(() => firstStart.done(), () => {});
   } catch (error) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { openDatabase, postgresErrors, type OpenDatabase } from './adapters';
 import { makePrivateDataDir } from './data-dir';
+import { checkTemplate } from './database-template';
 import { applyPendingMigrations, unappliedMigrations } from './migrate';
 import { createSnapshotSchedule, type SnapshotLog } from './snapshot-schedule';
 import { cannotOpenMessage } from './snapshots';
@@ -18,7 +19,7 @@ export interface AppDatabase extends OpenDatabase {
 export function openAppDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
     Partial<Pick<ServerConfig, 'statementTimeoutMs' | 'databasePreparedStatements' | 'databaseReplicaUrls' | 'databasePoolSize' | 'transactionWaitMs'>> &
-    Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep' | 'migrateOnStart'>> & {
+    Partial<Pick<ServerConfig, 'snapshotHours' | 'snapshotKeep' | 'migrateOnStart' | 'databaseTemplateDir'>> & {
       inMemory?: boolean;
       log?: SnapshotLog;
       /** Tests only: seed a new embedded database from a migrated tarball (see DatabaseTarget); migrations still run. */
@@ -32,6 +33,7 @@ export function openAppDatabase(
   }
   const pgliteDir = config.databaseUrl || config.inMemory ? undefined : path.join(config.dataDir, 'pglite');
   const created = pgliteDir !== undefined && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
+  const copyFrom = created && !config.loadDataDir ? firstStartTemplate(config.databaseTemplateDir, config.log) : undefined;
   const db = openDatabase(
     config.databaseUrl
       ? {
@@ -43,7 +45,7 @@ export function openAppDatabase(
           poolSize: config.databasePoolSize,
           transactionWaitMs: config.transactionWaitMs,
         }
-      : { kind: 'pglite', dataDir: pgliteDir, loadDataDir: config.loadDataDir, transactionWaitMs: config.transactionWaitMs },
+      : { kind: 'pglite', dataDir: pgliteDir, loadDataDir: config.loadDataDir, copyFrom, transactionWaitMs: config.transactionWaitMs },
   );
   if (!db.pglite || !pgliteDir) {
     const log = config.log ?? { info() {}, error() {} };
@@ -67,9 +69,11 @@ export function openAppDatabase(
     } catch (error) {
       throw new DatabaseOpenError(cannotOpenMessage(pgliteDir, error, postgresErrors(pglite)), { cause: error });
     }
-    await schedule.beforeMigrations();
+    // A database created just now has nothing to keep yet.
+    if (!created) await schedule.beforeMigrations();
     const applied = await applyPendingMigrations(db.adapterFactory);
-    schedule.start({ now: !created }); // a database created just now has nothing to keep yet
+    schedule.start({ now: !created });
+    if (created) log.info({ dataDir: pgliteDir, migrations: applied.length }, 'embedded database ready (first start)');
     return applied;
   })();
   migrated.catch(() => {}); // observed by createApp; never an unhandled rejection
@@ -81,6 +85,21 @@ export function openAppDatabase(
       await db.close();
     },
   };
+}
+
+/**
+ * The migrated template a new embedded database is copied from (database-template.ts), said in the log at the first
+ * start: with it the database is ready in about a second; without it PGlite creates the database and every migration
+ * runs, which takes tens of seconds on a busy machine, so the line says so.
+ */
+function firstStartTemplate(templateDir: string | undefined, log: SnapshotLog | undefined): string | undefined {
+  const check = templateDir ? checkTemplate(templateDir) : ({ usable: false, reason: 'no template configured' } as const);
+  if (check.usable) {
+    log?.info({ template: check.dataDir, pendingMigrations: check.missing }, 'preparing the embedded database (first start): copying the migrated template');
+    return check.dataDir;
+  }
+  log?.info({ reason: check.reason }, 'preparing the embedded database (first start): creating it and applying every migration, this can take 10-30 s');
+  return undefined;
 }
 
 /** The embedded database directory does not open; the message names the newest snapshot and the restore command. */
