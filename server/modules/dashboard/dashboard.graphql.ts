@@ -15,12 +15,12 @@ const DashboardKindCount = builder.objectRef<KindCount>('DashboardKindCount').im
 const Dashboard = builder.objectRef<DashboardNumbers>('Dashboard').implement({
   description: "The club's numbers at a glance; each matches the list it links to (people / posts filters).",
   fields: (t) => ({
-    kinds: t.field({ type: [DashboardKindCount], description: 'One entry per person kind, in the usual order.', resolve: (d) => d.kinds }),
+    kinds: t.field({ type: [DashboardKindCount], description: 'One entry per person kind the member may read (a coach: no members, no volunteers), in the usual order.', resolve: (d) => d.kinds }),
     people: t.exposeInt('people', {
-      description: 'Distinct people holding at least one active role: someone both athlete and coach counts once.',
+      description: 'Distinct people holding at least one active role of the kinds in `kinds`: someone both athlete and coach counts once.',
     }),
-    addedToday: t.exposeInt('addedToday', { description: 'Active roles created today, every kind.' }),
-    addedThisWeek: t.exposeInt('addedThisWeek', { description: 'Active roles created this week (since Monday), every kind.' }),
+    addedToday: t.exposeInt('addedToday', { description: 'Active roles created today, of the kinds in `kinds`.' }),
+    addedThisWeek: t.exposeInt('addedThisWeek', { description: 'Active roles created this week (since Monday), of the kinds in `kinds`.' }),
     certificatesExpiring: t.exposeInt('certificatesExpiring', {
       nullable: true,
       description: 'Active athletes (6 or older: younger ones need none) whose medical certificate expires from today to certificatesExpiringUntil; null for a role that does not read health data.',

@@ -10,7 +10,7 @@ import { postListQuery } from '../posts/list-posts.service';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { Prisma } from '../../generated/prisma/client.js';
 import { canReadHealth } from '../../access/health-data';
-import { authorizeMember } from '../../access/authorize';
+import { authorizeMember, can } from '../../access/authorize';
 
 export interface KindCount {
   kind: PersonKindKey;
@@ -21,13 +21,14 @@ export interface KindCount {
 }
 
 export interface DashboardNumbers {
+  /** The kinds the member may read (a coach: athletes, coaches, managers, accompagnatori), in the usual order. */
   kinds: KindCount[];
   /**
-   * Distinct people holding at least one active role. A person who is both athlete and coach is one person, so
-   * this can be less than the sum of the kinds (a sum would count them twice).
+   * Distinct people holding at least one active role of those kinds. A person who is both athlete and coach is one
+   * person, so this can be less than the sum of the kinds (a sum would count them twice).
    */
   people: number;
-  /** Active roles created since local midnight / Monday, every kind (the sum of the kinds' numbers). */
+  /** Active roles created since local midnight / Monday, of those kinds (the sum of the kinds' numbers). */
   addedToday: number;
   addedThisWeek: number;
   /**
@@ -63,7 +64,11 @@ interface CertificateCountRow {
 
 /** `now` is the instant measured against (tests pass one; requests use the clock). */
 export async function getDashboard(ctx: RequestContext, now: Date = ctx.deps.now()): Promise<DashboardNumbers> {
-  const { clubId } = authorizeMember(ctx, 'club.read');
+  const actor = authorizeMember(ctx, 'club.read');
+  const { clubId } = actor;
+  // Only the kinds the member may open: a coach sees no club-wide count of members or volunteers, and every number
+  // links to a list that answers.
+  const readable = PERSON_KINDS.filter((kind) => can(actor, `people.${kind}.read`));
   const db = clubDb(ctx);
   const todayStart = periodStart('today', now);
   const weekStart = periodStart('week', now);
@@ -89,7 +94,7 @@ export async function getDashboard(ctx: RequestContext, now: Date = ctx.deps.now
              count(*) FILTER (WHERE r.created_at >= ${todayStart})::int AS added_today,
              count(*) FILTER (WHERE r.created_at >= ${weekStart})::int AS added_week
       FROM person_roles r
-      WHERE r.club_id = ${clubId}::uuid AND r.archived_at IS NULL ${coachNarrowing}
+      WHERE r.club_id = ${clubId}::uuid AND r.archived_at IS NULL AND r.kind::text = ANY(${readable}::text[]) ${coachNarrowing}
       GROUP BY GROUPING SETS ((r.kind), ())`,
     // Athletes who need a certificate: everyone but the under-6s (schema/medical-certificates.ts). Not read at all
     // for a role that does not see health data.
@@ -110,7 +115,7 @@ export async function getDashboard(ctx: RequestContext, now: Date = ctx.deps.now
 
   const byKind = new Map(rows.filter((r) => r.kind !== null).map((r) => [r.kind, r]));
   const club = rows.find((r) => r.kind === null);
-  const kinds = PERSON_KINDS.map((kind) => {
+  const kinds = readable.map((kind) => {
     const row = byKind.get(kind);
     return { kind, active: row?.roles ?? 0, addedToday: row?.added_today ?? 0, addedThisWeek: row?.added_week ?? 0 };
   });

@@ -12,6 +12,7 @@ import { addClubTo, createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
 import { clubContext, createPerson } from '../../support/people-factories';
 import { createPost } from '../../support/registry-factories';
+import { as, clubWithEveryRole } from '../../support/roles';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const DASHBOARD = /* GraphQL */ `{
@@ -231,5 +232,38 @@ describe('refusals', () => {
     const secondRes = await gql(t.app, DASHBOARD, {}, { token: club.token, club: second.clubToken });
     expect(first.body.data.dashboard.people).toBe(1);
     expect(secondRes.body.data.dashboard.people).toBe(0);
+  });
+});
+
+describe('a coach (allenatore): only what they may open', () => {
+  it('counts and lists only the kinds the coach reads, the athletes of their groups, each matching the list they open', async () => {
+    const club = await clubWithEveryRole(t.deps, 'ASD Dashboard Allenatore');
+    const ctx = await clubContext(t.deps, club.members.owner);
+    const coached = await createPerson(ctx, 'athlete');
+    await createPerson(ctx, 'athlete'); // in no group of the coach
+    await t.deps.systemDb.groupMember.create({ data: { clubId: club.clubId, groupId: club.coachedGroupId, roleId: coached.roleId } });
+    for (const kind of ['coach', 'manager', 'staff', 'member', 'member', 'voluntary', 'voluntary', 'voluntary'] as const) await createPerson(ctx, kind);
+
+    const coachAnswer = (await gql(t.app, DASHBOARD, {}, as(club.members.allenatore))).body.data.dashboard;
+    const readable = ['athlete', 'coach', 'manager', 'staff'];
+    expect(coachAnswer.kinds.map((k: { kind: string }) => k.kind)).toEqual(readable);
+    expect(JSON.stringify(coachAnswer.kinds)).not.toMatch(/member|voluntary/);
+    expect(coachAnswer.kinds.map((k: { active: number }) => k.active)).toEqual([1, 1, 1, 1]);
+    // no club-wide figure: the total and the day's numbers are of those kinds too (2 members, 3 volunteers left out)
+    expect(coachAnswer).toMatchObject({ people: 4, addedToday: 4, addedThisWeek: 4 });
+    // each number is the total of a list the coach may open
+    for (const kind of readable) {
+      const list = await gql(t.app, `{ people(kind: ${kind}, first: 1) { totalCount } }`, {}, as(club.members.allenatore));
+      expect(list.body.data.people.totalCount).toBe(coachAnswer.kinds.find((k: { kind: string }) => k.kind === kind).active);
+    }
+    for (const kind of ['member', 'voluntary']) {
+      const list = await gql(t.app, `{ people(kind: ${kind}, first: 1) { totalCount } }`, {}, as(club.members.allenatore));
+      expect(list.body.errors?.[0]).toMatchObject({ message: MSG.permissionDenied });
+    }
+
+    // the office still sees the whole club
+    const owner = (await gql(t.app, DASHBOARD, {}, as(club.members.owner))).body.data.dashboard;
+    expect(owner.kinds.map((k: { kind: string }) => k.kind)).toEqual(PERSON_KINDS);
+    expect(owner).toMatchObject({ people: 10, addedToday: 10 });
   });
 });
