@@ -99,7 +99,7 @@ describe('the post form', () => {
     const user = userEvent.setup();
     await screen.findByRole('dialog', { name: 'Nuovo post' });
     await user.type(field(/^Titolo/), 'Torneo di primavera');
-    await user.type(field(/^Caption/), 'Sabato alle 9 al campo comunale.');
+    await user.type(field(/^Didascalia/), 'Sabato alle 9 al campo comunale.');
     await user.selectOptions(field(/^Priorità/), 'Urgente');
     await user.click(screen.getByText('Under 12 · Atleti'));
     // Archived by someone else while the form was open: the server refuses the target.
@@ -111,7 +111,7 @@ describe('the post form', () => {
     expect(screen.getByRole('alert').textContent).toBe(MSG.invalidFields);
     await waitFor(() => expect(document.activeElement).toBe(within(groups).getByRole('checkbox', { name: 'Under 12 · Atleti' })));
     expect(field(/^Titolo/).value).toBe('Torneo di primavera');
-    expect(field(/^Caption/).value).toBe('Sabato alle 9 al campo comunale.');
+    expect(field(/^Didascalia/).value).toBe('Sabato alle 9 al campo comunale.');
     expect(field<HTMLSelectElement>(/^Priorità/).selectedOptions[0]?.textContent).toBe('Urgente');
     expect(within(groups).getByRole('checkbox', { name: 'Under 12 · Atleti' })).toHaveProperty('checked', true);
     expect(screen.getByText('pannello aperto, salvati: 0')).toBeTruthy();
@@ -124,10 +124,10 @@ describe('the post form', () => {
     renderInApp(<Harness post={post} />);
     const user = userEvent.setup();
     await screen.findByRole('dialog', { name: 'Modifica post' });
-    expect(field(/^Caption/).value).toBe('Sabato sera.');
+    expect(field(/^Didascalia/).value).toBe('Sabato sera.');
     expect(field<HTMLSelectElement>(/^Priorità/).value).toBe('1');
-    await user.clear(field(/^Caption/));
-    await user.type(field(/^Caption/), 'Sabato sera in club house.');
+    await user.clear(field(/^Didascalia/));
+    await user.type(field(/^Didascalia/), 'Sabato sera in club house.');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     await screen.findByText('pannello chiuso, salvati: 1');
     const stored = await gqlAs(club, 'query($id: ID!) { post(id: $id) { caption priority } }', { id: post.id });

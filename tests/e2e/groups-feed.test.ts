@@ -100,7 +100,7 @@ describe.each(Object.entries(VIEWPORTS))('groups, categories and feed on %s', (n
       await postPanel.getByText(MSG.postTitleRequired).waitFor();
       await postPanel.getByText(MSG.postCaptionRequired).waitFor();
       await postPanel.getByLabel('Titolo').fill('Allenamento spostato');
-      await postPanel.getByLabel('Caption').fill('Giovedì ci alleniamo alle 18:30 sul campo 2.');
+      await postPanel.getByLabel('Didascalia').fill('Giovedì ci alleniamo alle 18:30 sul campo 2.');
       await postPanel.getByLabel('Priorità').selectOption({ label: 'Urgente' });
       await postPanel.getByText('Staff tecnico · Allenatori').click();
       await postPanel.getByText('Under 12 · Atleti').click();
@@ -115,7 +115,7 @@ describe.each(Object.entries(VIEWPORTS))('groups, categories and feed on %s', (n
       await page.getByRole('button', { name: 'Nuovo post' }).click();
       postPanel = panel(page, 'Nuovo post');
       await postPanel.getByLabel('Titolo').fill('Cena sociale');
-      await postPanel.getByLabel('Caption').fill('Sabato sera in club house.');
+      await postPanel.getByLabel('Didascalia').fill('Sabato sera in club house.');
       await postPanel.getByRole('button', { name: 'Salva' }).click();
       await page.getByText(MSG.postCreated).first().waitFor();
       await waitForCards(page, ['Cena sociale', 'Allenamento spostato']);
@@ -146,7 +146,7 @@ describe.each(Object.entries(VIEWPORTS))('groups, categories and feed on %s', (n
       // edit keeps the values and saves the change
       await chooseMenuItem(page, page.getByRole('button', { name: 'Azioni per Cena sociale' }), 'Modifica');
       const editPanel = panel(page, 'Modifica post');
-      expect(await editPanel.getByLabel('Caption').inputValue()).toBe('Sabato sera in club house.');
+      expect(await editPanel.getByLabel('Didascalia').inputValue()).toBe('Sabato sera in club house.');
       await editPanel.getByLabel('Priorità').selectOption({ label: 'Importante' });
       await editPanel.getByRole('button', { name: 'Salva' }).click();
       await page.getByText(MSG.changesSaved).first().waitFor();

@@ -1,4 +1,4 @@
-// New / edit post (notice) in the side panel (spec §2 Forms, §3 Post, §4 form states, §5): Titolo, Caption,
+// New / edit post (notice) in the side panel (spec §2 Forms, §3 Post, §4 form states, §5): Titolo, Didascalia,
 // Priorità and the target groups (a choice among the club's active groups).
 import { useMutation } from '@apollo/client/react';
 import { Box, Checkbox, CheckboxGroup, Fieldset, Stack, Text } from '@chakra-ui/react';
@@ -79,7 +79,7 @@ function PostForm({ post, groupOptions, groupsLoading, save, onDirtyChange }: Po
   return (
     <SchemaForm id={FORM_ID} form={form} onDirtyChange={onDirtyChange} onSubmit={save}>
       <TextField name="title" label="Titolo" required maxLength={200} />
-      <TextareaField name="caption" label="Caption" required rows={6} maxH="60vh" />
+      <TextareaField name="caption" label="Didascalia" required rows={6} maxH="60vh" />
       <SelectField name="priority" label="Priorità" options={PRIORITY_OPTIONS} placeholder="" />
       <TargetGroups post={post} groupOptions={groupOptions} groupsLoading={groupsLoading} />
     </SchemaForm>
