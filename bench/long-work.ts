@@ -46,12 +46,16 @@ interface Probed {
   probe: string;
   latencyMs: Stats;
   failed: number;
+  /** The slowest probe: when it was sent (seconds from the operation's start) and its latency. */
+  slowest: { sentAtSecond: number; ms: number };
 }
 
 /** `request` every PROBE_EVERY_MS until stopped, whatever the last one's state: each answer's latency. */
 function prober(name: string, request: () => Promise<Response>) {
   const samples: number[] = [];
   const pending = new Set<Promise<void>>();
+  const start = performance.now();
+  const slowest = { sentAtSecond: 0, ms: 0 };
   let failed = 0;
   const once = async () => {
     const t0 = performance.now();
@@ -62,7 +66,9 @@ function prober(name: string, request: () => Promise<Response>) {
     } catch {
       failed++;
     }
-    samples.push(performance.now() - t0);
+    const ms = performance.now() - t0;
+    samples.push(ms);
+    if (ms > slowest.ms) Object.assign(slowest, { sentAtSecond: Math.round((t0 - start) / 100) / 10, ms: Math.round(ms) });
   };
   const timer = setInterval(() => {
     const p = once().finally(() => pending.delete(p));
@@ -71,7 +77,7 @@ function prober(name: string, request: () => Promise<Response>) {
   return async (): Promise<Probed> => {
     clearInterval(timer);
     await Promise.all(pending);
-    return { probe: name, latencyMs: stats(samples.length ? samples : [0]), failed };
+    return { probe: name, latencyMs: stats(samples.length ? samples : [0]), failed, slowest };
   };
 }
 
@@ -148,7 +154,9 @@ async function benchDatabase(database: Database) {
       log(`[${database}] ${name}...`);
       const op = await measured(url, auth, name, work);
       operations.push(op);
-      for (const p of op.probes) log(`[${database}]   ${p.probe.padEnd(18)} p95 ${p.latencyMs.p95} ms  max ${p.latencyMs.max} ms  n=${p.latencyMs.n}  failed ${p.failed}`);
+      for (const p of op.probes) {
+        log(`[${database}]   ${p.probe.padEnd(18)} p50 ${p.latencyMs.p50} ms  p95 ${p.latencyMs.p95} ms  max ${p.latencyMs.max} ms (sent at ${p.slowest.sentAtSecond} s)  n=${p.latencyMs.n}  failed ${p.failed}`);
+      }
       log(`[${database}]   ${op.seconds} s: ${op.outcome}`);
     };
     const big = longCsv(UPLOAD_ROWS);

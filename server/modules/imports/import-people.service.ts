@@ -617,6 +617,11 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
       });
       if (parts.length) progress.set('writing', 0, writeCount(writes));
       const onRows = (n: number) => progress.add(n);
+      // On PGlite the slices are visible as they commit, and no autovacuum refreshes the statistics: other requests'
+      // plans, made for the club before the run, went from milliseconds to seconds as its rows came in, until the
+      // session served nothing else (50 s, then the run refused as busy). Refreshed as the written rows double.
+      let analyzeAt = sliced ? STATISTICS_FROM_ROWS : Infinity;
+      let written = 0;
       try {
         for (let i = 0; i < parts.length; ) {
           const taken = sliced ? Math.max(1, Math.floor(sizer.size / sizer.min)) : 1;
@@ -626,6 +631,11 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
             await writePart(tx, actor.clubId, runId, kind, part, onRows, !sliced);
             sizer.took(part.changes.length, performance.now() - started);
           });
+          written += part.changes.length;
+          if (written >= analyzeAt) {
+            await refreshStatistics(ctx.deps.systemDb);
+            analyzeAt = written * 2;
+          }
         }
       } catch (error) {
         // On PGlite the slices before the failure are committed: put back, and the run recorded as not done.
@@ -663,6 +673,9 @@ async function writePart(tx: Db, clubId: string, runId: string, kind: PersonKind
   await writeImport(tx, clubId, kind, part, onRows);
   if (part.changes.length) await recordWriteXid(tx, clubId, runId);
 }
+
+/** Written rows of a sliced run (PGlite) at which the statistics are first refreshed, then at each doubling. */
+const STATISTICS_FROM_ROWS = 1_000;
 
 /** Big enough for the entries of the largest import (IMPORT_LIMITS.maxRows rows) to wait in the pending lists. */
 const GIN_PENDING_LIST_LIMIT = '256MB';
