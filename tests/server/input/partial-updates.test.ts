@@ -120,6 +120,15 @@ describe('people: GraphQL savePerson', () => {
     });
   });
 
+  it('an address sent as null is emptied; a flag sent as null stays as stored', async () => {
+    const { roleId } = await fullAthlete();
+    const before = await roleSnapshot(roleId);
+    const res = await gql(t.app, SAVE_PERSON, { input: { id: roleId, kind: 'athlete', profile: { address: null, hasBlsd: null } } }, creds());
+    expect(res.body.data.savePerson.__typename).toBe('MutationSavePersonSuccess');
+    const emptyAddress = { ...before.person.address, address: null, streetNumber: null, postalCode: null, city: null, province: null, country: null };
+    expect(await roleSnapshot(roleId)).toEqual({ ...before, person: { ...before.person, address: emptyAddress } });
+  });
+
   it('a field sent invalid gets its message, and the rules see the whole record (coach validity)', async () => {
     const { roleId } = await fullAthlete();
     const before = await roleSnapshot(roleId);
