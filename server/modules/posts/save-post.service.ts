@@ -3,8 +3,8 @@ import { foldText } from '../../../schema/text';
 import { savePostInput } from '../../../schema/validation/registry';
 import type { RequestContext } from '../../context';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
-import { clubRowWhere } from '../../lib/club-rows';
+import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
+import { nested, parseEdit, sentColumns, storedFields, type Row } from '../../lib/partial-update';
 import { POST_WITH_GROUPS, type PostWithGroups } from './posts.present';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { refuseUnlessCoachPost } from './posts.policy';
@@ -13,11 +13,13 @@ import { authorizeMember } from '../../access/authorize';
 /**
  * Creates (no id) or updates a feed post. Its target groups must be groups of the club that are not archived;
  * on update a group the post already targets may stay even if archived since (the form sends it back as it was).
- * A save replaces the whole list of targets.
+ * An update starts from the stored post (lib/partial-update.ts): a field left out keeps its value, and `groupIds`,
+ * when sent, replaces the whole list of targets.
  */
 export async function savePost(ctx: RequestContext, raw: unknown): Promise<{ post: PostWithGroups; message: string }> {
   const { clubId } = authorizeMember(ctx, 'feed.write');
-  const input = parseInput(savePostInput, raw);
+  const id = nested(raw, 'id');
+  const input = parseEdit(savePostInput, isUuid(id) ? await storedPost(clubDb(ctx), clubId, id) : null, raw);
   const groupIds = [...new Set(input.groupIds)];
   // A coach posts only to the groups they coach (never club-wide), and edits only such posts.
   const coach = athleteGroupsOf(ctx);
@@ -49,9 +51,15 @@ export async function savePost(ctx: RequestContext, raw: unknown): Promise<{ pos
     };
     const targets = groupIds.map((groupId) => ({ groupId }));
     if (existing) {
+      // Only the fields sent are written (a flag sent empty stays as stored); the targets only when sent.
+      const sentGroups = nested(raw, 'groupIds') !== undefined;
       const post = await tx.post.update({
         where: { id: existing.id },
-        data: { ...data, groups: { deleteMany: {}, create: targets } },
+        data: {
+          ...sentColumns(raw, input, EDITABLE, []),
+          searchText: data.searchText,
+          ...(sentGroups ? { groups: { deleteMany: {}, create: targets } } : {}),
+        },
         include: POST_WITH_GROUPS,
       });
       return { post, message: MSG.changesSaved };
@@ -59,4 +67,13 @@ export async function savePost(ctx: RequestContext, raw: unknown): Promise<{ pos
     const post = await tx.post.create({ data: { ...data, clubId, groups: { create: targets } }, include: POST_WITH_GROUPS });
     return { post, message: MSG.postCreated };
   });
+}
+
+const EDITABLE = ['title', 'caption', 'priority', 'isActive'];
+
+/** The post `id` names in the shape of the save's input (its targets as `groupIds`), or NotFoundError. */
+async function storedPost(db: Db, clubId: string, id: string): Promise<Row> {
+  const post = await db.post.findFirst({ where: clubRowWhere(clubId, id), include: { groups: { select: { groupId: true } } } });
+  if (!post) throw new NotFoundError();
+  return { id, ...storedFields(post, EDITABLE), groupIds: post.groups.map((g) => g.groupId) };
 }

@@ -1,7 +1,8 @@
 // Every update path keeps what it was not sent (issue 34 point 6; lib/partial-update.ts): people (GraphQL savePerson,
-// REST /{kind}/save), groups (saveGroup, /group/save), the club (updateClub, /club/update) and the account's profile
-// (updateMyProfile). Each sends only an id and one field, as a client would, and finds every other stored field as it
-// was; a field sent invalid still gets its message, and the rules still see the whole record as it would be.
+// REST /{kind}/save), groups (saveGroup, /group/save), posts (savePost, /post/save), the club (updateClub,
+// /club/update) and the account's profile (updateMyProfile). Each sends only an id and one field, as a client would,
+// and finds every other stored field as it was; a field sent invalid still gets its message, and the rules still see
+// the whole record as it would be.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_KINDS } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
@@ -191,6 +192,51 @@ describe('groups: saveGroup and /group/save', () => {
     expect(await groupRow(id)).toEqual({ ...before, name: 'Staff tecnico C' });
     const bad = await rest(t.app, '/group/save', { id, name: '' }, creds());
     expect(bad.body).toEqual({ status: false, message: MSG.invalidFields, context: { errors: { name: MSG.groupNameRequired } } });
+  });
+});
+
+// --- posts ---
+
+describe('posts: savePost and /post/save', () => {
+  const SAVE_POST = /* GraphQL */ `
+    mutation($input: SavePostInput!) {
+      savePost(input: $input) {
+        __typename
+        ... on MutationSavePostSuccess { data { message post { id } } }
+        ... on ValidationError { fields { field message } }
+        ... on BaseError { code message }
+      }
+    }`;
+  const postRow = async (id: string) => {
+    const { groups, ...post } = await t.deps.systemDb.post.findUniqueOrThrow({ where: { id }, include: { groups: { select: { groupId: true } } } });
+    return { ...withoutStamps(post), groups: groups.map((g) => g.groupId).sort() };
+  };
+  const newPost = async () => {
+    const groups = await Promise.all(['Under 8', 'Under 10'].map((name) => gql(t.app, SAVE_GROUP, { input: { name: `${name} ${Math.random()}`, type: 'athlete' } }, creds())));
+    const groupIds = groups.map((g) => g.body.data.saveGroup.data.group.id as string);
+    const res = await gql(t.app, SAVE_POST, { input: { title: 'Allenamento', caption: 'Sabato alle 9', priority: 2, groupIds } }, creds());
+    return res.body.data.savePost.data.post.id as string;
+  };
+
+  it('GraphQL: only the title; caption, priority and target groups stay; searchText follows', async () => {
+    const id = await newPost();
+    const before = await postRow(id);
+    const res = await gql(t.app, SAVE_POST, { input: { id, title: 'Allenamento spostato' } }, creds());
+    expect(res.body.data.savePost).toEqual({ __typename: 'MutationSavePostSuccess', data: { message: MSG.changesSaved, post: { id } } });
+    expect(await postRow(id)).toEqual({ ...before, title: 'Allenamento spostato' });
+    expect((await t.deps.systemDb.post.findUniqueOrThrow({ where: { id } })).searchText).toBe('allenamento spostato sabato alle 9');
+    const bad = await gql(t.app, SAVE_POST, { input: { id, caption: ' ' } }, creds());
+    expect(bad.body.data.savePost).toMatchObject({ __typename: 'ValidationError', fields: [{ field: 'caption', message: MSG.postCaptionRequired }] });
+  });
+
+  it('REST: only is_active; an empty group list sent clears the targets', async () => {
+    const id = await newPost();
+    const before = await postRow(id);
+    const res = await rest(t.app, '/post/save', { id, is_active: 0 }, creds());
+    expect(res.body).toMatchObject({ status: true, message: MSG.changesSaved });
+    expect(await postRow(id)).toEqual({ ...before, isActive: false });
+    await rest(t.app, '/post/save', { id, group_ids: [] }, creds());
+    expect(await postRow(id)).toEqual({ ...before, isActive: false, groups: [] });
   });
 });
 

@@ -64,8 +64,11 @@ describe('savePost and archivePost', () => {
         },
       },
     });
+    // an update keeps what it does not send (priority, targets); an empty list sent clears the targets
     const updated = (await gql(t.app, SAVE, { input: { id: res.data.post.id, title: 'Trasferta annullata', caption: 'Si resta a casa' } }, creds)).body.data!.savePost;
-    expect(updated.data).toMatchObject({ message: MSG.changesSaved, post: { title: 'Trasferta annullata', priority: 0, groups: [] } });
+    expect(updated.data).toMatchObject({ message: MSG.changesSaved, post: { title: 'Trasferta annullata', priority: 1, groups: [{ id: group.id }] } });
+    const cleared = (await gql(t.app, SAVE, { input: { id: res.data.post.id, priority: 0, groupIds: [] } }, creds)).body.data!.savePost;
+    expect(cleared.data).toMatchObject({ post: { title: 'Trasferta annullata', priority: 0, groups: [] } });
   });
 
   it('answers ValidationError with the spec messages', async () => {

@@ -69,7 +69,10 @@ describe('savePost', () => {
     expect(kept.message).toBe(MSG.changesSaved);
     expect(kept.post).toMatchObject({ id: post.id, title: 'Assemblea soci', priority: 1, searchText: 'assemblea soci ordine del giorno' });
     expect(kept.post.groups.map((g) => g.group.id).sort()).toEqual([g1.id, g2.id].sort());
-    const cleared = await savePost(ctx, { id: post.id, title: 'Assemblea soci', caption: 'Ordine del giorno' });
+    // targets left out stay; an empty list sent clears them
+    const same = await savePost(ctx, { id: post.id, title: 'Assemblea soci' });
+    expect(same.post.groups.map((g) => g.group.id).sort()).toEqual([g1.id, g2.id].sort());
+    const cleared = await savePost(ctx, { id: post.id, groupIds: [] });
     expect(cleared.post.groups).toEqual([]);
     // once dropped, the archived group cannot come back
     expect(await refusal(savePost(ctx, { id: post.id, title: 'x', caption: 'y', groupIds: [g1.id] }))).toBeInstanceOf(ValidationError);
