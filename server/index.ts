@@ -1,4 +1,6 @@
 // Starts CampoBase: `npm start`. Settings come from the environment (see docs/configuration.md).
+// `npm run demo` (--demo): the same server, with the demo club loaded first when it is missing (its addresses are
+// reserved .invalid ones, which the mail outbox never delivers to: scripts/seed/demo-club.ts).
 import { loadConfig } from './config';
 import { createApp } from './app';
 import { DataDirLockedError } from './db/pglite-guard';
@@ -6,7 +8,8 @@ import { installLastResortHandlers } from './lib/last-resort';
 import { drainAndClose, shutdownDeadlineMs } from './operations/shutdown';
 
 const config = loadConfig();
-const { app, databaseReady, lifecycle } = await createApp({ config, waitForDatabase: false }).catch((error: unknown) => {
+const demo = process.argv.includes('--demo');
+const { app, deps, databaseReady, lifecycle } = await createApp({ config, waitForDatabase: false }).catch((error: unknown) => {
   // Another process holds the embedded database: say which, without a stack trace (see server/db/pglite-guard.ts).
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);
@@ -37,6 +40,21 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+// Before listening: the first page already shows the demo club. The seed (and its faker) loads only here.
+let demoClub: import('../scripts/seed/demo-club').DemoResult | undefined;
+if (demo) {
+  try {
+    await databaseReady;
+    const { loadDemoClub } = await import('../scripts/seed/demo-club');
+    app.log.info({}, 'loading the demo club (when missing)');
+    demoClub = await loadDemoClub(deps);
+  } catch (err) {
+    app.log.error({ err }, 'the demo club could not be loaded');
+    await app.close();
+    process.exit(1);
+  }
+}
+
 try {
   await app.listen({ port: config.port, host: config.host });
   // The port actually bound (PORT=0 picks a free one).
@@ -44,6 +62,10 @@ try {
   app.log.info({ database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` }, `CampoBase in ascolto su ${url}`);
   // Until then pages answer "si sta avviando" (http/starting-page.ts); this line says when to open the browser.
   databaseReady.then(() => app.log.info({ url }, `CampoBase pronto: ${url}`), () => {});
+  if (demoClub) {
+    const what = demoClub.status === 'exists' ? 'already here' : `loaded (${demoClub.people} people)`;
+    console.log(`\nDemo club "${demoClub.clubName}" ${what}: open ${url}/login and sign in with\n  email:    ${demoClub.email}\n  password: ${demoClub.password}\n`);
+  }
 } catch (err) {
   app.log.error({ err }, 'cannot listen');
   await app.close();

@@ -9,7 +9,12 @@ import { PERSON_KINDS } from '../../schema/constants';
 import { insertGroups, insertPeople, insertPosts, type GroupSeed, type PersonSeed, type PostSeed, type ProfileSeed, type RoleSeed } from './bulk-insert';
 import { createPeopleFactory, taxCode, type FakeProfile, type Gender, type PeopleFactory } from './fake-people';
 
-export const DEMO_LOGIN = { email: 'demo@campobase.it', password: 'demo-campobase' } as const;
+// Every address of the demo (its account, club and people) is under the reserved `.invalid` domain, which the mail
+// outbox never delivers to (server/lib/mail-outbox.ts): the demo's reminders and digests mail nobody.
+export const DEMO_LOGIN = { email: 'demo@campobase.invalid', password: 'demo-campobase' } as const;
+/** The demo account's address before it moved to `.invalid`: a demo loaded then is converted when loaded again. */
+const LEGACY_DEMO_EMAIL = 'demo@campobase.it';
+const DEMO_EMAIL_DOMAINS = ['polisportivademo.invalid', 'esempio.invalid'];
 export const DEMO_CLUB_NAME = 'ASD Polisportiva Demo';
 const DEMO_OWNER = { firstname: 'Giulia', lastname: 'Ferrari', gender: 2 as Gender, birthday: '1975-03-14', birthplace: 'Bologna', province: 'BO' };
 
@@ -111,6 +116,7 @@ export async function loadDemoClub(deps: AppDeps, options: DemoOptions = {}): Pr
   const { systemDb: db } = deps; // the demo loader acts as the system, across its own club's rows
   let status: DemoResult['status'] = 'created';
 
+  await convertLegacyDemo(deps);
   const existing = await db.account.findUnique({ where: { email: DEMO_LOGIN.email }, select: { id: true } });
   if (existing && reset) {
     // The clubs the demo account owns go with it (every club row cascades from the club).
@@ -139,6 +145,24 @@ export async function loadDemoClub(deps: AppDeps, options: DemoOptions = {}): Pr
 
   await db.$transaction((tx) => writeContent(tx, clubId, accountId, perKind, seed), { timeout: 120_000, maxWait: 30_000 });
   return { ...(await summarise(deps, clubId, membership.club.fullName)), status };
+}
+
+/**
+ * A demo loaded before its addresses were reserved ones (demo@campobase.it, people at example.it): its account and
+ * every address of its club move to `.invalid`, so its reminders stop mailing real domains.
+ */
+async function convertLegacyDemo(deps: AppDeps): Promise<void> {
+  const db = deps.systemDb;
+  const legacy = await db.account.findUnique({ where: { email: LEGACY_DEMO_EMAIL }, select: { id: true } });
+  if (!legacy || (await db.account.count({ where: { email: DEMO_LOGIN.email } }))) return;
+  const clubs = { memberships: { some: { accountId: legacy.id, role: 'owner' as const } } };
+  const clubIds = (await db.club.findMany({ where: { ...clubs, fullName: DEMO_CLUB_NAME }, select: { id: true } })).map((c) => c.id);
+  const reserved = (column: string) => `${column} = CASE WHEN ${column} IS NULL OR ${column} ILIKE '%.invalid' THEN ${column} ELSE regexp_replace(${column}, '@.*$', '@${DEMO_EMAIL_DOMAINS[0]}') END`;
+  await db.$transaction([
+    db.account.update({ where: { id: legacy.id }, data: { email: DEMO_LOGIN.email } }),
+    db.$executeRawUnsafe(`UPDATE people SET ${reserved('email_primary')}, ${reserved('email_secondary')} WHERE club_id = ANY($1::uuid[])`, clubIds),
+    db.$executeRawUnsafe(`UPDATE clubs SET ${reserved('email_primary')}, ${reserved('email_secondary')} WHERE id = ANY($1::uuid[])`, clubIds),
+  ]);
 }
 
 function ownerTaxCode(): string {
@@ -170,7 +194,7 @@ async function signUpOwner(deps: AppDeps): Promise<string> {
       fiscalCode: '91234560377',
       legalRepresentativeNameSurname: `${DEMO_OWNER.firstname} ${DEMO_OWNER.lastname}`,
       legalRepresentativeFiscalCode: ownerTaxCode(),
-      emailPrimary: 'segreteria@polisportivademo.example.it',
+      emailPrimary: 'segreteria@polisportivademo.invalid',
       phonePrimary: '+390510000000',
       primaryColor: '#0b5cad',
       secondaryColor: '#f2b705',
@@ -218,7 +242,7 @@ function ageRange(kinds: PersonKind[], faker: PeopleFactory['faker']): { minAge:
 }
 
 async function writeContent(tx: Tx, clubId: string, ownerAccountId: string, perKind: number, seed: number): Promise<void> {
-  const factory = createPeopleFactory(seed, [ownerTaxCode()]);
+  const factory = createPeopleFactory(seed, [ownerTaxCode()], undefined, DEMO_EMAIL_DOMAINS);
   const { faker, daysFromToday } = factory;
   const pick = <T>(list: readonly T[]) => faker.helpers.arrayElement(list);
   const chance = (percent: number) => faker.number.int(99) < percent;

@@ -74,7 +74,8 @@ export interface PeopleFactory {
  * A generator of people whose tax codes never repeat (nor repeat `takenTaxCodes`): the codice fiscale of two
  * namesakes born the same day in the same town is the same, so such a draw moves the birthday by a day.
  */
-export function createPeopleFactory(seed = 2026, takenTaxCodes: Iterable<string> = [], today = new Date()): PeopleFactory {
+/** `emailDomains`: where the people's addresses are (the demo club uses reserved `.invalid` ones: never mailed). */
+export function createPeopleFactory(seed = 2026, takenTaxCodes: Iterable<string> = [], today = new Date(), emailDomains: readonly string[] = EMAIL_DOMAINS): PeopleFactory {
   const faker = new Faker({ locale: [it, en, base], seed });
   const taxCodes = new Set(takenTaxCodes);
   const emails = new Set<string>();
@@ -83,7 +84,7 @@ export function createPeopleFactory(seed = 2026, takenTaxCodes: Iterable<string>
 
   const email = (first: string, last: string) => {
     const local = `${foldText(first)}.${foldText(last)}`.replace(/[^a-z0-9.]/g, '');
-    const domain = faker.helpers.arrayElement(EMAIL_DOMAINS);
+    const domain = faker.helpers.arrayElement(emailDomains);
     for (let n = 0; ; n++) {
       const address = `${local}${n ? n : ''}@${domain}`;
       if (!emails.has(address)) {

@@ -10,6 +10,10 @@
 // - Delivered once: an attempt first claims the row (pending -> sending, compare-and-set), so a second job for a mail
 //   already sent, or being sent, does nothing. A claim whose worker died is taken again after CLAIM_TIMEOUT: only a
 //   crash in the middle of the SMTP conversation can send a mail twice, and then with the same Message-ID.
+// - Never delivered to an address under the reserved top-level domain `.invalid` (RFC 2606: it cannot exist). The
+//   demo club's people, club and account use only such addresses (scripts/seed/demo-club.ts), so demo data never
+//   mails anyone, whatever the job (certificate reminders, digests, invitations): such recipients are dropped, and a
+//   mail left with none is recorded as `withheld`, without its body, and never handed over.
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { JobQueue } from '../jobs/queue';
@@ -44,7 +48,7 @@ interface OutboxOptions {
   background: Background;
   /** MAIL_FROM, whose domain names the Message-IDs. */
   from: string;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 interface ClaimedMail {
@@ -53,6 +57,14 @@ interface ClaimedMail {
   text: string;
   html: string | null;
   attempts: number;
+}
+
+/** Addresses under the reserved `.invalid` top-level domain (RFC 2606), such as the demo data's. */
+export const isReservedAddress = (address: string) => /\.invalid>?\s*$/i.test(address.trim());
+
+/** The recipients of a To header (addresses separated by commas) that can receive mail, as a To header again. */
+export function deliverableRecipients(to: string): string {
+  return to.split(',').map((a) => a.trim()).filter((a) => a && !isReservedAddress(a)).join(', ');
 }
 
 /** The row a writer's rolled-back transaction left no trace of is briefly inserted under this status (see committed). */
@@ -117,17 +129,25 @@ export function createMailOutbox({ db, transport, background, from, log }: Outbo
     outboxDir: transport.outboxDir,
     async send(message: MailMessage, origin = {}, { tx } = {}) {
       const id = randomUUID();
+      const recipients = deliverableRecipients(message.to);
+      const withheld = recipients === '';
       await (tx ?? db).mailOutbox.create({
         data: {
           id,
-          recipients: message.to,
+          recipients: withheld ? message.to : recipients,
           subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
+          // A withheld mail keeps no body: codes and links do not linger, as for a sent one.
+          text: withheld ? '' : message.text,
+          html: withheld ? null : (message.html ?? null),
+          ...(withheld ? { status: 'withheld' } : {}),
           originClubId: origin.club ?? null,
           requestId: currentRequestId() ?? null,
         },
       });
+      if (withheld) {
+        log.info({ mailId: id, to: message.to }, 'mail withheld: every recipient is a reserved .invalid address (demo data)');
+        return;
+      }
       if (!tx) {
         background.run('mail: hand over', () => handOver([id]));
         return;
@@ -161,7 +181,7 @@ export function createMailOutbox({ db, transport, background, from, log }: Outbo
     async sweep() {
       await db.$executeRaw`
         DELETE FROM mail_outbox
-        WHERE (status IN ('sent', 'failed') AND created_at < now() - ${MAIL_RETENTION_DAYS} * interval '1 day')
+        WHERE (status IN ('sent', 'failed', 'withheld') AND created_at < now() - ${MAIL_RETENTION_DAYS} * interval '1 day')
            OR (status = ${PROBE_STATUS} AND created_at < now() - interval '1 hour')`;
       if (!queue) return 0;
       // Never handed over (a minute after its last event), or handed over but untouched for longer than any retry
