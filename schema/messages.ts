@@ -41,7 +41,7 @@ export const MSG = {
   invalidRole: 'Seleziona un ruolo valido.',
   invalidSport: 'Seleziona uno sport valido.',
   invalidFoundation: "Inserisci un anno di fondazione valido.",
-  invalidVat: 'La partita IVA deve contenere 11 cifre.',
+  invalidVat: "Inserisci la partita IVA (11 cifre) o, se la società non ce l'ha, il suo codice fiscale.",
   invalidBirthday: 'Inserisci una data di nascita valida.',
   invalidTaxCode: 'Il codice fiscale deve contenere 16 caratteri alfanumerici.',
   // The codice fiscale checked beyond its shape (issue 12 point 4, issue 14 point 1).

@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, SPORT_VALUES } from '../constants';
 import { isoDate, optionalText, requiredText } from './fields';
-import { taxCodeField } from './tax-code';
+import { TAX_CODE_PATTERN, taxCodeField } from './tax-code';
+
+/**
+ * Which of the club's fields the sign-up's identifier fills: a partita IVA, or a codice fiscale. Non-commercial
+ * bodies without a partita IVA (most ASD) have a numeric codice fiscale starting with 8 or 9, a range partite IVA
+ * never use; 16 characters are a person's codice fiscale.
+ */
+export function clubTaxIdField(value: string): 'vatNumber' | 'fiscalCode' {
+  return /^\d{11}$/.test(value) && !/^[89]/.test(value) ? 'vatNumber' : 'fiscalCode';
+}
 
 const email = (requiredMessage: string) =>
   z.preprocess(
@@ -37,9 +46,11 @@ export const signUpClubStep = z.object({
       .min(1800, { error: MSG.invalidFoundation })
       .refine((y) => y <= new Date().getFullYear(), { error: MSG.invalidFoundation }),
   ),
+  // The spec's vat_number: the club's partita IVA or, for an association without one, its codice fiscale (the same
+  // rule as the club's own fiscal code, schema/validation/club.ts). Where it is kept: clubTaxIdField.
   vatNumber: requiredText(MSG.signupStep2)
-    .transform((s) => s.replace(/\s+/g, '').replace(/^IT/i, ''))
-    .pipe(z.string().regex(/^\d{11}$/, { error: MSG.invalidVat })),
+    .transform((s) => s.replace(/[\s.]+/g, '').replace(/^IT(?=\d{11}$)/i, '').toUpperCase())
+    .pipe(z.string().regex(TAX_CODE_PATTERN, { error: MSG.invalidVat })),
   typeSport: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(SPORT_VALUES, { error: MSG.invalidSport }).optional()),
   urlLogo: optionalText,
 });

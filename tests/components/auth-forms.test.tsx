@@ -103,7 +103,12 @@ describe('the sign-up wizard', () => {
 
     await user.type(await screen.findByLabelText(/^Nome della società/), 'ASD Rugby Test');
     await user.type(control(/^Anno di fondazione/), '1998');
-    await user.type(control(/^Partita IVA/), '12345678901');
+    // Issue 34 point 7: an association without a partita IVA gives its codice fiscale in the same field.
+    expect(control(/^Partita IVA o codice fiscale/)).toBeTruthy();
+    await user.type(control(/^Partita IVA o codice fiscale/), '9123456037');
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(await screen.findByText(MSG.invalidVat)).toBeTruthy();
+    await user.type(control(/^Partita IVA o codice fiscale/), '7');
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
 
     await user.type(await screen.findByLabelText(/^Email/), email);

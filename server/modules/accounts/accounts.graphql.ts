@@ -83,7 +83,10 @@ const SignUpInput = builder.inputType('SignUpInput', {
     role: t.int({ required: true, description: '1 Presidente, 2 V-Presidente, 3 Consigliere, 4 Segretario, 5 Socio Ordinario, 0 Altro' }),
     fullName: t.string({ required: true }),
     foundation: t.int({ required: true }),
-    vatNumber: t.string({ required: true }),
+    vatNumber: t.string({
+      required: true,
+      description: "The club's partita IVA (11 digits) or, for an association without one, its codice fiscale (kept as the club's fiscalCode).",
+    }),
     typeSport: t.field({ type: SportEnum }),
     urlLogo: t.string(),
     email: t.string({ required: true }),

@@ -1,5 +1,5 @@
 import { MSG } from '../../../schema/messages';
-import { signUpInput } from '../../../schema/validation/auth';
+import { clubTaxIdField, signUpInput } from '../../../schema/validation/auth';
 import { ConflictError } from '../../lib/errors';
 import { hashSecret } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
@@ -41,7 +41,8 @@ export async function signUp(ctx: RequestContext, raw: unknown): Promise<{ token
         data: {
           fullName: input.fullName,
           foundation: input.foundation,
-          vatNumber: input.vatNumber,
+          // An association without a partita IVA signs up with its codice fiscale (schema/validation/auth.ts).
+          [clubTaxIdField(input.vatNumber)]: input.vatNumber,
           sport: input.typeSport ?? null,
           logoUrl: input.urlLogo ?? null,
           plan: input.plan ?? null,

@@ -43,12 +43,28 @@ describe('sign-up', () => {
     expect(await t.deps.systemDb.session.count({ where: { accountId: account.id } })).toBe(1);
   });
 
+  // Issue 34 point 7: many ASD have no partita IVA; their codice fiscale (numeric, starting with 8 or 9) is their
+  // identifier. The same field (the spec's vat_number) takes either; the club keeps each where it belongs.
+  it.each([
+    ['91234560377', { fiscalCode: '91234560377', vatNumber: null }],
+    ['IT 123 456 789 01', { vatNumber: '12345678901', fiscalCode: null }],
+    ['80012345678', { fiscalCode: '80012345678', vatNumber: null }],
+  ])('signs up with %s as the club identifier, kept as %o', async (given, kept) => {
+    const email = `id-${given.replace(/\W/g, '').toLowerCase()}@example.it`;
+    const { body } = await gql(t.app, SIGN_UP, { input: signUpPayload({ vatNumber: given, email }) });
+    expect(body.data!.signUp.__typename).toBe('MutationSignUpSuccess');
+    const club = await t.deps.systemDb.club.findFirstOrThrow({ where: { memberships: { some: { account: { email } } } } });
+    expect({ vatNumber: club.vatNumber, fiscalCode: club.fiscalCode }).toEqual(kept);
+  });
+
   it.each([
     [{ firstname: '' }, 'firstname', MSG.signupStep1],
     [{ birthday: '' }, 'birthday', MSG.signupStep1],
     [{ birthday: '2020-02-30' }, 'birthday', MSG.invalidBirthday],
     [{ fullName: ' ' }, 'fullName', MSG.signupStep2],
     [{ vatNumber: '123' }, 'vatNumber', MSG.invalidVat],
+    [{ vatNumber: '' }, 'vatNumber', MSG.signupStep2],
+    [{ vatNumber: '9123456037A' }, 'vatNumber', MSG.invalidVat],
     [{ email: '' }, 'email', MSG.credentialsRequired],
     [{ email: 'non-una-email' }, 'email', MSG.emailInvalid],
     [{ password: 'corta', passwordConfirmation: 'corta' }, 'password', MSG.passwordTooShort],

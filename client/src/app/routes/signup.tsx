@@ -6,7 +6,7 @@ import { prefetchRoutes } from '../route-modules';
 export default function SignUpPage() {
   useEffect(() => prefetchRoutes('adminLayout', 'dashboard'), []);
   return (
-    <AuthLayout title="Registra la tua società" subtitle="Tre passi e la tua società è su CampoBase." width="xl">
+    <AuthLayout title="Registra la tua società" subtitle="Il tuo profilo, la società e l'account: pochi minuti e la tua società è su CampoBase." width="xl">
       <SignUpWizard />
     </AuthLayout>
   );

@@ -184,7 +184,16 @@ export function SignUpWizard() {
                 <TextField name="fullName" label="Nome della società" required autoComplete="organization" />
                 <Box display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="5">
                   <TextField name="foundation" label="Anno di fondazione" required inputMode="numeric" maxLength={4} placeholder="es. 1998" />
-                  <TextField name="vatNumber" label="Partita IVA" required inputMode="numeric" maxLength={13} placeholder="11 cifre" />
+                  <TextField
+                    name="vatNumber"
+                    label="Partita IVA o codice fiscale"
+                    helper="Senza partita IVA, il codice fiscale dell'associazione."
+                    required
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    maxLength={20}
+                    placeholder="11 cifre"
+                  />
                 </Box>
                 <SelectField name="typeSport" label="Sport" options={SPORT_OPTIONS} placeholder="Seleziona lo sport" />
                 <TextField
