@@ -5,8 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessLogFilterInput } from '../../../schema/validation/access-log';
 import type { AppDeps } from '../../context';
-import { AppError, HTTP_STATUS } from '../../lib/errors';
-import { failure, unexpected } from '../../compat/envelope';
+import { sendDownloadRefusal } from '../../http/download-refusal';
 import { buildRequestContext } from '../../http/request-context';
 import { contentDisposition } from '../../http/content-disposition';
 import { exportAccessLogCsv, exportFilename } from './export-access-log.service';
@@ -26,9 +25,7 @@ export function registerAccessLogRoutes(app: FastifyInstance, deps: AppDeps): vo
         .header('cache-control', 'private, no-store')
         .send(Readable.from(chunks));
     } catch (error) {
-      if (error instanceof AppError) return reply.status(HTTP_STATUS[error.code]).send(failure(error.message));
-      req.log.error({ err: error }, 'access log export failed');
-      return reply.status(500).send(unexpected());
+      return sendDownloadRefusal(req, reply, error, 'access log export');
     }
   });
 }

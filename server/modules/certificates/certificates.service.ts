@@ -8,7 +8,7 @@ import { CERTIFICATE_TYPE_RULES, certificateState, typeOfLegacyId, type Certific
 import { MSG } from '../../../schema/messages';
 import { medicalCertificateInput } from '../../../schema/validation/medical-certificate';
 import type { RequestContext } from '../../context';
-import type { MedicalCertificate } from '../../generated/prisma/client.js';
+import type { AthleteDetails, MedicalCertificate } from '../../generated/prisma/client.js';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
@@ -148,6 +148,12 @@ export function shownCertificates<T>(ctx: RequestContext, personId: string, rows
   return rows;
 }
 
+/** The athlete's person and details row as a save has just written or read them (what recordLegacyCertificate reads otherwise). */
+export interface LegacyCertificateSource {
+  personId: string;
+  athlete: Pick<AthleteDetails, 'medicalExaminationExpirationDate' | 'typeMedicalExaminationId' | 'medicalExaminationDocumentId'> | null;
+}
+
 /**
  * After a save through the legacy fields (the person form's expiry and document, REST `athlete/save`), the history
  * follows what was written: a new expiry is recorded as a certificate (its type from the legacy code, no issue
@@ -155,8 +161,8 @@ export function shownCertificates<T>(ctx: RequestContext, personId: string, rows
  * expiry becomes the latest certificate's file. Without a change nothing is written. The legacy fields stay as
  * written (what a legacy client reads back).
  */
-export async function recordLegacyCertificate(tx: Db, clubId: string, roleId: string): Promise<void> {
-  const role = await tx.personRole.findFirst({ where: { id: roleId, clubId, kind: 'athlete' }, select: { personId: true, athlete: true } });
+export async function recordLegacyCertificate(tx: Db, clubId: string, roleId: string, known?: LegacyCertificateSource): Promise<void> {
+  const role = known ?? (await tx.personRole.findFirst({ where: { id: roleId, clubId, kind: 'athlete' }, select: { personId: true, athlete: true }, relationLoadStrategy: 'join' }));
   const details = role?.athlete;
   if (!role || !details?.medicalExaminationExpirationDate) return;
   const latest = await tx.medicalCertificate.findFirst({ where: { clubId, personId: role.personId }, orderBy: [...LATEST_FIRST] });

@@ -3,8 +3,7 @@
 // headers from a plain link: the client fetches the file and shows it through an object URL (docs/api/files.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../context';
-import { AppError, HTTP_STATUS } from '../../lib/errors';
-import { failure, unexpected } from '../../compat/envelope';
+import { sendDownloadRefusal } from '../../http/download-refusal';
 import { contentDisposition } from '../../http/content-disposition';
 import { buildRequestContext } from '../../http/request-context';
 import { readClubFile } from './read-club-file.service';
@@ -22,9 +21,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
         .header('cache-control', 'private, no-store')
         .send(file.content);
     } catch (error) {
-      if (error instanceof AppError) return reply.status(HTTP_STATUS[error.code]).send(failure(error.message));
-      req.log.error({ err: error }, 'file download failed');
-      return reply.status(500).send(unexpected());
+      return sendDownloadRefusal(req, reply, error, 'file download');
     }
   };
   app.get('/files/:id', handler);

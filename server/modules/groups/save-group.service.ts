@@ -21,29 +21,33 @@ const EDITABLE = ['name', 'type', 'isHidden', 'isActive'] as const;
  */
 export async function saveGroup(ctx: RequestContext, raw: unknown): Promise<{ group: GroupWithCount; message: string }> {
   const { clubId } = authorizeMember(ctx, 'groups.write');
+  const db = clubDb(ctx);
   // An update is validated as the stored group with the fields sent laid over it: a field left out keeps its value.
+  // Read before the transaction, so no lock is held meanwhile; the update below is guarded against a concurrent archive.
   const id = nested(raw, 'id');
-  const stored = isUuid(id) ? storedFields(await findClubGroup(clubDb(ctx), clubId, id), EDITABLE) : null;
-  const input = parseEdit(saveGroupInput, stored && { id, ...stored }, raw);
+  const existing = isUuid(id) ? await findClubGroup(db, clubId, id, GROUP_WITH_COUNT) : null;
+  if (existing?.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
+  const input = parseEdit(saveGroupInput, existing && { id, ...storedFields(existing, EDITABLE) }, raw);
 
-  return clubDb(ctx).$transaction(async (tx) => {
-    // Serialises saves of one club's groups, so two requests cannot both pass the name check.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`groups:${clubId}`}, 0))`;
-    const existing = input.id ? await findClubGroup(tx, clubId, input.id) : null;
-    if (existing?.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
+  return db.$transaction(async (tx) => {
+    // Serialises the saves claiming one name (club, type, folded name), so two requests cannot both pass the name
+    // check; saves of other groups and names go on side by side.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`groups:${clubId}:${input.type}:${foldText(input.name)}`}, 0))`;
     if (existing && existing.type !== input.type && (await tx.groupMember.count({ where: { groupId: existing.id } })) > 0) {
       throw new ConflictError(MSG.groupTypeLocked, { type: MSG.groupTypeLocked });
     }
     await assertNameFree(tx, clubId, input.type, input.name, existing?.id);
 
-    const data = { name: input.name, type: input.type, isHidden: input.isHidden, isActive: input.isActive };
     if (existing) {
-      // Only the fields sent are written (a yes/no flag sent empty stays as stored).
-      const group = await tx.group.update({ where: { id: existing.id }, data: sentColumns(raw, input, EDITABLE, []), include: GROUP_WITH_COUNT });
-      return { group, message: MSG.changesSaved };
+      // Only the fields sent are written (a yes/no flag sent empty stays as stored); archived meanwhile, nothing is.
+      const [group] = await tx.group.updateManyAndReturn({ where: { id: existing.id, archivedAt: null }, data: sentColumns(raw, input, EDITABLE, []) });
+      if (!group) throw new ConflictError(MSG.archivedReadOnly);
+      // The member count read with the group: a save does not change the members.
+      return { group: { ...group, _count: existing._count }, message: MSG.changesSaved };
     }
-    const group = await tx.group.create({ data: { ...data, clubId }, include: GROUP_WITH_COUNT });
-    return { group, message: input.type === 'athlete' ? MSG.categoryCreated : MSG.groupCreated };
+    const data = { name: input.name, type: input.type, isHidden: input.isHidden, isActive: input.isActive };
+    const group = await tx.group.create({ data: { ...data, clubId } });
+    return { group: { ...group, _count: { members: 0 } }, message: input.type === 'athlete' ? MSG.categoryCreated : MSG.groupCreated };
   });
 }
 

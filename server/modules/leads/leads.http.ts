@@ -3,8 +3,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../context';
-import { AppError, HTTP_STATUS } from '../../lib/errors';
-import { failure, unexpected } from '../../compat/envelope';
+import { sendDownloadRefusal } from '../../http/download-refusal';
 import { contentDisposition } from '../../http/content-disposition';
 import { buildRequestContext } from '../../http/request-context';
 import { exportFilename, exportLeadsCsv } from './export-leads.service';
@@ -24,9 +23,7 @@ export function registerLeadRoutes(app: FastifyInstance, deps: AppDeps): void {
         .header('cache-control', 'private, no-store')
         .send(Readable.from(chunks));
     } catch (error) {
-      if (error instanceof AppError) return reply.status(HTTP_STATUS[error.code]).send(failure(error.message));
-      req.log.error({ err: error }, 'leads export failed');
-      return reply.status(500).send(unexpected());
+      return sendDownloadRefusal(req, reply, error, 'leads export');
     }
   });
 }

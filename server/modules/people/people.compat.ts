@@ -61,7 +61,8 @@ const legacyField = (path: string) => path.replace(/^(profile|details)\./, '');
 
 /** The whole record of a role of the club (of `kind`), or NotFoundError; its health data shown is logged as read. */
 async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown) {
-  const role = await requirePersonRole(ctx, id, { include: RECORD_INCLUDE }, kind);
+  // One statement with every relation joined (instead of one per relation: 16 for an athlete).
+  const role = await requirePersonRole(ctx, id, { include: RECORD_INCLUDE, relationLoadStrategy: 'join' }, kind);
   const showHealth = canReadHealth(ctx);
   if (showHealth && HEALTH_DETAIL_FIELDS[kind]) logHealthReadOfRoles(ctx, [role.id]);
   return presentRecord(role, showHealth, ctx.deps.now());

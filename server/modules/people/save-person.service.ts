@@ -8,7 +8,7 @@ import type { RequestContext } from '../../context';
 import type { Person } from '../../generated/prisma/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { storeFile, type UploadedFile } from '../files/files.service';
-import { PEOPLE_KINDS, type PersonKindSpec } from './people.kinds';
+import { PEOPLE_KINDS, type DetailsRelation, type PersonKindSpec } from './people.kinds';
 import type { Db } from '../../lib/club-rows';
 import { clubRoleWhere } from './people.policy';
 import { saveAddress } from '../../lib/addresses';
@@ -19,7 +19,7 @@ import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
-import { mirrorCertificateHistory, recordLegacyCertificate } from '../certificates/certificates.service';
+import { mirrorCertificateHistory, recordLegacyCertificate, type LegacyCertificateSource } from '../certificates/certificates.service';
 import { isUniqueViolation } from '../../db/sql-state';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
@@ -111,12 +111,13 @@ export async function savePerson(
   try {
     return await clubDb(ctx).$transaction(async (tx) => {
       if (!canWriteHealth(ctx)) await refuseHealthChanges(tx, spec, input, raw, files);
-      const { roleId, personId } = input.id
+      const { roleId, personId, details } = input.id
         ? await updateRole(tx, clubId, spec, input, raw)
-        : await createRole(tx, clubId, spec, input);
+        : { ...(await createRole(tx, clubId, spec, input)), details: undefined };
       await attachFiles(tx, clubId, spec, { roleId, personId }, files);
-      // The legacy certificate fields feed the certificates' history (certificates.service.ts).
-      if (kind === 'athlete') await recordLegacyCertificate(tx, clubId, roleId);
+      // The legacy certificate fields feed the certificates' history (certificates.service.ts); the details the update
+      // wrote or read are passed on, unless a file changed them since.
+      if (kind === 'athlete') await recordLegacyCertificate(tx, clubId, roleId, files.medicalExaminationDocument || !details ? undefined : { personId, athlete: details as LegacyCertificateSource['athlete'] });
       describeChange(tx, {
         action: input.id ? 'update' : 'create',
         entityType: 'person',
@@ -143,6 +144,7 @@ async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unkn
   const role = await db.personRole.findFirst({
     where: clubRoleWhere(clubId, id, spec.key),
     include: { person: { include: { address: true } }, ...(spec.details ? { [spec.details]: true } : {}) },
+    relationLoadStrategy: 'join', // one statement, not one per relation
   });
   if (!role) throw new NotFoundError();
   const detailsSchema = DETAILS_INPUT[spec.key];
@@ -199,7 +201,12 @@ async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
 }
 
 async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput, raw: unknown) {
-  const role = await tx.personRole.findFirst({ where: clubRoleWhere(clubId, input.id, spec.key), include: { person: true } });
+  // The role with its profile and details in one statement (no lock yet: the first write below takes the row's).
+  const role = await tx.personRole.findFirst({
+    where: clubRoleWhere(clubId, input.id, spec.key),
+    include: { person: true, ...(spec.details ? { [spec.details]: true } : {}) },
+    relationLoadStrategy: 'join',
+  });
   if (!role) throw new NotFoundError();
   if (role.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
 
@@ -217,16 +224,21 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   });
   await savePersonAddress(tx, clubId, role.person, sentColumns(sentGroup(rawProfile, 'address', ADDRESS_FIELDS), address, ADDRESS_FIELDS));
 
-  const details = sentDetails(spec, input, raw);
-  await tx.personRole.update({
-    where: { id: role.id },
-    data: {
-      ...sentColumns(raw, input, ['notePrivate', 'isActive'], ['notePrivate']),
-      ...(spec.details ? { [spec.details]: { upsert: { create: details, update: details } } } : {}),
-    },
-  });
-  return { roleId: role.id, personId: role.personId };
+  // Each row is written only when something of it was sent: a save of the profile alone writes the profile alone.
+  const sent = sentDetails(spec, input, raw);
+  let details = spec.details ? (((role as Row)[spec.details] as Row | null) ?? null) : null;
+  if (spec.details && (Object.keys(sent).length || !details)) {
+    // One INSERT ... ON CONFLICT (a role without its details row gets one, as on creation).
+    details = await detailsOf(tx, spec.details).upsert({ where: { roleId: role.id }, create: { roleId: role.id, ...sent }, update: sent });
+  }
+  const roleColumns = sentColumns(raw, input, ['notePrivate', 'isActive'], ['notePrivate']);
+  if (Object.keys(roleColumns).length) await tx.personRole.update({ where: { id: role.id }, data: roleColumns });
+  return { roleId: role.id, personId: role.personId, details };
 }
+
+/** The model of a kind's details rows (keyed by roleId). */
+const detailsOf = (tx: Db, relation: DetailsRelation) =>
+  tx[`${relation}Details`] as unknown as { upsert(args: { where: { roleId: string }; create: Row; update: Row }): Promise<Row> };
 
 /** The details columns a save writes: the fields sent, and those sent empty (null or blank) as null. */
 function sentDetails(spec: PersonKindSpec, input: SavePersonInput, raw: unknown): Row {
