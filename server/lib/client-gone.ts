@@ -2,7 +2,8 @@
 // cancelled download) is not a fault of the server: nothing is to be fixed on this side and nothing shared is left
 // half-done. Whichever path meets it (a stream's 'Premature close', a request body's 'aborted'), it is logged as one
 // line at info with Node's code and message, never at error with a stack: a line at error must mean work to do.
-import type { Logger } from 'pino';
+/** What the hook needs of pino's logger (pino is fastify's, not a dependency of ours). */
+interface InfoLogger { info(fields: object, message: string): void }
 
 export const CLIENT_GONE_MSG = 'client went away before the answer was complete';
 
@@ -26,7 +27,7 @@ const INFO = 30;
  * info instead, without the error object, keeping what it was logged as in `during`. It covers every path that
  * logs through the app's logger (fastify's, Yoga's failures, the legacy routes, the error handler) at once.
  */
-export function clientGoneLogMethod(this: Logger, args: unknown[], method: (...args: unknown[]) => void, level: number): void {
+export function clientGoneLogMethod(this: InfoLogger, args: unknown[], method: (...args: unknown[]) => void, level: number): void {
   const [first, ...rest] = args;
   if (level > INFO && first && typeof first === 'object' && isClientGone((first as { err?: unknown }).err)) {
     const { err, ...fields } = first as { err: NodeJS.ErrnoException };
