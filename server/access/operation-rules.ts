@@ -47,6 +47,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.affiliations': member('affiliations.manage'),
   'Query.affiliationReads': member('affiliations.manage'),
   'Query.dashboard': member('club.read', 'certificate counts null without health.read'),
+  'Query.firstSteps': member('club.read', 'lists only the steps the member may take: import.run, collaborators.manage, club.write'),
   'Query.exportList': member('export.run', "and the list's read permission (people.{kind}.read, groups.read, feed.read); health columns only with health.read"),
   'Query.group': member('groups.read'),
   'Query.groupEligibility': member('health.read', 'and groups.read, people.athlete.read'),

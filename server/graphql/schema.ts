@@ -24,6 +24,7 @@ import '../modules/posts/posts.graphql';
 import '../modules/notifications/notifications.graphql';
 import '../modules/leads/leads.graphql';
 import '../modules/dashboard/dashboard.graphql';
+import '../modules/dashboard/first-steps.graphql';
 import '../modules/access-log/access-log.graphql';
 import '../modules/imports/imports.graphql';
 import '../modules/exports/exports.graphql';

@@ -14,6 +14,7 @@ import { CertificateStats } from '../../features/dashboard/components/certificat
 import { ChartCard } from '../../features/dashboard/components/chart-card';
 import { DailyStats, DailyStatsSkeleton } from '../../features/dashboard/components/daily-stats';
 import { KindCounts, KindCountsSkeleton } from '../../features/dashboard/components/kind-counts';
+import { FirstSteps } from '../../features/dashboard/components/first-steps';
 import { QuickLinks } from '../../features/dashboard/components/quick-links';
 import { formatToday } from '../../features/dashboard/dashboard-dates';
 import { DashboardQuery } from '../../features/dashboard/dashboard-documents';
@@ -79,6 +80,7 @@ export default function DashboardPage() {
           )}
         </Text>
       </Stack>
+      {club && <FirstSteps clubId={club.id} />}
       {club && (
         <QuickLinks kinds={registrable} onCreate={(kind) => setCreating({ open: true, kind, used: true })} onIntent={() => void loadPersonFormPanel().catch(() => undefined)} />
       )}
