@@ -1,7 +1,7 @@
 // Italian texts of the spec (§5, §8), word for word, plus the product's own where the spec is silent.
 // One table so the server, the legacy envelope and the forms say the same thing. Where the spec's own text is not
 // correct Italian, MSG says it correctly (GraphQL, the screen) and LEGACY_SPEC_WORDING below keeps the spec's words
-// for the legacy REST API (README, "Spec wording").
+// for the legacy REST API (docs/api/rest.md, "Spec wording").
 
 export const MSG = {
   // §8 generic

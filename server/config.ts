@@ -1,9 +1,17 @@
-// Every setting the server reads, from the environment, in one place (documented in README "Settings").
+// Every setting the server reads, from the environment, in one place (documented in docs/configuration.md).
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FOUNDING_OFFER_DATES, OFFER_MONTH } from '../schema/constants';
-import { IMPORT_SLICE_ROWS } from './modules/imports/import-commit';
+
+/**
+ * The most people written (or undone) per slice on PGlite, and per undo batch on PostgreSQL, unless the
+ * IMPORT_SLICE_ROWS setting says otherwise; how many a slice really takes is fitted to the machine (sliceSizer,
+ * import-commit.ts). Measured on a 2-core machine at rest (npm run bench:import): 1,000 kept other requests' p95 at
+ * 0.6 s but a 10,000-row import took 6.5 s (target 5) and 100,000 took 52 s; 2,500 gives 4.4 s and 41 s with other
+ * requests' p95 at 0.9 s (target 1 s). Here, not in the imports module: the settings import no module.
+ */
+export const IMPORT_SLICE_ROWS = 2_500;
 
 export interface ServerConfig {
   port: number;
@@ -17,7 +25,7 @@ export interface ServerConfig {
    * read-only requests read goes to one of them (server/db/read-replicas.ts); none = everything on DATABASE_URL.
    */
   databaseReplicaUrls: string[];
-  /** PostgreSQL cancels a statement running longer than this (STATEMENT_TIMEOUT_MS); PGlite cannot (see README). */
+  /** PostgreSQL cancels a statement running longer than this (STATEMENT_TIMEOUT_MS); PGlite cannot (see docs/api/graphql.md). */
   statementTimeoutMs: number;
   /**
    * Prepares the app's recurring statements once per PostgreSQL connection (DATABASE_PREPARED_STATEMENTS, default
@@ -88,7 +96,7 @@ export interface ServerConfig {
   answerCache: boolean;
   /** Minutes between two scans for medical certificate reminders (REMINDER_SCAN_MINUTES). */
   reminderScanMinutes: number;
-  /** People an import (or its undo) writes per committed slice on PGlite (IMPORT_SLICE_ROWS; import-commit.ts). */
+  /** The most people an import (or its undo) writes per committed slice on PGlite and per undo batch on PostgreSQL (IMPORT_SLICE_ROWS). */
   importSliceRows: number;
   /** Seconds between two looks at the change feed for webhooks (WEBHOOK_SCAN_SECONDS). */
   webhookScanSeconds: number;
@@ -121,7 +129,7 @@ export interface ServerConfig {
   twoFactorKey?: string;
   /**
    * The bearer token that opens GET /metrics (METRICS_TOKEN, at least 32 characters); without it /metrics answers
-   * 404 (README "Operations").
+   * 404 (docs/operations.md).
    */
   metricsToken?: string;
   /** How long a stop waits for requests in flight, and then for running jobs (SHUTDOWN_TIMEOUT_SECONDS). */

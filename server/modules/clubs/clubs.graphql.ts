@@ -13,7 +13,7 @@ import { CLUB_ROLES, ROLE_PERMISSIONS } from '../../access/permissions';
 import { authorizeMember } from '../../access/authorize';
 
 const MembershipRoleEnum = builder.enumType('MembershipRole', {
-  description: "A collaborator's role in the club; what each may do is the README's permission matrix.",
+  description: "A collaborator's role in the club; what each may do is the permission matrix in docs/permissions.md.",
   values: CLUB_ROLES,
 });
 
@@ -66,7 +66,7 @@ builder.prismaObject('Membership', {
     club: t.relation('club'),
     permissions: t.stringList({
       description:
-        "What this member may do in the club: the role's row of the README permission matrix (e.g. `people.athlete.write`, `health.read`). The client shows only what they allow; every operation is checked on the server anyway.",
+        "What this member may do in the club: the role's row of the permission matrix (docs/permissions.md) (e.g. `people.athlete.write`, `health.read`). The client shows only what they allow; every operation is checked on the server anyway.",
       select: { role: true },
       resolve: (m) => [...ROLE_PERMISSIONS[m.role]],
     }),

@@ -17,7 +17,7 @@ import {
 } from './collaborators.service';
 
 const CollaboratorRole = builder.enumType('CollaboratorRole', {
-  description: 'owner, admin, segreteria, allenatore, lettura: what each may do is the README permission matrix.',
+  description: 'owner, admin, segreteria, allenatore, lettura: what each may do is the permission matrix in docs/permissions.md.',
   values: CLUB_ROLES,
 });
 

@@ -62,13 +62,8 @@ export function longWriteTimedOut(error: unknown): boolean {
   return code === 'P2028' && typeof message === 'string' && /expired transaction|timeout for this transaction/i.test(message);
 }
 
-/**
- * The most people written (or undone) per slice on PGlite, unless IMPORT_SLICE_ROWS says otherwise (config.ts); how
- * many a slice really takes is fitted to the machine (sliceSizer). Measured on this 2-core machine at rest (npm run
- * bench:import): 1,000 kept other requests' p95 at 0.6 s but a 10,000-row import took 6.5 s (target 5) and 100,000
- * took 52 s; 2,500 gives 4.4 s and 41 s with other requests' p95 at 0.9 s (target 1 s).
- */
-export const IMPORT_SLICE_ROWS = 2_500;
+// The most people per slice: IMPORT_SLICE_ROWS, a setting (config.ts), whose default is measured there.
+export { IMPORT_SLICE_ROWS } from '../../config';
 
 /**
  * How long a slice should hold the database: on PGlite every other request waits for a slice whole. Under load
