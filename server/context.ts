@@ -1,5 +1,7 @@
-// What every service receives: the app's dependencies, who is asking, and from where.
-// GraphQL and REST both build this once per request, so a rule never depends on the face it came through.
+// What every service and job receives: one Scope = the app's dependencies (AppDeps, built once per process by
+// app.ts) + the request's own (RequestOwn: who is asking, from where, per-request flags). GraphQL and REST build it
+// once per request (http/request-context.ts), a job or script once per run (access/scope.ts systemScope), so a rule
+// never depends on the face it came through. The database access follows the actor (access/scope.ts).
 import type { PrismaClient } from './generated/prisma/client.js';
 import type { AccessLogBuffer, HealthReadRecord } from './access/access-log';
 import type { Actor } from './access/actor';
@@ -29,8 +31,8 @@ export interface AppDeps {
    */
   db: PrismaClient;
   /**
-   * The unguarded client, for deliberate cross-club work only (an account's notifications from every club, an
-   * invitation found by its token, migrations and scripts acting as the system). Each use says why.
+   * The unguarded client. Only jobs, scripts, migrations and the files of eslint.config.js's SYSTEM_DB_ALLOWLIST
+   * (each with its reason) may name it: everything else reaches data through the scope (access/scope.ts).
    */
   systemDb: PrismaClient;
   /**
@@ -76,8 +78,8 @@ export interface Viewer {
   membership: { id: string; clubId: string; role: ClubRole; token: string; /** allenatore: the groups they coach */ groupIds?: string[] } | null;
 }
 
-export interface RequestContext {
-  deps: AppDeps;
+/** The request's own: where it came from, who asked, and what the request decided along the way. */
+export interface RequestOwn {
   meta: { ip?: string; userAgent?: string };
   viewer: Viewer | null;
   /**
@@ -86,6 +88,11 @@ export interface RequestContext {
    */
   apiKey?: Extract<Actor, { kind: 'apiKey' }> | null;
   apiUsage?: ApiUsage;
+  /**
+   * A job or script acting for the product itself (access/scope.ts systemScope): the only scope whose database
+   * access is unguarded. Never set by a request.
+   */
+  system?: { reason: string; clubId?: string };
   /**
    * The request only reads (a GraphQL query, a legacy read route) and its session wrote nothing in the last seconds:
    * its club-scoped reads may be served by a read replica. Set by the face (routeRequestReads in access/request-db.ts).
@@ -98,3 +105,14 @@ export interface RequestContext {
   /** What the answer cache did with this request (graphql/answer-cache.ts), for the Server-Timing header. */
   answerCache?: 'hit' | 'miss';
 }
+
+/**
+ * What every service and job receives: the app's dependencies and the request's (or job's) own. The actor and the
+ * database access that follows it are derived from it in access/scope.ts (actorOf, clubDb, apiKeyDb, ...).
+ */
+export interface Scope extends RequestOwn {
+  deps: AppDeps;
+}
+
+/** The name services have always used for their scope: a request's Scope. */
+export type RequestContext = Scope;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../schema/messages';
 import { bearerFrom, resolveViewer } from '../auth/viewer';
-import type { AppDeps, RequestContext } from '../context';
+import type { AppDeps, RequestOwn, Scope } from '../context';
 import { UnauthenticatedError } from '../lib/errors';
 import { newApiUsage } from '../modules/federation/api-usage';
 import { API_KEY_MARK, apiKeyActor } from '../modules/organisations/api-keys.service';
@@ -14,12 +14,16 @@ function header(req: FastifyRequest, name: string): string | undefined {
 /** Request metadata is stored with sessions and logs: a NUL byte (which PostgreSQL text cannot hold) is dropped. */
 const storable = (v: string | undefined) => v?.replace(/\u0000/g, '');
 
-export function requestMeta(req: FastifyRequest): RequestContext['meta'] {
+export function requestMeta(req: FastifyRequest): RequestOwn['meta'] {
   return { ip: storable(req.ip), userAgent: storable(header(req, 'user-agent')) };
 }
 
-/** Resolves who is asking (may throw ForbiddenError for a club the session does not belong to). */
-export async function buildRequestContext(deps: AppDeps, req: FastifyRequest): Promise<RequestContext> {
+/**
+ * The request's Scope, resolved once: who is asking (an API key, or a session and the club it names) from where.
+ * The database access follows from it (access/scope.ts). May throw ForbiddenError for a club the session does not
+ * belong to.
+ */
+export async function buildRequestContext(deps: AppDeps, req: FastifyRequest): Promise<Scope> {
   const bearer = bearerFrom(header(req, 'authorization'));
   if (bearer?.startsWith(API_KEY_MARK)) {
     // An organisation's key: never a session, and an unknown, expired or revoked one is refused outright.
