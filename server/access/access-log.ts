@@ -166,8 +166,9 @@ function buffered(ctx: RequestContext, clubId: string | null, entry: AccessLogEn
 }
 
 /**
- * Health reads as a request made them, kept beside a cached answer (graphql/answer-cache.ts) so that serving the
- * answer again logs the same reads for the new request.
+ * Health reads as a request made them: the people (or the holders of the roles) whose health data was handed out,
+ * and what of it (`detail`). Kept beside a cached answer (graphql/answer-cache.ts) so that serving it again logs the
+ * same reads for the new request. Only access/health-data.ts logs them (its revealHealth decides and logs at once).
  */
 export interface HealthReadRecord {
   by: 'personId' | 'roleId';
@@ -175,41 +176,28 @@ export interface HealthReadRecord {
   detail?: string;
 }
 
-/** People and roles whose health data this request already logged: a record read field by field is one line. */
+/** Reads this request already logged: one line per request for each record and each kind of read (detail). */
 const healthLogged = new WeakMap<RequestContext, Set<string>>();
 
-function logHealthReadOf(ctx: RequestContext, ids: readonly string[], by: 'personId' | 'roleId', detail?: string): void {
+/**
+ * Buffers a `health_read` line for each record of `read` not yet logged by this request (and notes the read for the
+ * answer cache when it is recording). Buffered, so it costs no statement per person; the person behind a role and
+ * their name are looked up when the buffer is written. Call it through access/health-data.ts, never directly.
+ */
+export function logHealthReads(ctx: RequestContext, read: HealthReadRecord): void {
   const clubId = ctx.viewer?.membership?.clubId;
-  if (!clubId) return;
-  ctx.healthReads?.push({ by, ids, detail });
+  if (!clubId || !read.ids.length) return;
+  ctx.healthReads?.push(read);
   let seen = healthLogged.get(ctx);
   if (!seen) healthLogged.set(ctx, (seen = new Set()));
-  for (const id of ids) {
-    if (seen.has(`${by}:${id}`)) continue;
-    seen.add(`${by}:${id}`);
+  const { by, detail } = read;
+  for (const id of read.ids) {
+    const key = `${by}:${id}:${detail ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const entry: AccessLogEntryInput = { action: 'health_read', entityType: 'person', detail, ...(by === 'personId' ? { entityId: id, personId: id } : {}) };
     ctx.deps.accessLog.add(buffered(ctx, clubId, entry, by === 'roleId' ? { roleId: id } : {}));
   }
-}
-
-/**
- * Logs that the request's member read the health data (medical certificate fields or file, allergies,
- * intolerances, athlete condition, health card) of these people of their club. Call it where health data is
- * handed out, with the people it was handed out for; buffered, so it costs no statement per person (the person's
- * name is looked up when the buffer is written).
- */
-export function logHealthRead(ctx: RequestContext, personIds: readonly string[], detail?: string): void {
-  logHealthReadOf(ctx, personIds, 'personId', detail);
-}
-
-/** logHealthRead for the holders of these roles (where only a role id is at hand, e.g. a details row). */
-export function logHealthReadOfRoles(ctx: RequestContext, roleIds: readonly string[], detail?: string): void {
-  logHealthReadOf(ctx, roleIds, 'roleId', detail);
-}
-
-/** Logs again, for this request, the health reads another request made (an answer served from the answer cache). */
-export function replayHealthReads(ctx: RequestContext, reads: readonly HealthReadRecord[]): void {
-  for (const read of reads) logHealthReadOf(ctx, read.ids, read.by, read.detail);
 }
 
 /**

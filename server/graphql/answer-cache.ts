@@ -21,7 +21,8 @@
 import { BREAK, getOperationAST, OperationTypeNode, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { clubDate } from '../../schema/club-time';
-import { replayHealthReads, type HealthReadRecord } from '../access/access-log';
+import type { HealthReadRecord } from '../access/access-log';
+import { replayHealthReads } from '../access/health-data';
 import type { SessionCache } from '../auth/session-cache';
 import type { RequestContext } from '../context';
 import { ExpiringLru } from '../lib/expiring-lru';

@@ -11,8 +11,7 @@ import {
   qualificationState,
   type Qualification,
 } from '../../../schema/medical-certificates';
-import { logHealthReadOfRoles } from '../../access/access-log';
-import { canReadHealth } from '../../access/health-data';
+import { revealHealth } from '../../access/health-data';
 import type { RequestContext } from '../../context';
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
@@ -96,8 +95,7 @@ builder.prismaObjectFields('Person', (t) => ({
     },
     resolve: (person, _args, ctx) => {
       const role = person.roles[0];
-      if (!role || !canReadHealth(ctx)) return null;
-      logHealthReadOfRoles(ctx, [role.id]);
+      if (!role || !revealHealth(ctx, { roleIds: [role.id] })) return null;
       return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, person.birthday, ctx.deps.now());
     },
   }),
@@ -127,8 +125,7 @@ builder.prismaObjectField('PersonRole', 'certificateStatus', (t) =>
     description: "Athlete roles: the certificate state today (the lists' column and filter); null for other kinds and without health.read.",
     select: { kind: true, athlete: { select: { medicalExaminationExpirationDate: true } }, person: { select: { birthday: true } } },
     resolve: (role, _args, ctx) => {
-      if (role.kind !== 'athlete' || !canReadHealth(ctx)) return null;
-      logHealthReadOfRoles(ctx, [role.id]);
+      if (role.kind !== 'athlete' || !revealHealth(ctx, { roleIds: [role.id] })) return null;
       return athleteCertificateState(role.athlete?.medicalExaminationExpirationDate, role.person.birthday, ctx.deps.now());
     },
   }),

@@ -12,8 +12,7 @@ import type { AthleteDetails, MedicalCertificate } from '../../generated/prisma/
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
-import { canReadHealth } from '../../access/health-data';
-import { logHealthRead } from '../../access/access-log';
+import { shownHealth } from '../../access/health-data';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { dateColumn, dayOf } from '../../lib/date-columns';
 import { isUuid, type Db } from '../../lib/club-rows';
@@ -141,11 +140,9 @@ export async function deleteMedicalCertificate(ctx: RequestContext, id: unknown)
   });
 }
 
-/** A person's certificates as shown: null for a role without health.read, else logged as a health-data read. */
+/** A person's certificate history as shown (GraphQL and the legacy record): null without health.read, else logged. */
 export function shownCertificates<T>(ctx: RequestContext, personId: string, rows: T[]): T[] | null {
-  if (!canReadHealth(ctx)) return null;
-  if (rows.length) logHealthRead(ctx, [personId], 'Storico certificati medici');
-  return rows;
+  return shownHealth(ctx, { personIds: rows.length ? [personId] : [] }, rows, 'Storico certificati medici');
 }
 
 /** The athlete's person and details row as a save has just written or read them (what recordLegacyCertificate reads otherwise). */

@@ -3,9 +3,8 @@
 import { clubDate } from '../../../schema/club-time';
 import { mayPlay, type CertificateState } from '../../../schema/medical-certificates';
 import { MSG } from '../../../schema/messages';
-import { logHealthReadOfRoles } from '../../access/access-log';
 import { authorizeMember } from '../../access/authorize';
-import { canReadHealth } from '../../access/health-data';
+import { canReadHealth, revealHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { Group, Prisma } from '../../generated/prisma/client.js';
@@ -59,6 +58,6 @@ export async function groupEligibility(ctx: RequestContext, groupId: unknown, no
     const expiresOn = dayOf(role.athlete?.medicalExaminationExpirationDate);
     return { role, state, mayPlay: mayPlay(state), expiresOn };
   });
-  if (rows.length) logHealthReadOfRoles(ctx, rows.map((r) => r.role.id), `Idoneità di ${group.name}`);
+  revealHealth(ctx, { roleIds: rows.map((r) => r.role.id) }, `Idoneità di ${group.name}`);
   return { group, today, rows };
 }

@@ -1,7 +1,7 @@
 // The club's reminder settings (on/off, the days before expiry) and the log of reminders sent (issue 14 point 4).
 import { MSG } from '../../../schema/messages';
 import { reminderSettingsInput } from '../../../schema/validation/medical-certificate';
-import { logHealthRead } from '../../access/access-log';
+import { revealHealth } from '../../access/health-data';
 import { authorizeMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
@@ -29,6 +29,6 @@ export async function certificateReminderLog(ctx: RequestContext, first: number 
     include: { certificate: { select: { expiresOn: true, person: { select: { id: true, firstname: true, lastname: true } } } } },
   });
   // Each line names a person and their certificate's expiry: a health-data read, logged like the others.
-  if (rows.length) logHealthRead(ctx, [...new Set(rows.map((r) => r.personId))], 'Promemoria certificati medici');
+  revealHealth(ctx, { personIds: [...new Set(rows.map((r) => r.personId))] }, 'Promemoria certificati medici');
   return rows;
 }

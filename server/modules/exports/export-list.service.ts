@@ -10,9 +10,9 @@ import { GROUP_TYPES, PERSON_KIND_INFO, PERSON_KINDS, type PersonKindKey } from 
 import { isHealthField } from '../../../schema/health-data';
 import { importColumns, joinGroupNames, type ImportColumn } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
-import { logExport, logHealthReadOfRoles } from '../../access/access-log';
+import { logExport } from '../../access/access-log';
 import { authorizeMember } from '../../access/authorize';
-import { canReadHealth } from '../../access/health-data';
+import { canReadHealth, revealHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -160,7 +160,7 @@ function peopleTable(ctx: RequestContext, kind: PersonKindKey, request: ExportRe
     async *rows() {
       for await (const batch of chunks((cursor) => db.personRole.findMany({ where, orderBy: PEOPLE_ORDER, include: PERSON_INCLUDE, ...page(cursor) }))) {
         // Allergies, certificates...: every person whose health data leaves in the file is logged as read.
-        if (withHealth) logHealthReadOfRoles(ctx, batch.map((r) => r.id), 'Esportazione elenco');
+        if (withHealth) revealHealth(ctx, { roleIds: batch.map((r) => r.id) }, 'Esportazione elenco');
         yield batch.map((role) => [...columns.map((c) => personCell(role, kind, c)), ...(archived ? [role.archivedAt ? when(role.archivedAt) : null] : [])]);
       }
     },

@@ -4,7 +4,7 @@ import { authorize, authorizeMember } from '../../access/authorize';
 import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
-import { logHealthRead } from '../../access/access-log';
+import { revealHealth } from '../../access/health-data';
 
 /** Stored files that are health data (files.service.ts purposes). */
 const HEALTH_PURPOSES = new Set(['medical-certificate']);
@@ -26,7 +26,7 @@ export async function readClubFile(ctx: RequestContext, id: string) {
     // A coach reaches only the certificates of the athletes of their groups (club-scope.ts narrows the roles).
     const holder = await clubDb(ctx).personRole.findFirst({ where: { athlete: { medicalExaminationDocumentId: file.id } }, select: { personId: true } });
     if (!holder && athleteGroupsOf(ctx)) throw new NotFoundError();
-    if (holder) logHealthRead(ctx, [holder.personId], 'Certificato medico');
+    if (holder) revealHealth(ctx, { personIds: [holder.personId] }, 'Certificato medico');
   }
   return { ...file, content: Buffer.from(file.content, 'base64') };
 }

@@ -9,7 +9,7 @@ import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { parseInput } from '../../lib/validate';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import { canReadHealth } from '../../access/health-data';
+import { canReadHealth, revealHealth } from '../../access/health-data';
 import { isUuid } from '../../lib/club-rows';
 import { likeLiteral } from '../../lib/search';
 import { certificateStatus, certificateWhere, createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
@@ -129,7 +129,11 @@ export async function findPeoplePage<R extends PageRelations>(
   };
   const rows = (await db.personRole.findMany(byIds)) as unknown as Array<Row & { id: string }>;
   const byId = new Map(rows.map((row) => [row.id, row as Row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const page = ids.filter((id) => byId.has(id));
+  // A list by certificate expiry tells each row's certificate state, whatever else is selected: every row is a
+  // health-data read, on both faces (such a list always loads by ids, see peopleRelationLoad).
+  if (filters.certificate) revealHealth(ctx, { roleIds: page });
+  return page.map((id) => byId.get(id)!);
 }
 
 /**

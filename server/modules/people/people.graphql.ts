@@ -20,8 +20,7 @@ import { savePerson, type PersonFiles } from './save-person.service';
 import { CertificateStatusEnum, PersonKindEnum, RecentPeriodEnum } from '../../graphql/enums';
 import { GroupRef, StoredFileRef } from '../../graphql/model-refs';
 import { clubDb } from '../../access/request-db';
-import { canReadHealth } from '../../access/health-data';
-import { logHealthReadOfRoles } from '../../access/access-log';
+import { shownHealth } from '../../access/health-data';
 import type { RequestContext } from '../../context';
 import { memberActor } from '../../access/actor';
 import { can } from '../../access/authorize';
@@ -96,13 +95,10 @@ builder.prismaObject('Person', {
   }),
 });
 
-// Health data (schema/health-data.ts) answers null to a role without health.read: same shape, nothing shown.
-// What is shown is logged as a health-data read of the role's holder (once per request, buffered).
-function shown<T>(ctx: RequestContext, details: { roleId?: string }, value: T): T | null {
-  if (!canReadHealth(ctx)) return null;
-  if (details.roleId) logHealthReadOfRoles(ctx, [details.roleId]);
-  return value;
-}
+// Health data answers null to a role without health.read (same shape, nothing shown); what is shown is logged as
+// a read of the role's holder: access/health-data.ts, the one gate of every face.
+const shown = <T>(ctx: RequestContext, details: { roleId?: string }, value: T): T | null =>
+  shownHealth(ctx, { roleIds: details.roleId ? [details.roleId] : [] }, value);
 
 builder.prismaObject('AthleteDetails', {
   fields: (t) => ({
@@ -226,9 +222,8 @@ builder.queryFields((t) => ({
         }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
-        const rows = findPeoplePage(ctx, args, { ...selection, where, orderBy });
-        // A list by medical certificate tells whose certificate expires: a health-data read of each row.
-        return args.certificate ? rows.then((page) => (logHealthReadOfRoles(ctx, page.map((r) => r.id), 'Elenco certificati medici'), page)) : rows;
+        // A list by medical certificate logs each row as read (list-people.service.ts): the same on both faces.
+        return findPeoplePage(ctx, args, { ...selection, where, orderBy });
       },
       totalCount: (_connection, args, ctx) => pendingTotals.get(args) ?? countPeople(ctx, args),
     },
