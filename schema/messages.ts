@@ -214,6 +214,19 @@ export const MSG = {
     `Per accettare apri questo link (vale 7 giorni, una sola volta) e accedi, oppure registrati con questo indirizzo email:\n${url}\n\n` +
     `Se non ti aspettavi questo invito, ignora il messaggio: non succede nulla.\n\nIl team CampoBase\n`,
 
+  // The invitation door (issue 34 point 2): one page for every kind of invitation (collaborators, organisation
+  // staff; members and guardians next), before and after signing in.
+  invitationUnknown: 'Questo link di invito non è valido: controlla di averlo copiato per intero, oppure chiedi un nuovo invito.',
+  invitationUsed: 'Questo invito è già stato usato: accedi con il tuo account per entrare.',
+  invitationExpired: 'Questo invito è scaduto: chiedi di inviartene uno nuovo (ogni invito vale 7 giorni).',
+  invitationRevoked: 'Questo invito è stato annullato o sostituito da uno più recente: usa il link dell’ultima email, oppure chiedi un nuovo invito.',
+  invitationNameRequired: 'Nome e cognome sono obbligatori.',
+  invitationPasswordRequired: 'Scegli una password.',
+  invitationAccountExists: 'Esiste già un account con questo indirizzo: accedi con la tua password per accettare l’invito.',
+  invitationSignedUp: (target: string) => `Account creato: ora fai parte di ${target}.`,
+  invitationOtherAddress: (email: string) =>
+    `L’invito è stato inviato a ${email}: puoi accettarlo anche con questo account, oppure esci e accedi con quello giusto.`,
+
   // leads: the contact-request form (§4, §5); the spec names the fields, the messages are the product's own
   leadNameRequired: 'Nome e cognome obbligatori',
   leadEmailRequired: 'Email obbligatoria',

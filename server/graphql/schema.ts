@@ -15,6 +15,7 @@ import '../modules/people/bulk-people.graphql';
 import '../modules/certificates/certificates.graphql';
 import '../modules/certificates/certificate-reminders.graphql';
 import '../modules/collaborators/collaborators.graphql';
+import '../modules/invitations/invitations.graphql';
 import '../modules/organisations/affiliations.graphql';
 import '../modules/organisations/organisation-portal.graphql';
 import '../modules/federation/federation.graphql';

@@ -5,7 +5,6 @@ import { clubDb } from '../../access/request-db';
 import { CLUB_ROLES } from '../../access/permissions';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import {
-  acceptCollaboratorInvitation,
   changeCollaboratorRole,
   inviteCollaborator,
   listCollaboratorsWhere,
@@ -15,6 +14,8 @@ import {
   revokeCollaboratorInvitation,
   transferClubOwnership,
 } from './collaborators.service';
+import { acceptInvitation } from '../invitations/invitations.service';
+import { MSG } from '../../../schema/messages';
 
 const CollaboratorRole = builder.enumType('CollaboratorRole', {
   description: 'owner, admin, segreteria, allenatore, lettura: what each may do is the permission matrix in docs/permissions.md.',
@@ -128,7 +129,11 @@ builder.mutationFields((t) => ({
     description: 'The signed-in account joins the club of the invitation it received (token from /invito?token=...). Needs a session, not a club.',
     args: { token: t.arg.string({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { token }, ctx) => acceptCollaboratorInvitation(ctx, token),
+    // Through the invitation door (modules/invitations), keeping this mutation's one message for every bad link.
+    resolve: async (_root, { token }, ctx) => {
+      const joined = await acceptInvitation(ctx, token, { kind: 'collaborator', invalidMessage: MSG.collaboratorInviteInvalid });
+      return { message: joined.message, clubName: joined.targetName, membershipId: joined.membershipId ?? '' };
+    },
   }),
   changeCollaboratorRole: t.field({
     type: MembershipPayload,

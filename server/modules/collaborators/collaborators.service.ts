@@ -133,43 +133,33 @@ export async function revokeCollaboratorInvitation(ctx: RequestContext, id: unkn
 }
 
 /**
- * The signed-in account accepts an invitation from its mail: it becomes a member of the club with the invited
- * role. Single use, 7 days; unknown, used, revoked, replaced or expired tokens all answer the same ValidationError.
- * Any signed-in account holding the link may accept it (the link is the proof, as for a password reset).
+ * The invitation door's `join` for collaborators (modules/invitations): `accountId` becomes a member of the
+ * invitation's club with the invited role, within `tx` (the door's transaction, which has also checked the
+ * invitation's state and, for a sign-up, created the account). Any account holding the link may join (the link is
+ * the proof, as for a password reset). Null when a concurrent acceptance used the invitation first.
  */
-export async function acceptCollaboratorInvitation(
+export async function joinClubByInvitation(
   ctx: RequestContext,
-  token: unknown,
-): Promise<{ message: string; clubName: string; membershipId: string }> {
-  const { accountId } = requireSession(ctx);
-  await ctx.deps.limits.consume('collaboratorAccept', { ip: ctx.meta.ip, account: accountId });
-  const invalid = () => new ValidationError({ token: MSG.collaboratorInviteInvalid }, MSG.collaboratorInviteInvalid);
-  if (typeof token !== 'string' || !token.trim() || token.length > 200) throw invalid();
-
-  // Across clubs on purpose: the token names the club, and the account accepting it is not a member yet.
-  return ctx.deps.systemDb.$transaction(async (tx) => {
-    const invitation = await tx.collaboratorInvitation.findUnique({
-      where: { tokenHash: hashToken(token.trim()) },
-      include: { club: { select: { fullName: true, archivedAt: true } } },
-    });
-    if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= new Date() || invitation.club.archivedAt) throw invalid();
-    const already = await tx.membership.findUnique({ where: { accountId_clubId: { accountId, clubId: invitation.clubId } } });
-    if (already) throw new ConflictError(MSG.collaboratorAlready);
-    // Conditional, so two acceptances racing make one member.
-    const { count } = await tx.collaboratorInvitation.updateMany({
-      where: { id: invitation.id, acceptedAt: null, revokedAt: null },
-      data: { acceptedAt: new Date(), acceptedById: accountId },
-    });
-    if (count !== 1) throw invalid();
-    const membership = await tx.membership.create({
-      data: { accountId, clubId: invitation.clubId, role: invitation.role, groupIds: invitation.groupIds, token: randomToken() },
-    });
-    // Not through the club client (the account is no member yet): the line is written here, in the same transaction.
-    await writeAccessLogInTransaction(tx, ctx, invitation.clubId, [
-      { action: 'collaborator_joined', entityType: 'collaborator', entityId: membership.id, entityLabel: invitation.email, detail: CLUB_ROLE_LABELS[invitation.role] },
-    ]);
-    return { message: MSG.collaboratorJoined(invitation.club.fullName), clubName: invitation.club.fullName, membershipId: membership.id };
+  tx: Tx,
+  invitation: { id: string; email: string; targetId: string; targetName: string },
+  accountId: string,
+): Promise<{ targetId: string; targetName: string; membershipId: string; message: string } | null> {
+  const clubId = invitation.targetId;
+  const already = await tx.membership.findUnique({ where: { accountId_clubId: { accountId, clubId } } });
+  if (already) throw new ConflictError(MSG.collaboratorAlready);
+  // Conditional, so two acceptances racing make one member.
+  const { count } = await tx.collaboratorInvitation.updateMany({
+    where: { id: invitation.id, acceptedAt: null, revokedAt: null },
+    data: { acceptedAt: new Date(), acceptedById: accountId },
   });
+  if (count !== 1) return null;
+  const { role, groupIds } = await tx.collaboratorInvitation.findUniqueOrThrow({ where: { id: invitation.id }, select: { role: true, groupIds: true } });
+  const membership = await tx.membership.create({ data: { accountId, clubId, role, groupIds, token: randomToken() } });
+  // Not through the club client (the account is no member yet): the line is written here, in the same transaction.
+  await writeAccessLogInTransaction(tx, ctx, clubId, [
+    { action: 'collaborator_joined', entityType: 'collaborator', entityId: membership.id, entityLabel: invitation.email, detail: CLUB_ROLE_LABELS[role] },
+  ]);
+  return { targetId: clubId, targetName: invitation.targetName, membershipId: membership.id, message: MSG.collaboratorJoined(invitation.targetName) };
 }
 
 /** A membership of the viewer's club, or NotFoundError. */

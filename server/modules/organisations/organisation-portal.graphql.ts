@@ -6,6 +6,7 @@ import { requireSession } from '../../auth/policy';
 import { builder } from '../../graphql/builder';
 import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
 import { OrganisationScopeEnum } from '../../graphql/enums';
+import { staffDb } from '../../access/cross-club';
 import { acceptApplication, endAffiliationByOrganisation, requestAffiliation } from './affiliations.service';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { AffiliationStatusEnum } from '../../graphql/enums';
@@ -13,12 +14,13 @@ import { AffiliationRef, OrganisationKindEnum } from './affiliations.graphql';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from './api-keys.service';
 import { myOrganisations, organisationOverview, organisationUsage } from './organisation-portal.service';
 import {
-  acceptOrganisationStaffInvitation,
   changeOrganisationStaff,
   inviteOrganisationStaff,
   organisationStaffList,
   revokeOrganisationStaffInvitation,
+  STAFF_MSG,
 } from './organisation-staff.service';
+import { acceptInvitation } from '../invitations/invitations.service';
 
 const StaffRoleEnum = builder.enumType('OrganisationStaffRole', {
   description: 'admin: manages requests, keys and webhooks; reader: sees them.',
@@ -210,21 +212,21 @@ builder.mutationFields((t) => ({
     description: "An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves.",
     args: { organisationId: t.arg.id({ required: true }), clubNumber: t.arg.string({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { organisationId, clubNumber }, ctx) => requestAffiliation(ctx.deps.systemDb, requireSession(ctx).accountId, String(organisationId), clubNumber),
+    resolve: (_root, { organisationId, clubNumber }, ctx) => requestAffiliation(staffDb(ctx).db, staffDb(ctx).accountId, String(organisationId), clubNumber),
   }),
   acceptAffiliationApplication: t.field({
     type: AffiliationRef,
     description: "An organisation's admin accepts a club's application: in force with the scopes the club chose.",
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { id }, ctx) => acceptApplication(ctx.deps.systemDb, requireSession(ctx).accountId, String(id)),
+    resolve: (_root, { id }, ctx) => acceptApplication(staffDb(ctx).db, staffDb(ctx).accountId, String(id)),
   }),
   endAffiliation: t.field({
     type: AffiliationRef,
     description: "The organisation refuses a club's application, withdraws its own request, or ends an affiliation in force. Organisation admins only.",
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { id }, ctx) => endAffiliationByOrganisation(ctx.deps.systemDb, requireSession(ctx).accountId, String(id)),
+    resolve: (_root, { id }, ctx) => endAffiliationByOrganisation(staffDb(ctx).db, staffDb(ctx).accountId, String(id)),
   }),
   createApiKey: t.field({
     type: CreatedApiKeyRef,
@@ -252,7 +254,11 @@ builder.mutationFields((t) => ({
     description: "The signed-in account joins the organisation's staff with the token of its invitation mail.",
     args: { token: t.arg.string({ required: true }) },
     errors: { types: [...refusals, RateLimitError] },
-    resolve: (_root, { token }, ctx) => acceptOrganisationStaffInvitation(ctx, token),
+    // Through the invitation door (modules/invitations), keeping this mutation's one message for every bad link.
+    resolve: async (_root, { token }, ctx) => {
+      const joined = await acceptInvitation(ctx, token, { kind: 'organisationStaff', invalidMessage: STAFF_MSG.invalid });
+      return { message: joined.message, organisationId: joined.targetId, organisationName: joined.targetName };
+    },
   }),
   changeOrganisationStaffRole: t.field({
     type: StaffChangeRef,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
 import type { RequestContext } from '../../context';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { requireSession } from '../../auth/policy';
 import { isUuid } from '../../lib/club-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -107,24 +108,24 @@ export async function revokeOrganisationStaffInvitation(ctx: RequestContext, id:
   return { message: STAFF_MSG.revoked, invitationId: invitation.id };
 }
 
-/** The signed-in account joins the staff with the invited role (single use, 7 days; every bad link answers alike). */
-export async function acceptOrganisationStaffInvitation(ctx: RequestContext, token: unknown) {
-  const { accountId } = requireSession(ctx);
-  await ctx.deps.limits.consume('collaboratorAccept', { ip: ctx.meta.ip, account: accountId });
-  const invalid = () => new ValidationError({ token: STAFF_MSG.invalid }, STAFF_MSG.invalid);
-  if (typeof token !== 'string' || !token.trim() || token.length > 200) throw invalid();
-  return ctx.deps.db.$transaction(async (tx) => {
-    const invitation = await tx.organisationStaffInvitation.findUnique({ where: { tokenHash: hashToken(token.trim()) }, include: { organisation: { select: { name: true } } } });
-    if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= new Date()) throw invalid();
-    if (await tx.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId: invitation.organisationId, accountId } } })) {
-      throw new ConflictError(STAFF_MSG.already);
-    }
-    // Conditional, so two acceptances racing make one member.
-    const { count } = await tx.organisationStaffInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { acceptedAt: new Date(), acceptedById: accountId } });
-    if (count !== 1) throw invalid();
-    await tx.organisationStaff.create({ data: { organisationId: invitation.organisationId, accountId, role: invitation.role } });
-    return { message: STAFF_MSG.joined(invitation.organisation.name), organisationId: invitation.organisationId, organisationName: invitation.organisation.name };
-  });
+/**
+ * The invitation door's `join` for organisation staff (modules/invitations): `accountId` joins the staff with the
+ * invited role within the door's transaction `tx`. Null when a concurrent acceptance used the invitation first.
+ */
+export async function joinOrganisationStaffByInvitation(
+  _ctx: RequestContext,
+  tx: Prisma.TransactionClient,
+  invitation: { id: string; targetId: string; targetName: string },
+  accountId: string,
+): Promise<{ targetId: string; targetName: string; membershipId: null; message: string } | null> {
+  const organisationId = invitation.targetId;
+  if (await tx.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId } } })) throw new ConflictError(STAFF_MSG.already);
+  // Conditional, so two acceptances racing make one member.
+  const { count } = await tx.organisationStaffInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { acceptedAt: new Date(), acceptedById: accountId } });
+  if (count !== 1) return null;
+  const { role } = await tx.organisationStaffInvitation.findUniqueOrThrow({ where: { id: invitation.id }, select: { role: true } });
+  await tx.organisationStaff.create({ data: { organisationId, accountId, role } });
+  return { targetId: organisationId, targetName: invitation.targetName, membershipId: null, message: STAFF_MSG.joined(invitation.targetName) };
 }
 
 /** Changes a staff member's role, or removes them (role null); the last admin can be neither demoted nor removed. */
