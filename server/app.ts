@@ -9,27 +9,18 @@ import helmet from 'helmet';
 import { MSG } from '../schema/messages';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
-import { createAccessLogBuffer, scheduleAccessLogPruning, startAccessLogPruning } from './access/access-log';
-import { guardedClient } from './access/club-scope';
-import { createSessionCache } from './auth/session-cache';
+import { createAppDeps } from './app-deps';
+import { scheduleAccessLogPruning } from './access/access-log';
 import { listenOnPGlite, listenOnPostgres } from './auth/session-cache-listener';
-import { createAnswerCache, DATA_CHANNEL } from './graphql/answer-cache';
+import { DATA_CHANNEL } from './graphql/answer-cache';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { appErrorOf } from './db/database-busy';
 import { HTTP_STATUS, ServiceBusyError } from './lib/errors';
-import { createBackground } from './lib/background';
 import { clientGoneLogMethod } from './lib/client-gone';
 import { systemClock, type Clock } from './lib/clock';
-import { createMailer, throttledMailer, type Mailer } from './lib/mailer';
-import { createMailOutbox } from './lib/mail-outbox';
-import { createRateLimits } from './lib/rate-limits';
-import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store';
-import { createApiBudget } from './modules/federation/api-usage';
-import { startCertificateReminders } from './modules/certificates/certificate-reminders.service';
 import { recoverInterruptedImports } from './modules/imports/import-recovery.service';
-import { startWebhooks } from './modules/federation/webhook-delivery';
-import { startJobQueue } from './jobs/queue';
-import { startMailDelivery } from './jobs/mail-delivery';
+import { type Mailer } from './lib/mailer';
+import { enqueueJobs, startJobs } from './jobs/start-jobs';
 import { failure } from './compat/envelope';
 import { registerLegacyRoutes } from './compat/router';
 import { LEGACY_ROUTES } from './compat/routes';
@@ -104,7 +95,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   // Before any route: each route's metrics are prepared as it is registered (operations/metrics.ts).
   const metrics = createAppMetrics({ poolCounts: () => db.poolCounts(), jobs: () => deps.jobs, answerCache: () => deps.answerCache, log: app.log });
   registerRequestMetrics(app, metrics);
-  const lifecycle = createLifecycle(config.jobsEnabled);
+  const lifecycle = createLifecycle(config.jobsEnabled || config.jobsInWorker);
   db.migrated.then(
     () => (lifecycle.migrations = 'applied'),
     () => (lifecycle.migrations = 'failed'),
@@ -126,36 +117,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
     }
   }
 
-  // On PostgreSQL the counts are shared by every instance (rate-limit-store.ts). Its connections close after the
-  // background work below (onClose hooks run last-registered first), which may still count mail.
-  const rateLimitStore = config.databaseUrl ? postgresRateLimitStore(config.databaseUrl, app.log) : memoryRateLimitStore;
-  app.addHook('onClose', () => rateLimitStore.close());
-  const limits = countRefusals(createRateLimits(config.rateLimitFactor, {
-    mail: { recipient: config.mailPerRecipientHourly, club: config.mailPerClubHourly },
-  }, rateLimitStore), metrics.rateLimitRefusals);
-  // Every mail is a row of the outbox first, delivered through the transport (SMTP, or .eml files in DATA_DIR/outbox)
-  // by the job queue with retries, or in the background by a process without it (lib/mail-outbox.ts).
-  const background = createBackground(app.log);
-  const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const outbox = createMailOutbox({ db: db.prisma, transport, background, from: config.mailFrom, log: app.log });
-  const sessionCache = createSessionCache();
-  const deps: AppDeps = {
-    db: guardedClient(db.prisma),
-    systemDb: db.prisma,
-    replicas: db.replicas,
-    database: db.kind,
-    config,
-    log: app.log,
-    now,
-    limits,
-    mailer: throttledMailer(mailer ?? outbox.mailer, limits, [config.feedbackEmail, config.salesEmail]),
-    background,
-    accessLog: createAccessLogBuffer(db.prisma, app.log),
-    // The API keys' points budget counts in the same store as the rate limits: shared by every instance.
-    apiBudget: createApiBudget(config.apiKeyPointsHourly, rateLimitStore),
-    sessionCache,
-    answerCache: createAnswerCache(sessionCache, config.answerCache),
-  };
+  const { deps, outbox } = createAppDeps(app, { config, db, now, mailer, countLimits: (limits) => countRefusals(limits, metrics.rateLimitRefusals) });
   // The session cache serves once the changes of other instances are heard (with the schema's triggers in place);
   // it stops before the database closes. SESSION_CACHE=false: never listening, it never serves.
   const listening = db.migrated.then(
@@ -174,35 +136,15 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   // log's buffered rows are written, before the close.
   app.addHook('onClose', () => deps.background.idle());
   // The job queue and its periodic work (jobs/periodic.ts: once per period across the instances on one database)
-  // start once the schema is current; they stop before the database closes.
-  if (config.jobsEnabled) {
-    const stops: Array<() => void> = [];
-    const started = db.migrated.then(async () => {
-      const jobs = startJobQueue({ databaseUrl: config.databaseUrl, pglite: db.pglite, log: app.log });
-      deps.jobs = jobs;
-      const mail = await startMailDelivery(outbox, jobs, { retries: config.mailRetries, retrySeconds: config.mailRetrySeconds, log: app.log });
-      stops.push(mail.stop);
-      const webhooks = await startWebhooks(deps, jobs);
-      stops.push(webhooks.stop);
-      deps.scanWebhooks = webhooks.scanNow;
-      const reminders = await startCertificateReminders(deps, jobs);
-      stops.push(reminders.stop);
-      const pruning = await startAccessLogPruning(jobs, db.prisma, app.log);
-      stops.push(pruning.stop);
-      deps.periodicTasks = new Map([mail.sweep, webhooks.scan, reminders.scan, pruning].map((task) => [task.queue, task]));
-    });
-    started.then(
+  // start once the schema is current, here or, with JOBS=worker, in `npm run worker` (this process then only
+  // enqueues: jobs/start-jobs.ts); they stop before the database closes.
+  if (config.jobsEnabled || config.jobsInWorker) {
+    const jobs = config.jobsEnabled ? startJobs({ deps, outbox, db }) : enqueueJobs({ deps, outbox, db });
+    jobs.started.then(
       () => (lifecycle.jobs = 'started'),
-      (err) => {
-        lifecycle.jobs = 'failed';
-        app.log.error({ err }, 'job queue did not start');
-      },
+      () => (lifecycle.jobs = 'failed'),
     );
-    app.addHook('onClose', async () => {
-      await started.catch(() => {});
-      for (const stop of stops) stop();
-      await deps.jobs?.stop({ timeoutMs: config.shutdownTimeoutMs });
-    });
+    app.addHook('onClose', () => jobs.stop());
   }
   app.addHook('onClose', () => deps.accessLog.close());
   // The access log's retention: rows past it are deleted daily, by the job queue above; without it, on the embedded

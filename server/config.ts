@@ -85,8 +85,16 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Points each organisation API key may spend per hour (API_KEY_POINTS_HOURLY; a request costs its query cost). */
   apiKeyPointsHourly: number;
-  /** Runs the job queue and its workers in this process (JOBS=0 turns them off, e.g. for a web-only instance). */
+  /**
+   * Runs the job queue's workers and periodic work in this process (JOBS=web, the default). False for JOBS=worker
+   * (they run in `npm run worker`) and JOBS=off (another instance runs them; JOBS=0 and false say the same).
+   */
   jobsEnabled: boolean;
+  /**
+   * JOBS=worker: the jobs run in a process of their own (`npm run worker`, server/worker.ts); this one only enqueues
+   * them (mail goes to the queue, not attempted here). PostgreSQL only: the embedded database has one process.
+   */
+  jobsInWorker: boolean;
   /**
    * Keeps sessions and memberships in memory between requests (SESSION_CACHE, default true; server/auth/session-cache.ts).
    * It hears changes through LISTEN: false where DATABASE_URL goes through a pooler in transaction mode.
@@ -295,6 +303,17 @@ function switchFrom(value: string | undefined, fallback: boolean, name: string):
   throw new Error(`${name} deve essere true o false (valore: "${value}")`);
 }
 
+/** JOBS: where the job queue's workers run (web: here, the default; worker: `npm run worker`; off: elsewhere). */
+function jobsFrom(value: string | undefined, databaseUrl: string | undefined): Pick<ServerConfig, 'jobsEnabled' | 'jobsInWorker'> {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'web' || text === '1' || text === 'true') return { jobsEnabled: true, jobsInWorker: false };
+  if (text === 'off' || text === '0' || text === 'false') return { jobsEnabled: false, jobsInWorker: false };
+  if (text !== 'worker') throw new Error(`JOBS deve essere web, worker o off (valore: "${value}")`);
+  // The embedded database is opened by one process at a time: its jobs stay in the web process.
+  if (!databaseUrl) throw new Error('JOBS=worker richiede DATABASE_URL: il database incorporato è aperto da un solo processo, che esegue anche i job');
+  return { jobsEnabled: false, jobsInWorker: true };
+}
+
 /** Comma-separated postgresql:// URLs of read replicas of DATABASE_URL's database (a streaming standby, ...). */
 function replicaUrlsFrom(value: string | undefined, databaseUrl: string | undefined): string[] {
   const list = (value ?? '').split(',').map((u) => u.trim()).filter(Boolean);
@@ -358,7 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     migrateOnStart: switchFrom(env.MIGRATE_ON_START, true, 'MIGRATE_ON_START'),
     rateLimitFactor: intFrom(env.RATE_LIMIT_FACTOR, 1, 'RATE_LIMIT_FACTOR'),
     apiKeyPointsHourly: intFrom(env.API_KEY_POINTS_HOURLY, 10_000_000, 'API_KEY_POINTS_HOURLY'),
-    jobsEnabled: env.JOBS !== '0' && env.JOBS !== 'false',
+    ...jobsFrom(env.JOBS, databaseUrl),
     sessionCache: switchFrom(env.SESSION_CACHE, true, 'SESSION_CACHE'),
     answerCache: switchFrom(env.ANSWER_CACHE, true, 'ANSWER_CACHE'),
     reminderScanMinutes: intFrom(env.REMINDER_SCAN_MINUTES, 60, 'REMINDER_SCAN_MINUTES'),

@@ -10,12 +10,20 @@ import type { JobQueue } from './queue';
 export const MAIL_SWEEP_QUEUE = 'mail-sweep';
 const SWEEP_SECONDS = 60;
 
+/**
+ * The mail queue with its retry policy, created (or brought up to date) by every process that sends to it: the
+ * worker that works it, and a web process that only enqueues (JOBS=worker) and may start first.
+ */
+export function createMailQueue(jobs: JobQueue, { retries, retrySeconds }: { retries: number; retrySeconds: number }): Promise<void> {
+  return jobs.createQueue(MAIL_QUEUE, { retryLimit: retries, retryDelay: retrySeconds, retryBackoff: true, retryDelayMax: 3600 });
+}
+
 export async function startMailDelivery(
   outbox: MailOutbox,
   jobs: JobQueue,
   { retries, retrySeconds, log }: { retries: number; retrySeconds: number; log: Logger },
 ): Promise<{ sweep: PeriodicTask; stop: () => void }> {
-  await jobs.createQueue(MAIL_QUEUE, { retryLimit: retries, retryDelay: retrySeconds, retryBackoff: true, retryDelayMax: 3600 });
+  await createMailQueue(jobs, { retries, retrySeconds });
   await jobs.work<{ mailId: string }>(MAIL_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     const outcome = await outbox.deliver(job.data.mailId, job.retryCount >= job.retryLimit);
     // Thrown so that the queue retries it later, with backoff.

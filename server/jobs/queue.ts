@@ -44,6 +44,11 @@ export interface JobQueueOptions {
   databaseUrl?: string;
   pglite?: PGlite;
   log: Logger;
+  /**
+   * Only sends jobs (a web process whose jobs run in `npm run worker`, JOBS=worker): no workers are started, and the
+   * queue's maintenance (expiry, retention) is left to the worker's instance.
+   */
+  sendOnly?: boolean;
 }
 
 /** pg-boss' `db` over PGlite: parameterised statements one at a time; its multi-statement scripts through exec. */
@@ -57,10 +62,10 @@ function pgliteExecutor(pglite: PGlite) {
   };
 }
 
-export function startJobQueue({ databaseUrl, pglite, log }: JobQueueOptions): JobQueue {
+export function startJobQueue({ databaseUrl, pglite, log, sendOnly = false }: JobQueueOptions): JobQueue {
   if (!databaseUrl && !pglite) throw new Error('job queue: no database');
   const boss = databaseUrl
-    ? new PgBoss({ connectionString: databaseUrl, max: 2, schedule: false })
+    ? new PgBoss({ connectionString: databaseUrl, max: 2, schedule: false, ...(sendOnly ? { supervise: false } : {}) })
     : new PgBoss({ db: pgliteExecutor(pglite!), schedule: false });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   const ready = boss.start().then(() => undefined);
@@ -85,6 +90,7 @@ export function startJobQueue({ databaseUrl, pglite, log }: JobQueueOptions): Jo
       return boss.send(name, requestId && !('requestId' in data) ? { ...data, requestId } : data, options ?? {});
     },
     async work(name, options, handler) {
+      if (sendOnly) throw new Error(`job queue: ${name} cannot be worked by a send-only queue (JOBS=worker)`);
       await ready;
       const run = handler as (jobs: Job<object>[]) => Promise<unknown>;
       return boss.work(name, options, (jobs: Job<object>[]) =>
