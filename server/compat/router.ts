@@ -1,8 +1,8 @@
 // Registers legacy routes under /api: each is POST, gets the parsed body (JSON, or multipart/form-data turned into
-// the same plain object with files as UploadedFile values) and a RequestContext, and answers the envelope. The
-// handler only maps names; rules live in the services.
+// the same plain object with files as UploadedFile values) and a RequestContext, and answers the envelope. Who may
+// call a route is the operation table's (access/operation-rules.ts REST_RULES), applied here before the handler;
+// the handler only maps names, and the services keep row-level narrowing and conditional rules.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UnauthenticatedError } from '../lib/errors';
 import { logRefusal } from '../http/refusal-log';
 import type { AppDeps, RequestContext } from '../context';
 import { buildRequestContext, requestMeta } from '../http/request-context';
@@ -10,6 +10,9 @@ import { routeRequestReads } from '../access/request-db';
 import { isMultipartRequest, MultipartRefusedError, readMultipartBody, registerLegacyMultipart } from '../modules/files/legacy-multipart';
 import type { MultipartLimits } from '../modules/files/multipart-reader';
 import { failure, sendAppError, unexpected, type Envelope } from './envelope';
+import { enforceOperationRule, ruleTakesKind } from '../access/operation-access';
+import { REST_RULES, type OperationRule } from '../access/operation-rules';
+import { PERSON_KINDS, type PersonKindKey } from '../../schema/constants';
 import { contentDisposition } from '../http/content-disposition';
 
 export type Access = 'public' | 'session' | 'club';
@@ -20,13 +23,36 @@ export interface LegacyDownload {
 }
 export type LegacyHandler = (ctx: RequestContext, body: LegacyBody, req: FastifyRequest) => Promise<Envelope | LegacyDownload>;
 
+/** A route as its module declares it; who may call it is the table's, looked up by `path` (tableRoutes). */
 export interface LegacyRoute {
   path: string;
-  access: Access;
   handler: LegacyHandler;
   method?: 'POST' | 'GET';
   /** A multipart body's limits when not the uploads' own (the import's larger file). */
   uploadLimits?: MultipartLimits;
+}
+
+/** A route with its rule from the table, and what that means for the request's credentials (`access`). */
+export type TabledRoute = LegacyRoute & { rule: OperationRule; access: Access };
+
+const accessOf = (rule: OperationRule): Access => (rule.who === 'anyone' ? 'public' : rule.who === 'member' ? 'club' : 'session');
+
+/**
+ * Each route with its rule from `rules`: a route the table does not name throws, so a new route without an entry
+ * stops the app from starting (and every test).
+ */
+export function tableRoutes(routes: LegacyRoute[], rules: Readonly<Record<string, OperationRule>> = REST_RULES): TabledRoute[] {
+  return routes.map((route) => {
+    const rule = rules[route.path];
+    if (!rule) throw new Error(`/api${route.path} has no entry in the operation table (server/access/operation-rules.ts REST_RULES): say who may call it there.`);
+    return { ...route, rule, access: accessOf(rule) };
+  });
+}
+
+/** A people route's kind is its path's resource (`/athlete/save`); /archive/load names it in the body's `type`. */
+function kindOfPath(routePath: string): PersonKindKey | undefined {
+  const resource = routePath.split('/')[1];
+  return PERSON_KINDS.find((kind) => kind === resource);
 }
 
 /**
@@ -36,7 +62,7 @@ export interface LegacyRoute {
  */
 const LEGACY_READ_ROUTE = /\/(single|load|by-type)$|^\/(me|app|site-config)$/;
 
-export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes: LegacyRoute[]): void {
+export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes: TabledRoute[]): void {
   // Own scope: its multipart handling (any save may come as multipart/form-data) leaves /graphql alone.
   app.register(async (scope) => {
     registerLegacyMultipart(scope);
@@ -44,7 +70,9 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: AppDeps, routes
   });
 }
 
-function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyRoute): void {
+function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: TabledRoute): void {
+  const pathKind = kindOfPath(route.path);
+  const kindFromBody = ruleTakesKind(route.rule) && !pathKind;
   app.route({
     method: route.method ?? 'POST',
     url: `/api${route.path}`,
@@ -56,12 +84,14 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: LegacyR
           route.access === 'public'
             ? { deps, meta: requestMeta(req), viewer: null }
             : await buildRequestContext(deps, req);
-        if (route.access !== 'public' && !ctx.viewer) throw new UnauthenticatedError();
+        await enforceOperationRule(ctx, route.rule, pathKind);
         finished = routeRequestReads(ctx, LEGACY_READ_ROUTE.test(route.path));
         // Read only now, after the session check: routes open without a session take a form's fields only.
         const body = isMultipartRequest(req)
           ? await readMultipartBody(req, reply, { withFiles: route.access !== 'public', config: deps.config, limits: route.uploadLimits })
           : ((req.body && typeof req.body === 'object' ? req.body : {}) as LegacyBody);
+        // The kind named in the body (/archive/load's `type`) is checked once the body is read.
+        if (kindFromBody) await enforceOperationRule(ctx, route.rule, body.type);
         const answer = await route.handler(ctx, body, req);
         if ('download' in answer) return sendDownload(reply, answer.download);
         return reply.send(answer);

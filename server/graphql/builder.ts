@@ -1,5 +1,6 @@
 // Builds the schema builder only; types live with their domain modules (server/modules/*/*.graphql.ts).
-// Permissions are checked inside the services (one place for GraphQL and REST), not by a schema plugin.
+// Who may call each root field is the operation table's (access/operation-rules.ts), applied by one plugin
+// (access-plugin.ts); the services keep row-level narrowing and conditional rules.
 import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import ErrorsPlugin from '@pothos/plugin-errors';
@@ -11,6 +12,8 @@ import { getDatamodel } from '../generated/pothos-types';
 import type { RequestContext } from '../context';
 import { fieldCost } from './limits';
 import { clubDb } from '../access/request-db';
+import { GRAPHQL_RULES } from '../access/operation-rules';
+import OperationAccessPlugin from './access-plugin';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -23,7 +26,9 @@ export const builder = new SchemaBuilder<{
     Upload: { Input: Promise<FileUpload>; Output: never };
   };
 }>({
-  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin, ComplexityPlugin],
+  // OperationAccessPlugin after ErrorsPlugin: its refusals become a mutation's typed errors like a service's.
+  plugins: [ErrorsPlugin, RelayPlugin, PrismaPlugin, ComplexityPlugin, OperationAccessPlugin],
+  operationRules: GRAPHQL_RULES,
   // Each field's cost, for the cost limit checked before execution (limits.ts); no limit here, so the plugin
   // computes nothing while resolving.
   complexity: { fieldComplexity: fieldCost },

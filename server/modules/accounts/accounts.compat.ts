@@ -59,21 +59,18 @@ async function legacyLogin(ctx: RequestContext, body: Record<string, unknown>) {
 }
 
 export const accountsLegacyRoutes: LegacyRoute[] = [
-  { path: '/login', access: 'public', handler: async (ctx, body) => ok(await session(ctx, await legacyLogin(ctx, body))) },
+  { path: '/login', handler: async (ctx, body) => ok(await session(ctx, await legacyLogin(ctx, body))) },
   {
     path: '/register',
-    access: 'public',
     handler: async (ctx, body) => ok(await session(ctx, await signUp(ctx, toCamelKeys(body))), MSG.signupDone),
   },
   {
     path: '/me',
-    access: 'session',
     handler: async (ctx) => ok({ account: await presentAccount(ctx, requireSession(ctx).accountId) }),
   },
-  { path: '/logout', access: 'session', handler: async (ctx) => ok({ logged_out: await logout(ctx) }) },
+  { path: '/logout', handler: async (ctx) => ok({ logged_out: await logout(ctx) }) },
   {
     path: '/auth/password/forgot',
-    access: 'public',
     handler: async (ctx, body) => {
       await requestPasswordReset(ctx, body);
       return ok({ email: (typeof body.email === 'string' ? body.email : '').trim().toLowerCase() }, MSG.codeSent);
@@ -81,7 +78,6 @@ export const accountsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/auth/password/verify',
-    access: 'public',
     handler: async (ctx, body) => {
       const { resetToken } = await verifyPasswordResetCode(ctx, body);
       return ok({ reset_token: resetToken }, MSG.codeVerified);
@@ -89,7 +85,6 @@ export const accountsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/auth/password/reset',
-    access: 'public',
     handler: async (ctx, body) => {
       await resetPassword(ctx, toCamelKeys(body));
       return ok({ email: (typeof body.email === 'string' ? body.email : '').trim().toLowerCase() }, MSG.passwordUpdated);

@@ -50,7 +50,6 @@ const legacyField = (path: string) => (path === 'sport' ? 'typeSport' : path ===
 export const clubsLegacyRoutes: LegacyRoute[] = [
   {
     path: '/club/single',
-    access: 'club',
     handler: async (ctx) => {
       const { clubId } = await getAppSettings(ctx);
       return ok({ club: await clubRecord(ctx, clubId) });
@@ -60,13 +59,11 @@ export const clubsLegacyRoutes: LegacyRoute[] = [
     // Not shown in the spec: the account's clubs, each as /club/single presents it plus the account's own token
     // (send it as X-Club), role and board role, like /api/me's profile.clubs.
     path: '/club/load',
-    access: 'session',
     handler: async (ctx) => ok({ clubs: (await listMyClubs(ctx)).map(presentMembershipClub) }),
   },
   {
     // Owner only: archives the X-Club club (`id` must be its id); its collaborators lose access at once.
     path: '/club/archive',
-    access: 'club',
     handler: async (ctx, body) => {
       const { message } = await archiveClub(ctx, body.id);
       return ok(null, message);
@@ -74,7 +71,6 @@ export const clubsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/club/update',
-    access: 'club',
     handler: async (ctx, body) => {
       const { raw, logo, removeLogo } = legacyClubInput(body);
       try {
@@ -87,7 +83,6 @@ export const clubsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/app',
-    access: 'club',
     handler: async (ctx) => {
       const settings = await getAppSettings(ctx);
       const [club, groups] = await Promise.all([

@@ -33,7 +33,6 @@ const MEMBERSHIP_FIELDS = { roleId: 'ref_id', kind: 'type' };
 export const groupsLegacyRoutes: LegacyRoute[] = [
   {
     path: '/group/save',
-    access: 'club',
     handler: async (ctx, body) => {
       const { group, message } = await saveGroup(ctx, {
         id: body.id,
@@ -47,7 +46,6 @@ export const groupsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/group/load',
-    access: 'club',
     handler: async (ctx, body) => {
       const type = legacyGroupType(body);
       const { rows, total, page } = await withLegacyFields({ types: 'type' }, () =>
@@ -58,7 +56,6 @@ export const groupsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/group/by-type',
-    access: 'club',
     handler: async (ctx, body) => {
       const groups = await withLegacyFields({ types: 'type' }, () => listSelectableGroups(ctx, [legacyGroupType(body)]));
       return ok(groups.map(presentGroup));
@@ -66,7 +63,6 @@ export const groupsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/group/assign',
-    access: 'club',
     handler: async (ctx, body) => {
       const role = await withLegacyFields(MEMBERSHIP_FIELDS, () => assignToGroup(ctx, membershipChange(body)));
       return ok(await presentRoleGroups(ctx, role), MSG.assigned);
@@ -74,7 +70,6 @@ export const groupsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/group/unassign',
-    access: 'club',
     handler: async (ctx, body) => {
       const role = await withLegacyFields(MEMBERSHIP_FIELDS, () => unassignFromGroup(ctx, membershipChange(body)));
       return ok(await presentRoleGroups(ctx, role), MSG.unassigned);
@@ -82,7 +77,6 @@ export const groupsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/group/archive',
-    access: 'club',
     handler: async (ctx, body) => ok(presentGroup(await archiveGroup(ctx, body.id)), MSG.archived),
   },
 ];

@@ -47,7 +47,6 @@ function envelopeOf(outcome: ImportOutcome): Envelope {
 export const importsLegacyRoutes: LegacyRoute[] = [
   {
     path: '/import',
-    access: 'club',
     uploadLimits: IMPORT_UPLOAD_LIMITS,
     handler: async (ctx, body: LegacyBody) =>
       envelopeOf(await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode, mapping: body.mapping })),
@@ -55,7 +54,6 @@ export const importsLegacyRoutes: LegacyRoute[] = [
   {
     path: '/import/download-template',
     method: 'GET',
-    access: 'club',
     handler: async (ctx, _body, req) => {
       const query = (req.query as Record<string, unknown> | undefined) ?? {};
       // format=xlsx: the club's workbook (dropdowns, date cells, instructions); otherwise the spec's CSV, unchanged.

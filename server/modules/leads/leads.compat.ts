@@ -26,7 +26,6 @@ export function presentLead(lead: Lead) {
 export const leadsLegacyRoutes: LegacyRoute[] = [
   {
     path: '/lead',
-    access: 'public',
     handler: async (ctx, body) => {
       const { fn, ...fields } = body;
       const input = toCamelKeys(fields);

@@ -15,9 +15,9 @@ import { requirePersonRole } from './get-person.service';
 import { listPeoplePage } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isPersonKind, PEOPLE_KIND_LIST, type PersonKindSpec } from './people.kinds';
-import { revealHealth } from '../../access/health-data';
+import { canReadHealth } from '../../access/health-data';
+import { logHealthReadOfRoles } from '../../access/access-log';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
-import { shownCertificates } from '../certificates/certificates.service';
 import { LISTED_INCLUDE, presentListed, presentRecord, RECORD_INCLUDE } from './people.present';
 import { savePerson, type PersonFiles } from './save-person.service';
 
@@ -59,16 +59,12 @@ export function legacySaveInput(kind: PersonKindKey, body: LegacyBody): { raw: R
 /** `profile.tax_id_code` -> `tax_id_code`: legacy forms name their fields without the service's grouping. */
 const legacyField = (path: string) => path.replace(/^(profile|details)\./, '');
 
-/**
- * The whole record of a role of the club (of `kind`), or NotFoundError. Its health data goes through the same gate
- * as GraphQL's fields (access/health-data.ts): the role's health fields, and an athlete's certificate history, each
- * logged as GraphQL logs them.
- */
+/** The whole record of a role of the club (of `kind`), or NotFoundError; its health data shown is logged as read. */
 async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown) {
   // One statement with every relation joined (instead of one per relation: 16 for an athlete).
   const role = await requirePersonRole(ctx, id, { include: RECORD_INCLUDE, relationLoadStrategy: 'join' }, kind);
-  const showHealth = revealHealth(ctx, { roleIds: HEALTH_DETAIL_FIELDS[kind] ? [role.id] : [] });
-  if (kind === 'athlete') shownCertificates(ctx, role.personId, role.person.medicalCertificates);
+  const showHealth = canReadHealth(ctx);
+  if (showHealth && HEALTH_DETAIL_FIELDS[kind]) logHealthReadOfRoles(ctx, [role.id]);
   return presentRecord(role, showHealth, ctx.deps.now());
 }
 
@@ -76,8 +72,8 @@ async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, 
   // `certificate` (athletes: valid, expiring, expired, missing, notRequired) is the GraphQL list's filter.
   const filters = { kind, search: body.search, groupId: body.group_id ?? body.group, archived, certificate: body.certificate };
   const { rows, total, page } = await listPeoplePage(ctx, filters as Parameters<typeof listPeoplePage>[1], body.page, LISTED_INCLUDE);
-  // An athlete's row carries its certificate state: each listed athlete is a health read, as on GraphQL's list.
-  const showHealth = revealHealth(ctx, { roleIds: kind === 'athlete' ? rows.map((r) => r.id) : [] });
+  const showHealth = canReadHealth(ctx);
+  if (showHealth && kind === 'athlete' && rows.length) logHealthReadOfRoles(ctx, rows.map((r) => r.id), 'Elenco certificati medici');
   const now = ctx.deps.now(); // one day for the whole page
   return ok(presentPage(rows.map((row) => presentListed(row, showHealth, now)), total, page));
 }
@@ -87,7 +83,6 @@ function routesOf(spec: PersonKindSpec): LegacyRoute[] {
   return [
     {
       path: `${base}/save`,
-      access: 'club',
       handler: async (ctx, body) => {
         const { raw, files } = legacySaveInput(spec.key, body);
         try {
@@ -98,11 +93,10 @@ function routesOf(spec: PersonKindSpec): LegacyRoute[] {
         }
       },
     },
-    { path: `${base}/single`, access: 'club', handler: async (ctx, body) => ok(await recordOf(ctx, spec.key, body.id)) },
-    { path: `${base}/load`, access: 'club', handler: (ctx, body) => load(ctx, spec.key, body, false) },
+    { path: `${base}/single`, handler: async (ctx, body) => ok(await recordOf(ctx, spec.key, body.id)) },
+    { path: `${base}/load`, handler: (ctx, body) => load(ctx, spec.key, body, false) },
     {
       path: `${base}/archive`,
-      access: 'club',
       handler: async (ctx, body) => ok(await recordOf(ctx, spec.key, await archivePerson(ctx, spec.key, body.id)), MSG.archived),
     },
   ];
@@ -113,7 +107,6 @@ export const peopleLegacyRoutes: LegacyRoute[] = [
   {
     // The archive page: archived people of one kind, in the same shape as `load`.
     path: '/archive/load',
-    access: 'club',
     handler: async (ctx, body) => {
       if (!isPersonKind(body.type)) throw new ValidationError({ type: MSG.kindInvalid });
       return load(ctx, body.type, body, true);

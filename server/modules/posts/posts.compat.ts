@@ -17,7 +17,6 @@ function legacyIds(value: unknown): unknown {
 export const postsLegacyRoutes: LegacyRoute[] = [
   {
     path: '/post/save',
-    access: 'club',
     handler: async (ctx, body) => {
       const { post, message } = await withLegacyFields({ groupIds: 'group_ids' }, () =>
         savePost(ctx, {
@@ -34,7 +33,6 @@ export const postsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/post/load',
-    access: 'club',
     handler: async (ctx, body) => {
       const order = typeof body.order === 'string' && body.order !== '' ? body.order.toUpperCase() : undefined;
       const { rows, total, page } = await withLegacyFields({ orderBy: 'order' }, () =>
@@ -45,7 +43,6 @@ export const postsLegacyRoutes: LegacyRoute[] = [
   },
   {
     path: '/post/archive',
-    access: 'club',
     handler: async (ctx, body) => ok(presentPost(await archivePost(ctx, body.id)), MSG.archived),
   },
 ];

@@ -8,7 +8,6 @@ export const siteLegacyRoutes: LegacyRoute[] = [
   {
     path: '/site-config',
     method: 'GET',
-    access: 'public',
     handler: async (ctx) => {
       const { analyticsId, controller, offer } = siteConfig(ctx.deps.config);
       return ok({

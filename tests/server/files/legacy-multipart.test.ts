@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { ok } from '../../../server/compat/envelope';
-import { registerLegacyRoutes, type LegacyBody } from '../../../server/compat/router';
+import { registerLegacyRoutes, tableRoutes, type LegacyBody } from '../../../server/compat/router';
 import { isUploadedFile } from '../../../server/modules/files/files.service';
 import { createClub, type TestClub } from '../../support/factories';
 import { rest } from '../../support/http';
@@ -25,7 +25,7 @@ let other: TestClub;
 beforeAll(async () => {
   t = await startTestApp();
   // A test-only legacy route, registered like the real ones (same scope, parser and envelope).
-  registerLegacyRoutes(t.app, t.deps, [{ path: '/test/echo', access: 'club', handler: async (_ctx, body: LegacyBody) => ok(summarise(body)) }]);
+  registerLegacyRoutes(t.app, t.deps, tableRoutes([{ path: '/test/echo', handler: async (_ctx, body: LegacyBody) => ok(summarise(body)) }], { '/test/echo': { who: 'member', permission: null } }));
   [club, other] = [await createClub(t.deps), await createClub(t.deps)];
 });
 afterAll(() => t.close());
