@@ -51,7 +51,7 @@ export function registerGraphQL(app: FastifyInstance, deps: AppDeps): void {
           // statement runs in this thread and would otherwise delay the answer.
           deps.background.run('api request log', async () => {
             await new Promise((resolve) => setImmediate(resolve));
-            await writeApiRequestLog(deps.systemDb, log, response.status);
+            await writeApiRequestLog(log, response.status);
           });
         }
         reply.status(response.status);

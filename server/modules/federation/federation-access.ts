@@ -5,6 +5,7 @@
 import { MSG } from '../../../schema/messages';
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import type { Actor } from '../../access/actor';
+import { apiKeyDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors';
 import { countScope } from './api-usage';
@@ -37,8 +38,8 @@ export function organisationReach(ctx: RequestContext): Promise<Map<string, Club
 }
 
 async function loadReach(ctx: RequestContext, key: ApiKeyActor): Promise<Map<string, ClubReach>> {
-  // Cross-club by design: the organisation's affiliations, each row naming its own club.
-  const rows = await ctx.deps.systemDb.affiliation.findMany({
+  // Cross-club by design (access/cross-club.ts): the organisation's affiliations, each row naming its own club.
+  const rows = await apiKeyDb(ctx).affiliation.findMany({
     where: {
       organisationId: key.organisationId,
       status: 'active',

@@ -8,6 +8,7 @@ import { certificateFreeBornAfter, expiringUntil, type CertificateState } from '
 import { athleteCertificateState as certificateStateOn } from '../certificates/certificates.service';
 import { MSG } from '../../../schema/messages';
 import { PEOPLE_DATA_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
+import { apiKeyDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { ValidationError } from '../../lib/errors';
@@ -52,7 +53,7 @@ export async function listOrganisationClubs(ctx: RequestContext, args: { first: 
   const first = keysetPageSize(args.first, API_PAGE_MAX);
   const [after] = decodeCursor(args.after, new RegExp(`^c${UUID}$`)) ?? [];
   const reach = await organisationReach(ctx);
-  const rows = await ctx.deps.systemDb.affiliation.findMany({
+  const rows = await apiKeyDb(ctx).affiliation.findMany({
     where: {
       organisationId: key.organisationId,
       ...(key.clubIds.length ? { clubId: { in: [...key.clubIds], ...(after ? { gt: after } : {}) } } : after ? { clubId: { gt: after } } : {}),
@@ -71,7 +72,7 @@ export async function listOrganisationClubs(ctx: RequestContext, args: { first: 
 
 /** A club's public profile, for the club.profile scope (checked by the caller). */
 export async function clubProfile(ctx: RequestContext, clubId: string) {
-  const club = await ctx.deps.systemDb.club.findUnique({
+  const club = await apiKeyDb(ctx).club.findUnique({
     where: { id: clubId },
     select: {
       fullName: true,
@@ -241,7 +242,7 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
           SELECT c.* FROM person_role_changes c WHERE ${where(Prisma.sql`c.club_id = ANY(${clubs}::uuid[])`)}
           ORDER BY c.change_xid, c.role_id LIMIT ${first + 1}`;
   // The page is cut first (MATERIALIZED), then its rows only are joined to their people, details and categories.
-  const rows = await ctx.deps.systemDb.$queryRaw<PersonRecordRow[]>`
+  const rows = await apiKeyDb(ctx).$queryRaw<PersonRecordRow[]>`
     WITH page AS MATERIALIZED (${page})
     SELECT ${RECORD_COLUMNS}
     FROM page c ${RECORD_JOINS}
@@ -268,7 +269,7 @@ export async function lookupTaxCode(ctx: RequestContext, taxCode: string): Promi
   const reach = await organisationReach(ctx);
   const clubs = clubsWith(reach, ['people.registry']);
   if (!clubs.length) return [];
-  const rows = await ctx.deps.systemDb.$queryRaw<PersonRecordRow[]>`
+  const rows = await apiKeyDb(ctx).$queryRaw<PersonRecordRow[]>`
     SELECT ${RECORD_COLUMNS}
     FROM people lp JOIN person_roles lr ON lr.person_id = lp.id JOIN person_role_changes c ON c.role_id = lr.id ${RECORD_JOINS}
     WHERE lp.club_id = ANY(${clubs}::uuid[]) AND lp.tax_id_code = ${code}
@@ -358,7 +359,7 @@ export async function clubStatistics(ctx: RequestContext, clubIds: readonly stri
   requireApiKey(ctx);
   const reach = await organisationReach(ctx);
   const clubs = clubsWith(reach, ['club.profile', 'people.registry', 'people.certificates'], clubIds);
-  const byClub = await statisticsRows(ctx.deps.systemDb, clubs, now);
+  const byClub = await statisticsRows(apiKeyDb(ctx), clubs, now);
   for (const id of clubs) countRows(ctx.apiUsage, id);
   return byClub;
 }

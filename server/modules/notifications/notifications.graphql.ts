@@ -2,7 +2,7 @@
 import { builder } from '../../graphql/builder';
 import { plannedSelection } from '../../graphql/selection';
 import { NotFoundError, UnauthenticatedError } from '../../lib/errors';
-import { listMyNotifications, markNotificationRead } from './notifications.service';
+import { listMyNotifications, markNotificationRead, readMyNotification } from './notifications.service';
 
 builder.prismaObject('Notification', {
   description: 'Something the signed-in account should know (e.g. a club archived its person record).',
@@ -33,7 +33,7 @@ builder.mutationField('markNotificationRead', (t) =>
     resolve: async (query, _root, { id }, ctx) => {
       const selection = plannedSelection(query);
       const notificationId = await markNotificationRead(ctx, id);
-      return ctx.deps.systemDb.notification.findUniqueOrThrow({ ...selection, where: { id: notificationId } });
+      return readMyNotification(ctx, notificationId, selection);
     },
   }),
 );

@@ -127,7 +127,7 @@ export async function applyToOrganisation(ctx: RequestContext, code: string, con
   const actor = authorizeMember(ctx, 'affiliations.manage');
   const { scopes, minorsContacts } = parseInput(consentInput, consent, { summary: 'first' });
   const normalised = code.trim().toUpperCase();
-  const organisation = normalised ? await ctx.deps.systemDb.organisation.findUnique({ where: { code: normalised }, select: { id: true } }) : null;
+  const organisation = normalised ? await ctx.deps.db.organisation.findUnique({ where: { code: normalised }, select: { id: true } }) : null;
   if (!organisation) throw new NotFoundError(AFFILIATION_MSG.organisationUnknown(normalised));
   return clubDb(ctx).$transaction(async (tx) => {
     const existing = await tx.affiliation.findFirst({ where: { organisationId: organisation.id }, select: { id: true, status: true } });

@@ -2,6 +2,7 @@
 // see the organisation's affiliated clubs with their status and consent, the pending requests and applications,
 // its keys and its API usage; admins ask clubs to affiliate, accept applications, create and revoke keys (the
 // services of affiliations.service.ts and api-keys.service.ts). Cross-club by design: the organisation's own rows.
+import { staffDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { requireSession } from '../../auth/policy';
@@ -41,8 +42,9 @@ export async function myOrganisations(ctx: RequestContext) {
 export async function organisationOverview(ctx: RequestContext, organisationId: string) {
   const viewer = requireSession(ctx);
   const role = await requireOrganisationStaff(ctx.deps.db, viewer.accountId, organisationId);
-  // The organisation's affiliations name their clubs: read across clubs on purpose, only its own rows.
-  const organisation = await ctx.deps.systemDb.organisation.findUniqueOrThrow({
+  // The organisation's affiliations name their clubs: read across clubs on purpose (access/cross-club.ts), only its own rows.
+  const { db } = staffDb(ctx);
+  const organisation = await db.organisation.findUniqueOrThrow({
     where: { id: organisationId },
     select: {
       id: true,
@@ -68,7 +70,7 @@ export async function organisationOverview(ctx: RequestContext, organisationId: 
   });
   // What the staff see of a club is what the club shares: counts with its profile, certificates with that scope.
   const shares = (a: { status: string; scopes: string[] }, scope: string) => a.status === 'active' && a.scopes.includes(scope);
-  const certificates = await statisticsRows(ctx.deps.systemDb, organisation.affiliations.filter((a) => shares(a, 'people.certificates')).map((a) => a.clubId), ctx.deps.now());
+  const certificates = await statisticsRows(db, organisation.affiliations.filter((a) => shares(a, 'people.certificates')).map((a) => a.clubId), ctx.deps.now());
   return {
     ...organisation,
     role,

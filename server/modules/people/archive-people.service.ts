@@ -61,7 +61,7 @@ export async function archivePeople(ctx: RequestContext, roleIds: unknown): Prom
   // Up to 500 mails: sent after the answer, one after the other, so a slow mail server never holds the request.
   if (done.mails.length) {
     ctx.deps.background.run('bulk archive: notification emails', async () => {
-      for (const { notification, to } of done.mails) await emailNotification(ctx.deps, notification, to);
+      for (const { notification, to } of done.mails) await emailNotification(ctx, notification, to);
     });
   }
   return { requested: ids.length, changed: done.count };

@@ -43,6 +43,6 @@ export async function archivePerson(ctx: RequestContext, kind: PersonKindKey | u
     });
     return { roleId: role.id, notification, email: role.person.emailPrimary };
   });
-  if (done.notification) await emailNotification(ctx.deps, done.notification, done.email);
+  if (done.notification) await emailNotification(ctx, done.notification, done.email);
   return done.roleId;
 }

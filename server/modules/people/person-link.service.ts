@@ -3,9 +3,9 @@
 // club's own record, and the person, signed in to their account, confirms. Nobody is linked by a tax code typed
 // into a profile.
 import { writeAccessLogInTransaction } from '../../access/access-log';
+import { accountDb } from '../../access/cross-club';
 import { clubDb } from '../../access/request-db';
 import { MSG } from '../../../schema/messages';
-import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { isUuid } from '../../lib/club-rows';
 import { NotFoundError, ValidationError } from '../../lib/errors';
@@ -61,13 +61,13 @@ export async function invitePersonLink(ctx: RequestContext, personId: unknown): 
  * link). Single use, 7 days; an unknown, used, replaced or expired token all answer the same ValidationError.
  */
 export async function acceptPersonLink(ctx: RequestContext, token: unknown): Promise<{ message: string; clubName: string; personId: string }> {
-  const { accountId } = requireSession(ctx);
+  const { accountId, db } = accountDb(ctx);
   await ctx.deps.limits.consume('personLinkAccept', { ip: ctx.meta.ip, account: accountId });
   const invalid = () => new ValidationError({ token: MSG.personLinkInvalid }, MSG.personLinkInvalid);
   if (typeof token !== 'string' || !token.trim() || token.length > 200) throw invalid();
 
-  // Across clubs on purpose: the token names the club, and the person who holds it belongs to none yet.
-  return ctx.deps.systemDb.$transaction(async (tx) => {
+  // Across clubs on purpose (access/cross-club.ts): the token names the club, and the person who holds it belongs to none yet.
+  return db.$transaction(async (tx) => {
     const invitation = await tx.personLinkInvitation.findUnique({
       where: { tokenHash: hashToken(token.trim()) },
       select: { id: true, clubId: true, personId: true, expiresAt: true, usedAt: true, club: { select: { fullName: true, archivedAt: true } } },
