@@ -13,13 +13,13 @@ import { failure, sendAppError, unexpected, type Envelope } from './envelope';
 import { enforceOperationRule, ruleTakesKind } from '../access/operation-access';
 import { REST_RULES, type OperationRule } from '../access/operation-rules';
 import { PERSON_KINDS, type PersonKindKey } from '../../schema/constants';
-import { contentDisposition } from '../http/content-disposition';
+import { sendDownload, type Download } from '../http/download';
 
 export type Access = 'public' | 'session' | 'club';
 export type LegacyBody = Record<string, unknown>;
 /** A file a route answers instead of the envelope (a GET download such as /import/download-template). */
 export interface LegacyDownload {
-  download: { filename: string; contentType: string; body: string | Buffer };
+  download: Download;
 }
 export type LegacyHandler = (ctx: RequestContext, body: LegacyBody, req: FastifyRequest) => Promise<Envelope | LegacyDownload>;
 
@@ -109,13 +109,4 @@ function registerLegacyRoute(app: FastifyInstance, deps: AppDeps, route: TabledR
       }
     },
   });
-}
-
-function sendDownload(reply: FastifyReply, file: LegacyDownload['download']) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition(file.filename, 'attachment'))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(file.body);
 }
