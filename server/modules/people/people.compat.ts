@@ -15,9 +15,9 @@ import { requirePersonRole } from './get-person.service';
 import { listPeoplePage } from './list-people.service';
 import { renameErrorFields } from '../../lib/errors';
 import { isPersonKind, PEOPLE_KIND_LIST, type PersonKindSpec } from './people.kinds';
-import { canReadHealth } from '../../access/health-data';
-import { logHealthReadOfRoles } from '../../access/access-log';
+import { revealHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
+import { shownCertificates } from '../certificates/certificates.service';
 import { LISTED_INCLUDE, presentListed, presentRecord, RECORD_INCLUDE } from './people.present';
 import { savePerson, type PersonFiles } from './save-person.service';
 
@@ -59,12 +59,16 @@ export function legacySaveInput(kind: PersonKindKey, body: LegacyBody): { raw: R
 /** `profile.tax_id_code` -> `tax_id_code`: legacy forms name their fields without the service's grouping. */
 const legacyField = (path: string) => path.replace(/^(profile|details)\./, '');
 
-/** The whole record of a role of the club (of `kind`), or NotFoundError; its health data shown is logged as read. */
+/**
+ * The whole record of a role of the club (of `kind`), or NotFoundError. Its health data goes through the same gate
+ * as GraphQL's fields (access/health-data.ts): the role's health fields, and an athlete's certificate history, each
+ * logged as GraphQL logs them.
+ */
 async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown) {
   // One statement with every relation joined (instead of one per relation: 16 for an athlete).
   const role = await requirePersonRole(ctx, id, { include: RECORD_INCLUDE, relationLoadStrategy: 'join' }, kind);
-  const showHealth = canReadHealth(ctx);
-  if (showHealth && HEALTH_DETAIL_FIELDS[kind]) logHealthReadOfRoles(ctx, [role.id]);
+  const showHealth = revealHealth(ctx, { roleIds: HEALTH_DETAIL_FIELDS[kind] ? [role.id] : [] });
+  if (kind === 'athlete') shownCertificates(ctx, role.personId, role.person.medicalCertificates);
   return presentRecord(role, showHealth, ctx.deps.now());
 }
 
@@ -72,8 +76,8 @@ async function load(ctx: RequestContext, kind: PersonKindKey, body: LegacyBody, 
   // `certificate` (athletes: valid, expiring, expired, missing, notRequired) is the GraphQL list's filter.
   const filters = { kind, search: body.search, groupId: body.group_id ?? body.group, archived, certificate: body.certificate };
   const { rows, total, page } = await listPeoplePage(ctx, filters as Parameters<typeof listPeoplePage>[1], body.page, LISTED_INCLUDE);
-  const showHealth = canReadHealth(ctx);
-  if (showHealth && kind === 'athlete' && rows.length) logHealthReadOfRoles(ctx, rows.map((r) => r.id), 'Elenco certificati medici');
+  // An athlete's row carries its certificate state: each listed athlete is a health read, as on GraphQL's list.
+  const showHealth = revealHealth(ctx, { roleIds: kind === 'athlete' ? rows.map((r) => r.id) : [] });
   const now = ctx.deps.now(); // one day for the whole page
   return ok(presentPage(rows.map((row) => presentListed(row, showHealth, now)), total, page));
 }
