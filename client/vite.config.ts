@@ -97,8 +97,12 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    // Which chunks each entry and lazy route loads, for the bundle budgets (tests/client/bundle-budget.test.ts):
+    // .vite/manifest.json, which the server does not serve (no dotfiles among its routes).
+    manifest: true,
     // Vite 8 bundles with Rolldown: bundler options go under build.rolldownOptions (not rollupOptions).
-    // Chunks follow the lazy routes (see src/app/router.tsx); no manual chunking needed so far.
+    // Chunks follow the lazy routes (src/app/router.tsx, src/app/public-app.tsx); no manual chunking needed so far:
+    // a route's chunk and its shared chunks load side by side (Vite preloads the dependencies of a dynamic import).
     rolldownOptions: {
       output: { chunkFileNames: 'assets/[name]-[hash].js' },
     },

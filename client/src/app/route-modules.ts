@@ -1,5 +1,5 @@
-// The lazy route modules, in one place: the router renders them with React.lazy, and pages prefetch the ones the
-// user is likely to open next (after login: the admin layout and the dashboard).
+// The lazy route modules, in one place: the app's router (route `lazy`) and the public site (React.lazy) load them,
+// and pages prefetch the ones the user is likely to open next (after login: the admin layout and the dashboard).
 export const routeModules = {
   publicLayout: () => import('../features/public-site/public-layout'),
   home: () => import('../features/public-site/home/home-page'),
@@ -33,6 +33,9 @@ export const routeModules = {
   collaborators: () => import('../features/collaborators/routes/collaborators-page'),
   affiliations: () => import('../features/affiliations/routes/affiliations-page'),
   invitation: () => import('../features/collaborators/routes/invitation-page'),
+  // The organisation portal (its staff's own pages): one chunk for the list and one organisation.
+  organisationPortal: () => import('../features/organisation-portal/routes/organisation-portal-page'),
+  staffInvitation: () => import('../features/organisation-portal/routes/staff-invitation-page'),
   accessLog: () => import('../features/access-log/routes/access-log-page'),
   club: () => import('../features/club/routes/club-page'),
   clubEdit: () => import('../features/club/routes/club-edit-page'),

@@ -1,80 +1,63 @@
-// Routes (React Router, declarative mode: ~16 kB gzip lighter than the data router on the public entry).
-// Navigations are not transitions (see main.tsx): the new URL and the new page (or its loading state) appear
-// together, never the old page under the new URL while a chunk loads.
-// Every page is a lazy chunk; the layout routes bring in their libraries only where needed:
-//   PublicLayout (plain CSS: no Chakra, no Apollo) -> /, /pricing, /cart, feature pages, /tester, /wizard, legal pages,
-//                          /inscription and the lead page /richiedi-informazioni
+// The app's routes (React Router data router). The public site is not here: it is a tree of its own without a
+// router library (app/public-app.tsx, chosen in main.tsx by lib/public-paths.ts); its addresses are listed here
+// only to leave for them with a document navigation.
+//
+// One wave: every route's code is `lazy`, and the router calls the lazy functions of all the routes an address
+// matches at once (layouts and page together), while the routes' loaders (app/route-data.ts, in this chunk)
+// start the page's first query and the session's `me` in the same moment. A bookmarked /athlete loads this
+// chunk (with its preloaded dependencies), then the layouts, the page and the first queries side by side.
+// Navigations show the new URL and the new page together: the URL changes once the page's code is there.
 //   UiLayout (Chakra)      -> 404 (with a stored session: inside SessionLayout and AdminLayout, see NotFoundRoute)
 //   SessionLayout (Apollo) -> /login, /signup, /forgot-password, and the guarded area (AdminLayout)
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
-import { PERSON_KIND_INFO, PERSON_KINDS } from '../../../schema/constants';
-import { routeModules } from './route-modules';
-import { LEGAL_ROUTES } from '../features/public-site/legal/legal-routes';
-import { COMING_SOON_SECTIONS } from './sections';
-import { RouteErrorBoundary } from './routes/route-error';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, Outlet, redirectDocument, useLocation, useRouteError, type RouteObject } from 'react-router';
+import type { PersonKindKey } from '../../../schema/constants';
+import { focusMainHeading } from '../lib/focus-heading';
 import { readSessionToken } from '../lib/session-storage';
+import { LeaveGuardHost } from '../lib/use-leave-guard';
+import { PUBLIC_PATHS } from '../lib/public-paths';
+import { routeModules, type RouteModuleName } from './route-modules';
+import { ADMIN_PAGES, AUTH_PAGES, type AppPage } from './route-table';
+import { prefetchClub, prefetchDashboard, prefetchPeopleList, prefetchSession } from './route-data';
+import { ErrorPage } from './routes/route-error';
+import { COMING_SOON_SECTIONS } from './sections';
 
-const PublicLayout = lazy(routeModules.publicLayout);
-const HomePage = lazy(routeModules.home);
-const PricingPage = lazy(routeModules.pricing);
-const CartPage = lazy(routeModules.cart);
-const FeaturePage = lazy(routeModules.featurePage);
-const TesterPage = lazy(routeModules.tester);
-const WizardPage = lazy(routeModules.wizard);
-const LegalPage = lazy(routeModules.legal);
-const UiLayout = lazy(routeModules.uiLayout);
-const SessionLayout = lazy(routeModules.sessionLayout);
-const AdminLayout = lazy(routeModules.adminLayout);
-const LoginPage = lazy(routeModules.login);
-const SignUpPage = lazy(routeModules.signup);
-const ForgotPasswordPage = lazy(routeModules.forgotPassword);
-const InscriptionPage = lazy(routeModules.inscription);
-const LeadPage = lazy(routeModules.leadPage);
-const DashboardPage = lazy(routeModules.dashboard);
-const GroupsPage = lazy(routeModules.groups);
-const CategoriesPage = lazy(routeModules.categories);
-const FeedPage = lazy(routeModules.feed);
-const PeopleListPage = lazy(routeModules.peopleList);
-const PersonPage = lazy(routeModules.personPage);
-const GroupEligibilityPage = lazy(routeModules.groupEligibility);
-const ArchivePage = lazy(routeModules.archive);
-const DuplicatesPage = lazy(routeModules.duplicates);
-const AccountProfilePage = lazy(routeModules.accountProfile);
-const AccountSecurityPage = lazy(routeModules.accountSecurity);
-const HelpPage = lazy(routeModules.help);
-const LinkPersonPage = lazy(routeModules.linkPerson);
-const CollaboratorsPage = lazy(routeModules.collaborators);
-const AffiliationsPage = lazy(routeModules.affiliations);
-// The organisation portal (its staff's own pages): one chunk for the list and one organisation.
-const OrganisationPortalPage = lazy(() => import('../features/organisation-portal/routes/organisation-portal-page'));
-const StaffInvitationPage = lazy(() => import('../features/organisation-portal/routes/staff-invitation-page'));
-const InvitationPage = lazy(routeModules.invitation);
-const AccessLogPage = lazy(routeModules.accessLog);
-const ClubPage = lazy(routeModules.club);
-const ClubEditPage = lazy(routeModules.clubEdit);
-const ClubSettingsPage = lazy(routeModules.clubSettings);
-const ImportPage = lazy(routeModules.importPage);
-const SectionComingSoon = lazy(routeModules.sectionComingSoon);
-const NotFoundPage = lazy(routeModules.notFound);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take their own props
+type PageComponent = ComponentType<any>;
+
+/** A route's component from its lazy module, with fixed props when the same page serves several routes. */
+function lazyPage(name: RouteModuleName, props?: Record<string, unknown>): RouteObject['lazy'] {
+  return async () => {
+    const { default: Page } = (await routeModules[name]()) as { default: PageComponent };
+    return { Component: props ? () => <Page {...props} /> : Page };
+  };
+}
+
+/** A loader that starts a query and does not wait for it: the page reads it from Apollo's cache (or joins it). */
+const starting = (start: (request: Request) => void) => ({ request }: { request: Request }) => {
+  start(request);
+  return null;
+};
 
 /**
  * An unknown address. Signed in (a stored session), the 404 opens inside the admin area, with its menu and the
  * club's colours; the session turning out to be over shows the plain page, as for everyone else, who never loads
  * Apollo for it.
  */
-function NotFoundRoute() {
-  if (!readSessionToken()) return <NotFoundPage />;
-  return (
-    <Routes>
-      <Route element={<SessionLayout />}>
-        <Route element={<AdminLayout signedOut={<NotFoundPage />} />}>
-          <Route path="*" element={<NotFoundPage signedIn />} />
-        </Route>
-      </Route>
-    </Routes>
-  );
-}
+const notFoundRoute: RouteObject['lazy'] = async () => {
+  const { default: NotFoundPage } = await routeModules.notFound();
+  if (!readSessionToken()) return { Component: () => <NotFoundPage /> };
+  const [{ default: SessionLayout }, { default: AdminLayout }] = await Promise.all([routeModules.sessionLayout(), routeModules.adminLayout()]);
+  return {
+    Component: () => (
+      <SessionLayout>
+        <AdminLayout signedOut={<NotFoundPage />}>
+          <NotFoundPage signedIn />
+        </AdminLayout>
+      </SessionLayout>
+    ),
+  };
+};
 
 /** Shown while the first chunks load (before the UI library is there): plain markup. */
 function PlainFallback() {
@@ -85,77 +68,101 @@ function PlainFallback() {
   );
 }
 
-export function AppRoutes() {
+function RootError() {
+  const error = useRouteError();
+  useEffect(() => {
+    if (error) console.error(error);
+  }, [error]);
+  return <ErrorPage error={error} />;
+}
+
+/**
+ * The root route: the unsaved-changes blocker, and focus on the new page's main heading after each change of page
+ * (a link, back/forward, signing in), so keyboard and screen-reader users start where the page starts. Not on the
+ * first page (the browser's own start, with the skip link first) nor when only the query changes (a search, a
+ * filter, the pager: focus stays where the user is).
+ */
+function Root({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    return focusMainHeading();
+  }, [pathname]);
   return (
-    <RouteErrorBoundary>
-      <Suspense fallback={<PlainFallback />}>
-        <Routes>
-          <Route element={<PublicLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="pricing" element={<PricingPage />} />
-            <Route path="cart" element={<CartPage />} />
-            <Route path="funzionalita/:category/:tab?" element={<FeaturePage />} />
-            <Route path="feature/:category/:tab?" element={<FeaturePage />} />
-            <Route path="tester" element={<TesterPage />} />
-            <Route path="wizard" element={<WizardPage />} />
-            <Route path="inscription" element={<InscriptionPage />} />
-            <Route path="richiedi-informazioni" element={<LeadPage />} />
-            {LEGAL_ROUTES.map((doc) => (
-              <Route key={doc} path={doc} element={<LegalPage key={doc} doc={doc} />} />
-            ))}
-          </Route>
-          <Route element={<UiLayout />}>
-            <Route element={<SessionLayout />}>
-              <Route path="login" element={<LoginPage />} />
-              <Route path="signup" element={<SignUpPage />} />
-              <Route path="forgot-password" element={<ForgotPasswordPage />} />
-              <Route element={<AdminLayout />}>
-                <Route path="dashboard" element={<DashboardPage />} />
-                <Route path="groups" element={<GroupsPage />} />
-                <Route path="category" element={<CategoriesPage />} />
-                {/* a category's athletes and whether each may play today (medical certificates) */}
-                <Route path="category/:id/idoneita" element={<GroupEligibilityPage />} />
-                <Route path="feed" element={<FeedPage />} />
-                {PERSON_KINDS.map((kind) => (
-                  <Route key={kind} path={PERSON_KIND_INFO[kind].route} element={<PeopleListPage key={kind} kind={kind} />} />
-                ))}
-                {/* one person, addressed by one of their roles (the API reads a person through personRole) */}
-                <Route path="persona/:roleId" element={<PersonPage />} />
-                <Route path="archive" element={<ArchivePage />} />
-                {/* profiles that may be one person, and merging them */}
-                <Route path="duplicati" element={<DuplicatesPage />} />
-                <Route path="modifica-utente" element={<AccountProfilePage />} />
-                {/* /sicurezza is the public security notice: the account's security page lives under /account */}
-                <Route path="account/sicurezza" element={<AccountSecurityPage />} />
-                <Route path="aiuto" element={<HelpPage />} />
-                {/* the link a club mails to a person (invitePersonLink): confirms it for the signed-in account */}
-                <Route path="collega-profilo" element={<LinkPersonPage />} />
-                <Route path="collaboratori" element={<CollaboratorsPage />} />
-                <Route path="affiliazioni" element={<AffiliationsPage />} />
-                {/* no club permission: the server answers whether the account is on the organisation's staff */}
-                <Route path="organizzazione" element={<OrganisationPortalPage />} />
-                {/* the link an organisation mails to a new staff member (inviteOrganisationStaff): before :id, not an id */}
-                <Route path="organizzazione/invito" element={<StaffInvitationPage />} />
-                <Route path="organizzazione/:id" element={<OrganisationPortalPage />} />
-                {/* the link a club mails to a new collaborator (inviteCollaborator): joins the signed-in account */}
-                <Route path="invito" element={<InvitationPage />} />
-                <Route path="registro-accessi" element={<AccessLogPage />} />
-                <Route path="club" element={<ClubPage />} />
-                <Route path="modifica-club" element={<ClubEditPage />} />
-                <Route path="impostazioni" element={<ClubSettingsPage />} />
-                {/* one route per kind: /import/<anything else> falls through to the 404 below */}
-                {PERSON_KINDS.map((kind) => (
-                  <Route key={`import-${kind}`} path={`import/${kind}`} element={<ImportPage key={kind} kind={kind} />} />
-                ))}
-                {COMING_SOON_SECTIONS.map(({ path, title }) => (
-                  <Route key={path} path={path} element={<SectionComingSoon key={path} title={title} />} />
-                ))}
-              </Route>
-            </Route>
-            <Route path="*" element={<NotFoundRoute />} />
-          </Route>
-        </Routes>
-      </Suspense>
-    </RouteErrorBoundary>
+    <>
+      <LeaveGuardHost />
+      {children ?? <Outlet />}
+    </>
   );
+}
+
+/** The loader of a page whose first query can leave with its code (app/route-data.ts). */
+function loaderOf(page: AppPage): RouteObject['loader'] {
+  if (page.module === 'peopleList') {
+    const kind = page.props?.kind as PersonKindKey;
+    return starting((request) => prefetchPeopleList(kind, new URL(request.url).searchParams));
+  }
+  if (page.module === 'dashboard') return starting(prefetchDashboard);
+  if (page.module === 'club') return starting(prefetchClub);
+  return undefined;
+}
+
+const routeOf = (page: AppPage): RouteObject => ({
+  path: page.path,
+  loader: loaderOf(page),
+  // A loader only starts a query: run again only for a new page (a search or a filter is the page's to ask).
+  shouldRevalidate: () => false,
+  lazy: lazyPage(page.module, page.props),
+});
+
+const adminRoutes: RouteObject[] = [
+  ...ADMIN_PAGES.map(routeOf),
+  ...COMING_SOON_SECTIONS.map(({ path, title }) => routeOf({ path: path.replace(/^\//, ''), module: 'sectionComingSoon', props: { title } })),
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    ErrorBoundary: RootError,
+    HydrateFallback: PlainFallback,
+    children: [
+      // The public site's addresses: a document navigation, which main.tsx answers with the public tree.
+      ...PUBLIC_PATHS.map((path) => ({ path, loader: ({ request }: { request: Request }) => redirectDocument(request.url) })),
+      {
+        lazy: async () => ({ Component: (await routeModules.uiLayout()).default }),
+        children: [
+          {
+            // The session's `me` leaves with the page's first query, not after the layouts have rendered.
+            loader: starting(prefetchSession),
+            shouldRevalidate: () => false,
+            lazy: async () => ({ Component: (await routeModules.sessionLayout()).default as PageComponent }),
+            children: [
+              ...AUTH_PAGES.map(routeOf),
+              {
+                lazy: async () => ({ Component: (await routeModules.adminLayout()).default as PageComponent }),
+                children: adminRoutes,
+              },
+            ],
+          },
+          { path: '*', lazy: notFoundRoute },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * The router of the app. The first page's queries are started before it is created: its loaders would start them
+ * too, but only after the router has asked for the routes' code (requests that would then leave before them).
+ */
+export function createAppRouter() {
+  const request = new Request(window.location.href);
+  for (const { route, params } of matchRoutes(routes, window.location) ?? []) {
+    if (typeof route.loader === 'function') void route.loader({ request, params, context: undefined, url: new URL(request.url), pattern: '' } as never);
+  }
+  return createBrowserRouter(routes);
 }

@@ -12,9 +12,4 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrorsOf(result.error) };
 }
 
-/** Server `ValidationError.fields` (camelCase input names) as the same map the client validation produces. */
-export function fieldErrorsFromServer(fields: readonly { field: string; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const { field, message } of fields) if (!(field in out)) out[field] = message;
-  return out;
-}
+export { fieldErrorsFromServer } from './server-field-errors';

@@ -12,7 +12,8 @@ import { MSG } from '../../../schema/messages';
 import { graphql } from '../gql';
 import type { Session_AccountFragment } from '../gql/graphql';
 import { messageOfError } from './errors';
-import { fieldErrorsFromServer, type FieldErrors } from './form-errors';
+import type { FieldErrors } from './form-errors';
+import { fieldErrorsFromServer } from './server-field-errors';
 import { dismissNotification, notify } from './notify';
 import {
   clearStoredTokens,
@@ -56,7 +57,7 @@ export const SessionAccountFragment = graphql(`
   }
 `);
 
-const MeQuery = graphql(`
+export const MeQuery = graphql(`
   query Session_Me {
     me {
       ...Session_Account

@@ -1,7 +1,7 @@
 // Layout of the authenticated area (guarded): collapsible sidebar (icons only when collapsed), a drawer on
 // phones, the top bar and the page.
-import { Box, Button, chakra, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
-import { Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Box, Button, chakra, Flex } from '@chakra-ui/react';
+import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
@@ -14,6 +14,8 @@ import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';
 
 const COLLAPSED_KEY = 'campobase.sidebar.collapsed';
+// Phones only, and only once asked for: not in the JavaScript every page waits for.
+const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer'));
 
 function readCollapsed(): boolean {
   try {
@@ -23,9 +25,10 @@ function readCollapsed(): boolean {
   }
 }
 
-function AdminShell() {
+function AdminShell({ children }: { children?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const club = useSession().membership?.club;
   // The club colours tint the admin area: the brand palette's variables are overridden here, and colorPalette is
   // set again so the components' palette variables resolve against the overridden ones.
@@ -108,35 +111,24 @@ function AdminShell() {
         </Box>
       </Flex>
 
-      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            {/* In a portal, outside the tinted root: tinted by the variables on <html>. */}
-            <Drawer.Content colorPalette="brand">
-              <Drawer.Header borderBottomWidth="1px">
-                <Drawer.Title>
-                  <Wordmark fontSize="xl" />
-                </Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body px="0">
-                <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Chiudi menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileNavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
 
       <Flex direction="column" flex="1" minW="0">
-        <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+        <TopBar
+          onOpenMenu={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
+        />
         <Box as="main" id="contenuto" tabIndex={-1} flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} outline="none">
           <Suspense fallback={<PageSpinner />}>
             {/* A change of club mounts the page again: its queries start over in the new club. */}
             <PageAccess key={club?.id ?? 'no-club'}>
-              <Outlet />
+              {children ?? <Outlet />}
             </PageAccess>
           </Suspense>
         </Box>
@@ -145,11 +137,14 @@ function AdminShell() {
   );
 }
 
-/** `signedOut`: shown instead of the way to the login page when there is no session (the 404 of the app). */
-export default function AdminLayout({ signedOut }: { signedOut?: ReactNode }) {
+/**
+ * `signedOut`: shown instead of the way to the login page when there is no session (the 404 of the app);
+ * `children`: shown instead of the child route (that 404 again).
+ */
+export default function AdminLayout({ signedOut, children }: { signedOut?: ReactNode; children?: ReactNode }) {
   return (
     <RequireAuth signedOut={signedOut}>
-      <AdminShell />
+      <AdminShell>{children}</AdminShell>
     </RequireAuth>
   );
 }

@@ -1,10 +1,14 @@
 // Top bar of the authenticated area: menu button (phones), the current club (logo, its initial until one is
 // uploaded, name and season; a switcher for accounts in several clubs), profile menu. The session follows the Apollo
 // cache, so a saved logo or season shows without a reload.
-import { Flex, IconButton } from '@chakra-ui/react';
+// The switcher and the profile menu (and their menu library) load just after the shell, beside the page: not in the
+// JavaScript every page waits for (the shell's budget, tests/client/bundle-budget.test.ts).
+import { Box, Flex, IconButton } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { MenuIcon } from '../../components/icons';
-import { ClubSwitcher } from './club-switcher';
-import { UserMenu } from './user-menu';
+
+const ClubSwitcher = lazy(() => import('./club-switcher').then((m) => ({ default: m.ClubSwitcher })));
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   return (
@@ -26,9 +30,14 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <MenuIcon />
       </IconButton>
 
-      <ClubSwitcher />
+      {/* the switcher takes the free width: kept while it loads, so the profile menu does not jump */}
+      <Suspense fallback={<Box flex="1" />}>
+        <ClubSwitcher />
+      </Suspense>
 
-      <UserMenu />
+      <Suspense fallback={null}>
+        <UserMenu />
+      </Suspense>
     </Flex>
   );
 }

@@ -45,13 +45,26 @@ const ACCOUNT_PAGES: {
   { value: 'settings', label: 'Impostazioni', path: '/impostazioni', icon: <ToolsIcon boxSize="4" />, permission: 'club.write' },
 ];
 
-export function UserMenu() {
-  const { account, logout } = useSession();
+/** The account's pages the account may open, as menu entries. */
+function AccountPageItems() {
   const access = useAccess();
-  // One small query per session (then from the cache): whether the account works for any organisation.
+  // Asked when the menu first opens (then from the cache), not by every page: whether the account works for any
+  // organisation.
   const organisationStaff = (useQuery(MyOrganisationsQuery, { fetchPolicy: 'cache-first' }).data?.myOrganisations.length ?? 0) > 0;
   const allowed = (permission: Permission | readonly Permission[]) => (typeof permission === 'string' ? access.can(permission) : access.canAny(permission));
   const pages = ACCOUNT_PAGES.filter((page) => (!page.permission || allowed(page.permission)) && (!page.organisationStaff || organisationStaff));
+  return pages.map((page) => (
+    <Menu.Item key={page.value} value={page.value} asChild cursor="pointer">
+      <RouterLink to={page.path}>
+        {page.icon}
+        {page.label}
+      </RouterLink>
+    </Menu.Item>
+  ));
+}
+
+export function UserMenu() {
+  const { account, logout } = useSession();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [feedbackUsed, setFeedbackUsed] = useState(false);
   // The session follows the cache: a saved profile shows here at once.
@@ -62,7 +75,8 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      {/* lazyMount: the entries (and the organisation query) only once the menu is first opened */}
+      <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount>
         <Menu.Trigger asChild>
           {/* Named by its content (no aria-label, which would hide the visible name from speech input): the
               visible name, the same name for screen readers on phones where it is not shown, and what it opens. */}
@@ -102,14 +116,7 @@ export function UserMenu() {
                 </Text>
               </Box>
               <Menu.Separator />
-              {pages.map((page) => (
-                <Menu.Item key={page.value} value={page.value} asChild cursor="pointer">
-                  <RouterLink to={page.path}>
-                    {page.icon}
-                    {page.label}
-                  </RouterLink>
-                </Menu.Item>
-              ))}
+              <AccountPageItems />
               <Menu.Item value="feedback" onSelect={() => {
                   setFeedbackUsed(true);
                   setFeedbackOpen(true);

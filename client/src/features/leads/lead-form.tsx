@@ -4,7 +4,7 @@
 // `noValidate`: the browser's own bubbles would hide the Italian messages; `required` still tells assistive tech.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../lib/public-router';
 import { ITALIAN_REGIONS, LEAD_ROLES, MEMBER_BRACKETS } from '../../../../schema/constants';
 import { MSG } from '../../../../schema/messages';
 import type { FieldErrors } from '../../../../schema/validation/fields';

@@ -2,7 +2,7 @@
 // /richiedi-informazioni (the public lead page). Both record the `fn` query parameter as the funnel name
 // (`direct` without one), normalised like the server does; it is sent with the lead and shown nowhere.
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/public-router';
 import { funnelName } from '../../../../schema/validation/funnel';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LeadForm, LeadSent } from './lead-form';

@@ -2,7 +2,6 @@
 // Two ways in: pages may wrap themselves in <PublicLayout>, and the router's public layout route wraps its
 // pages; nested uses render only their children, so both combine safely.
 import { createContext, Suspense, useContext, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { CookieConsent } from './consent/cookie-consent';
 import { SiteFooter } from './layout/site-footer';
 import { TopBar } from './layout/top-bar';
@@ -39,12 +38,12 @@ function PublicPageLoading() {
   );
 }
 
-/** Layout route of the public pages (see app/router.tsx). */
-export default function PublicRouteLayout() {
+/** The frame of the public site's pages (see app/public-app.tsx), around the page of the address. */
+export default function PublicRouteLayout({ children }: { children: ReactNode }) {
   return (
     <PublicLayout>
       <Suspense fallback={<PublicPageLoading />}>
-        <Outlet />
+        {children}
       </Suspense>
     </PublicLayout>
   );

@@ -1,5 +1,5 @@
 // 'Pagina non trovata' inside the public frame (unknown feature category), without the admin UI library.
-import { Link } from 'react-router';
+import { Link } from '../../lib/public-router';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export function PublicNotFound() {

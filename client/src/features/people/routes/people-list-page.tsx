@@ -18,11 +18,10 @@ import { ListEmpty, ListError } from '../../../components/ui/list-status';
 import { Pager } from '../../../components/ui/pager';
 import { ExportMenu } from '../../../components/ui/export-menu';
 import { SearchBox } from '../../../components/ui/search-box';
-import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { pageCount } from '../../../lib/use-cursor-pages';
-import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
+import { useClampedPage, useListView } from '../../../lib/use-list-view';
 import { SortSelect } from '../../../components/ui/sort-select';
 import { orderOfParam, paramOfOrder, sortOptionsFor } from '../../../lib/people-sort';
 import { useAccess } from '../../../lib/use-access';
@@ -33,6 +32,7 @@ import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow, type RowSel
 import { PersonFormPanel, type PersonPanelState } from '../components/person-form-panel';
 import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
 import { ArchivePersonMutation, KindGroupsQuery } from '../people-documents';
+import { PeopleQuery, peopleListVariables } from '../people-list-query';
 import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 import { FilterChip } from '../../../components/ui/filter-chip';
 import {
@@ -44,41 +44,6 @@ import {
   certificateParamOf,
   periodOfParam,
 } from '../../../lib/recent-filters';
-
-const PeopleQuery = graphql(`
-  query PeopleListPage_People(
-    $kind: PersonKind!
-    $search: String
-    $groupId: ID
-    $addedWithin: RecentPeriod
-    $certificate: CertificateStatus
-    $orderBy: PeopleOrder
-    $first: Int
-    $offset: Int
-  ) {
-    people(
-      kind: $kind
-      search: $search
-      groupId: $groupId
-      addedWithin: $addedWithin
-      certificate: $certificate
-      orderBy: $orderBy
-      first: $first
-      offset: $offset
-    ) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        node {
-          ...PeopleTable_PersonRole
-        }
-      }
-    }
-  }
-`);
 
 /** "Certificato: Tutti / Valido / ...", bound to the `certificato` parameter (empty: no filter). */
 function CertificateFilter({ value, onChange }: { value: CertificateState | null; onChange: (state: CertificateState | null) => void }) {
@@ -138,7 +103,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const term = search.trim();
   const listKey = `${kind}|${selectedGroup?.id ?? ''}|${term}|${addedWithin ?? ''}|${certificate ?? ''}|${order}`;
   const peopleResult = useQuery(PeopleQuery, {
-    variables: { kind, search: term || null, groupId: selectedGroup?.id ?? null, addedWithin, certificate, orderBy: order, ...pageVariables(view.page) },
+    variables: peopleListVariables({ kind, term, groupId: selectedGroup?.id ?? null, addedWithin, certificate, order, page: view.page }),
     // With a tp in the address, wait for the groups so the first page is already the filtered one.
     skip: Boolean(tp) && !groupsReady && !groupsResult.error,
     fetchPolicy: 'cache-and-network',

@@ -1,7 +1,7 @@
 // Cookie banner (Accetta / Rifiuta / Preferenze) and the preferences dialog (necessary always on, analytics
 // toggle, "Salva preferenze": consent-preferences.tsx). Escape closes either without deciding: analytics stays off.
 import { lazy, Suspense, useEffect, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { applyConsent, decideConsent, dismissConsent, openConsentPreferences, useConsent } from './consent-store';
 
 // Most visitors only answer the banner: the preferences dialog is its own small chunk.

@@ -1,7 +1,7 @@
 // One page for every feature tab (/funzionalita/{category}/{tab}, /feature/comunicazioni/{tab}), rendered from
 // the feature catalogue. Tabs are links; an unknown or missing tab goes to the category's first tab; an unknown
 // category is the 404 page.
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from '../../../lib/public-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { featureTabPath } from '../feature-catalogue';
 import { FEATURE_CATALOGUE, resolveFeatureRoute } from '../feature-catalogue-content';

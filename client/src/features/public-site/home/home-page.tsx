@@ -1,7 +1,7 @@
 // Public home (spec §1): hero, mission, features, sports sectors, partner, founding-tester offer, call to action,
 // team, values; the footer comes from the public layout. Plain React + CSS, no images on phones.
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { WIDE_SCREEN_QUERY } from '../constants';
 import { FEATURE_CATALOGUE, featureTabPath } from '../feature-catalogue';

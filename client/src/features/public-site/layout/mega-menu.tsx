@@ -1,7 +1,7 @@
 // Features mega-menu: categories on the left, the chosen category's items on the right, each item a link to its
 // feature tab page. On narrow screens the same panel is the whole mobile menu (plus the page links).
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/public-router';
 import { FEATURE_CATALOGUE, featureTabPath } from '../feature-catalogue';
 import { PUBLIC_NAV_LINKS } from './nav-links';
 import { useMegaMenu } from './use-mega-menu';

@@ -1,6 +1,6 @@
 // Public footer: product and legal links (privacy, terms, site notice, cookies, security), "Gestisci cookie",
 // copyright and social profiles.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { openConsentPreferences } from '../consent/consent-store';
 import { FEATURE_CATALOGUE, featureTabPath } from '../feature-catalogue';
 import { BrandMark } from './brand';

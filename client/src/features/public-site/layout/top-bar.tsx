@@ -1,5 +1,5 @@
 // Public top bar: logo, Features mega-menu, page links, and a login icon or (session stored) Dashboard + Logout.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { WIDE_SCREEN_QUERY } from '../constants';
 import { useMediaQuery } from '../use-media-query';
 import { BrandMark, Wordmark } from './brand';

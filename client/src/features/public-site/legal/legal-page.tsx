@@ -2,7 +2,7 @@
 // (legal-documents.ts). The data controller's details are configuration, read from GET /api/site-config;
 // a placeholder holds their place while they load.
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { openConsentPreferences } from '../consent/consent-store';
 import { LEGAL_LINKS } from '../layout/site-footer';

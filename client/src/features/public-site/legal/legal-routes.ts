@@ -1,4 +1,3 @@
-// Paths of the legal pages (each one a route rendering LegalPage). Kept apart from the page so the router can
-// list them without loading the page's chunk.
-export const LEGAL_ROUTES = ['privacy', 'terms', 'informativa', 'cookie-policy', 'sicurezza'] as const;
-export type LegalDocKey = (typeof LEGAL_ROUTES)[number];
+// Paths of the legal pages: listed with the public site's other addresses (lib/public-paths.ts), which main.tsx
+// and the routers read without loading the page's chunk.
+export { LEGAL_ROUTES, type LegalDocKey } from '../../../lib/public-paths';

@@ -1,5 +1,5 @@
 // /cart: the plan chosen on /pricing or /wizard, then on to sign-up (which records the plan on the new club).
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { readSelectedPlan } from '../../../lib/selected-plan';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/public-router';
 import { writeSelectedPlan } from '../../../lib/selected-plan';
 import type { Plan } from './plans';
 

@@ -1,5 +1,5 @@
 // /pricing (spec §2, §9): the Gratis, Pro and Club cards; "Scegli piano" remembers the plan and opens /cart.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useOffer } from '../../../lib/use-offer';
 import { useChoosePlan } from './choose-plan';

@@ -1,6 +1,6 @@
 // /tester: the founding-tester programme (spec §1 offer): what testers get, what we ask, the dates (only those still
 // ahead: see offer.ts).
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { VERIFICATION_HOURS } from '../../../lib/offer';
 import { useOffer } from '../../../lib/use-offer';

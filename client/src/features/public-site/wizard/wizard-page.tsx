@@ -1,7 +1,7 @@
 // /wizard: four questions, one per step, then the recommended plan; "Scegli" stores it as the selected plan
 // and opens /cart (same path as "Scegli piano" on /pricing).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/public-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useOffer } from '../../../lib/use-offer';
 import { useChoosePlan } from '../pricing/choose-plan';

@@ -1,0 +1,68 @@
+// The app's pages as data (no React, no router library): their paths and lazy modules. The router builds its
+// routes from it (app/router.tsx), and the entry (main.tsx) reads it to start a bookmarked page's chunks beside
+// the app's own chunk, so that layouts, page and the app load in one wave, not one after the other.
+import { PERSON_KIND_INFO, PERSON_KINDS } from '../../../schema/constants';
+import { matchPattern } from '../lib/public-paths';
+import { prefetchRoutes, type RouteModuleName } from './route-modules';
+
+export interface AppPage {
+  /** React Router's pattern, without the leading slash. */
+  path: string;
+  module: RouteModuleName;
+  /** Fixed props, where one page serves several routes. */
+  props?: Record<string, unknown>;
+}
+
+/** The session's pages outside the guarded area. */
+export const AUTH_PAGES: AppPage[] = [
+  { path: 'login', module: 'login' },
+  { path: 'signup', module: 'signup' },
+  { path: 'forgot-password', module: 'forgotPassword' },
+];
+
+/** The guarded area (AdminLayout). */
+export const ADMIN_PAGES: AppPage[] = [
+  { path: 'dashboard', module: 'dashboard' },
+  { path: 'groups', module: 'groups' },
+  { path: 'category', module: 'categories' },
+  // a category's athletes and whether each may play today (medical certificates)
+  { path: 'category/:id/idoneita', module: 'groupEligibility' },
+  { path: 'feed', module: 'feed' },
+  ...PERSON_KINDS.map((kind) => ({ path: PERSON_KIND_INFO[kind].route.replace(/^\//, ''), module: 'peopleList' as const, props: { kind } })),
+  // one person, addressed by one of their roles (the API reads a person through personRole)
+  { path: 'persona/:roleId', module: 'personPage' },
+  { path: 'archive', module: 'archive' },
+  // profiles that may be one person, and merging them
+  { path: 'duplicati', module: 'duplicates' },
+  { path: 'modifica-utente', module: 'accountProfile' },
+  // /sicurezza is the public security notice: the account's security page lives under /account
+  { path: 'account/sicurezza', module: 'accountSecurity' },
+  { path: 'aiuto', module: 'help' },
+  // the link a club mails to a person (invitePersonLink): confirms it for the signed-in account
+  { path: 'collega-profilo', module: 'linkPerson' },
+  { path: 'collaboratori', module: 'collaborators' },
+  { path: 'affiliazioni', module: 'affiliations' },
+  // no club permission: the server answers whether the account is on the organisation's staff
+  { path: 'organizzazione', module: 'organisationPortal' },
+  // the link an organisation mails to a new staff member (inviteOrganisationStaff): before :id, not an id
+  { path: 'organizzazione/invito', module: 'staffInvitation' },
+  { path: 'organizzazione/:id', module: 'organisationPortal' },
+  // the link a club mails to a new collaborator (inviteCollaborator): joins the signed-in account
+  { path: 'invito', module: 'invitation' },
+  { path: 'registro-accessi', module: 'accessLog' },
+  { path: 'club', module: 'club' },
+  { path: 'modifica-club', module: 'clubEdit' },
+  { path: 'impostazioni', module: 'clubSettings' },
+  // one route per kind: /import/<anything else> falls through to the 404
+  ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
+  // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)
+];
+
+/** Starts loading the chunks of the page at `pathname` and of its layouts (the entry, for a bookmarked page). */
+export function preloadAppPage(pathname: string) {
+  const matches = (page: AppPage) => matchPattern(`/${page.path}`, pathname) !== null;
+  const admin = ADMIN_PAGES.find(matches);
+  if (admin) return prefetchRoutes('uiLayout', 'sessionLayout', 'adminLayout', admin.module);
+  const auth = AUTH_PAGES.find(matches);
+  if (auth) return prefetchRoutes('uiLayout', 'sessionLayout', auth.module);
+}

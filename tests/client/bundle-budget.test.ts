@@ -1,0 +1,92 @@
+// The client's size budgets (issue 34 point 3), read from the build's manifest (`npm run build` first; CLIENT_DIR
+// points at another build): the JavaScript the public home page loads stays under 100 kB gzip, the app's shell
+// (entry, data router, Apollo, UI library, session and admin layouts) under 300 kB, and the public site loads
+// neither the router library nor Apollo (it has a tree of its own, client/src/app/public-app.tsx).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const clientDir = path.resolve(process.env.CLIENT_DIR ?? path.join(root, 'dist', 'client'));
+const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+
+interface Chunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const PUBLIC_HOME_BUDGET_KB = 100;
+const ADMIN_SHELL_BUDGET_KB = 300;
+
+/** Every chunk `keys` load before running: themselves and their static imports, transitively. */
+function closure(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`not in the build's manifest: ${key}`);
+    seen.add(key);
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+const gzipKb = (files: Iterable<string>) =>
+  [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length, 0) / 1000;
+
+/** Whether any of the files holds `text` (a string the minifier keeps: an error message, a header name). */
+const anyHolds = (files: Iterable<string>, text: string) => [...files].some((file) => readFileSync(path.join(clientDir, file), 'utf8').includes(text));
+
+describe.runIf(existsSync(manifestFile))('bundle budgets (the built client)', () => {
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>) : {};
+  const publicHome = closure(manifest, ['index.html', 'src/features/public-site/public-layout.tsx', 'src/features/public-site/home/home-page.tsx']);
+  const adminShell = closure(manifest, [
+    'index.html',
+    'src/app/admin-app.tsx',
+    'src/app/providers/ui-layout.tsx',
+    'src/app/providers/session-layout.tsx',
+    'src/app/layouts/admin-layout.tsx',
+  ]);
+
+  it(`the public home page loads under ${PUBLIC_HOME_BUDGET_KB} kB of JavaScript (gzip)`, () => {
+    const kb = gzipKb(publicHome);
+    console.log(`public home: ${kb.toFixed(1)} kB gzip in ${publicHome.size} files`);
+    expect(kb).toBeLessThan(PUBLIC_HOME_BUDGET_KB);
+  });
+
+  it(`the app's shell loads under ${ADMIN_SHELL_BUDGET_KB} kB of JavaScript (gzip)`, () => {
+    const kb = gzipKb(adminShell);
+    console.log(`admin shell: ${kb.toFixed(1)} kB gzip in ${adminShell.size} files`);
+    expect(kb).toBeLessThan(ADMIN_SHELL_BUDGET_KB);
+  });
+
+  it('the public home page loads neither the router library nor Apollo; the app does', () => {
+    // React Router's blocker warning and Apollo's link error text survive minification.
+    const routerText = 'A router only supports one blocker at a time';
+    const apolloText = 'Apollo';
+    expect(anyHolds(adminShell, routerText) || anyHolds(closure(manifest, ['src/app/router.tsx']), routerText)).toBe(true);
+    expect(anyHolds(publicHome, routerText)).toBe(false);
+    expect(anyHolds(adminShell, apolloText)).toBe(true);
+    expect(anyHolds(publicHome, apolloText)).toBe(false);
+  });
+
+  it('the app starts the first query after two waves of scripts: the entry, then the app chunk and its imports', () => {
+    // The entry imports the app's chunk dynamically; that chunk holds the routes' loaders (app/route-data.ts), so
+    // Apollo and the first queries' documents are its static imports, preloaded with it: no third wave before
+    // the first request. The layouts and the page come as lazy chunks, in parallel with that request.
+    const entry = manifest['index.html'];
+    expect(entry?.dynamicImports).toContain('src/app/admin-app.tsx');
+    expect(anyHolds(closure(manifest, ['src/app/admin-app.tsx']), 'PeopleListPage_People')).toBe(true);
+  });
+});
+
+it('the budgets need a build', () => {
+  if (!existsSync(manifestFile)) console.warn(`No ${manifestFile}: run \`npm run build\` to check the bundle budgets.`);
+  expect(true).toBe(true);
+});
