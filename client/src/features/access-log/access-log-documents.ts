@@ -6,8 +6,7 @@ export const AccessLogQuery = graphql(`
     accessLog(filter: $filter, first: $first, after: $after) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...ListPage
       }
       edges {
         node {

@@ -97,8 +97,7 @@ export const AffiliationReadsQuery = graphql(`
         scopes
       }
       pageInfo {
-        hasNextPage
-        endCursor
+        ...ListPage
       }
     }
   }

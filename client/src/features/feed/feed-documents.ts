@@ -30,8 +30,7 @@ export const PostsQuery = graphql(`
     posts(search: $search, priority: $priority, groupId: $groupId, orderBy: $orderBy, createdWithin: $createdWithin, first: $first, offset: $offset) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...ListPage
       }
       edges {
         node {

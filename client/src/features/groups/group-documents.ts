@@ -16,8 +16,7 @@ export const GroupsQuery = graphql(`
     groups(types: $types, search: $search, orderBy: $orderBy, first: $first, offset: $offset) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...ListPage
       }
       edges {
         node {

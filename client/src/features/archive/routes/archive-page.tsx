@@ -26,8 +26,7 @@ const ArchivedPeopleQuery = graphql(`
     people(kind: $kind, search: $search, archived: true, orderBy: $orderBy, first: $first, offset: $offset) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...ListPage
       }
       edges {
         node {
