@@ -224,6 +224,10 @@ export const MSG = {
   invitationPasswordRequired: 'Scegli una password.',
   invitationAccountExists: 'Esiste già un account con questo indirizzo: accedi con la tua password per accettare l’invito.',
   invitationSignedUp: (target: string) => `Account creato: ora fai parte di ${target}.`,
+  joinByInvitationHelp:
+    'Apri il link nell’email di invito che ti ha mandato la società (o l’organizzazione): lì crei il tuo account, già collegato a lei con il tuo ruolo. Se non la trovi, chiedi di inviartene una nuova.',
+  noClubHelp:
+    'Il tuo account non fa ancora parte di nessuna società. Se collabori con una società (allenatore, segreteria, dirigente), chiedi al titolare o a un amministratore di invitarti da Collaboratori, poi apri il link che ricevi per email.',
   invitationOtherAddress: (email: string) =>
     `L’invito è stato inviato a ${email}: puoi accettarlo anche con questo account, oppure esci e accedi con quello giusto.`,
 

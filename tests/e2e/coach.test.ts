@@ -53,6 +53,8 @@ describe.each(Object.entries(VIEWPORTS))('a coach on %s', (name, viewport) => {
       const link = /\/invito\?token=[\w%-]+/.exec(mail?.text ?? '')?.[0];
       expect(link).toBeDefined();
       await other.goto(`${server.url}${link}`);
+      // the door names what the link opens; an address with an account signs in first
+      await other.getByRole('link', { name: 'Accedi per accettare' }).click();
       await other.waitForURL(/\/login\?returnTo=/);
       await other.getByLabel('Email').fill(coach.email);
       await other.getByLabel('Password', { exact: true }).fill(coach.password);

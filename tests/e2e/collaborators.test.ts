@@ -67,6 +67,8 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
 
       // --- the invitee, on another browser without a session: login first, then back to the link
       await other.goto(`${server.url}${link}`);
+      // the door names what the link opens; an address with an account signs in first
+      await other.getByRole('link', { name: 'Accedi per accettare' }).click();
       await other.waitForURL(/\/login\?returnTo=/);
       await other.getByLabel('Email').fill(invitee.email);
       await other.getByLabel('Password', { exact: true }).fill(invitee.password);

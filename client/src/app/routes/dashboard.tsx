@@ -21,6 +21,7 @@ import { DashboardQuery } from '../../features/dashboard/dashboard-documents';
 import { useDocumentTitle } from '../../lib/document-title';
 import { agreeing, welcomeWord } from '../../lib/greeting';
 import { messageOfError } from '../../lib/errors';
+import { NoClubSteps } from './no-access';
 
 /** The create modal: closing keeps the kind, so the title does not change while the dialog fades out. */
 type Creating = { open: boolean; kind: PersonKindKey; used: boolean };
@@ -42,7 +43,8 @@ export default function DashboardPage() {
   const reload = () => void refetch().catch(() => undefined);
 
   let body;
-  if (!club) body = null;
+  // An account without a club (invited to an organisation only, or left its clubs): what to do, not an empty page.
+  if (!club) body = <NoClubSteps />;
   else if (!numbers && error) body = <ListError message={messageOfError(error)} onRetry={reload} />;
   else if (!numbers) {
     body = (

@@ -1,9 +1,12 @@
 // What a page of the authenticated area shows instead of itself when the member's role does not allow it (a direct
 // address, an old bookmark, a role changed meanwhile) or when the account has no club at all: a clear message and a
-// way back, inside the usual layout. The server would refuse the page's requests anyway.
+// way back, inside the usual layout. The server would refuse the page's requests anyway. An account without a club
+// is told what to do next (NoClubSteps): join with an invitation, or register a club.
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { MSG } from '../../../../schema/messages';
+import { useSession } from '../../lib/session';
 import { ShieldIcon } from '../../components/icons';
 import { roleLabel } from '../../features/collaborators/collaborator-roles';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -38,18 +41,51 @@ export function NoPermissionPage({ role, clubName }: { role: string; clubName: s
   );
 }
 
-export function NoClubPage() {
+/**
+ * What an account without a club can do (issue 34 point 2): join the club that invites it (the link of the mail), or
+ * register a club of its own. On the dashboard and on every club page such an account opens.
+ */
+export function NoClubSteps() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
   return (
-    <Message
-      title="Nessuna società attiva"
-      action={
-        <Button asChild variant="outline">
-          <RouterLink to="/modifica-utente">Vai al tuo profilo</RouterLink>
+    <Stack as="section" aria-labelledby="no-club-steps" gap="4" maxW="2xl">
+      <Heading as="h2" size="lg" id="no-club-steps">
+        Cosa puoi fare
+      </Heading>
+      <Stack gap="1" borderWidth="1px" borderRadius="lg" p="4" bg="bg">
+        <Text fontWeight="semibold">Collabori con una società?</Text>
+        <Text color="fg.muted">{MSG.noClubHelp}</Text>
+      </Stack>
+      <Stack gap="3" borderWidth="1px" borderRadius="lg" p="4" bg="bg">
+        <Stack gap="1">
+          <Text fontWeight="semibold">Vuoi portare la tua società su CampoBase?</Text>
+          <Text color="fg.muted">
+            La registrazione crea la società e l’account del suo titolare, con l’indirizzo email che sceglierai: esci da questo account e registrala.
+          </Text>
+        </Stack>
+        <Button variant="outline" alignSelf={{ base: 'stretch', sm: 'flex-start' }} onClick={() => void logout().then(() => navigate('/signup'))}>
+          Esci e registra una società
         </Button>
-      }
-    >
-      Il tuo account non fa parte di nessuna società attiva, quindi questa pagina non ha dati da mostrare. Se una società ti ha
-      invitato, apri il link che hai ricevuto per email.
-    </Message>
+      </Stack>
+      <Text color="fg.muted" fontSize="sm">
+        Fai parte dello staff di una federazione, di un ente o di una lega? La trovi nel menu del profilo, alla voce Organizzazione.
+      </Text>
+    </Stack>
+  );
+}
+
+export function NoClubPage() {
+  useDocumentTitle('Nessuna società attiva');
+  return (
+    <Stack gap="6" maxW="2xl" mx="auto" mt={{ base: '4', md: '12' }}>
+      <Stack gap="2">
+        <Heading as="h1" size="2xl">
+          Nessuna società attiva
+        </Heading>
+        <Text color="fg.muted">Questa pagina mostra i dati di una società, e il tuo account non fa parte di nessuna società attiva.</Text>
+      </Stack>
+      <NoClubSteps />
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-// The GraphQL documents of the Collaboratori page and of the /invito landing page.
+// The GraphQL documents of the Collaboratori page (the /invito page is the invitation door: components/invitation-door).
 import { graphql } from '../../gql';
 
 export const CollaboratorsQuery = graphql(`
@@ -128,18 +128,3 @@ export const TransferOwnershipMutation = graphql(`
   }
 `);
 
-export const AcceptInvitationMutation = graphql(`
-  mutation Invitation_Accept($token: String!) {
-    acceptCollaboratorInvitation(token: $token) {
-      __typename
-      ... on MutationAcceptCollaboratorInvitationSuccess {
-        data {
-          message
-          clubName
-          membershipId
-        }
-      }
-      ...MutationError
-    }
-  }
-`);

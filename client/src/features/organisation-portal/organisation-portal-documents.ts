@@ -267,22 +267,6 @@ export const RemoveStaffMutation = graphql(`
   }
 `);
 
-export const AcceptStaffInvitationMutation = graphql(`
-  mutation OrganisationPortal_AcceptStaffInvitation($token: String!) {
-    acceptOrganisationStaffInvitation(token: $token) {
-      __typename
-      ... on MutationAcceptOrganisationStaffInvitationSuccess {
-        data {
-          message
-          organisationId
-          organisationName
-        }
-      }
-      ...MutationError
-    }
-  }
-`);
-
 export const WebhookFragment = graphql(`
   fragment OrganisationPortal_Webhook on OrganisationWebhook {
     id

@@ -1,6 +1,7 @@
-// /login form (spec §2, §5): email + password (required), show/hide toggle, forgot-password and sign-up links.
+// /login form (spec §2, §5): email + password (required), show/hide toggle, forgot-password and sign-up links
+// ("Registrati ora" offers both ways in: an invitation's link, or registering a new club).
 // An account with two-factor sign-in then gets the second step (the app's code or a recovery code).
-import { Button, Link, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
@@ -77,12 +78,42 @@ export function LoginForm() {
       <Button type="submit" size="lg" width="full" disabled={sending}>
         {sending ? 'Accesso in corso...' : 'Accedi'}
       </Button>
+      <SignUpChoice />
+    </SchemaForm>
+  );
+}
+
+/**
+ * "Registrati ora": the two ways in for someone without an account. Invited by a club (or an organisation): the link
+ * in the invitation mail is the door, where the account is created already joined. Else: register a new club (the
+ * four steps of /signup).
+ */
+function SignUpChoice() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="3" align="center">
       <Text textAlign="center" fontSize="sm" color="fg.muted">
         Non hai un account?{' '}
-        <Link asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to="/inscription">Registrati ora</RouterLink>
-        </Link>
+        <Button variant="plain" size="sm" p="0" h="auto" minW="0" color="brand.fg" fontWeight="semibold" textDecoration="underline" aria-expanded={open} aria-controls="modi-di-registrarsi" onClick={() => setOpen((o) => !o)}>
+          Registrati ora
+        </Button>
       </Text>
-    </SchemaForm>
+      {open && (
+        <Stack id="modi-di-registrarsi" gap="3" w="full" borderWidth="1px" borderRadius="lg" p="4" bg="bg.subtle">
+          <Stack gap="1">
+            <Text fontWeight="semibold">Ti ha invitato la tua società?</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {MSG.joinByInvitationHelp}
+            </Text>
+          </Stack>
+          <Stack gap="2">
+            <Text fontWeight="semibold">Vuoi portare la tua società su CampoBase?</Text>
+            <Button asChild variant="outline" size="sm" alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+              <RouterLink to="/signup">Registra la tua società</RouterLink>
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Stack>
   );
 }

@@ -2,8 +2,9 @@
 // A club that requires the second factor and refused this session (lib/two-factor-lock.ts) leads to the Security
 // page, where it can be turned on; the account's own pages stay open meanwhile. `signedOut` replaces the way to
 // the login page where being signed out is not a reason to sign in (the 404 of an address that does not exist).
+// The invitation door's pages are let through as they are, signed in or not (INVITATION_DOOR_PATHS).
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { loginPathFor } from '../../../lib/return-to';
 import { readSessionToken } from '../../../lib/session-storage';
@@ -14,6 +15,11 @@ export const SECURITY_PATH = '/account/sicurezza';
 /** Pages of the account itself: they need no club, so a club's refusal does not close them. */
 const ACCOUNT_PATHS = [SECURITY_PATH, '/modifica-utente', '/aiuto', '/invito', '/collega-profilo'];
 /** The organisation portal works for the account's organisations, not the club: also open meanwhile. */
+/**
+ * The invitation door's pages (components/invitation-door): open to everyone, signed in or not, in the sign-in
+ * pages' frame rather than the admin shell (someone invited may have no account yet, or no club at all).
+ */
+export const INVITATION_DOOR_PATHS = ['/invito', '/organizzazione/invito'];
 const isAccountPath = (path: string) => ACCOUNT_PATHS.includes(path) || path === '/organizzazione' || path.startsWith('/organizzazione/');
 
 export function RequireAuth({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode }) {
@@ -21,6 +27,8 @@ export function RequireAuth({ children, signedOut }: { children: ReactNode; sign
   const location = useLocation();
   const clubLocked = useClubLock(readSessionToken(), membership?.token);
   if (status === 'loading') return <PageSpinner label="Caricamento autenticazione..." />;
+  // The door renders itself, without the shell around it (the child route, not `children`).
+  if (INVITATION_DOOR_PATHS.includes(location.pathname)) return <Outlet />;
   if (status === 'unauthenticated' && signedOut !== undefined) return <>{signedOut}</>;
   if (status === 'unauthenticated') return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
   if (clubLocked && !isAccountPath(location.pathname)) return <Navigate to={SECURITY_PATH} replace />;
