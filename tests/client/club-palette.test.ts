@@ -1,7 +1,7 @@
 // The club tint keeps text readable whatever colour the club picks.
 import { describe, expect, it } from 'vitest';
-import { applyPaletteVars, clubPaletteVars, contrastRatio, readableOn, readableShade } from '../../client/src/features/club/club-palette';
-import { clubInitial } from '../../client/src/features/club/components/club-logo';
+import { applyPaletteVars, clubPaletteVars, contrastRatio, readableOn, readableShade } from '../../client/src/features/clubs/club-palette';
+import { clubInitial } from '../../client/src/features/clubs/components/club-logo';
 
 describe('club palette', () => {
   it('puts white on dark colours and near-black on light ones', () => {

@@ -6,7 +6,7 @@ import {
   hasActiveFilters,
   priorityBadge,
   PRIORITY_FILTER_OPTIONS,
-} from '../../client/src/features/feed/feed-filters';
+} from '../../client/src/features/posts/feed-filters';
 
 describe('feed filters -> posts query variables', () => {
   it('no filter: nulls and newest first', () => {

@@ -1,7 +1,7 @@
 // The certificate reminders' days field: read from "30, 14, 7, 0", checked with the server's schema, said in words.
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { describeReminderDays, formatReminderDays, parseReminderDays, reminderFieldErrors, validateReminders } from '../../client/src/features/club/reminder-days';
+import { describeReminderDays, formatReminderDays, parseReminderDays, reminderFieldErrors, validateReminders } from '../../client/src/features/clubs/reminder-days';
 
 describe('reminder days', () => {
   it('reads the days typed in one field, whatever the separators', () => {

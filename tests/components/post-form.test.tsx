@@ -6,9 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PostFormPanel } from '../../client/src/features/feed/components/post-form-panel';
-import type { FeedPost } from '../../client/src/features/feed/components/post-card';
-import type { GroupOption } from '../../client/src/features/feed/use-group-options';
+import { PostFormPanel } from '../../client/src/features/posts/components/post-form-panel';
+import type { FeedPost } from '../../client/src/features/posts/components/post-card';
+import type { GroupOption } from '../../client/src/features/posts/use-group-options';
 import { MSG } from '../../schema/messages';
 import { gqlAs, renderInApp, signInNewClub, type SignedInClub } from './render-app';
 

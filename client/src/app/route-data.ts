@@ -3,7 +3,7 @@
 // still in flight: Apollo sends one request for identical queries). Nothing waits for these: a failure is the
 // page's to report when it asks again. Only for views whose variables the address alone decides.
 import type { PersonKindKey } from '../../../schema/constants';
-import { CurrentClubQuery } from '../features/club/club-documents';
+import { CurrentClubQuery } from '../features/clubs/club-documents';
 import { DashboardQuery } from '../features/dashboard/dashboard-documents';
 import { KindGroupsQuery } from '../features/people/people-documents';
 import { PeopleQuery, peopleListVariables } from '../features/people/people-list-query';

@@ -8,7 +8,7 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/auth/components/require-auth';
 import { useSession } from '../../lib/session';
-import { applyPaletteVars, clubPaletteVars } from '../../features/club/club-palette';
+import { applyPaletteVars, clubPaletteVars } from '../../features/clubs/club-palette';
 import { PageAccess } from './page-access';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';

@@ -6,7 +6,7 @@ import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ChevronDownIcon } from '../../components/icons';
 import { useSession, type SessionMembership } from '../../lib/session';
-import { ClubLogo, clubInitial } from '../../features/club/components/club-logo';
+import { ClubLogo, clubInitial } from '../../features/clubs/components/club-logo';
 import { roleLabel } from '../../features/collaborators/collaborator-roles';
 import { messageOfError } from '../../lib/errors';
 import { MESSAGE_LEVEL, notify } from '../../lib/notify';
