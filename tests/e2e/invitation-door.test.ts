@@ -3,10 +3,12 @@
 // click; the coach creates an account there (name and password, the address filled in and fixed), lands in the club
 // as its coach, opens the athletes of their group, and owns no club (one club in the top bar, no switcher; on the
 // server no owner membership). The used link then says so on load, with no button. "Registrati ora" on /login
-// offers both ways in.
+// offers both ways in; an account with no club lands on a page that says what to do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { hashSecret } from '../../server/lib/passwords';
+import { expectAccessible } from '../support/accessibility';
+import { expectNoHorizontalScroll, launchBrowser, screenshot, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
@@ -57,6 +59,9 @@ describe.each(Object.entries(VIEWPORTS))('the invitation door on %s', (name, vie
       await coach.getByText(`Paola Presidente ti invita a collaborare con ${clubName} su CampoBase.`).waitFor();
       const facts = coach.locator('dl');
       for (const text of [clubName, 'Allenatore', 'Paola Presidente', email]) await facts.getByText(text, { exact: true }).waitFor();
+      await expectAccessible(coach, `invitation door, sign-up (${name})`);
+      await expectNoHorizontalScroll(coach);
+      await screenshot(coach, `invitation-door-signup-${name}`);
 
       // --- the account-only sign-up: the address is the invitation's, not editable
       const form = coach.getByRole('form', { name: 'Crea il tuo account' });
@@ -97,6 +102,7 @@ describe.each(Object.entries(VIEWPORTS))('the invitation door on %s', (name, vie
         await anyone.goto(`${server.url}${link}`);
         await anyone.getByText(MSG.invitationUsed).waitFor();
         await anyone.getByText(clubName, { exact: true }).waitFor();
+        await expectAccessible(anyone, `invitation door, used link (${name})`);
         expect(await anyone.getByRole('button', { name: 'Accetta l’invito' }).count()).toBe(0);
         expect(await anyone.getByRole('form', { name: 'Crea il tuo account' }).count()).toBe(0);
 
@@ -104,8 +110,26 @@ describe.each(Object.entries(VIEWPORTS))('the invitation door on %s', (name, vie
         await anyone.goto(`${server.url}/login`);
         await anyone.getByRole('button', { name: 'Registrati ora' }).click();
         await anyone.getByText(MSG.joinByInvitationHelp).waitFor();
+        await expectAccessible(anyone, `login, Registrati ora open (${name})`);
+        await screenshot(anyone, `login-sign-up-choice-${name}`);
         await anyone.getByRole('link', { name: 'Registra la tua società' }).click();
         await anyone.waitForURL(/\/signup$/);
+
+        // --- an account with no club at all (no membership, no staff) lands on what to do, not an empty admin
+        const lonely = `senza-societa-${name}-${Date.now()}@example.it`;
+        await server.deps.systemDb.account.create({
+          data: { email: lonely, passwordHash: await hashSecret('password-solitaria'), profile: { create: { firstname: 'Sole', lastname: 'Solitario' } } },
+        });
+        await anyone.goto(`${server.url}/login`);
+        await anyone.getByLabel('Email').fill(lonely);
+        await anyone.getByLabel('Password', { exact: true }).fill('password-solitaria');
+        await anyone.getByRole('button', { name: 'Accedi', exact: true }).click();
+        await anyone.waitForURL(/\/dashboard$/);
+        await anyone.getByRole('heading', { name: 'Cosa puoi fare', level: 2 }).waitFor();
+        await anyone.getByText(MSG.noClubHelp).waitFor();
+        await anyone.getByRole('button', { name: 'Esci e registra una società' }).waitFor();
+        await expectAccessible(anyone, `dashboard without a club (${name})`);
+        await screenshot(anyone, `no-club-dashboard-${name}`);
       } finally {
         await stranger.close();
       }
