@@ -10,15 +10,17 @@ export function focusMainHeading(): () => void {
   const started = performance.now();
   let frame = 0;
   const look = () => {
-    const heading = document.querySelector<HTMLElement>('main h1');
+    // Visible only: the previous page may still be in the document, hidden while the new one loads (Suspense).
+    const heading = [...document.querySelectorAll<HTMLElement>('main h1')].find((h) => h.checkVisibility());
     const active = document.activeElement;
-    const placedInPage = active instanceof HTMLElement && active !== heading && active.closest('main') !== null;
-    if (heading && !placedInPage) {
+    const placedInPage = active instanceof HTMLElement && active !== heading && active.closest('main') !== null && active.checkVisibility();
+    if (placedInPage) return;
+    if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
-      return;
+      if (document.activeElement === heading) return;
     }
-    if (!placedInPage && performance.now() - started < WAIT_MS) frame = requestAnimationFrame(look);
+    if (performance.now() - started < WAIT_MS) frame = requestAnimationFrame(look);
   };
   frame = requestAnimationFrame(look);
   return () => cancelAnimationFrame(frame);
