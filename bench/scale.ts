@@ -17,13 +17,13 @@
 // On a 2-core machine the load generator (this process), HAProxy, PostgreSQL and the instances share the same cores:
 // a second instance can only help if one instance leaves a core idle. Compare the phases of one run, not runs.
 // Results: a table on stdout and bench/results/scale.json.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureHaproxy, startHaproxy, type Backend, type BackendState } from './support/haproxy';
 import { checkScenario, drive, HEALTHZ, PEOPLE_LIST, signIn, type Measured } from './support/load';
-import { freePort, runScript, startServer, stopServer } from './support/server-process';
+import { freePort, processTicks, runScript, startServer, stopServer, TICKS_PER_SECOND } from './support/server-process';
 import pg from 'pg';
 import { ADMIN_URL, log, throwawayDatabase, writeResults } from './throwaway-database';
 
@@ -70,17 +70,7 @@ interface PhaseResult {
   servedBy?: Record<string, number>;
 }
 
-// CPU time from Linux's /proc, in clock ticks (stat fields 14-15 of a process; the first line of /proc/stat).
-const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-function processTicks(pid: number): number {
-  try {
-    // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0; // gone meanwhile
-  }
-}
+// CPU time from Linux's /proc, in clock ticks (processTicks of server-process.ts; the first line of /proc/stat).
 function machineTicks(): { busy: number; total: number; softirq: number } {
   const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number);

@@ -11,6 +11,10 @@
 // it: the share is printed as "answers kept"), and with `Cache-Control: no-cache`, computed on every request.
 //   npm run bench:throughput [-- [--db postgres,pglite] [--clients 1,50] [--duration 10] [--warmup 2] [--per-kind 150] [--only <regex>]]
 // (`--only save` measures the saves alone, with /healthz beside them.)
+// Each save is measured twice: every client saving the same record (they queue on its row lock: the worst case) and
+// "spread", each client saving a record of its own (what a club's users do). Every row also gives the server
+// process's CPU per request (its user + system time from /proc over the run, divided by the requests): on a loaded
+// machine this is the figure that compares between runs (PostgreSQL's own processes are not counted in it).
 // Targets on PostgreSQL at 50 clients: the GraphQL list page at least 40 % of /healthz's throughput, p95 < 100 ms;
 // one client alone under 2 ms p50 server time for the list page. The saves (GraphQL saveGroup, REST athlete/save, each
 // updating one record of the demo club) at least 10 % of /healthz's throughput with p99 < 250 ms, and one client alone
@@ -19,8 +23,10 @@
 // Results: a table on stdout and bench/results/throughput.json.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { taxCode } from '../scripts/seed/fake-people';
 import { withDemoServer } from './support/demo-server';
-import { checkScenario, drive, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, type Measured, type Scenario } from './support/load';
+import { checkScenario, driveSpread, graphql, HEALTHZ, PEOPLE_LIST, PEOPLE_PAGE, type Measured, type Scenario } from './support/load';
+import { processTicks, TICKS_PER_SECOND } from './support/server-process';
 import { log, logTargets, writeResults, type Target } from './throwaway-database';
 
 const { values: args } = parseArgs({
@@ -44,14 +50,40 @@ const DASHBOARD = `query DashboardPage_Dashboard { dashboard { kinds { kind acti
   certificatesValid certificatesExpiring certificatesExpired certificatesMissing postsThisWeek today weekStart certificatesExpiringUntil } }`;
 const SAVE_GROUP = `mutation Bench_SaveGroup($input: SaveGroupInput!) { saveGroup(input: $input) { __typename ... on BaseError { message } } }`;
 
-async function scenarios(url: string, auth: Record<string, string>): Promise<Scenario[]> {
-  const group = await graphql<{ saveGroup: { data: { group: { id: string } } } }>(url, auth, `mutation { saveGroup(input: { name: "Benchmark", type: athlete }) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`);
-  // An athlete of the demo club saved again as the legacy form sends it (the profile alone).
-  const profile = { firstname: 'Paola', lastname: 'Benchmark', tax_id_code: 'BNCPLA90A41H501F', type_gender_id: 2 };
-  const athlete = await fetch(`${url}/api/athlete/save`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ profile }) });
-  const athleteId = ((await athlete.json()) as { context: { id: string } }).context.id;
-  const gql = (query: string, variables: object) => JSON.stringify({ query, variables });
-  const list: Scenario[] = [
+/** A scenario whose clients each send their own body (`perClient(i)` for the i-th client): one record each. */
+type BenchScenario = Scenario & { perClient?: (client: number) => string };
+
+const gql = (query: string, variables: object) => JSON.stringify({ query, variables });
+
+/** A group saved again with its name (a new one first): the bench's saveGroup body. */
+async function groupSave(url: string, auth: Record<string, string>, name: string): Promise<string> {
+  const created = await graphql<{ saveGroup: { data: { group: { id: string } } } }>(url, auth, `mutation($input: SaveGroupInput!) { saveGroup(input: $input) { ... on MutationSaveGroupSuccess { data { group { id } } } } }`, {
+    input: { name, type: 'athlete' },
+  });
+  return gql(SAVE_GROUP, { input: { id: created.saveGroup.data.group.id, name, type: 'athlete' } });
+}
+
+/** A new athlete (born on day `n` after 1 January 1990, so each has its own codice fiscale) saved again as the legacy form sends it: the profile alone. */
+async function athleteSave(url: string, auth: Record<string, string>, n: number): Promise<string> {
+  const birthday = new Date(Date.UTC(1990, 0, 1 + n));
+  const profile = { firstname: 'Paola', lastname: 'Benchmark', tax_id_code: taxCode('Paola', 'Benchmark', 2, birthday, 'Roma', 'RM'), type_gender_id: 2 };
+  const res = await fetch(`${url}/api/athlete/save`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ profile }) });
+  const body = (await res.json()) as { status: boolean; message: string; context: { id: string } };
+  if (!body.status) throw new Error(`athlete/save: ${body.message}`);
+  return JSON.stringify({ id: body.context.id, profile });
+}
+
+async function scenarios(url: string, auth: Record<string, string>): Promise<BenchScenario[]> {
+  const saves = !ONLY || ONLY.test('save');
+  // The same-record saves use the first record; the spread ones one record per client.
+  const records = saves ? Math.max(...CLIENTS) : 0;
+  const groupBodies: string[] = [];
+  const athleteBodies: string[] = [];
+  for (let n = 0; n < records; n++) {
+    groupBodies.push(await groupSave(url, auth, n ? `Benchmark ${n}` : 'Benchmark'));
+    athleteBodies.push(await athleteSave(url, auth, n));
+  }
+  const list: BenchScenario[] = [
     HEALTHZ,
     { name: 'GraphQL { __typename }', method: 'POST', path: '/graphql', body: gql('query Bench_Typename { __typename }', {}), auth: true },
     PEOPLE_LIST,
@@ -60,25 +92,40 @@ async function scenarios(url: string, auth: Record<string, string>): Promise<Sce
     { name: 'REST athlete/load', method: 'POST', path: '/api/athlete/load', body: JSON.stringify({}), auth: true },
     { name: 'GraphQL search "ros"', method: 'POST', path: '/graphql', body: gql(PEOPLE_PAGE, { kind: 'athlete', search: 'ros', first: 8, offset: 0 }), auth: true },
     { name: 'GraphQL dashboard', method: 'POST', path: '/graphql', body: gql(DASHBOARD, {}), auth: true },
-    { name: 'GraphQL save (a group)', method: 'POST', path: '/graphql', body: gql(SAVE_GROUP, { input: { id: group.saveGroup.data.group.id, name: 'Benchmark', type: 'athlete' } }), auth: true },
-    { name: 'REST athlete/save', method: 'POST', path: '/api/athlete/save', body: JSON.stringify({ id: athleteId, profile }), auth: true },
+    { name: 'GraphQL save (a group)', method: 'POST', path: '/graphql', body: groupBodies[0], auth: true },
+    { name: 'GraphQL save, spread', method: 'POST', path: '/graphql', body: groupBodies[0], perClient: (i) => groupBodies[i], auth: true },
+    { name: 'REST athlete/save', method: 'POST', path: '/api/athlete/save', body: athleteBodies[0], auth: true },
+    { name: 'REST athlete/save, spread', method: 'POST', path: '/api/athlete/save', body: athleteBodies[0], perClient: (i) => athleteBodies[i], auth: true },
   ];
   return list.filter((s) => !ONLY || s === HEALTHZ || ONLY.test(s.name));
 }
 
-async function benchDatabase(database: 'pglite' | 'postgres'): Promise<{ database: string; results: Measured[] } | null> {
-  return withDemoServer(database, { prefix: 'throughput', perKind: args['per-kind'] }, async (url, auth) => {
+/** A row of the results: what autocannon measured, and the server process's CPU per request. */
+type Row = Measured & { serverCpuMsPerRequest: number };
+
+/** Drives `s` with `clients` connections (each its own body when the scenario spreads) and reads the server's CPU meanwhile. */
+async function measure(url: string, auth: Record<string, string>, s: BenchScenario, clients: number, seconds: number, serverPid: number): Promise<Row> {
+  const groups = s.perClient ? Array.from({ length: clients }, (_, i) => ({ auth, clients: 1, body: s.perClient!(i) })) : [{ auth, clients }];
+  const before = processTicks(serverPid);
+  const m = await driveSpread(url, s, groups, seconds);
+  const cpuMs = ((processTicks(serverPid) - before) * 1000) / TICKS_PER_SECOND;
+  return { ...m, serverCpuMsPerRequest: Math.round((cpuMs / Math.max(1, m.requests)) * 100) / 100 };
+}
+
+async function benchDatabase(database: 'pglite' | 'postgres'): Promise<{ database: string; results: Row[] } | null> {
+  return withDemoServer(database, { prefix: 'throughput', perKind: args['per-kind'] }, async (url, auth, server) => {
     const list = await scenarios(url, auth);
-    const results: Measured[] = [];
+    const results: Row[] = [];
     for (const s of list) await checkScenario(url, auth, s);
     for (const clients of CLIENTS) {
       for (const s of list) {
-        if (WARMUP > 0) await drive(url, auth, s, clients, WARMUP);
-        const m = await drive(url, auth, s, clients, DURATION);
+        if (s.perClient && clients === 1) continue; // one client alone saves one record either way
+        if (WARMUP > 0) await measure(url, auth, s, clients, WARMUP, server.pid!);
+        const m = await measure(url, auth, s, clients, DURATION, server.pid!);
         results.push(m);
         log(
           `[${database}] ${String(clients).padStart(3)} clients  ${s.name.padEnd(28)} ${String(m.requestsPerSecond).padStart(6)} req/s  ` +
-            `p50 ${m.latencyMs.p50} ms  p95 ${m.latencyMs.p95} ms` +
+            `p50 ${m.latencyMs.p50} ms  p95 ${m.latencyMs.p95} ms  p99 ${m.latencyMs.p99} ms  cpu ${m.serverCpuMsPerRequest} ms/req` +
             (m.serverMs ? `  server p50 ${m.serverMs.p50} ms` : '') +
             (m.answersKept ? `  answers kept ${Math.round(m.answersKept * 100)} %` : '') +
             (m.errors + m.non2xx + m.timeouts ? `  errors ${m.errors} non-2xx ${m.non2xx} timeouts ${m.timeouts}` : ''),
@@ -98,7 +145,7 @@ function ratio(results: Measured[], scenario: string, clients: number): number |
 async function main() {
   const startedAt = new Date();
   const loadAtStart = os.loadavg();
-  const runs: { database: string; results: Measured[] }[] = [];
+  const runs: { database: string; results: Row[] }[] = [];
   for (const database of DATABASES) {
     const r = await benchDatabase(database);
     if (r) runs.push(r);
@@ -127,7 +174,7 @@ async function main() {
     ];
   });
   // The saves (issue 33 point 2).
-  const saveTargets: Target[] = ['GraphQL save (a group)', 'REST athlete/save'].flatMap((scenario) => {
+  const saveTargets: Target[] = ['GraphQL save (a group)', 'GraphQL save, spread', 'REST athlete/save', 'REST athlete/save, spread'].flatMap((scenario) => {
     const at50 = pg.find((r) => r.scenario === scenario && r.clients === 50);
     const alone = pg.find((r) => r.scenario === scenario && r.clients === 1);
     const share = ratio(pg, scenario, 50);

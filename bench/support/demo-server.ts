@@ -28,13 +28,13 @@ export function benchServerEnv(target: ThrowawayDatabase, port: number): NodeJS.
 }
 
 /**
- * Runs `work` against the server (its URL and the owner's headers); null, without running it, when PostgreSQL is
+ * Runs `work` against the server (its URL, the owner's headers, its process); null, without running it, when PostgreSQL is
  * asked and does not answer. `prefix` names the temporary directory.
  */
 export async function withDemoServer<T>(
   database: 'pglite' | 'postgres',
   { prefix, perKind }: { prefix: string; perKind: string },
-  work: (url: string, auth: Record<string, string>) => Promise<T>,
+  work: (url: string, auth: Record<string, string>, server: ChildProcess) => Promise<T>,
 ): Promise<T | null> {
   const target = await throwawayDatabase(database, prefix);
   if (!target) return null;
@@ -46,7 +46,7 @@ export async function withDemoServer<T>(
     log(`\n[${database}] loading the demo club (${perKind} people per kind)...`);
     await runScript(['scripts/demo-club.ts', '--per-kind', perKind], env);
     server = await startServer(env, url);
-    return await work(url, await signIn(url));
+    return await work(url, await signIn(url), server);
   } finally {
     if (server) await stopServer(server);
     await target.cleanup();

@@ -2,7 +2,8 @@
 // own processes (`scripts/*.ts` with tsx, on this process's Node), the server started as in production
 // (`server/index.ts`) and stopped gracefully. Every child still running when the bench exits (an error, Ctrl+C)
 // is killed, so no server is left listening.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -67,4 +68,18 @@ export async function stopServer(child: ChildProcess) {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** Linux's clock ticks per second, the unit of processTicks. */
+export const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** The CPU time (user + system) a process has used so far, in clock ticks, from /proc (0 once it is gone). */
+export function processTicks(pid: number): number {
+  try {
+    // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
 }

@@ -9,7 +9,7 @@ import { ACCESS_LOG_RETENTION_MONTHS, type AccessLogAction } from '../../schema/
 import type { Logger, RequestContext } from '../context';
 import { startPeriodicTask, type PeriodicTask } from '../jobs/periodic';
 import type { JobQueue } from '../jobs/queue';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { Db } from '../lib/club-rows';
 
 /** What an entry says about the thing touched (the actor, time and origin come from the request). */
@@ -68,14 +68,14 @@ const entryColumns = (e: AccessLogEntryInput, n: number) => ({
 });
 
 /**
- * Writes `entries` for `clubId` inside the transaction `tx` (one INSERT, whatever their number). The club is a
- * parameter, so the club-scoped client accepts the statement; the actor's name and email are joined in.
+ * The INSERT of `entries` for `clubId` as `ctx`'s actor: one statement, whatever their number. The club is a
+ * parameter, so the club-scoped client accepts the statement; the actor's name and email are joined in. `onlyIf`, a
+ * condition, lets a statement that writes and logs at once (change-log.ts writeLogged) log only what it wrote.
  */
-export async function writeAccessLogInTransaction(tx: Db, ctx: RequestContext, clubId: string, entries: readonly AccessLogEntryInput[]): Promise<void> {
-  if (!entries.length) return;
+export function accessLogInsert(ctx: RequestContext, clubId: string, entries: readonly AccessLogEntryInput[], onlyIf = Prisma.sql`TRUE`): Prisma.Sql {
   const { actorKind, actorAccountId } = actorOf(ctx);
   const { ip, userAgent } = origin(ctx);
-  await tx.$executeRaw`
+  return Prisma.sql`
     INSERT INTO access_log (club_id, actor_kind, actor_account_id, actor_name, actor_email, action, entity_type, entity_id, entity_label, person_id, detail, ip, user_agent)
     SELECT ${clubId}::uuid, ${actorKind}, ${actorAccountId}::uuid, NULLIF(concat_ws(' ', p.firstname, p.lastname), ''), a.email,
            e.action, e.entity_type, e.entity_id, e.entity_label, e.person_id, e.detail, ${ip}, ${userAgent}
@@ -83,7 +83,14 @@ export async function writeAccessLogInTransaction(tx: Db, ctx: RequestContext, c
       AS e(n int, action text, entity_type text, entity_id text, entity_label text, person_id uuid, detail text)
     LEFT JOIN accounts a ON a.id = ${actorAccountId}::uuid
     LEFT JOIN account_profiles p ON p.account_id = a.id
+    WHERE ${onlyIf}
     ORDER BY e.n`;
+}
+
+/** Writes `entries` for `clubId` inside the transaction `tx` (accessLogInsert). */
+export async function writeAccessLogInTransaction(tx: Db, ctx: RequestContext, clubId: string, entries: readonly AccessLogEntryInput[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.$executeRaw(accessLogInsert(ctx, clubId, entries));
 }
 
 /** The buffer of rows written later in batches (AppDeps.accessLog). */

@@ -4,17 +4,18 @@
 //     commit: one statement per write transaction, none per row, and no acknowledged write without its line;
 //   - a write made outside a transaction (`clubDb(ctx).post.update(...)`) runs in one of its own, so it is logged
 //     the same way; the array form `$transaction([write, write])` too;
-//   - reads pass straight through (no cost on the lists).
+//   - reads pass straight through (no cost on the lists);
+//   - writeLogged: one write statement and its lines as one statement, without a transaction (the hottest saves).
 // What the lines say: what the service described with describeChange (the person saved, the role changed); a
 // transaction that described nothing gets one line per record written, named from the rows (ENTITY_OF below), so
 // a service that forgets to describe its change is still logged, only in plainer words.
 import type { AccessLogAction } from '../../schema/access-log';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../schema/constants';
 import type { RequestContext } from '../context';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import { getDatamodel } from '../generated/pothos-types';
 import type { Db } from '../lib/club-rows';
-import { writeAccessLogInTransaction, type AccessLogEntryInput } from './access-log';
+import { accessLogInsert, writeAccessLogInTransaction, type AccessLogEntryInput } from './access-log';
 
 type Row = Record<string, unknown>;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -128,6 +129,18 @@ export function describeChange(tx: Db, entry: AccessLogEntryInput): void {
   const changes = changeSets.get(tx);
   if (!changes) throw new Error('describeChange needs a transaction of the request\'s club client (clubDb(ctx).$transaction)');
   changes.described.push(entry);
+}
+
+/**
+ * One write and its log lines in a single statement, with no transaction around it: `write` (an UPDATE of the club's
+ * rows ... RETURNING, raw SQL naming the club) runs in a WITH, and `entries` are inserted only when it returned a row.
+ * A statement is atomic by itself, so the line still commits with the write; what it saves is the transaction's
+ * BEGIN, separate INSERT and COMMIT, three of a short save's five round trips (and the connection held between
+ * them). For a write whose lines are known before it runs: saveGroup's usual edit. Answers the rows written.
+ */
+export function writeLogged<T>(db: Db, ctx: RequestContext, clubId: string, write: Prisma.Sql, entries: readonly AccessLogEntryInput[]): Promise<T[]> {
+  const logged = accessLogInsert(ctx, clubId, entries, Prisma.sql`EXISTS (SELECT 1 FROM written)`);
+  return db.$queryRaw<T[]>`WITH written AS (${write}), logged AS (${logged}) SELECT * FROM written`;
 }
 
 /**

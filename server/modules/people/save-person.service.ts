@@ -103,7 +103,8 @@ export async function savePerson(
   const { clubId } = authorizeMember(ctx, `people.${kind}.write`);
   const spec = PEOPLE_KINDS[kind];
   // An update is validated as the stored role with the fields sent laid over it: a field left out keeps its value.
-  const input = parseEdit(savePersonInput(kind), await storedRole(clubDb(ctx), clubId, spec, nested(raw, 'id')), raw);
+  const stored = await storedRole(clubDb(ctx), clubId, spec, nested(raw, 'id'));
+  const input = parseEdit(savePersonInput(kind), stored?.fields ?? null, raw);
   // A coach edits the athletes of their groups; registering new people is the office's (they would be in no group).
   if (!input.id && athleteGroupsOf(ctx)) throw new ForbiddenError(MSG.coachCannotRegister);
   // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.
@@ -112,7 +113,7 @@ export async function savePerson(
     return await clubDb(ctx).$transaction(async (tx) => {
       if (!canWriteHealth(ctx)) await refuseHealthChanges(tx, spec, input, raw, files);
       const { roleId, personId, details } = input.id
-        ? await updateRole(tx, clubId, spec, input, raw)
+        ? await updateRole(tx, clubId, spec, input, raw, stored?.role)
         : { ...(await createRole(tx, clubId, spec, input)), details: undefined };
       await attachFiles(tx, clubId, spec, { roleId, personId }, files);
       // The legacy certificate fields feed the certificates' history (certificates.service.ts); the details the update
@@ -135,11 +136,15 @@ export async function savePerson(
   }
 }
 
+/** A role as read for a save: its person and its kind's details row (under the details relation's name). */
+type StoredRole = { id: string; personId: string; archivedAt: Date | null; person: Person } & Row;
+
 /**
- * The role `id` names (of this kind, in the club, as the viewer may see it) in the shape of the save's input, or null
- * for a creation (no id; an id that is no uuid is left to the validation's message). An unknown id is NotFoundError.
+ * The role `id` names (of this kind, in the club, as the viewer may see it): the row, and its fields in the shape of
+ * the save's input; null for a creation (no id; an id that is no uuid is left to the validation's message). An
+ * unknown id is NotFoundError.
  */
-async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unknown): Promise<Row | null> {
+async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unknown): Promise<{ role: StoredRole; fields: Row } | null> {
   if (!isUuid(id)) return null;
   const role = await db.personRole.findFirst({
     where: clubRoleWhere(clubId, id, spec.key),
@@ -148,13 +153,13 @@ async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unkn
   });
   if (!role) throw new NotFoundError();
   const detailsSchema = DETAILS_INPUT[spec.key];
-  return {
+  return { role, fields: {
     id: role.id,
     profile: { ...storedFields(role.person, PROFILE_COLUMNS), address: storedFields(role.person.address, ADDRESS_FIELDS) },
     details: (detailsSchema && spec.details && storedFields((role as Row)[spec.details] as Row | null, Object.keys(detailsSchema.shape))) || {},
     notePrivate: role.notePrivate,
     isActive: role.isActive,
-  };
+  } };
 }
 
 async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput) {
@@ -200,13 +205,24 @@ async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   return { roleId: role.id, personId };
 }
 
-async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput, raw: unknown) {
+/** The profile columns its search and sort keys (personKeys) are folded from. */
+const KEYED_COLUMNS = ['firstname', 'secondname', 'lastname', 'nickname', 'taxIdCode'] as const;
+
+/**
+ * `read`: the role as savePerson read it before the transaction. It is written without reading it again, as long as
+ * what the write builds on is still as read: the person still holds the role, not archived, and the profile columns
+ * not sent that its keys are folded from (and its address link, when an address is written) are unchanged; the UPDATE
+ * checks that in its WHERE. Otherwise (a concurrent edit or archive) it is read again here and written as read.
+ */
+async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput, raw: unknown, read?: StoredRole): Promise<{ roleId: string; personId: string; details: Row | null | undefined }> {
   // The role with its profile and details in one statement (no lock yet: the first write below takes the row's).
-  const role = await tx.personRole.findFirst({
-    where: clubRoleWhere(clubId, input.id, spec.key),
-    include: { person: true, ...(spec.details ? { [spec.details]: true } : {}) },
-    relationLoadStrategy: 'join',
-  });
+  const role: StoredRole | null =
+    read ??
+    (await tx.personRole.findFirst({
+      where: clubRoleWhere(clubId, input.id, spec.key),
+      include: { person: true, ...(spec.details ? { [spec.details]: true } : {}) },
+      relationLoadStrategy: 'join',
+    }));
   if (!role) throw new NotFoundError();
   if (role.archivedAt) throw new ConflictError(MSG.archivedReadOnly);
 
@@ -218,11 +234,17 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   // Only the fields sent are written (validated with the stored ones above); those sent empty are cleared.
   const rawProfile = nested(raw, 'profile');
   const values = sentColumns(rawProfile, profile, PROFILE_COLUMNS, CLEARABLE_PROFILE);
-  await tx.person.update({
-    where: { id: role.personId },
-    data: { ...toColumns(values), ...personKeys({ ...role.person, ...values }) },
-  });
-  await savePersonAddress(tx, clubId, role.person, sentColumns(sentGroup(rawProfile, 'address', ADDRESS_FIELDS), address, ADDRESS_FIELDS));
+  const addressValues = sentColumns(sentGroup(rawProfile, 'address', ADDRESS_FIELDS), address, ADDRESS_FIELDS);
+  const data = { ...toColumns(values), ...personKeys({ ...role.person, ...values }) };
+  if (read) {
+    const unchanged = Object.fromEntries(KEYED_COLUMNS.filter((k) => !(k in values)).map((k) => [k, role.person[k]]));
+    const linked = Object.keys(addressValues).length ? { addressId: role.person.addressId } : {};
+    const written = await tx.person.updateMany({ where: { id: role.personId, ...unchanged, ...linked, roles: { some: { id: role.id, archivedAt: null } } }, data });
+    if (!written.count) return updateRole(tx, clubId, spec, input, raw);
+  } else {
+    await tx.person.update({ where: { id: role.personId }, data });
+  }
+  await savePersonAddress(tx, clubId, role.person, addressValues);
 
   // Each row is written only when something of it was sent: a save of the profile alone writes the profile alone.
   const sent = sentDetails(spec, input, raw);
@@ -233,7 +255,10 @@ async function updateRole(tx: Db, clubId: string, spec: PersonKindSpec, input: S
   }
   const roleColumns = sentColumns(raw, input, ['notePrivate', 'isActive'], ['notePrivate']);
   if (Object.keys(roleColumns).length) await tx.personRole.update({ where: { id: role.id }, data: roleColumns });
-  return { roleId: role.id, personId: role.personId, details };
+  // Details read before the transaction are passed on only when they hold no certificate expiry (recordLegacyCertificate
+  // then has nothing to do); with one, it reads them in the transaction, where a concurrent save's are seen.
+  const certified = read && details && !Object.keys(sent).length && details.medicalExaminationExpirationDate;
+  return { roleId: role.id, personId: role.personId, details: certified ? undefined : details };
 }
 
 /** The model of a kind's details rows (keyed by roleId). */

@@ -49,15 +49,30 @@ async function counted<T>(request: () => Promise<T>): Promise<{ result: T; sql: 
 const accessLogInserts = (sql: string[]) => sql.filter((s) => /INSERT INTO access_log/i.test(s)).length;
 
 describe('statements per save', () => {
-  it('saveGroup (an update): the group read, the name lock, the names of its siblings, the UPDATE, the log line; the answer', async () => {
+  it('saveGroup (an update keeping its name): the group read, the UPDATE with its log line; the answer', async () => {
     // The session and membership are read once, then kept by the session cache: count the requests after that.
     await gql(t.app, `{ me { id } }`, {}, creds());
     const { result, sql } = await counted(() => gql(t.app, SAVE_GROUP, { input: { id: groupId, name: 'Under 14', type: 'athlete', isHidden: false } }, creds()));
     expect(result.body.data.saveGroup).toMatchObject({ __typename: 'MutationSaveGroupSuccess', data: { group: { id: groupId, name: 'Under 14', memberCount: 1 } } });
     // The group the answer selects is read after the commit, in that selection (one statement, its count joined).
-    expect(sql).toHaveLength(6);
-    expect(sql.filter((s) => /^\s*UPDATE/i.test(s))).toHaveLength(1);
+    // The name is the group's own (case and accents aside): no name lock, no siblings' names, and the UPDATE with its
+    // log line is one statement, without a transaction.
+    expect(sql).toHaveLength(3);
+    expect(statements.some((s) => /^\s*BEGIN\b/i.test(s))).toBe(false);
+    expect(sql.some((s) => /pg_advisory_xact_lock/.test(s))).toBe(false);
+    expect(sql.filter((s) => /UPDATE groups/i.test(s))).toHaveLength(1);
     expect(accessLogInserts(sql)).toBe(1);
+    // The line says what a transaction's recorded UPDATE would: the group, its name, the member who saved it.
+    const line = await t.deps.systemDb.accessLogEntry.findFirst({ where: { clubId: club.clubId, entityId: groupId }, orderBy: { at: 'desc' } });
+    expect(line).toMatchObject({ action: 'update', entityType: 'group', entityLabel: 'Under 14', actorKind: 'account', actorEmail: club.email });
+  });
+
+  it('saveGroup (a rename): the group read, the name lock, the siblings, the UPDATE, the log line; the answer', async () => {
+    const { result, sql } = await counted(() => gql(t.app, SAVE_GROUP, { input: { id: groupId, name: 'Under 14 A', type: 'athlete' } }, creds()));
+    expect(result.body.data.saveGroup).toMatchObject({ __typename: 'MutationSaveGroupSuccess', data: { group: { name: 'Under 14 A' } } });
+    expect(sql).toHaveLength(6);
+    expect(sql.filter((s) => /pg_advisory_xact_lock/.test(s))).toHaveLength(1);
+    await gql(t.app, SAVE_GROUP, { input: { id: groupId, name: 'Under 14', type: 'athlete' } }, creds());
   });
 
   it('saveGroup (a new group): the name lock, the siblings, the INSERT, the log line; the answer', async () => {
@@ -67,13 +82,14 @@ describe('statements per save', () => {
     expect(accessLogInserts(sql)).toBe(1);
   });
 
-  it('REST athlete/save of the profile: the stored role, its re-read in the transaction, the UPDATE, the log line, the answer', async () => {
+  it('REST athlete/save of the profile: the stored role, the UPDATE, the log line, the answer', async () => {
     const profile = { firstname: 'Paola', lastname: 'Rossi', tax_id_code: taxIdCode, type_gender_id: 2 };
     const { result, sql } = await counted(() => rest(t.app, '/athlete/save', { id: athleteId, profile }, creds()));
     expect(result.statusCode).toBe(200);
     expect(result.body.context).toMatchObject({ id: athleteId, profile: { firstname: 'Paola', tax_id_code: taxIdCode }, groups: [{ id: groupId, name: 'Under 14' }] });
     // The legacy answer (details, files, address, certificates, groups) is one joined statement, not one per relation.
-    expect(sql).toHaveLength(5);
+    // The role read before the transaction is not read again inside it (the UPDATE checks it is still as read).
+    expect(sql).toHaveLength(4);
     expect(accessLogInserts(sql)).toBe(1);
   });
 
@@ -82,7 +98,7 @@ describe('statements per save', () => {
     const { result, sql } = await counted(() => rest(t.app, '/athlete/save', body, creds()));
     expect(result.statusCode).toBe(200);
     expect(result.body.context.medical_examination_scheduled_date).toBe('2031-03-01');
-    expect(sql).toHaveLength(6);
+    expect(sql).toHaveLength(5);
     expect(accessLogInserts(sql)).toBe(1);
   });
 });
@@ -109,5 +125,48 @@ describe('the group-name lock', () => {
       expect(claimedSettled).toBe(false); // waits for the name
     });
     expect((await pending.claimed!).body.data!.saveGroup.__typename).toBe('MutationSaveGroupSuccess');
+  });
+});
+
+// A save writes what it read before its transaction without reading it again; these hold a concurrent change on the
+// row (its lock taken) while the save's UPDATE waits for it, then commit it: the save must see it. PGlite has one
+// session, so nothing runs between a save's read and its write there.
+describe.skipIf(!usingPostgres())('a change between a save\'s read and its write (PostgreSQL)', () => {
+  /** Runs `change` in a transaction that holds its row locks for 300 ms while `save` starts; answers the save's result. */
+  async function whileHeld<T>(change: (tx: typeof t.deps.systemDb) => Promise<unknown>, save: () => Promise<T>): Promise<T> {
+    const pending: { save?: Promise<T> } = {};
+    await t.deps.systemDb.$transaction(async (tx) => {
+      await change(tx as typeof t.deps.systemDb);
+      pending.save = save();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    return pending.save!;
+  }
+
+  it('saveGroup keeping a name that another group took meanwhile (the group renamed): refused, no two groups of one name', async () => {
+    const group = await createGroupWith(t.deps, club.clubId, 'athlete', 'Allievi', []);
+    const result = await whileHeld(
+      async (tx) => {
+        await tx.group.update({ where: { id: group.id }, data: { name: 'Allievi B' } });
+        await tx.group.create({ data: { clubId: club.clubId, name: 'Allievi', type: 'athlete' } });
+      },
+      () => gql(t.app, SAVE_GROUP, { input: { id: group.id, name: 'Allievi', type: 'athlete', isHidden: true } }, creds()),
+    );
+    expect(result.body.data.saveGroup).toMatchObject({ message: MSG.groupNameTaken });
+    const named = await t.deps.systemDb.group.findMany({ where: { clubId: club.clubId, name: { in: ['Allievi', 'Allievi B'] } }, select: { name: true, isHidden: true } });
+    expect(named.sort((a, b) => a.name.localeCompare(b.name))).toEqual([{ name: 'Allievi', isHidden: false }, { name: 'Allievi B', isHidden: false }]);
+  });
+
+  it('athlete/save of the names while the nickname changes: the search key folds in the new nickname', async () => {
+    const code = nextTaxCode();
+    const { roleId } = await createPerson(await clubContext(t.deps, club), 'athlete', { profile: { firstname: 'Lucia', lastname: 'Verdi', taxIdCode: code } });
+    const { personId } = await t.deps.systemDb.personRole.findUniqueOrThrow({ where: { id: roleId }, select: { personId: true } });
+    const result = await whileHeld(
+      (tx) => tx.person.update({ where: { id: personId }, data: { nickname: 'Lulu' } }),
+      () => rest(t.app, '/athlete/save', { id: roleId, profile: { firstname: 'Lucia', lastname: 'Bianchi', tax_id_code: code } }, creds()),
+    );
+    expect(result.body).toMatchObject({ status: true, context: { profile: { lastname: 'Bianchi', nickname: 'Lulu' } } });
+    const person = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId }, select: { searchText: true } });
+    expect(person.searchText.split(' ')).toEqual(expect.arrayContaining(['lucia', 'bianchi', 'lulu']));
   });
 });
