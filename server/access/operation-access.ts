@@ -21,9 +21,10 @@ export const ruleTakesKind = (rule: OperationRule): boolean => rule.who === 'mem
  * was enforced here: no session UNAUTHENTICATED (MSG.notAuthenticated), no club FORBIDDEN (MSG.clubHeaderMissing),
  * the role FORBIDDEN (MSG.permissionDenied), not an operator MSG.operatorsOnly, not a key MSG.apiKeyRequired.
  * `kind`: the call's person kind for a `{kind}` rule; when it is not a kind (absent, or a REST body's bad `type`)
- * only membership is checked here and the handler refuses the kind itself.
+ * only membership is checked here and the handler refuses the kind itself. `args`: the call's arguments, for a
+ * rule's `ownMembership`.
  */
-export async function enforceOperationRule(ctx: RequestContext, rule: OperationRule, kind?: unknown): Promise<void> {
+export async function enforceOperationRule(ctx: RequestContext, rule: OperationRule, kind?: unknown, args: Record<string, unknown> = {}): Promise<void> {
   switch (rule.who) {
     case 'anyone':
       return;
@@ -41,8 +42,9 @@ export async function enforceOperationRule(ctx: RequestContext, rule: OperationR
       if (!ctx.apiKey) throw new UnauthenticatedError(MSG.apiKeyRequired);
       return;
     case 'member': {
-      requireClub(ctx);
+      const membership = requireClub(ctx);
       if (!rule.permission) return;
+      if (rule.ownMembership && args[rule.ownMembership] === membership.id) return;
       if (rule.permission.includes('{kind}') && !isPersonKind(kind)) return;
       const actor = memberActor(ctx)!;
       const needed = resolvePermission(rule.permission, isPersonKind(kind) ? kind : undefined);

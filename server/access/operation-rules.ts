@@ -1,8 +1,10 @@
 // Who may call each operation of both faces: every GraphQL root field and every legacy REST route has one rule here.
-// The services enforce them (authorize.ts); this table documents them (docs/permissions.md prints it with
-// `npm run permissions:print`) and the sweep test (tests/server/access/operation-sweep.test.ts) calls every operation
-// as each role, anonymously and from another club and compares the answers with it: an operation missing here, or
-// a service that does not do what its rule says, fails the suite.
+// It is the only place that says who may call what, and it is enforced, not only documented: GraphQL applies it in
+// one plugin over the root fields (graphql/access-plugin.ts), the REST router reads it (compat/router.ts), both
+// through access/operation-access.ts; an operation without an entry stops the schema or the route table from being
+// built. The services keep only row-level narrowing and conditional rules (the notes below). docs/permissions.md
+// prints it (`npm run permissions:print`), and the sweep test (tests/server/access/operation-sweep.test.ts) calls
+// every operation as each role, anonymously and from another club and compares the answers with it.
 import type { PersonKindKey } from '../../schema/constants';
 import type { Permission } from './permissions';
 
@@ -22,8 +24,11 @@ export type OperationRule =
   | { who: 'account'; note?: string }
   /** The product's operators (the team that sells CampoBase), whatever their role in a club. */
   | { who: 'operator'; note?: string }
-  /** A member of the club named by X-Club whose role holds `permission` (null: any member). */
-  | { who: 'member'; permission: PermissionRule | null; note?: string }
+  /**
+   * A member of the club named by X-Club whose role holds `permission` (null: any member). `ownMembership`: the
+   * argument naming a membership; when it names the caller's own, any member may call (leaving the club).
+   */
+  | { who: 'member'; permission: PermissionRule | null; note?: string; ownMembership?: string }
   /**
    * An organisation's API key (Authorization: Bearer cbk_…), reading the clubs that consent: the only operations a
    * key may call (every other one, and every mutation, is refused to it before it runs).
@@ -32,7 +37,7 @@ export type OperationRule =
 
 const anyone = (note?: string): OperationRule => ({ who: 'anyone', note });
 const account = (note?: string): OperationRule => ({ who: 'account', note });
-const member = (permission: PermissionRule | null, note?: string): OperationRule => ({ who: 'member', permission, note });
+const member = (permission: PermissionRule | null, note?: string): Extract<OperationRule, { who: 'member' }> => ({ who: 'member', permission, note });
 const apiKey = (note?: string): OperationRule => ({ who: 'apiKey', note });
 
 /** GraphQL, by root field (`Query.x`, `Mutation.y`). */
@@ -126,7 +131,10 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
     'and people.{kind}.write and .archive of every kind either person holds, whose roles are moved or deleted; health.write when either profile holds health data',
   ),
   'Mutation.reregisterPerson': member('people.*.write', "of the archived role's kind, a role of another kind answering like an unknown id; a coach registers nobody"),
-  'Mutation.removeCollaborator': member('collaborators.manage', 'any member may remove their own membership (leave), but not the last owner'),
+  'Mutation.removeCollaborator': {
+    ...member('collaborators.manage', 'any member may remove their own membership (leave), but not the last owner'),
+    ownMembership: 'id',
+  },
   'Mutation.requestPasswordReset': anyone(),
   'Mutation.resendCollaboratorInvitation': member('collaborators.manage'),
   'Mutation.regenerateRecoveryCodes': account(),

@@ -1,6 +1,8 @@
-// Who may do what in a club: one table, as data. The services ask `authorize(actor, permission)` (authorize.ts);
-// docs/permissions.md's matrix is printed from this table (scripts/print-permissions.ts); a test keeps the two equal.
-// Roles are a club membership's; the permission names (schema/permissions.ts) are stable strings shared with the client.
+// Who may do what: one table per kind of role, as data. A club membership's role (owner … lettura) holds club
+// permissions; an organisation's staff role (admin, reader) holds organisation permissions. The operation table
+// (operation-rules.ts) and the services ask through authorize.ts; docs/permissions.md's matrices are printed from
+// these tables (scripts/print-permissions.ts). The club permission names (schema/permissions.ts) are stable strings
+// shared with the client.
 import { PERMISSIONS, peoplePermissions, type Permission } from '../../schema/permissions';
 
 export const CLUB_ROLES = ['owner', 'admin', 'segreteria', 'allenatore', 'lettura'] as const;
@@ -52,3 +54,24 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
 };
 
 export const roleAllows = (role: ClubRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].has(permission);
+
+/** An organisation's staff roles (prisma enum OrganisationRole): federations', committees' and leagues' people. */
+export const ORGANISATION_ROLES = ['admin', 'reader'] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+
+/** What an organisation's staff may do in its portal (/organizzazione), by permission. */
+export const ORGANISATION_PERMISSIONS = {
+  'organisation.read': "see the organisation's affiliated clubs, requests and applications, API usage, webhooks and staff",
+  'organisation.manage':
+    'ask clubs to affiliate, accept applications, end affiliations; see, create and revoke API keys; create and disable webhooks; invite, change and remove staff',
+} as const;
+export type OrganisationPermission = keyof typeof ORGANISATION_PERMISSIONS;
+
+/** The organisation table: an admin manages, a reader only reads. */
+export const ORGANISATION_ROLE_PERMISSIONS: Record<OrganisationRole, ReadonlySet<OrganisationPermission>> = {
+  admin: new Set(['organisation.read', 'organisation.manage']),
+  reader: new Set(['organisation.read']),
+};
+
+export const organisationRoleAllows = (role: OrganisationRole, permission: OrganisationPermission): boolean =>
+  ORGANISATION_ROLE_PERMISSIONS[role].has(permission);

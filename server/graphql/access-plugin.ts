@@ -61,7 +61,7 @@ export class OperationAccessPlugin<Types extends SchemaTypes> extends BasePlugin
     if (!ROOT_KINDS.has(fieldConfig.kind)) return resolver;
     const rule = this.rules()[`${fieldConfig.parentType}.${fieldConfig.name}`];
     return async (parent, args, context, info) => {
-      await enforceOperationRule(context as RequestContext, rule, kindOfArgs(args as Record<string, unknown>));
+      await enforceOperationRule(context as RequestContext, rule, kindOfArgs(args as Record<string, unknown>), args as Record<string, unknown>);
       return resolver(parent, args, context, info);
     };
   }
