@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context';
 import { GROUP_WITH_COUNT, type GroupWithCount } from './groups.present';
 import { findClubGroup } from './groups.policy';
 import { clubDb } from '../../access/request-db';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 
 /**
@@ -10,7 +10,7 @@ import { describeChange } from '../../access/change-log';
  * Its memberships stay as history; the people lists show only active groups. Archiving twice changes nothing.
  */
 export async function archiveGroup(ctx: RequestContext, id: unknown): Promise<GroupWithCount> {
-  const { clubId } = authorizeMember(ctx, 'groups.write');
+  const { clubId } = clubMember(ctx);
   const db = clubDb(ctx);
   const group = await findClubGroup(db, clubId, id);
   await db.$transaction(async (tx) => {

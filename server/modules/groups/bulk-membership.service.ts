@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
 import { clubDb } from '../../access/request-db';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 import { roleIdsInput, type BulkResult } from '../people/bulk-selection';
 
@@ -18,7 +18,7 @@ const bulkMembershipInput = z.object({ groupId: z.unknown(), roleIds: roleIdsInp
 export type BulkMembershipChange = z.input<typeof bulkMembershipInput>;
 
 export async function assignPeopleToGroup(ctx: RequestContext, raw: BulkMembershipChange): Promise<BulkResult & { groupName: string }> {
-  const { clubId } = authorizeMember(ctx, 'groups.write');
+  const { clubId } = clubMember(ctx);
   const input = parseInput(bulkMembershipInput, raw, { summary: 'first' });
   return clubDb(ctx).$transaction(async (tx) => {
     const { group, roles } = await findSelection(tx, clubId, input);
@@ -39,7 +39,7 @@ export async function assignPeopleToGroup(ctx: RequestContext, raw: BulkMembersh
 }
 
 export async function unassignPeopleFromGroup(ctx: RequestContext, raw: BulkMembershipChange): Promise<BulkResult & { groupName: string }> {
-  const { clubId } = authorizeMember(ctx, 'groups.write');
+  const { clubId } = clubMember(ctx);
   const input = parseInput(bulkMembershipInput, raw, { summary: 'first' });
   return clubDb(ctx).$transaction(async (tx) => {
     const { group, roles } = await findSelection(tx, clubId, input);

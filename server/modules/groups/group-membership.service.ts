@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { clubRowWhere, type Db } from '../../lib/club-rows';
 import { clubDb } from '../../access/request-db';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 
 const membershipInput = z.object({
@@ -21,7 +21,7 @@ const membershipInput = z.object({
 export type MembershipChange = z.input<typeof membershipInput>;
 
 export async function assignToGroup(ctx: RequestContext, raw: MembershipChange): Promise<PersonRole> {
-  const { clubId } = authorizeMember(ctx, 'groups.write');
+  const { clubId } = clubMember(ctx);
   const input = parseInput(membershipInput, raw);
   return clubDb(ctx).$transaction(async (tx) => {
     const { group, role } = await findPair(tx, clubId, input);
@@ -37,7 +37,7 @@ export async function assignToGroup(ctx: RequestContext, raw: MembershipChange):
 }
 
 export async function unassignFromGroup(ctx: RequestContext, raw: MembershipChange): Promise<PersonRole> {
-  const { clubId } = authorizeMember(ctx, 'groups.write');
+  const { clubId } = clubMember(ctx);
   const input = parseInput(membershipInput, raw);
   return clubDb(ctx).$transaction(async (tx) => {
     const { group, role } = await findPair(tx, clubId, input);

@@ -12,7 +12,7 @@ import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
 import { pageOfOrderedIds } from '../../lib/ordered-page';
 import { ACTIVE_MEMBER } from './groups.policy';
 import { clubDb } from '../../access/request-db';
-import { authorizeMember } from '../../access/authorize';
+import { authorizeMember, clubMember } from '../../access/authorize';
 
 const groupFilters = z.object({
   types: z.array(z.enum(PERSON_KINDS, { error: MSG.kindInvalid }), { error: MSG.kindInvalid }).nullish(),
@@ -124,5 +124,5 @@ export async function listSelectableGroups(ctx: RequestContext, types?: GroupFil
 
 /** The `where` of `group(id)`: a group of the viewer's club, archived included; another club's id matches nothing. */
 export function groupLookupWhere(ctx: RequestContext, id: unknown): Prisma.GroupWhereInput {
-  return clubRowWhere(authorizeMember(ctx, 'groups.read').clubId, id);
+  return clubRowWhere(clubMember(ctx).clubId, id);
 }
