@@ -11,7 +11,7 @@ import { likeLiteral } from '../../lib/search';
 import { POST_WITH_GROUPS } from './posts.present';
 import { createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
 import { clubDb } from '../../access/request-db';
-import { authorizeMember } from '../../access/authorize';
+import { authorizeMember, clubMember } from '../../access/authorize';
 
 
 /** Each order ends on the id, so rows created in the same millisecond keep their place between pages. */
@@ -79,5 +79,5 @@ export async function listPostsPage(ctx: RequestContext, filters: PostFilters, r
 
 /** The `where` of `post(id)`: a post of the viewer's club, archived included; another club's id matches nothing. */
 export function postLookupWhere(ctx: RequestContext, id: unknown): Prisma.PostWhereInput {
-  return clubRowWhere(authorizeMember(ctx, 'feed.read').clubId, id);
+  return clubRowWhere(clubMember(ctx).clubId, id);
 }
