@@ -10,7 +10,7 @@ import { updateClub, updateClubSettings } from './update-club.service';
 import { ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { athleteGroupsOfMembership, clubDb } from '../../access/request-db';
 import { CLUB_ROLES, ROLE_PERMISSIONS } from '../../access/permissions';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 
 const MembershipRoleEnum = builder.enumType('MembershipRole', {
   description: "A collaborator's role in the club; what each may do is the permission matrix in docs/permissions.md.",
@@ -107,7 +107,7 @@ builder.queryField('club', (t) =>
   t.prismaField({
     type: 'Club',
     description: 'The club named by X-Club. Needs a session and the X-Club header.',
-    resolve: (query, _root, _args, ctx) => clubDb(ctx).club.findUniqueOrThrow({ ...query, where: { id: authorizeMember(ctx, 'club.read').clubId } }),
+    resolve: (query, _root, _args, ctx) => clubDb(ctx).club.findUniqueOrThrow({ ...query, where: { id: clubMember(ctx).clubId } }),
   }),
 );
 

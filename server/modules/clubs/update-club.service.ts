@@ -12,7 +12,7 @@ import { checkLogo } from './logo-image';
 import { saveAddress } from '../../lib/addresses';
 import { nested, parseEdit, sentColumns, sentGroup, storedFields, type Row } from '../../lib/partial-update';
 import { clubDb } from '../../access/request-db';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 
 export interface UpdateClubOptions {
   /** The new logo (replaces the stored one); a function reads it lazily (GraphQL upload streams). */
@@ -56,7 +56,7 @@ async function storedClub(ctx: RequestContext, clubId: string): Promise<Row> {
 }
 
 export async function updateClub(ctx: RequestContext, raw: unknown, options: UpdateClubOptions = {}): Promise<UpdateClubResult> {
-  const { clubId } = authorizeMember(ctx, 'club.write');
+  const { clubId } = clubMember(ctx);
   refuseForeignId(raw, clubId);
   // Validated as the stored club with the fields sent laid over it: a field left out keeps its value.
   const input = parseEdit(clubInput, await storedClub(ctx, clubId), raw);
@@ -91,7 +91,7 @@ export async function updateClub(ctx: RequestContext, raw: unknown, options: Upd
 
 /** The settings page: season label and the two colours only, with the same rules as the full form. */
 export async function updateClubSettings(ctx: RequestContext, raw: unknown): Promise<UpdateClubResult> {
-  const { clubId } = authorizeMember(ctx, 'club.write');
+  const { clubId } = clubMember(ctx);
   refuseForeignId(raw, clubId);
   const input = parseInput(clubSettingsInput, raw);
   await clubDb(ctx).club.update({ where: { id: clubId }, data: sentColumns(raw, input, SETTINGS_FIELDS) });

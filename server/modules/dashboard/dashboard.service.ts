@@ -10,7 +10,7 @@ import { postListQuery } from '../posts/list-posts.service';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { Prisma } from '../../generated/prisma/client.js';
 import { canReadHealth } from '../../access/health-data';
-import { authorizeMember, can } from '../../access/authorize';
+import { can, clubMember } from '../../access/authorize';
 
 export interface KindCount {
   kind: PersonKindKey;
@@ -64,7 +64,7 @@ interface CertificateCountRow {
 
 /** `now` is the instant measured against (tests pass one; requests use the clock). */
 export async function getDashboard(ctx: RequestContext, now: Date = ctx.deps.now()): Promise<DashboardNumbers> {
-  const actor = authorizeMember(ctx, 'club.read');
+  const actor = clubMember(ctx);
   const { clubId } = actor;
   // Only the kinds the member may open: a coach sees no club-wide count of members or volunteers, and every number
   // links to a list that answers.

@@ -2,7 +2,7 @@
 // so the dashboard's list shrinks as the club works and is gone once every step is done. Only the steps the member
 // may take are listed (a coach has none); the client hides the list when it is empty or the member dismissed it.
 import type { RequestContext } from '../../context';
-import { authorizeMember, can } from '../../access/authorize';
+import { can, clubMember } from '../../access/authorize';
 
 export type FirstStepKey = 'people' | 'collaborators' | 'season';
 
@@ -12,7 +12,7 @@ export interface FirstStep {
 }
 
 export async function getFirstSteps(ctx: RequestContext): Promise<FirstStep[]> {
-  const actor = authorizeMember(ctx, 'club.read');
+  const actor = clubMember(ctx);
   const db = ctx.deps.systemDb; // counts only: no row of the club's people leaves this function
   const clubId = actor.clubId;
   const steps: Array<{ key: FirstStepKey; allowed: boolean; done: () => Promise<boolean> }> = [

@@ -9,10 +9,10 @@ import { parseInput } from '../../lib/validate';
 import type { RequestContext } from '../../context';
 import { formatRomeTime } from '../leads/submit-lead.service';
 import { clubDb } from '../../access/request-db';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 
 export async function sendFeedback(ctx: RequestContext, raw: unknown): Promise<{ message: string; feedback: Feedback }> {
-  const membership = authorizeMember(ctx, 'club.read');
+  const membership = clubMember(ctx);
   const input = parseInput(feedbackInput, raw);
   // Each feedback is a mail to the product team: limited per account and IP before anything is stored.
   await ctx.deps.limits.consume('feedback', { ip: ctx.meta.ip, account: ctx.viewer!.accountId });

@@ -2,7 +2,7 @@
 // the second factor to act in the club. The refusal itself happens once per request in auth/viewer.ts.
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
@@ -11,7 +11,7 @@ import { parseInput } from '../../lib/validate';
 const requirementInput = z.object({ required: z.boolean({ error: MSG.invalidFields }) });
 
 export async function setClubTwoFactorRequirement(ctx: RequestContext, raw: unknown): Promise<{ clubId: string; message: string }> {
-  const { clubId } = authorizeMember(ctx, 'club.write');
+  const { clubId } = clubMember(ctx);
   const { required } = parseInput(requirementInput, raw);
   // Whoever turns it on holds health.read too (owner, admin): without the second factor in this session they
   // would be refused by the club on their very next request.
