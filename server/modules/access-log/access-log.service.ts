@@ -4,7 +4,7 @@
 import { CHANGE_ACTIONS } from '../../../schema/access-log';
 import { addDays, clubMidnight } from '../../../schema/club-time';
 import { accessLogFilterInput, type AccessLogFilterInput } from '../../../schema/validation/access-log';
-import { authorizeMember, authorizePeopleKinds } from '../../access/authorize';
+import { authorizeMember, authorizePeopleKinds, clubMember } from '../../access/authorize';
 import { canReadHealth } from '../../access/health-data';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
@@ -44,7 +44,7 @@ export async function accessLogWhere(ctx: RequestContext, raw: AccessLogFilterIn
 
 /** The club's collaborators, for the log's "who" filter (owner, admin). */
 export async function accessLogActors(ctx: RequestContext): Promise<Array<{ accountId: string; name: string; email: string }>> {
-  const { clubId } = authorizeMember(ctx, 'accessLog.read');
+  const { clubId } = clubMember(ctx);
   const members = await clubDb(ctx).membership.findMany({
     where: { clubId },
     select: { accountId: true, account: { select: { email: true, profile: { select: { firstname: true, lastname: true } } } } },

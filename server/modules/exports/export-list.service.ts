@@ -11,7 +11,7 @@ import { isHealthField } from '../../../schema/health-data';
 import { importColumns, joinGroupNames, type ImportColumn } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import { logExport } from '../../access/access-log';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { canReadHealth, revealHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
@@ -226,7 +226,7 @@ export async function exportList(
   request: ExportRequest,
   { now = ctx.deps.now(), maxRows = EXPORT_MAX_ROWS, xlsxHeapMb }: { now?: Date; maxRows?: number; xlsxHeapMb?: number } = {},
 ): Promise<ExportedFile> {
-  const actor = authorizeMember(ctx, 'export.run');
+  const actor = clubMember(ctx);
   // Every export reads and writes up to 100,000 rows: counted per account and per club (rate-limits.ts).
   await ctx.deps.limits.consume('export', { account: actor.accountId, club: actor.clubId });
   const { list, format, kind } = parseInput(exportRequest, { list: request.list, format: request.format, kind: request.kind });
