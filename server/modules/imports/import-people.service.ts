@@ -22,7 +22,7 @@ import {
 } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import type { SavePersonInput } from '../../../schema/validation/people';
-import { authorizeMember, can } from '../../access/authorize';
+import { authorizeMember, can, clubMember } from '../../access/authorize';
 import { logImport } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
@@ -383,7 +383,7 @@ function parseDryRun(value: unknown): boolean {
 
 /** The CSV template of a kind (its columns' headers), for whoever may import. */
 export function importTemplate(ctx: RequestContext, kind: unknown): { filename: string; csv: string } {
-  authorizeMember(ctx, 'import.run');
+  clubMember(ctx);
   if (!isPersonKind(kind)) throw new ValidationError({ type: IMPORT_MSG.kindInvalid }, IMPORT_MSG.kindInvalid);
   return { filename: templateFileName(kind), csv: csvTemplate(kind) };
 }
@@ -395,6 +395,8 @@ export function importTemplate(ctx: RequestContext, kind: unknown): { filename: 
  * nothing; row-level problems are reported per row.
  */
 export async function importPeople(ctx: RequestContext, request: ImportRequest, limits: ImportLimits = IMPORT_LIMITS): Promise<ImportOutcome> {
+  // Checked here too, not only by the operation table: the file must not be read for a role that may not import,
+  // whoever calls (tests/server/imports/import-people.test.ts calls the service directly).
   const actor = authorizeMember(ctx, 'import.run');
   // Each run (a dry run too) reads and checks up to 100,000 rows: counted per account and per club (rate-limits.ts).
   await ctx.deps.limits.consume('import', { account: actor.accountId, club: actor.clubId });

@@ -17,7 +17,7 @@ import {
   type ImportColumn,
 } from '../../../schema/import-columns';
 import { neutraliseCell } from '../../../schema/spreadsheet-cells';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import { ValidationError } from '../../lib/errors';
@@ -202,7 +202,7 @@ function neutraliseWorkbook(book: ExcelJS.Workbook): void {
  * as the request's member (permission import.run, checked first), an unknown kind or format refused in Italian.
  */
 export async function templateDownload(ctx: RequestContext, kind: unknown, format: unknown): Promise<{ filename: string; contentType: string; content: Buffer }> {
-  const { clubId } = authorizeMember(ctx, 'import.run');
+  const { clubId } = clubMember(ctx);
   if (!isPersonKind(kind)) throw new ValidationError({ type: IMPORT_MSG.kindInvalid }, IMPORT_MSG.kindInvalid);
   if (templateFormat(format) === 'csv') {
     const { filename, csv } = importTemplate(ctx, kind);

@@ -10,7 +10,7 @@
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
 import { IMPORT_MSG } from '../../../schema/import-columns';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { logImport } from '../../access/change-log';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
@@ -77,7 +77,7 @@ const runRow = async (tx: Db, clubId: string, id: string) =>
  * (IMPORT_MSG.undoTimeout), not with the search's "filtri più precisi".
  */
 export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = ctx.deps.config.importSliceRows, statementMs = LONG_WRITE_STATEMENT_MS): Promise<UndoImportOutcome> {
-  const actor = authorizeMember(ctx, 'import.run');
+  const actor = clubMember(ctx);
   if (!isUuid(id)) throw refusal(IMPORT_MSG.undoNotFound);
   const clubId = actor.clubId;
   const sliced = commitsInSlices(ctx.deps);

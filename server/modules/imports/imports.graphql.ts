@@ -1,7 +1,7 @@
 // GraphQL face of the people import: importPeople (dry run or import, one transaction), the club's import history
 // (importRuns, importRun). Thin adapters over import-people.service.ts and import-runs.service.ts.
 import { importColumns, IMPORT_MAX_BYTES, IMPORT_MSG, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
-import { authorizeMember } from '../../access/authorize';
+import { clubMember } from '../../access/authorize';
 import { DownloadFileRef } from '../../graphql/download-file';
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
@@ -206,7 +206,7 @@ builder.queryFields((t) => ({
     description: "The columns of a kind's import file, in the template's order (the choices of the mapping).",
     args: { kind: t.arg({ type: PersonKindEnum, required: true }) },
     resolve: (_root, { kind }, ctx) => {
-      authorizeMember(ctx, 'import.run');
+      clubMember(ctx);
       return [...importColumns(kind)];
     },
   }),
@@ -216,7 +216,7 @@ builder.queryFields((t) => ({
     description: "A running (or recently ended) import of the caller's, by the progressKey it was given; null when unknown.",
     args: { key: t.arg.string({ required: true }) },
     resolve: (_root, { key }, ctx) => {
-      const actor = authorizeMember(ctx, 'import.run');
+      const actor = clubMember(ctx);
       return readProgress(actor.clubId, actor.accountId, key);
     },
   }),
