@@ -69,6 +69,77 @@ const serverZones = [
   },
 ];
 
+// ---- Server: the database access follows the actor (issue 34 point 1; docs/development.md, "The Scope") ----
+// The unguarded client (`deps.systemDb`) and hand-written raw SQL are refused in server code except in jobs
+// (server/jobs), migrations and the database layer (server/db), and in the files named below, each with its reason.
+// Everything else reaches data through the Scope: clubDb(ctx), the cross-club accessors (access/cross-club.ts), and
+// raw SQL only as `db.$queryRaw(clubSql(club)`...${CLUB}...`)` (access/club-sql.ts), which binds the club itself.
+// Scripts, benchmarks and tests act as the system and are not covered.
+const SYSTEM_DB_ALLOWLIST = {
+  'server/context.ts': 'declares AppDeps.systemDb',
+  'server/app.ts': 'builds AppDeps and pings the database for the probes',
+  'server/app-deps.ts': 'builds AppDeps',
+  'server/access/scope.ts': "systemDbOf: a job's or script's system scope",
+  'server/access/request-db.ts': 'builds the club-scoped client on top of it',
+  'server/access/cross-club.ts': "the named cross-club accessors (an account's own rows, the invitation door, API keys, organisation staff, database statistics)",
+  'server/auth/viewer.ts': 'resolves the session and its membership, before any scope exists',
+  'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only (jobs/periodic.ts): reminders due in every club',
+  'server/modules/federation/webhook-delivery.ts': 'run by a job only: the change feed of every club, per webhook',
+  'server/modules/imports/import-recovery.service.ts': "run at startup only: imports interrupted in any club",
+};
+const RAW_SQL_ALLOWLIST = {
+  'server/app.ts': 'SELECT 1 for the probes',
+  'server/access/club-scope.ts': 'the club scope itself',
+  'server/access/change-log.ts': 'the club-scoped write log',
+  'server/access/access-log.ts': 'the access log, every row naming its club',
+  'server/auth/viewer.ts': 'one statement per request for the session and membership',
+  'server/lib/mail-outbox.ts': 'the mail outbox queue (no club data)',
+  'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only',
+  'server/modules/federation/webhook-delivery.ts': 'run by a job only',
+  'server/modules/federation/federation.service.ts': "an API key's reads: every statement takes the clubs of the key's reach as a parameter",
+  'server/modules/federation/api-request-log.ts': "the organisation's request log",
+  'server/access/cross-club.ts': "statements on the database's statistics and indexes, which read no row",
+  'server/modules/imports/import-undo.service.ts': 'runs its clubSql-built steps one by one (revertSlice)',
+  'server/modules/imports/import-commit.ts': 'ANALYZE of the imported tables (refreshStatistics)',
+};
+const SYSTEM_DB_RULES = [
+  {
+    selector: "Identifier[name='systemDb'], MemberExpression[computed=true][property.value='systemDb']",
+    message:
+      "The unguarded client is for jobs, scripts and migrations: use the scope's access (clubDb(ctx), access/cross-club.ts), or add the file to SYSTEM_DB_ALLOWLIST in eslint.config.js with its reason.",
+  },
+];
+const RAW_SQL_RULES = [
+  {
+    selector: 'TaggedTemplateExpression[tag.property.name=/^\\$(query|execute)Raw$/]',
+    message: 'Raw SQL binds the club through clubSql (access/club-sql.ts): db.$queryRaw(clubSql(club)`... ${CLUB} ...`).',
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^\\$(query|execute)Raw$/]:not([arguments.0.tag.callee.name='clubSql'])",
+    message: 'Raw SQL binds the club through clubSql (access/club-sql.ts): db.$queryRaw(clubSql(club)`... ${CLUB} ...`).',
+  },
+  {
+    selector: 'MemberExpression[property.name=/^\\$(query|execute)RawUnsafe$/]',
+    message: 'Unsafe raw SQL is for migrations and scripts only.',
+  },
+];
+const accessFiles = [...new Set([...Object.keys(SYSTEM_DB_ALLOWLIST), ...Object.keys(RAW_SQL_ALLOWLIST)])];
+/** Exported for tests/server/access/scope.test.ts, which lints fixtures with exactly these blocks. */
+export const accessBlocks = [
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/jobs/**', 'server/db/**', ...accessFiles],
+    rules: { 'no-restricted-syntax': ['error', ...SYSTEM_DB_RULES, ...RAW_SQL_RULES] },
+  },
+  // An allowlisted file is still held to the other rule.
+  ...accessFiles.map((file) => ({
+    files: [file],
+    rules: {
+      'no-restricted-syntax': ['error', ...(file in SYSTEM_DB_ALLOWLIST ? [] : SYSTEM_DB_RULES), ...(file in RAW_SQL_ALLOWLIST ? [] : RAW_SQL_RULES)],
+    },
+  })),
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -161,4 +232,5 @@ export default defineConfig(
       'jsx-a11y-x/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
   },
+  ...accessBlocks,
 );

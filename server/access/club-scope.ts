@@ -9,8 +9,8 @@
 //     (a `clubId` the caller wrote is overridden, so naming another club matches nothing);
 //   - create, createMany, upsert's create and every nested create of a club-owned model: `clubId` set, and a
 //     different one the caller wrote is refused (ClubScopeViolationError: a bug, never user input);
-//   - raw SQL ($queryRaw, $executeRaw): allowed only when the club is one of the statement's parameters (or inside
-//     one, like an advisory-lock key), so the statement itself is what filters by club; the unsafe variants never.
+//   - raw SQL ($queryRaw, $executeRaw): allowed only when the club is one of the statement's parameters, so the
+//     statement itself is what filters by club (services write it with clubSql, club-sql.ts); the unsafe variants never.
 //   - relations read inside any statement (`include`, `select`, `_count`, the relation loads of Pothos): a list or
 //     optional relation to a club-owned model gets the club in its `where` too, and every narrowing below, so no
 //     path through the data model reaches a row that the same model's own reads would not.
@@ -114,10 +114,14 @@ function stampNested(model: string, data: unknown, clubId: string): void {
   }
 }
 
-/** The club is a parameter of the statement (or inside one, e.g. an advisory-lock key). */
+/**
+ * The club is a parameter of the statement, as itself: server code builds its raw statements with clubSql
+ * (club-sql.ts), which puts it there. A parameter that merely contains the club id (a JSON document, a lock key)
+ * does not count: the statement itself must compare with the club.
+ */
 function sqlNamesClub(args: unknown, clubId: string): boolean {
   const values = isRow(args) && Array.isArray(args.values) ? args.values : [];
-  return values.some((value) => value === clubId || (typeof value === 'string' && value.includes(clubId)));
+  return values.some((value) => value === clubId);
 }
 
 /**

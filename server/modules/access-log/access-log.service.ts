@@ -13,6 +13,7 @@ import { isUuid } from '../../lib/club-rows';
 import { NotFoundError } from '../../lib/errors';
 import { likeLiteral } from '../../lib/search';
 import { parseInput } from '../../lib/validate';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 /** Newest first; the id keeps the lines of one instant (one transaction's) in their written order. */
 export const ACCESS_LOG_ORDER = [{ at: 'desc' }, { id: 'desc' }] satisfies Prisma.AccessLogEntryOrderByWithRelationInput[];
@@ -100,14 +101,14 @@ async function readsHealthOf(ctx: RequestContext, clubId: string, personId: stri
  */
 export async function personIdsWithMerged(ctx: RequestContext, clubId: string, personId: string): Promise<string[]> {
   if (!isUuid(personId)) return [personId];
-  const rows = await clubDb(ctx).$queryRaw<Array<{ id: string }>>`
+  const rows = await clubDb(ctx).$queryRaw<Array<{ id: string }>>(clubSql(clubId)`
     WITH RECURSIVE merged(id) AS (
       SELECT ${personId}::uuid
       UNION
       SELECT l.entity_id::uuid FROM access_log l JOIN merged m ON l.person_id = m.id
-      WHERE l.club_id = ${clubId}::uuid AND l.action = 'merge' AND l.entity_type = 'person'
+      WHERE l.club_id = ${CLUB} AND l.action = 'merge' AND l.entity_type = 'person'
         AND l.entity_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
     )
-    SELECT id::text FROM merged`;
+    SELECT id::text FROM merged`);
   return rows.map((r) => r.id);
 }

@@ -11,6 +11,7 @@ import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { Prisma } from '../../generated/prisma/client.js';
 import { canReadHealth } from '../../access/health-data';
 import { can, clubMember } from '../../access/authorize';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 export interface KindCount {
   kind: PersonKindKey;
@@ -87,19 +88,19 @@ export async function getDashboard(ctx: RequestContext, now: Date = ctx.deps.now
     : Prisma.empty;
   const healthShown = canReadHealth(ctx);
   const [rows, certificates, postsThisWeek] = await Promise.all([
-    db.$queryRaw<RoleCountRow[]>`
+    db.$queryRaw<RoleCountRow[]>(clubSql(clubId)`
       SELECT r.kind::text AS kind,
              count(*)::int AS roles,
              count(DISTINCT r.person_id)::int AS people,
              count(*) FILTER (WHERE r.created_at >= ${todayStart})::int AS added_today,
              count(*) FILTER (WHERE r.created_at >= ${weekStart})::int AS added_week
       FROM person_roles r
-      WHERE r.club_id = ${clubId}::uuid AND r.archived_at IS NULL AND r.kind::text = ANY(${readable}::text[]) ${coachNarrowing}
-      GROUP BY GROUPING SETS ((r.kind), ())`,
+      WHERE r.club_id = ${CLUB} AND r.archived_at IS NULL AND r.kind::text = ANY(${readable}::text[]) ${coachNarrowing}
+      GROUP BY GROUPING SETS ((r.kind), ())`),
     // Athletes who need a certificate: everyone but the under-6s (schema/medical-certificates.ts). Not read at all
     // for a role that does not see health data.
     healthShown
-      ? db.$queryRaw<CertificateCountRow[]>`
+      ? db.$queryRaw<CertificateCountRow[]>(clubSql(clubId)`
           SELECT count(*) FILTER (WHERE a.medical_examination_expiration_date > ${expiringUntil}::date)::int AS certificates_valid,
                  count(*) FILTER (WHERE a.medical_examination_expiration_date BETWEEN ${today}::date AND ${expiringUntil}::date)::int AS certificates_expiring,
                  count(*) FILTER (WHERE a.medical_examination_expiration_date < ${today}::date)::int AS certificates_expired,
@@ -107,8 +108,8 @@ export async function getDashboard(ctx: RequestContext, now: Date = ctx.deps.now
           FROM person_roles r
           JOIN people p ON p.id = r.person_id
           LEFT JOIN athlete_details a ON a.role_id = r.id
-          WHERE r.club_id = ${clubId}::uuid AND r.kind = 'athlete' AND r.archived_at IS NULL
-            AND (p.birthday IS NULL OR p.birthday <= ${freeAfter}::date) ${coachNarrowing}`.then((found) => found[0])
+          WHERE r.club_id = ${CLUB} AND r.kind = 'athlete' AND r.archived_at IS NULL
+            AND (p.birthday IS NULL OR p.birthday <= ${freeAfter}::date) ${coachNarrowing}`).then((found) => found[0])
       : Promise.resolve(null),
     db.post.count({ where: postListQuery(ctx, { createdWithin: 'week' }, now).where }),
   ]);

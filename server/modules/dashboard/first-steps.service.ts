@@ -3,6 +3,7 @@
 // may take are listed (a coach has none); the client hides the list when it is empty or the member dismissed it.
 import type { RequestContext } from '../../context';
 import { can, clubMember } from '../../access/authorize';
+import { clubDb } from '../../access/request-db';
 
 export type FirstStepKey = 'people' | 'collaborators' | 'season';
 
@@ -13,7 +14,7 @@ export interface FirstStep {
 
 export async function getFirstSteps(ctx: RequestContext): Promise<FirstStep[]> {
   const actor = clubMember(ctx);
-  const db = ctx.deps.systemDb; // counts only: no row of the club's people leaves this function
+  const db = clubDb(ctx); // the steps are shown to those who may take them: never a coach, so never narrowed
   const clubId = actor.clubId;
   const steps: Array<{ key: FirstStepKey; allowed: boolean; done: () => Promise<boolean> }> = [
     // Anyone registered, by an import or by hand.

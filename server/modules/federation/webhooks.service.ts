@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { requireSession } from '../../auth/policy';
-import { statisticsDb } from '../../access/cross-club';
+import { snapshotXmin } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import { isUuid } from '../../lib/club-rows';
 import { NotFoundError, ValidationError } from '../../lib/errors';
@@ -67,7 +67,7 @@ export async function createWebhook(ctx: RequestContext, raw: { organisationId: 
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const box = await webhookBox(ctx);
   // From the feed's current end: every transaction below xmin has ended, so nothing older is still to come.
-  const [{ xmin }] = await statisticsDb(ctx).$queryRaw<Array<{ xmin: bigint }>>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin`;
+  const xmin = await snapshotXmin(ctx);
   const webhook = await ctx.deps.db.organisationWebhook.create({
     data: {
       organisationId: input.organisationId,

@@ -8,6 +8,7 @@ import { MSG } from '../../../schema/messages';
 import type { Prisma, StoredFile } from '../../generated/prisma/client.js';
 import { ValidationError } from '../../lib/errors';
 import { FileTooLargeError, refusalOf } from './upload-limits';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 /** A file as received from a client; `mimeType` is what the client claims and is never trusted. */
 export type UploadedFile = { filename: string; mimeType: string; content: Buffer };
@@ -139,6 +140,6 @@ export async function storeFile(
   });
   // The bytes travel as base64 text decoded by the database: PGlite serialises a bytea parameter byte by byte
   // (seconds for a few MB), text is over ten times faster; PostgreSQL is indifferent.
-  await tx.$executeRaw`UPDATE stored_files SET content = decode(${file.content.toString('base64')}, 'base64') WHERE id = ${row.id}::uuid AND club_id = ${owner.clubId}::uuid`;
+  await tx.$executeRaw(clubSql(owner.clubId)`UPDATE stored_files SET content = decode(${file.content.toString('base64')}, 'base64') WHERE id = ${row.id}::uuid AND club_id = ${CLUB}`);
   return { ...row, content: new Uint8Array(file.content) };
 }

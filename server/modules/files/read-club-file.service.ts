@@ -5,6 +5,7 @@ import type { RequestContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { revealHealth } from '../../access/health-data';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 /** Stored files that are health data (files.service.ts purposes). */
 const HEALTH_PURPOSES = new Set(['medical-certificate']);
@@ -17,9 +18,9 @@ export async function readClubFile(ctx: RequestContext, id: string) {
   // Not a uuid: unknown by definition (and the uuid column would refuse the query).
   if (!UUID.test(id)) throw new NotFoundError();
   // Base64 text out of the database: PGlite reads a bytea column byte by byte, text many times faster.
-  const [file] = await clubDb(ctx).$queryRaw<Array<{ id: string; filename: string; mimeType: string; purpose: string; content: string }>>`
+  const [file] = await clubDb(ctx).$queryRaw<Array<{ id: string; filename: string; mimeType: string; purpose: string; content: string }>>(clubSql(clubId)`
     SELECT id::text, filename, mime_type AS "mimeType", purpose, encode(content, 'base64') AS content
-    FROM stored_files WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid`;
+    FROM stored_files WHERE id = ${id}::uuid AND club_id = ${CLUB}`);
   if (!file) throw new NotFoundError();
   if (HEALTH_PURPOSES.has(file.purpose)) authorize(actor, 'health.read');
   if (file.purpose === 'medical-certificate') {

@@ -13,6 +13,7 @@ import { pageOfOrderedIds } from '../../lib/ordered-page';
 import { ACTIVE_MEMBER } from './groups.policy';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember, clubMember } from '../../access/authorize';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 const groupFilters = z.object({
   types: z.array(z.enum(PERSON_KINDS, { error: MSG.kindInvalid }), { error: MSG.kindInvalid }).nullish(),
@@ -97,10 +98,10 @@ export async function groupListWhere(ctx: RequestContext, raw: GroupFilters): Pr
  * no special meaning. One statement whatever the number of words; a club has at most a few hundred groups.
  */
 async function groupIdsMatching(db: Db, clubId: string, words: string[]): Promise<string[]> {
-  const rows = await db.$queryRaw<Array<{ id: string }>>`
+  const rows = await db.$queryRaw<Array<{ id: string }>>(clubSql(clubId)`
     SELECT g.id::text AS id FROM groups g
-    WHERE g.club_id = ${clubId}::uuid
-      AND NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w(word) WHERE strpos(lower(unaccent(g.name)), w.word) = 0)`;
+    WHERE g.club_id = ${CLUB}
+      AND NOT EXISTS (SELECT 1 FROM unnest(${words}::text[]) AS w(word) WHERE strpos(lower(unaccent(g.name)), w.word) = 0)`);
   return rows.map((r) => r.id);
 }
 

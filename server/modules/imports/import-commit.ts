@@ -10,6 +10,7 @@ import type { Db } from '../../lib/club-rows';
 import { isStatementTimeout } from '../../db/statement-timeout';
 import { QueryTimeoutError } from '../../lib/errors';
 import { breathe } from './import-write';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 /** Runs `work` in a transaction: the same one for every slice (PostgreSQL), or a new one per slice (PGlite). */
 export type Slice = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
@@ -41,7 +42,7 @@ export async function longWrite<T>(
   if (!sliced) {
     return db.$transaction(async (tx) => {
       // SET LOCAL: for this transaction only (the club named, as the club-scoped client asks of raw SQL).
-      await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(statementMs)}, true) WHERE ${clubId}::uuid IS NOT NULL`;
+      await tx.$queryRaw(clubSql(clubId)`SELECT set_config('statement_timeout', ${String(statementMs)}, true) WHERE ${CLUB} IS NOT NULL`);
       return body((work) => work(tx));
     }, TRANSACTION);
   }

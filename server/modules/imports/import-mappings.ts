@@ -6,6 +6,7 @@ import { normalizeHeader } from '../../../schema/import-columns';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { MappingChoice } from './import-rows';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 /** The set of a file's headers, as a key: sorted normalized names, hashed. */
 export function headersKey(headers: readonly string[]): string {
@@ -30,8 +31,8 @@ export async function rememberedMapping(ctx: RequestContext, kind: PersonKindKey
  */
 export async function rememberMapping(ctx: RequestContext, clubId: string, kind: PersonKindKey, headers: readonly string[], mapping: MappingChoice[]): Promise<void> {
   const json = JSON.stringify(mapping);
-  await clubDb(ctx).$executeRaw`
+  await clubDb(ctx).$executeRaw(clubSql(clubId)`
     INSERT INTO import_mappings (id, club_id, kind, headers_key, mapping, updated_at)
-    VALUES (${randomUUID()}::uuid, ${clubId}::uuid, ${kind}::"PersonKind", ${headersKey(headers)}, ${json}::jsonb, now())
-    ON CONFLICT (club_id, kind, headers_key) DO UPDATE SET mapping = EXCLUDED.mapping, updated_at = now()`;
+    VALUES (${randomUUID()}::uuid, ${CLUB}, ${kind}::"PersonKind", ${headersKey(headers)}, ${json}::jsonb, now())
+    ON CONFLICT (club_id, kind, headers_key) DO UPDATE SET mapping = EXCLUDED.mapping, updated_at = now()`);
 }

@@ -26,6 +26,8 @@ import { authorizeMember, can, clubMember } from '../../access/authorize';
 import { logImport } from '../../access/change-log';
 import { canWriteHealth } from '../../access/health-data';
 import { clubDb } from '../../access/request-db';
+import { cleanPendingList, statisticsDb } from '../../access/cross-club';
+import { CLUB, clubSql } from '../../access/club-sql';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../lib/club-rows';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
@@ -163,12 +165,12 @@ async function storedPeople(ctx: RequestContext, clubId: string, kind: PersonKin
   const found = new Map<string, StoredPerson>();
   const db = clubDb(ctx);
   for (let i = 0; i < taxCodes.length; i += 2_000) {
-    const people = await db.$queryRaw<Array<{ person: Row; address: Row | null }>>`
+    const people = await db.$queryRaw<Array<{ person: Row; address: Row | null }>>(clubSql(clubId)`
       SELECT to_jsonb(p) AS person, to_jsonb(a) AS address
       FROM people p LEFT JOIN addresses a ON a.id = p.address_id AND a.club_id = p.club_id
-      WHERE p.club_id = ${clubId}::uuid AND p.tax_id_code = ANY(${taxCodes.slice(i, i + 2_000)}::text[])`;
+      WHERE p.club_id = ${CLUB} AND p.tax_id_code = ANY(${taxCodes.slice(i, i + 2_000)}::text[])`);
     if (!people.length) continue;
-    const roles = await db.$queryRaw<Array<{ role: Row; details: Row | null; group_ids: string[] }>>`
+    const roles = await db.$queryRaw<Array<{ role: Row; details: Row | null; group_ids: string[] }>>(clubSql(clubId)`
       SELECT to_jsonb(r) AS role,
              COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd)) AS details,
              ARRAY(SELECT m.group_id::text FROM group_members m WHERE m.role_id = r.id) AS group_ids
@@ -177,8 +179,8 @@ async function storedPeople(ctx: RequestContext, clubId: string, kind: PersonKin
       LEFT JOIN coach_details cd ON cd.role_id = r.id
       LEFT JOIN member_details md ON md.role_id = r.id
       LEFT JOIN manager_details gd ON gd.role_id = r.id
-      WHERE r.club_id = ${clubId}::uuid AND r.kind = ${kind}::"PersonKind" AND r.person_id = ANY(${people.map((p) => p.person.id as string)}::uuid[])
-      ORDER BY r.archived_at IS NULL, r.archived_at`;
+      WHERE r.club_id = ${CLUB} AND r.kind = ${kind}::"PersonKind" AND r.person_id = ANY(${people.map((p) => p.person.id as string)}::uuid[])
+      ORDER BY r.archived_at IS NULL, r.archived_at`);
     // A person registered again keeps their archived roles of the kind beside the active one: the active one (last) wins.
     const roleOf = new Map(roles.map((r) => [r.role.person_id as string, r]));
     // Read by their column names: converting every key of 100,000 rows to camelCase was a quarter of a re-import.
@@ -635,7 +637,7 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
           });
           written += part.changes.length;
           if (written >= analyzeAt) {
-            await refreshStatistics(ctx.deps.systemDb);
+            await refreshStatistics(statisticsDb(ctx));
             analyzeAt = written * 2;
           }
         }
@@ -658,7 +660,7 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
     if (completed) {
       ctx.deps.background.run('import: trigram pending lists and statistics', async () => {
         await cleanTrigramIndexes(ctx);
-        await refreshStatistics(ctx.deps.systemDb);
+        await refreshStatistics(statisticsDb(ctx));
       });
     }
   }
@@ -670,7 +672,7 @@ async function writePart(tx: Db, clubId: string, runId: string, kind: PersonKind
   // (cleanTrigramIndexes): entry by entry they were most of the people and roles inserts' cost. Not on PGlite: there
   // the merge of 100,000 rows' entries would be one statement of seconds in this thread, holding every request; the
   // usual limit (4 MB) merges them a few MB at a time, inside the slices (sized by time, so they stay short).
-  if (deferTrigrams) await tx.$queryRaw`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${clubId}::uuid IS NOT NULL`;
+  if (deferTrigrams) await tx.$queryRaw(clubSql(clubId)`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${CLUB} IS NOT NULL`);
   await recordBefore(tx, clubId, runId, part, onRows);
   await writeImport(tx, clubId, kind, part, onRows);
   if (part.changes.length) await recordWriteXid(tx, clubId, runId);
@@ -691,7 +693,7 @@ const TRIGRAM_INDEXES = ['people_search_text_trgm_idx', 'person_roles_search_tex
  */
 async function cleanTrigramIndexes(ctx: RequestContext): Promise<void> {
   try {
-    for (const index of TRIGRAM_INDEXES) await ctx.deps.systemDb.$queryRaw`SELECT gin_clean_pending_list(${index}::regclass)`;
+    for (const index of TRIGRAM_INDEXES) await cleanPendingList(ctx, index);
   } catch (error) {
     ctx.deps.log.warn({ err: error }, 'import: trigram pending lists not cleaned');
   }

@@ -13,12 +13,14 @@ import { IMPORT_MSG } from '../../../schema/import-columns';
 import { clubMember } from '../../access/authorize';
 import { logImport } from '../../access/change-log';
 import { clubDb } from '../../access/request-db';
+import { statisticsDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../lib/club-rows';
 import { isUuid } from '../../lib/club-rows';
 import { ValidationError } from '../../lib/errors';
 import { commitsInSlices, IMPORT_SLICE_ROWS, LONG_WRITE_STATEMENT_MS, longWrite, longWriteTimedOut, refreshStatistics, sliceSizer, type Slice } from './import-commit';
 import { breathe } from './import-write';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 export interface ImportUndoSkip {
   taxIdCode: string;
@@ -64,10 +66,10 @@ export const canUndoRun = (run: { status: string; undoneAt: Date | null; undoabl
 
 const runRow = async (tx: Db, clubId: string, id: string) =>
   (
-    await tx.$queryRaw<RunRow[]>`
+    await tx.$queryRaw<RunRow[]>(clubSql(clubId)`
       SELECT id, COALESCE(write_xids::text[], '{}') AS write_xids, status, kind::text AS kind, file_name, undone_at, undoable_until,
              COALESCE(undoable_until <= now(), true) AS expired
-      FROM import_runs WHERE id = ${id}::uuid AND club_id = ${clubId}::uuid FOR UPDATE`
+      FROM import_runs WHERE id = ${id}::uuid AND club_id = ${CLUB} FOR UPDATE`)
   )[0];
 
 /**
@@ -83,7 +85,7 @@ export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = c
   const sliced = commitsInSlices(ctx.deps);
   try {
     const outcome = await undoRun(ctx, clubId, id, sliced, sliceRows, statementMs);
-    ctx.deps.background.run('import undo: statistics', () => refreshStatistics(ctx.deps.systemDb));
+    ctx.deps.background.run('import undo: statistics', () => refreshStatistics(statisticsDb(ctx)));
     return outcome;
   } catch (error) {
     if (longWriteTimedOut(error)) throw refusal(IMPORT_MSG.undoTimeout);
@@ -154,12 +156,12 @@ export async function finishUndo(db: PrismaClient, clubId: string, runId: string
  * instead of a line per state; undone and failed runs can no longer be undone.
  */
 export async function setRunStatus(tx: Db, clubId: string, runId: string, status: 'writing' | 'completed' | 'undoing' | 'undone' | 'failed') {
-  await tx.$executeRaw`
+  await tx.$executeRaw(clubSql(clubId)`
     UPDATE import_runs
     SET status = ${status},
         undone_at = CASE WHEN ${status} = 'undone' THEN now() ELSE undone_at END,
         undoable_until = CASE WHEN ${status} = 'failed' THEN NULL ELSE undoable_until END
-    WHERE id = ${runId}::uuid AND club_id = ${clubId}::uuid`;
+    WHERE id = ${runId}::uuid AND club_id = ${CLUB}`);
 }
 
 type Classified = { person_id: string; tax_id_code: string; name: string; role_created: boolean; edited: boolean; linked: boolean };
@@ -170,8 +172,8 @@ type Classified = { person_id: string; tax_id_code: string; name: string; role_c
  */
 async function revertRun(slice: Slice, clubId: string, run: RunRow, size: number): Promise<Omit<UndoImportOutcome, 'runId' | 'message'>> {
   const people = await slice(
-    (tx) => tx.$queryRaw<Array<{ person_id: string }>>`
-      SELECT person_id FROM import_run_changes WHERE run_id = ${run.id}::uuid AND club_id = ${clubId}::uuid ORDER BY person_id`,
+    (tx) => tx.$queryRaw<Array<{ person_id: string }>>(clubSql(clubId)`
+      SELECT person_id FROM import_run_changes WHERE run_id = ${run.id}::uuid AND club_id = ${CLUB} ORDER BY person_id`),
   );
   const ids = people.map((p) => p.person_id);
   let removed = 0;
@@ -201,7 +203,7 @@ async function revertRun(slice: Slice, clubId: string, run: RunRow, size: number
  * since the run. A range of the key, not a list of ids: `= ANY(list)` made this five times slower on PGlite.
  */
 function classify(tx: Db, clubId: string, run: RunRow, first: string, last: string) {
-  return tx.$queryRaw<Classified[]>`
+  return tx.$queryRaw<Classified[]>(clubSql(clubId)`
     SELECT c.person_id, c.tax_id_code, c.name, c.role_created,
            (p.id IS NULL OR r.id IS NULL
             OR NOT ${asLeft(run, 'p.xmin', Prisma.sql`to_jsonb(p)`, 'person')}
@@ -212,14 +214,14 @@ function classify(tx: Db, clubId: string, run: RunRow, first: string, last: stri
             OR (c.role_created AND (EXISTS (SELECT 1 FROM stored_files f WHERE f.role_id = c.role_id)
                                     OR EXISTS (SELECT 1 FROM group_members m WHERE m.role_id = c.role_id AND NOT (m.id = ANY(c.group_member_ids)))))) AS linked
     FROM import_run_changes c
-    LEFT JOIN people p ON p.id = c.person_id AND p.club_id = ${clubId}::uuid
-    LEFT JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${clubId}::uuid
-    LEFT JOIN addresses a ON a.id = c.address_id AND a.club_id = ${clubId}::uuid
+    LEFT JOIN people p ON p.id = c.person_id AND p.club_id = ${CLUB}
+    LEFT JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${CLUB}
+    LEFT JOIN addresses a ON a.id = c.address_id AND a.club_id = ${CLUB}
     LEFT JOIN athlete_details ad ON ad.role_id = r.id
     LEFT JOIN coach_details cd ON cd.role_id = r.id
     LEFT JOIN member_details md ON md.role_id = r.id
     LEFT JOIN manager_details gd ON gd.role_id = r.id
-    WHERE c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id BETWEEN ${first}::uuid AND ${last}::uuid`;
+    WHERE c.run_id = ${run.id}::uuid AND c.club_id = ${CLUB} AND c.person_id BETWEEN ${first}::uuid AND ${last}::uuid`);
 }
 
 type Part = 'person' | 'role' | 'address' | 'details';
@@ -254,51 +256,51 @@ function wrote(run: RunRow, xmin: string, part: Part): Prisma.Sql {
  */
 async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: string[]): Promise<void> {
   const { kind } = run;
-  const ours = Prisma.sql`c.run_id = ${run.id}::uuid AND c.club_id = ${clubId}::uuid AND c.person_id = ANY(${personIds}::uuid[])`;
+  const ours = clubSql(clubId)`c.run_id = ${run.id}::uuid AND c.club_id = ${CLUB} AND c.person_id = ANY(${personIds}::uuid[])`;
   const steps: Prisma.Sql[] = [
-    Prisma.sql`DELETE FROM group_members m USING import_run_changes c WHERE ${ours} AND m.id = ANY(c.group_member_ids) AND m.club_id = ${clubId}::uuid`,
+    clubSql(clubId)`DELETE FROM group_members m USING import_run_changes c WHERE ${ours} AND m.id = ANY(c.group_member_ids) AND m.club_id = ${CLUB}`,
   ];
   const details = DETAILS_TABLE[kind];
   if (details) {
     const table = Prisma.raw(details);
     // A role the run only updated: its details row as it was (deleted when it had none, which the run then added).
     steps.push(
-      Prisma.sql`DELETE FROM ${table} d USING import_run_changes c JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${clubId}::uuid
+      clubSql(clubId)`DELETE FROM ${table} d USING import_run_changes c JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${CLUB}
                  WHERE ${ours} AND NOT c.role_created AND ${wrote(run, 'd.xmin', 'details')} AND d.role_id = c.role_id`,
       // Put back where the row is gone now: the run wrote it (deleted above), or the run's row was its first.
-      Prisma.sql`INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table}, c.details_before)).*
+      clubSql(clubId)`INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table}, c.details_before)).*
                  FROM import_run_changes c
-                 WHERE ${ours} AND NOT c.role_created AND c.details_before IS NOT NULL
+                 WHERE ${ours} AND c.club_id = ${CLUB} AND NOT c.role_created AND c.details_before IS NOT NULL
                    AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.role_id = c.role_id)`,
     );
   }
   // Certificates the run recorded from imported expiries (certificates.service.ts): runs with write_xids tell them.
   if (kind === 'athlete' && !keptAfter(run)) {
-    steps.push(Prisma.sql`DELETE FROM medical_certificates m USING import_run_changes c
-                          WHERE ${ours} AND m.person_id = c.person_id AND m.club_id = ${clubId}::uuid AND ${byRun(run, 'm.xmin')}`);
+    steps.push(clubSql(clubId)`DELETE FROM medical_certificates m USING import_run_changes c
+                          WHERE ${ours} AND m.person_id = c.person_id AND m.club_id = ${CLUB} AND ${byRun(run, 'm.xmin')}`);
   }
   steps.push(
     // Roles the run created go (their details and memberships with them, by cascade).
-    Prisma.sql`DELETE FROM person_roles r USING import_run_changes c WHERE ${ours} AND c.role_created AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
-    Prisma.sql`UPDATE person_roles r SET note_private = b.note_private, updated_at = now()
+    clubSql(clubId)`DELETE FROM person_roles r USING import_run_changes c WHERE ${ours} AND c.role_created AND r.id = c.role_id AND r.club_id = ${CLUB}`,
+    clubSql(clubId)`UPDATE person_roles r SET note_private = b.note_private, updated_at = now()
                FROM import_run_changes c, jsonb_populate_record(NULL::person_roles, c.role_before) b
                WHERE ${ours} AND NOT c.role_created AND ${wrote(run, 'r.xmin', 'role')}
-                 AND (r.note_private IS DISTINCT FROM b.note_private) AND r.id = c.role_id AND r.club_id = ${clubId}::uuid`,
-    Prisma.sql`UPDATE people p
+                 AND (r.note_private IS DISTINCT FROM b.note_private) AND r.id = c.role_id AND r.club_id = ${CLUB}`,
+    clubSql(clubId)`UPDATE people p
                SET firstname = b.firstname, secondname = b.secondname, lastname = b.lastname, nickname = b.nickname, type_gender_id = b.type_gender_id,
                    birthday = b.birthday, birthplace = b.birthplace, birth_nation = b.birth_nation, nationality = b.nationality,
                    email_primary = b.email_primary, email_secondary = b.email_secondary, phone_primary = b.phone_primary,
                    phone_secondary = b.phone_secondary, legal_representative = b.legal_representative, address_id = b.address_id,
                    search_text = b.search_text, sort_name = b.sort_name, updated_at = now()
                FROM import_run_changes c, jsonb_populate_record(NULL::people, c.person_before) b
-               WHERE ${ours} AND NOT c.person_created AND c.person_before IS NOT NULL AND ${wrote(run, 'p.xmin', 'person')} AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
-    Prisma.sql`DELETE FROM people p USING import_run_changes c WHERE ${ours} AND c.person_created AND p.id = c.person_id AND p.club_id = ${clubId}::uuid`,
-    Prisma.sql`UPDATE addresses a
+               WHERE ${ours} AND NOT c.person_created AND c.person_before IS NOT NULL AND ${wrote(run, 'p.xmin', 'person')} AND p.id = c.person_id AND p.club_id = ${CLUB}`,
+    clubSql(clubId)`DELETE FROM people p USING import_run_changes c WHERE ${ours} AND c.person_created AND p.id = c.person_id AND p.club_id = ${CLUB}`,
+    clubSql(clubId)`UPDATE addresses a
                SET address = b.address, street_number = b.street_number, postal_code = b.postal_code, city = b.city, province = b.province, country = b.country
                FROM import_run_changes c, jsonb_populate_record(NULL::addresses, c.address_before) b
-               WHERE ${ours} AND NOT c.address_created AND c.address_before IS NOT NULL AND ${wrote(run, 'a.xmin', 'address')} AND a.id = c.address_id AND a.club_id = ${clubId}::uuid`,
-    Prisma.sql`DELETE FROM addresses a USING import_run_changes c
-               WHERE ${ours} AND c.address_created AND a.id = c.address_id AND a.club_id = ${clubId}::uuid
+               WHERE ${ours} AND NOT c.address_created AND c.address_before IS NOT NULL AND ${wrote(run, 'a.xmin', 'address')} AND a.id = c.address_id AND a.club_id = ${CLUB}`,
+    clubSql(clubId)`DELETE FROM addresses a USING import_run_changes c
+               WHERE ${ours} AND c.address_created AND a.id = c.address_id AND a.club_id = ${CLUB}
                  AND NOT EXISTS (SELECT 1 FROM people p WHERE p.address_id = a.id)`,
   );
   for (const step of steps) {

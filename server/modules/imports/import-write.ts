@@ -6,6 +6,7 @@
 // and a role can only link a person of its own club.
 import type { PersonKindKey } from '../../../schema/constants';
 import type { Db } from '../../lib/club-rows';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 export type SqlRow = Record<string, unknown>;
 
@@ -81,32 +82,32 @@ export const writeCount = (w: ImportWrites) =>
 
 /** Runs every write of the import in `tx` (the caller's transaction), in foreign-key order. */
 export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w: ImportWrites, onRows?: OnRows): Promise<void> {
-  await inChunks(w.addressInserts, (json) => tx.$executeRaw`
+  await inChunks(w.addressInserts, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO addresses (id, club_id, address, street_number, postal_code, city, province, country)
-    SELECT x.id, ${clubId}::uuid, x.address, x.street_number, x.postal_code, x.city, x.province, x.country
+    SELECT x.id, ${CLUB}, x.address, x.street_number, x.postal_code, x.city, x.province, x.country
     FROM jsonb_to_recordset(${json}::jsonb)
-      AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)`, onRows);
+      AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)`), onRows);
 
-  await inChunks(w.addressUpdates, (json) => tx.$executeRaw`
+  await inChunks(w.addressUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
     UPDATE addresses a
     SET address = x.address, street_number = x.street_number, postal_code = x.postal_code, city = x.city, province = x.province, country = x.country
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(id uuid, address text, street_number text, postal_code text, city text, province text, country text)
-    WHERE a.id = x.id AND a.club_id = ${clubId}::uuid`, onRows);
+    WHERE a.id = x.id AND a.club_id = ${CLUB}`), onRows);
 
-  await inChunks(w.peopleInserts, (json) => tx.$executeRaw`
+  await inChunks(w.peopleInserts, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO people (id, club_id, firstname, secondname, lastname, nickname, tax_id_code, type_gender_id, birthday, birthplace,
                         birth_nation, nationality, email_primary, email_secondary, phone_primary, phone_secondary, legal_representative,
                         address_id, search_text, sort_name, updated_at)
-    SELECT x.id, ${clubId}::uuid, x.firstname, x.secondname, x.lastname, x.nickname, x.tax_id_code, x.type_gender_id, x.birthday, x.birthplace,
+    SELECT x.id, ${CLUB}, x.firstname, x.secondname, x.lastname, x.nickname, x.tax_id_code, x.type_gender_id, x.birthday, x.birthplace,
            x.birth_nation, x.nationality, x.email_primary, x.email_secondary, x.phone_primary, x.phone_secondary, x.legal_representative,
            x.address_id, x.search_text, x.sort_name, now()
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(id uuid, firstname text, secondname text, lastname text, nickname text, tax_id_code text, type_gender_id int, birthday date,
            birthplace text, birth_nation text, nationality text, email_primary text, email_secondary text, phone_primary text,
-           phone_secondary text, legal_representative text, address_id uuid, search_text text, sort_name text)`, onRows);
+           phone_secondary text, legal_representative text, address_id uuid, search_text text, sort_name text)`), onRows);
 
-  await inChunks(w.peopleUpdates, (json) => tx.$executeRaw`
+  await inChunks(w.peopleUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
     UPDATE people p
     SET firstname = x.firstname, secondname = x.secondname, lastname = x.lastname, nickname = x.nickname, type_gender_id = x.type_gender_id,
         birthday = x.birthday, birthplace = x.birthplace, birth_nation = x.birth_nation, nationality = x.nationality,
@@ -117,28 +118,28 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
       AS x(id uuid, firstname text, secondname text, lastname text, nickname text, type_gender_id int, birthday date, birthplace text,
            birth_nation text, nationality text, email_primary text, email_secondary text, phone_primary text, phone_secondary text,
            legal_representative text, address_id uuid, search_text text, sort_name text)
-    WHERE p.id = x.id AND p.club_id = ${clubId}::uuid`, onRows);
+    WHERE p.id = x.id AND p.club_id = ${CLUB}`), onRows);
 
-  await inChunks(w.roleInserts, (json) => tx.$executeRaw`
+  await inChunks(w.roleInserts, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO person_roles (id, club_id, person_id, kind, is_active, note_private, updated_at)
-    SELECT x.id, ${clubId}::uuid, x.person_id, ${kind}::"PersonKind", true, x.note_private, now()
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, note_private text)`, onRows);
+    SELECT x.id, ${CLUB}, x.person_id, ${kind}::"PersonKind", true, x.note_private, now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, note_private text)`), onRows);
 
-  await inChunks(w.roleUpdates, (json) => tx.$executeRaw`
+  await inChunks(w.roleUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
     UPDATE person_roles r SET note_private = x.note_private, updated_at = now()
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, note_private text)
-    WHERE r.id = x.id AND r.club_id = ${clubId}::uuid`, onRows);
+    WHERE r.id = x.id AND r.club_id = ${CLUB}`), onRows);
 
   await inChunks(w.detailsUpserts, (json) => upsertDetails(tx, clubId, kind, json), onRows);
 
   // Only groups of the club and of the run's kind; a membership the role already has is left as it is.
-  await inChunks(w.groupMemberInserts, (json) => tx.$executeRaw`
+  await inChunks(w.groupMemberInserts, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO group_members (id, club_id, group_id, role_id)
-    SELECT x.id, ${clubId}::uuid, x.group_id, x.role_id
+    SELECT x.id, ${CLUB}, x.group_id, x.role_id
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, group_id uuid, role_id uuid)
-    JOIN groups g ON g.id = x.group_id AND g.club_id = ${clubId}::uuid AND g.type = ${kind}::"PersonKind"
-    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
-    ON CONFLICT (group_id, role_id) DO NOTHING`, onRows);
+    JOIN groups g ON g.id = x.group_id AND g.club_id = ${CLUB} AND g.type = ${kind}::"PersonKind"
+    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
+    ON CONFLICT (group_id, role_id) DO NOTHING`), onRows);
 }
 
 /**
@@ -150,30 +151,30 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
 export async function recordBefore(tx: Db, clubId: string, runId: string, w: ImportWrites, onRows?: OnRows): Promise<void> {
   const created = w.changes.filter((c) => c.person_created === true);
   const existing = w.changes.filter((c) => c.person_created !== true);
-  await inChunks(created, (json) => tx.$executeRaw`
+  await inChunks(created, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO import_run_changes (run_id, club_id, person_id, tax_id_code, name, person_created, role_id, role_created, address_id,
                                     address_created, group_member_ids)
-    SELECT ${runId}::uuid, ${clubId}::uuid, x.person_id, x.tax_id_code, x.name, true, x.role_id, x.role_created, x.address_id,
+    SELECT ${runId}::uuid, ${CLUB}, x.person_id, x.tax_id_code, x.name, true, x.role_id, x.role_created, x.address_id,
            x.address_created, COALESCE(ARRAY(SELECT jsonb_array_elements_text(x.group_member_ids)::uuid), '{}')
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(person_id uuid, tax_id_code text, name text, role_id uuid, role_created boolean, address_id uuid, address_created boolean,
-           group_member_ids jsonb)`, onRows);
-  await inChunks(existing, (json) => tx.$executeRaw`
+           group_member_ids jsonb)`), onRows);
+  await inChunks(existing, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO import_run_changes (run_id, club_id, person_id, tax_id_code, name, person_created, role_id, role_created, address_id,
                                     address_created, group_member_ids, person_before, address_before, role_before, details_before)
-    SELECT ${runId}::uuid, ${clubId}::uuid, x.person_id, x.tax_id_code, x.name, x.person_created, x.role_id, x.role_created, x.address_id,
+    SELECT ${runId}::uuid, ${CLUB}, x.person_id, x.tax_id_code, x.name, x.person_created, x.role_id, x.role_created, x.address_id,
            x.address_created, COALESCE(ARRAY(SELECT jsonb_array_elements_text(x.group_member_ids)::uuid), '{}'),
            to_jsonb(p), to_jsonb(a), to_jsonb(r), COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(person_id uuid, tax_id_code text, name text, person_created boolean, role_id uuid, role_created boolean, address_id uuid,
            address_created boolean, group_member_ids jsonb)
-    LEFT JOIN people p ON p.id = x.person_id AND p.club_id = ${clubId}::uuid
-    LEFT JOIN addresses a ON a.id = x.address_id AND a.club_id = ${clubId}::uuid
-    LEFT JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+    LEFT JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}
+    LEFT JOIN addresses a ON a.id = x.address_id AND a.club_id = ${CLUB}
+    LEFT JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
     LEFT JOIN athlete_details ad ON ad.role_id = r.id
     LEFT JOIN coach_details cd ON cd.role_id = r.id
     LEFT JOIN member_details md ON md.role_id = r.id
-    LEFT JOIN manager_details gd ON gd.role_id = r.id`, onRows);
+    LEFT JOIN manager_details gd ON gd.role_id = r.id`), onRows);
 }
 
 /**
@@ -183,9 +184,9 @@ export async function recordBefore(tx: Db, clubId: string, runId: string, w: Imp
  * on PGlite). Call it in each transaction that writes the run's rows.
  */
 export async function recordWriteXid(tx: Db, clubId: string, runId: string): Promise<void> {
-  await tx.$executeRaw`
+  await tx.$executeRaw(clubSql(clubId)`
     UPDATE import_runs SET write_xids = array_append(COALESCE(write_xids, '{}'), pg_current_xact_id()::text::bigint % 4294967296)
-    WHERE id = ${runId}::uuid AND club_id = ${clubId}::uuid`;
+    WHERE id = ${runId}::uuid AND club_id = ${CLUB}`);
 }
 
 /**
@@ -235,33 +236,33 @@ function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string
     case 'athlete':
       return upsertAthleteDetails(tx, clubId, json);
     case 'coach':
-      return tx.$executeRaw`
+      return tx.$executeRaw(clubSql(clubId)`
         INSERT INTO coach_details (role_id, coach_role, coach_validity_start_date, coach_validity_end_date, health_card, allergies, intolerances)
         SELECT x.role_id, x.coach_role, x.coach_validity_start_date, x.coach_validity_end_date, x.health_card, x.allergies, x.intolerances
         FROM jsonb_to_recordset(${json}::jsonb)
           AS x(role_id uuid, coach_role text, coach_validity_start_date date, coach_validity_end_date date, health_card text, allergies text, intolerances text)
-        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
         ON CONFLICT (role_id) DO UPDATE SET
           coach_role = EXCLUDED.coach_role, coach_validity_start_date = EXCLUDED.coach_validity_start_date,
           coach_validity_end_date = EXCLUDED.coach_validity_end_date, health_card = EXCLUDED.health_card,
-          allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances`;
+          allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances`);
     case 'member':
-      return tx.$executeRaw`
+      return tx.$executeRaw(clubSql(clubId)`
         INSERT INTO member_details (role_id, membership_number, membership_start_date, membership_expired_date)
         SELECT x.role_id, x.membership_number, x.membership_start_date, x.membership_expired_date
         FROM jsonb_to_recordset(${json}::jsonb)
           AS x(role_id uuid, membership_number text, membership_start_date date, membership_expired_date date)
-        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
         ON CONFLICT (role_id) DO UPDATE SET
           membership_number = EXCLUDED.membership_number, membership_start_date = EXCLUDED.membership_start_date,
-          membership_expired_date = EXCLUDED.membership_expired_date`;
+          membership_expired_date = EXCLUDED.membership_expired_date`);
     case 'manager':
-      return tx.$executeRaw`
+      return tx.$executeRaw(clubSql(clubId)`
         INSERT INTO manager_details (role_id, manager_role)
         SELECT x.role_id, x.manager_role
         FROM jsonb_to_recordset(${json}::jsonb) AS x(role_id uuid, manager_role text)
-        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
-        ON CONFLICT (role_id) DO UPDATE SET manager_role = EXCLUDED.manager_role`;
+        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
+        ON CONFLICT (role_id) DO UPDATE SET manager_role = EXCLUDED.manager_role`);
     default:
       return Promise.resolve(0);
   }
@@ -272,7 +273,7 @@ function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string
  * person's history does not hold yet is recorded as a certificate with the legacy type (none: the file has no type).
  */
 async function upsertAthleteDetails(tx: Db, clubId: string, json: string): Promise<number> {
-  const written = await tx.$executeRaw`
+  const written = await tx.$executeRaw(clubSql(clubId)`
     INSERT INTO athlete_details (role_id, medical_examination_expiration_date, medical_examination_scheduled_date, health_card, allergies,
                                  intolerances, athlete_condition, athlete_attorney_name)
     SELECT x.role_id, x.medical_examination_expiration_date, x.medical_examination_scheduled_date, x.health_card, x.allergies,
@@ -280,19 +281,19 @@ async function upsertAthleteDetails(tx: Db, clubId: string, json: string): Promi
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(role_id uuid, medical_examination_expiration_date date, medical_examination_scheduled_date date, health_card text,
            allergies text, intolerances text, athlete_condition text, athlete_attorney_name text)
-    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
     ON CONFLICT (role_id) DO UPDATE SET
       medical_examination_expiration_date = EXCLUDED.medical_examination_expiration_date,
       medical_examination_scheduled_date = EXCLUDED.medical_examination_scheduled_date,
       health_card = EXCLUDED.health_card, allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances,
-      athlete_condition = EXCLUDED.athlete_condition, athlete_attorney_name = EXCLUDED.athlete_attorney_name`;
-  await tx.$executeRaw`
+      athlete_condition = EXCLUDED.athlete_condition, athlete_attorney_name = EXCLUDED.athlete_attorney_name`);
+  await tx.$executeRaw(clubSql(clubId)`
     INSERT INTO medical_certificates (club_id, person_id, type, expires_on)
-    SELECT ${clubId}::uuid, r.person_id, NULL, x.medical_examination_expiration_date
+    SELECT ${CLUB}, r.person_id, NULL, x.medical_examination_expiration_date
     FROM jsonb_to_recordset(${json}::jsonb) AS x(role_id uuid, medical_examination_expiration_date date)
-    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${clubId}::uuid
+    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
     WHERE x.medical_examination_expiration_date IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM medical_certificates m WHERE m.person_id = r.person_id AND m.club_id = ${clubId}::uuid
-                        AND m.expires_on >= x.medical_examination_expiration_date)`;
+      AND NOT EXISTS (SELECT 1 FROM medical_certificates m WHERE m.person_id = r.person_id AND m.club_id = ${CLUB}
+                        AND m.expires_on >= x.medical_examination_expiration_date)`);
   return written;
 }

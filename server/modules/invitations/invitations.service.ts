@@ -7,6 +7,7 @@
 // yet. What the reading answers is only what the mail already said to its holder.
 import { MSG } from '../../../schema/messages';
 import { invitationSignUpInput } from '../../../schema/validation/invitations';
+import { accountDb, invitationDb } from '../../access/cross-club';
 import { requireSession } from '../../auth/policy';
 import type { RequestContext } from '../../context';
 import { isUniqueViolation } from '../../db/sql-state';
@@ -67,7 +68,7 @@ async function personName(tx: Tx, accountId: string | null): Promise<string | nu
 
 /** The door's first look at a link: null for a token that names no invitation. Needs no session. */
 export async function readInvitation(ctx: RequestContext, token: unknown): Promise<InvitationPreview | null> {
-  const db = ctx.deps.systemDb;
+  const db = invitationDb(ctx);
   const found = await findByToken(db, token);
   if (!found) return null;
   const { kind, invitation } = found;
@@ -106,7 +107,7 @@ async function pendingInvitation(tx: Tx, token: unknown, only?: { kind: Invitati
 export async function acceptInvitation(ctx: RequestContext, token: unknown, only?: { kind: InvitationKind; invalidMessage: string }): Promise<Accepted> {
   const { accountId } = requireSession(ctx);
   await ctx.deps.limits.consume('collaboratorAccept', { ip: ctx.meta.ip, account: accountId });
-  return ctx.deps.systemDb.$transaction(async (tx) => {
+  return accountDb(ctx).db.$transaction(async (tx) => {
     const { kind, invitation, refuse } = await pendingInvitation(tx, token, only);
     const joined = await INVITATION_KINDS[kind].join(ctx, tx, invitation, accountId);
     if (!joined) throw refuse(MSG.invitationUsed);
@@ -125,7 +126,7 @@ export async function signUpWithInvitation(ctx: RequestContext, raw: unknown): P
   // Hashed before the transaction: argon2 takes a while and holds no connection meanwhile.
   const passwordHash = await hashSecret(input.password);
   try {
-    return await ctx.deps.systemDb.$transaction(async (tx) => {
+    return await invitationDb(ctx).$transaction(async (tx) => {
       const { kind, invitation, refuse } = await pendingInvitation(tx, input.token);
       const email = invitation.email.trim().toLowerCase();
       if (await tx.account.findUnique({ where: { email }, select: { id: true } })) {

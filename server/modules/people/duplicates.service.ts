@@ -38,6 +38,7 @@ import type { RequestContext } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
 import { isUuid, type Db } from '../../lib/club-rows';
 import { NotFoundError } from '../../lib/errors';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 export type DuplicateReason = 'SAME_NAME_BIRTHDAY' | 'SIMILAR_TAX_CODE';
 
@@ -110,10 +111,10 @@ export async function possibleDuplicates(ctx: RequestContext, personId?: unknown
   const rows = await clubDb(ctx).$transaction(async (tx) => {
     // For this transaction only: the club's pass keeps ~100k keys per aggregate in memory, and JIT would spend
     // seconds compiling statements that run in milliseconds (the planner cannot tell how few rows the lookups find).
-    await tx.$queryRaw`SELECT set_config('jit', 'off', true), set_config('work_mem', '32MB', true) WHERE ${clubId}::uuid IS NOT NULL`;
+    await tx.$queryRaw(clubSql(clubId)`SELECT set_config('jit', 'off', true), set_config('work_mem', '32MB', true) WHERE ${CLUB} IS NOT NULL`);
     if (personId === undefined || personId === null) return clubPairs(tx, clubId, visible);
     if (!isUuid(personId)) throw new NotFoundError();
-    const [target] = await tx.$queryRaw<Array<{ id: string }>>`SELECT p.id FROM people p WHERE p.id = ${personId}::uuid AND p.club_id = ${clubId}::uuid AND ${visible}`;
+    const [target] = await tx.$queryRaw<Array<{ id: string }>>(clubSql(clubId)`SELECT p.id FROM people p WHERE p.id = ${personId}::uuid AND p.club_id = ${CLUB} AND ${visible}`);
     if (!target) throw new NotFoundError();
     return personPairs(tx, clubId, personId, visible);
   });
@@ -129,7 +130,7 @@ async function clubPairs(tx: Db, clubId: string, visible: Prisma.Sql): Promise<P
   const shared = (part: number) =>
     Prisma.sql`SELECT ${Prisma.raw(String(part))} AS part, ${key(part)} AS h, id, created_at, sort_name, birthday, code FROM visible
       WHERE ${key(part)} IN (SELECT ${key(part)} FROM visible GROUP BY ${key(part)} HAVING count(*) > 1)`;
-  return tx.$queryRaw<PairRow[]>`
+  return tx.$queryRaw<PairRow[]>(clubSql(clubId)`
     WITH visible AS MATERIALIZED (
       SELECT v.*,
              hashtextextended(v.sort_name, v.birthday - DATE '2000-01-01') AS k0,
@@ -141,7 +142,7 @@ async function clubPairs(tx: Db, clubId: string, visible: Prisma.Sql): Promise<P
       FROM (
         SELECT p.id, p.created_at, p.sort_name, p.birthday, ${canonicalCode('p.tax_id_code')} AS code
         FROM people p
-        WHERE p.club_id = ${clubId}::uuid AND ${visible}
+        WHERE p.club_id = ${CLUB} AND ${visible}
         OFFSET 0
       ) v
     ), members AS MATERIALIZED (
@@ -161,27 +162,27 @@ async function clubPairs(tx: Db, clubId: string, visible: Prisma.Sql): Promise<P
            reasons, count(*) OVER () AS total
     FROM grouped
     ORDER BY a_name, a, b
-    LIMIT ${DUPLICATES_SHOWN}`;
+    LIMIT ${DUPLICATES_SHOWN}`);
 }
 
 /** The pairs of one person, through indexes only (see the header). */
 async function personPairs(tx: Db, clubId: string, personId: string, visible: Prisma.Sql): Promise<PairRow[]> {
-  return tx.$queryRaw<PairRow[]>`
+  return tx.$queryRaw<PairRow[]>(clubSql(clubId)`
     WITH target AS MATERIALIZED (
       SELECT p.id, p.created_at, p.sort_name, p.birthday, ${canonicalCode('p.tax_id_code')} AS code
-      FROM people p WHERE p.id = ${personId}::uuid AND p.club_id = ${clubId}::uuid
+      FROM people p WHERE p.id = ${personId}::uuid AND p.club_id = ${CLUB}
     ), prefixes AS MATERIALIZED (
       SELECT DISTINCT overlay(left(t.code, 6) PLACING c FROM i FOR 1) AS prefix
       FROM target t, generate_series(1, 6) i, unnest(string_to_array('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', NULL)) c
       WHERE t.code IS NOT NULL
     ), candidates AS MATERIALIZED (
       SELECT r.person_id AS id FROM target t
-      JOIN person_roles r ON r.club_id = ${clubId}::uuid AND r.kind = ANY(enum_range(NULL::"PersonKind")) AND r.sort_name = t.sort_name
+      JOIN person_roles r ON r.club_id = ${CLUB} AND r.kind = ANY(enum_range(NULL::"PersonKind")) AND r.sort_name = t.sort_name
       UNION
       -- OFFSET 0: one range scan of the unique index per prefix, never a hash join over the whole club.
       SELECT s.id FROM prefixes v CROSS JOIN LATERAL (
         SELECT p.id FROM people p
-        WHERE p.club_id = ${clubId}::uuid AND p.tax_id_code >= v.prefix AND p.tax_id_code <= v.prefix || 'ZZZZZZZZZZ'
+        WHERE p.club_id = ${CLUB} AND p.tax_id_code >= v.prefix AND p.tax_id_code <= v.prefix || 'ZZZZZZZZZZ'
         OFFSET 0
       ) s
     ), matched AS (
@@ -189,7 +190,7 @@ async function personPairs(tx: Db, clubId: string, personId: string, visible: Pr
              p.sort_name = t.sort_name AND p.birthday = t.birthday AS same_name,
              ${similarCodes('c.code', 't.code')} AS similar_code
       FROM candidates k
-      CROSS JOIN LATERAL (SELECT * FROM people p WHERE p.id = k.id AND p.club_id = ${clubId}::uuid OFFSET 0) p
+      CROSS JOIN LATERAL (SELECT * FROM people p WHERE p.id = k.id AND p.club_id = ${CLUB} OFFSET 0) p
       CROSS JOIN LATERAL (SELECT ${canonicalCode('p.tax_id_code')} AS code) c
       CROSS JOIN target t
       WHERE p.id <> t.id AND ${visible}
@@ -201,5 +202,5 @@ async function personPairs(tx: Db, clubId: string, personId: string, visible: Pr
     FROM matched m CROSS JOIN target t
     WHERE m.same_name OR m.similar_code
     ORDER BY m.name, m.id
-    LIMIT ${DUPLICATES_SHOWN}`;
+    LIMIT ${DUPLICATES_SHOWN}`);
 }

@@ -40,6 +40,7 @@ import type { Row } from '../../lib/partial-update';
 import { mirrorLatestCertificate } from '../certificates/certificates.service';
 import { PEOPLE_KINDS, type DetailsRelation } from './people.kinds';
 import { personKeys } from './save-person.service';
+import { CLUB, clubSql } from '../../access/club-sql';
 
 export interface MergePeopleResult {
   personId: string;
@@ -104,7 +105,7 @@ export async function mergePeople(ctx: RequestContext, rawKeepId: unknown, rawMe
 
   return clubDb(ctx).$transaction(async (tx) => {
     // Both rows locked, in a fixed order: a second merge (or a save) of either waits, then finds what this one left.
-    await tx.$queryRaw`SELECT id FROM people WHERE club_id = ${clubId}::uuid AND id IN (${keepId}::uuid, ${mergeId}::uuid) ORDER BY id FOR UPDATE`;
+    await tx.$queryRaw(clubSql(clubId)`SELECT id FROM people WHERE club_id = ${CLUB} AND id IN (${keepId}::uuid, ${mergeId}::uuid) ORDER BY id FOR UPDATE`);
     const people = await tx.person.findMany({ where: { id: { in: [keepId, mergeId] }, clubId }, include: PERSON_INCLUDE });
     const keep = people.find((p) => p.id === keepId);
     const merged = people.find((p) => p.id === mergeId);
