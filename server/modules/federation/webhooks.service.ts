@@ -2,6 +2,7 @@
 // endpoint, the events it wants (people created, changed, archived, deleted in the affiliated clubs), and a signing
 // secret answered once and kept sealed (the server reads it back to sign each delivery). A new webhook starts at the
 // current end of the change feed: it is told of what changes from now on.
+import { authorizeOrganisation } from '../../access/authorize';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { requireSession } from '../../auth/policy';
@@ -11,8 +12,7 @@ import { isUuid } from '../../lib/club-rows';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { loadSecretBox } from '../../lib/secret-box';
 import { parseInput } from '../../lib/validate';
-import { requireOrganisationAdmin } from '../organisations/organisations.service';
-import { requireOrganisationStaff } from '../organisations/organisation-portal.service';
+import { PORTAL_MSG } from '../organisations/organisation-portal.service';
 import { WebhookTargets } from './webhook-target';
 
 export const WEBHOOK_EVENTS = ['created', 'changed', 'archived', 'deleted'] as const;
@@ -61,7 +61,7 @@ const WITH_DELIVERIES = {
 export async function createWebhook(ctx: RequestContext, raw: { organisationId: unknown; url: unknown; events: unknown }) {
   const { accountId } = requireSession(ctx);
   const input = parseInput(createInput(new WebhookTargets(ctx.deps.config.webhookAllowAddresses)), raw, { summary: 'first' });
-  await requireOrganisationAdmin(ctx.deps.db, accountId, input.organisationId, WEBHOOK_MSG.notAdmin);
+  await authorizeOrganisation(ctx.deps.db, accountId, input.organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
   const active = await ctx.deps.db.organisationWebhook.count({ where: { organisationId: input.organisationId, disabledAt: null } });
   if (active >= WEBHOOKS_MAX) throw new ValidationError({ url: WEBHOOK_MSG.tooMany }, WEBHOOK_MSG.tooMany);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
@@ -86,7 +86,7 @@ export async function createWebhook(ctx: RequestContext, raw: { organisationId: 
 /** The organisation's webhooks with their latest deliveries, for its staff. */
 export async function listWebhooks(ctx: RequestContext, organisationId: string) {
   const { accountId } = requireSession(ctx);
-  await requireOrganisationStaff(ctx.deps.db, accountId, organisationId);
+  await authorizeOrganisation(ctx.deps.db, accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
   return ctx.deps.db.organisationWebhook.findMany({
     where: { organisationId },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
@@ -99,6 +99,6 @@ export async function disableWebhook(ctx: RequestContext, id: unknown) {
   const { accountId } = requireSession(ctx);
   const found = isUuid(id) ? await ctx.deps.db.organisationWebhook.findUnique({ where: { id }, select: { organisationId: true, disabledAt: true } }) : null;
   if (!found) throw new NotFoundError(WEBHOOK_MSG.notFound);
-  await requireOrganisationAdmin(ctx.deps.db, accountId, found.organisationId, WEBHOOK_MSG.notAdmin);
+  await authorizeOrganisation(ctx.deps.db, accountId, found.organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
   return ctx.deps.db.organisationWebhook.update({ where: { id: id as string }, data: { disabledAt: found.disabledAt ?? new Date() }, select: WITH_DELIVERIES });
 }

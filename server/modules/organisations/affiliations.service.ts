@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
 import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
-import { authorizeMember } from '../../access/authorize';
+import { authorizeMember, authorizeOrganisation, clubMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { OrganisationKind, PrismaClient } from '../../generated/prisma/client.js';
@@ -15,7 +15,6 @@ import { isUuid } from '../../lib/club-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { decodeCursor, encodeCursor, keysetPageSize } from '../../lib/keyset';
 import { parseInput } from '../../lib/validate';
-import { requireOrganisationAdmin } from './organisations.service';
 
 export const AFFILIATION_MSG = {
   notAdmin: "Solo un amministratore dell'organizzazione può gestire le affiliazioni.",
@@ -63,7 +62,7 @@ const uniqueScopes = (scopes: readonly OrganisationScope[]) => ORGANISATION_SCOP
 
 /** An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves. */
 export async function requestAffiliation(db: PrismaClient, accountId: string, organisationId: string, clubNumber: string): Promise<AffiliationView> {
-  await requireOrganisationAdmin(db, accountId, organisationId, AFFILIATION_MSG.notAdmin);
+  await authorizeOrganisation(db, accountId, organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
   const number = clubNumber.trim().toUpperCase();
   const clubs = number ? await db.club.findMany({ where: { archivedAt: null, OR: [{ vatNumber: number }, { fiscalCode: number }] }, select: { id: true }, take: 2 }) : [];
   if (!clubs.length) throw new NotFoundError(AFFILIATION_MSG.clubUnknown);
@@ -87,7 +86,7 @@ export async function requestAffiliation(db: PrismaClient, accountId: string, or
 export async function acceptApplication(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
   const found = isUuid(affiliationId) ? await db.affiliation.findUnique({ where: { id: affiliationId }, select: { organisationId: true, clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } }) : null;
   if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
-  await requireOrganisationAdmin(db, accountId, found.organisationId, AFFILIATION_MSG.notAdmin);
+  await authorizeOrganisation(db, accountId, found.organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
   if (found.status !== 'pending' || found.requestedBy !== 'club') throw new ValidationError({ id: AFFILIATION_MSG.notPending }, AFFILIATION_MSG.notPending);
   return db.$transaction(async (tx) => {
     const updated = await tx.affiliation.update({ where: { id: affiliationId }, data: { status: 'active' }, select: VIEW });
@@ -103,7 +102,7 @@ export async function acceptApplication(db: PrismaClient, accountId: string, aff
 export async function endAffiliationByOrganisation(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
   const found = isUuid(affiliationId) ? await db.affiliation.findUnique({ where: { id: affiliationId }, select: { organisationId: true, clubId: true, status: true, requestedBy: true } }) : null;
   if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
-  await requireOrganisationAdmin(db, accountId, found.organisationId, AFFILIATION_MSG.notAdmin);
+  await authorizeOrganisation(db, accountId, found.organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
   const step =
     found.status === 'active'
       ? { status: 'revoked' as const, action: 'ended_by_organisation' }
@@ -124,7 +123,7 @@ export async function endAffiliationByOrganisation(db: PrismaClient, accountId: 
 
 /** The club applies with an organisation's code, consenting now to `consent`: pending until the organisation accepts. */
 export async function applyToOrganisation(ctx: RequestContext, code: string, consent: Consent): Promise<AffiliationView> {
-  const actor = authorizeMember(ctx, 'affiliations.manage');
+  const actor = clubMember(ctx);
   const { scopes, minorsContacts } = parseInput(consentInput, consent, { summary: 'first' });
   const normalised = code.trim().toUpperCase();
   const organisation = normalised ? await ctx.deps.db.organisation.findUnique({ where: { code: normalised }, select: { id: true } }) : null;
@@ -147,7 +146,7 @@ async function changeAffiliation(
   id: string,
   change: (current: AffiliationView) => { status: AffiliationView['status']; scopes: OrganisationScope[]; minorsContacts: boolean; action: string },
 ): Promise<AffiliationView> {
-  const actor = authorizeMember(ctx, 'affiliations.manage');
+  const actor = clubMember(ctx);
   if (!isUuid(id)) throw new NotFoundError(AFFILIATION_MSG.notFound);
   return clubDb(ctx).$transaction(async (tx) => {
     const current = await tx.affiliation.findFirst({ where: { id }, select: VIEW });
@@ -161,6 +160,7 @@ async function changeAffiliation(
 
 /** The club approves an organisation's request, choosing what it shares: in force at once. */
 export async function approveAffiliation(ctx: RequestContext, id: string, consent: Consent): Promise<AffiliationView> {
+  // Kept beside the operation table: tests/server/organisations/affiliations.test.ts calls it directly as each role.
   authorizeMember(ctx, 'affiliations.manage');
   const { scopes, minorsContacts } = parseInput(consentInput, consent, { summary: 'first' });
   return changeAffiliation(ctx, id, (current) => {
@@ -171,7 +171,6 @@ export async function approveAffiliation(ctx: RequestContext, id: string, consen
 
 /** The club changes what an affiliation in force (or its own pending application) shares, with immediate effect. */
 export async function changeConsent(ctx: RequestContext, id: string, consent: Consent): Promise<AffiliationView> {
-  authorizeMember(ctx, 'affiliations.manage');
   const { scopes, minorsContacts } = parseInput(consentInput, consent, { summary: 'first' });
   return changeAffiliation(ctx, id, (current) => {
     const own = current.status === 'pending' && current.requestedBy === 'club';
@@ -191,6 +190,7 @@ export async function revokeAffiliation(ctx: RequestContext, id: string): Promis
 
 /** The club's affiliations with their history, newest step first (for the club's affiliations page). */
 export async function clubAffiliations(ctx: RequestContext) {
+  // Kept beside the operation table: tests/server/organisations/affiliations.test.ts calls it directly as each role.
   authorizeMember(ctx, 'affiliations.manage');
   const rows = await clubDb(ctx).affiliation.findMany({
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -241,7 +241,6 @@ function parseReadCursor(after: string | null | undefined): { at: Date; requestI
  * rows: the club-scoped client adds the club to the statement, so another club's reads never show.
  */
 export async function clubApiReads(ctx: RequestContext, args: { first: number; after?: string | null }): Promise<ClubApiReadsPage> {
-  authorizeMember(ctx, 'affiliations.manage');
   const first = keysetPageSize(args.first, CLUB_API_READS_MAX);
   const after = parseReadCursor(args.after);
   const rows = await clubDb(ctx).apiRequestClub.findMany({

@@ -1,6 +1,7 @@
 // Organisations' API keys (issue 13 point 3): created and revoked by the organisation's admins, with scopes, an
 // optional expiry and an optional list of clubs; the secret is answered once and stored only as its SHA-256, its
 // first characters kept as a recognisable prefix. apiKeyActor turns a presented secret into the `apiKey` actor.
+import { authorizeOrganisation } from '../../access/authorize';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
@@ -10,7 +11,6 @@ import { isUuid } from '../../lib/club-rows';
 import { NotFoundError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
-import { requireOrganisationAdmin } from './organisations.service';
 
 /** Every secret starts so: recognisable in a log or a repository by people and by secret scanners. */
 export const API_KEY_MARK = 'cbk_';
@@ -64,7 +64,7 @@ const view = (row: Omit<ApiKeyView, 'scopes'> & { scopes: string[] }): ApiKeyVie
 /** A new key: its record, and the secret (`cbk_` + 256 random bits), which is never answered again. */
 export async function createApiKey(db: PrismaClient, accountId: string, input: CreateApiKeyInput, now = new Date()): Promise<{ key: ApiKeyView; secret: string }> {
   const { organisationId, name, scopes, expiresInDays, clubIds } = parseInput(createInput, input, { summary: 'first' });
-  await requireOrganisationAdmin(db, accountId, organisationId, API_KEY_MSG.notAdmin);
+  await authorizeOrganisation(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
   const secret = `${API_KEY_MARK}${randomBytes(32).toString('base64url')}`;
   const key = await db.organisationApiKey.create({
     data: {
@@ -84,7 +84,7 @@ export async function createApiKey(db: PrismaClient, accountId: string, input: C
 
 /** The organisation's keys, newest first (never their secrets): for its admins. */
 export async function listApiKeys(db: PrismaClient, accountId: string, organisationId: string): Promise<ApiKeyView[]> {
-  await requireOrganisationAdmin(db, accountId, organisationId, API_KEY_MSG.notAdmin);
+  await authorizeOrganisation(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
   const rows = await db.organisationApiKey.findMany({ where: { organisationId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: VIEW });
   return rows.map(view);
 }
@@ -93,7 +93,7 @@ export async function listApiKeys(db: PrismaClient, accountId: string, organisat
 export async function revokeApiKey(db: PrismaClient, accountId: string, keyId: string, now = new Date()): Promise<ApiKeyView> {
   const key = isUuid(keyId) ? await db.organisationApiKey.findUnique({ where: { id: keyId }, select: { organisationId: true, revokedAt: true } }) : null;
   if (!key) throw new NotFoundError(API_KEY_MSG.notFound);
-  await requireOrganisationAdmin(db, accountId, key.organisationId, API_KEY_MSG.notAdmin);
+  await authorizeOrganisation(db, accountId, key.organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
   const updated = await db.organisationApiKey.update({ where: { id: keyId }, data: { revokedAt: key.revokedAt ?? now }, select: VIEW });
   return view(updated);
 }

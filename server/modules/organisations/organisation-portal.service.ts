@@ -2,12 +2,10 @@
 // see the organisation's affiliated clubs with their status and consent, the pending requests and applications,
 // its keys and its API usage; admins ask clubs to affiliate, accept applications, create and revoke keys (the
 // services of affiliations.service.ts and api-keys.service.ts). Cross-club by design: the organisation's own rows.
+import { authorizeOrganisation } from '../../access/authorize';
 import { staffDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
-import type { PrismaClient } from '../../generated/prisma/client.js';
 import { requireSession } from '../../auth/policy';
-import { isUuid } from '../../lib/club-rows';
-import { ForbiddenError } from '../../lib/errors';
 import { PERSON_KINDS } from '../../../schema/constants';
 import { certificateTotals, statisticsRows } from '../federation/federation.service';
 
@@ -17,15 +15,6 @@ export const PORTAL_MSG = {
 
 /** The usage window the portal sums (days). */
 export const USAGE_DAYS = 30;
-
-/** The account's role in the organisation, refusing accounts outside its staff (unknown ids alike). */
-export async function requireOrganisationStaff(db: PrismaClient, accountId: string, organisationId: string): Promise<'admin' | 'reader'> {
-  const staff = isUuid(organisationId)
-    ? await db.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId } }, select: { role: true } })
-    : null;
-  if (!staff) throw new ForbiddenError(PORTAL_MSG.notStaff);
-  return staff.role;
-}
 
 /** The organisations the signed-in account is staff of, with its role. */
 export async function myOrganisations(ctx: RequestContext) {
@@ -41,7 +30,7 @@ export async function myOrganisations(ctx: RequestContext) {
 /** One organisation as its staff sees it: identity, role, its clubs' affiliations (every status) with club names. */
 export async function organisationOverview(ctx: RequestContext, organisationId: string) {
   const viewer = requireSession(ctx);
-  const role = await requireOrganisationStaff(ctx.deps.db, viewer.accountId, organisationId);
+  const role = await authorizeOrganisation(ctx.deps.db, viewer.accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
   // The organisation's affiliations name their clubs: read across clubs on purpose (access/cross-club.ts), only its own rows.
   const { db } = staffDb(ctx);
   const organisation = await db.organisation.findUniqueOrThrow({
@@ -88,7 +77,7 @@ export async function organisationOverview(ctx: RequestContext, organisationId: 
 /** The organisation's API usage over the last USAGE_DAYS days: totals, per key, and the latest requests. */
 export async function organisationUsage(ctx: RequestContext, organisationId: string, now = new Date()) {
   const viewer = requireSession(ctx);
-  await requireOrganisationStaff(ctx.deps.db, viewer.accountId, organisationId);
+  await authorizeOrganisation(ctx.deps.db, viewer.accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
   const since = new Date(now.getTime() - USAGE_DAYS * 86_400_000);
   const where = { organisationId, at: { gte: since } };
   const [totals, refused, perKey, latest, keys] = await Promise.all([

@@ -1,6 +1,7 @@
 // An organisation's staff (issue 13 point 1): its admins invite accounts by email as admin or reader, with a
 // single-use link valid 7 days (stored only as the token's hash) like a club's collaborators; any signed-in account
 // holding the link joins; admins change roles and remove staff, and the organisation always keeps an admin.
+import { authorizeOrganisation } from '../../access/authorize';
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
 import type { RequestContext } from '../../context';
@@ -10,8 +11,7 @@ import { isUuid } from '../../lib/club-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
-import { requireOrganisationAdmin } from './organisations.service';
-import { requireOrganisationStaff } from './organisation-portal.service';
+import { PORTAL_MSG } from './organisation-portal.service';
 
 export const STAFF_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The landing page of the mailed link (client route). */
@@ -52,7 +52,7 @@ const pendingWhere = (now = new Date()) => ({ acceptedAt: null, revokedAt: null,
 export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organisationId: unknown; email: unknown; role: unknown }) {
   const { accountId } = requireSession(ctx);
   const input = parseInput(inviteInput, raw, { summary: 'first' });
-  await requireOrganisationAdmin(ctx.deps.db, accountId, input.organisationId, STAFF_MSG.notAdmin);
+  await authorizeOrganisation(ctx.deps.db, accountId, input.organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
   await ctx.deps.limits.consume('collaboratorInvite', { ip: ctx.meta.ip, account: accountId });
   const db = ctx.deps.db;
   const member = await db.organisationStaff.findFirst({ where: { organisationId: input.organisationId, account: { email: input.email } }, select: { id: true } });
@@ -78,7 +78,7 @@ export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organi
 /** The staff and the pending invitations, for the organisation's staff. */
 export async function organisationStaffList(ctx: RequestContext, organisationId: string) {
   const { accountId } = requireSession(ctx);
-  await requireOrganisationStaff(ctx.deps.db, accountId, organisationId);
+  await authorizeOrganisation(ctx.deps.db, accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
   const [staff, invitations] = await Promise.all([
     ctx.deps.db.organisationStaff.findMany({
       where: { organisationId },
@@ -103,7 +103,7 @@ export async function revokeOrganisationStaffInvitation(ctx: RequestContext, id:
   const { accountId } = requireSession(ctx);
   const invitation = isUuid(id) ? await ctx.deps.db.organisationStaffInvitation.findFirst({ where: { id, acceptedAt: null, revokedAt: null }, select: { id: true, organisationId: true } }) : null;
   if (!invitation) throw new NotFoundError();
-  await requireOrganisationAdmin(ctx.deps.db, accountId, invitation.organisationId, STAFF_MSG.notAdmin);
+  await authorizeOrganisation(ctx.deps.db, accountId, invitation.organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
   await ctx.deps.db.organisationStaffInvitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
   return { message: STAFF_MSG.revoked, invitationId: invitation.id };
 }
@@ -131,7 +131,7 @@ export async function joinOrganisationStaffByInvitation(
 /** Changes a staff member's role, or removes them (role null); the last admin can be neither demoted nor removed. */
 export async function changeOrganisationStaff(ctx: RequestContext, organisationId: string, memberAccountId: string, role: 'admin' | 'reader' | null) {
   const { accountId } = requireSession(ctx);
-  await requireOrganisationAdmin(ctx.deps.db, accountId, organisationId, STAFF_MSG.notAdmin);
+  await authorizeOrganisation(ctx.deps.db, accountId, organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
   if (!isUuid(memberAccountId)) throw new NotFoundError(STAFF_MSG.notFound);
   return ctx.deps.db.$transaction(async (tx) => {
     const member = await tx.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId: memberAccountId } }, select: { id: true, role: true } });

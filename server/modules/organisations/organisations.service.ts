@@ -4,8 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { isUuid } from '../../lib/club-rows';
-import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 
 import { ORGANISATION_KIND_LABELS, ORGANISATION_KINDS, type OrganisationKindKey } from '../../../schema/organisation-kinds';
@@ -70,17 +69,6 @@ export async function createOrganisation(db: PrismaClient, input: CreateOrganisa
     });
     return { ...organisation, kind: organisation.kind, adminAccountId: admin.id };
   });
-}
-
-/**
- * Refuses with `refusal` unless `accountId` is an admin of the organisation; an unknown or malformed organisation id
- * is refused the same way, so the answer never tells which organisations exist.
- */
-export async function requireOrganisationAdmin(db: PrismaClient, accountId: string, organisationId: string, refusal: string): Promise<void> {
-  const staff = isUuid(organisationId)
-    ? await db.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId } }, select: { role: true } })
-    : null;
-  if (staff?.role !== 'admin') throw new ForbiddenError(refusal);
 }
 
 export interface OrganisationNode {
