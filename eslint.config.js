@@ -104,7 +104,8 @@ const RAW_SQL_ALLOWLIST = {
 };
 const SYSTEM_DB_RULES = [
   {
-    selector: "Identifier[name='systemDb'], MemberExpression[computed=true][property.value='systemDb']",
+    // systemScope too: a system scope is what makes systemDbOf answer the unguarded client.
+    selector: "Identifier[name=/^system(Db|Scope)$/], MemberExpression[computed=true][property.value='systemDb']",
     message:
       "The unguarded client is for jobs, scripts and migrations: use the scope's access (clubDb(ctx), access/cross-club.ts), or add the file to SYSTEM_DB_ALLOWLIST in eslint.config.js with its reason.",
   },

@@ -91,6 +91,9 @@ describe.skipIf(process.env.CAMPOBASE_TEST_DB === 'postgres')('the lint allowlis
     expect(await restricted('server/modules/notifications/notify.service.ts', UNGUARDED)).toEqual([expect.stringContaining('unguarded client')]);
     expect(await restricted('server/modules/notifications/notifications.graphql.ts', DESTRUCTURED)).toContainEqual(expect.stringContaining('unguarded client'));
     expect(await restricted('server/modules/people/people.compat.ts', UNGUARDED)).toEqual([expect.stringContaining('unguarded client')]);
+    // Nor may it make itself a system scope, whose systemDbOf answers the unguarded client.
+    const SYSTEM_SCOPE = `import { systemScope } from '../../access/scope';\nimport type { AppDeps } from '../../context';\nexport const job = (deps: AppDeps) => systemScope(deps, 'x');\n`;
+    expect(await restricted('server/modules/people/save-person.service.ts', SYSTEM_SCOPE)).toContainEqual(expect.stringContaining('unguarded client'));
   });
 
   it('allows it in an allowlisted file and in the jobs', async () => {
