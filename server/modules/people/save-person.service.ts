@@ -5,7 +5,7 @@ import { MSG } from '../../../schema/messages';
 import { foldText } from '../../../schema/text';
 import { addressInput, DETAILS_INPUT, personProfileInput, savePersonInput, type SavePersonInput } from '../../../schema/validation/people';
 import type { RequestContext } from '../../context';
-import type { Person } from '../../generated/prisma/client.js';
+import { Prisma, type Person } from '../../generated/prisma/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { storeFile, type UploadedFile } from '../files/files.service';
 import { PEOPLE_KINDS, type DetailsRelation, type PersonKindSpec } from './people.kinds';
@@ -16,7 +16,8 @@ import { definedOnly, nested, parseEdit, sentColumns, sentGroup, storedFields, t
 import { isUuid } from '../../lib/club-rows';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
-import { describeChange } from '../../access/change-log';
+import { describeChange, writeLogged } from '../../access/change-log';
+import type { AccessLogEntryInput } from '../../access/access-log';
 import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { mirrorCertificateHistory, recordLegacyCertificate, type LegacyCertificateSource } from '../certificates/certificates.service';
@@ -109,6 +110,10 @@ export async function savePerson(
   if (!input.id && athleteGroupsOf(ctx)) throw new ForbiddenError(MSG.coachCannotRegister);
   // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.
   const files = typeof sentFiles === 'function' ? await sentFiles() : sentFiles;
+  if (stored && !athleteGroupsOf(ctx) && !Object.values(files).some((f) => (Array.isArray(f) ? f.length : f))) {
+    const saved = await saveProfileAlone(ctx, clubId, spec, input, raw, stored.role);
+    if (saved) return saved;
+  }
   try {
     return await clubDb(ctx).$transaction(async (tx) => {
       if (!canWriteHealth(ctx)) await refuseHealthChanges(tx, spec, input, raw, files);
@@ -119,14 +124,7 @@ export async function savePerson(
       // The legacy certificate fields feed the certificates' history (certificates.service.ts); the details the update
       // wrote or read are passed on, unless a file changed them since.
       if (kind === 'athlete') await recordLegacyCertificate(tx, clubId, roleId, files.medicalExaminationDocument || !details ? undefined : { personId, athlete: details as LegacyCertificateSource['athlete'] });
-      describeChange(tx, {
-        action: input.id ? 'update' : 'create',
-        entityType: 'person',
-        entityId: personId,
-        personId,
-        entityLabel: `${input.profile.firstname} ${input.profile.lastname}`,
-        detail: spec.singular,
-      });
+      describeChange(tx, savedLine(spec, input, personId));
       return { roleId, created: !input.id, message: input.id ? MSG.changesSaved : spec.createdMessage };
     });
   } catch (e) {
@@ -134,6 +132,64 @@ export async function savePerson(
     if (isUniqueViolation(e)) throw input.id ? taxCodeTaken() : roleConflict(spec);
     throw e;
   }
+}
+
+/** The access-log line of a save: the person saved, with their name and the kind. */
+const savedLine = (spec: PersonKindSpec, input: SavePersonInput, personId: string): AccessLogEntryInput => ({
+  action: input.id ? 'update' : 'create',
+  entityType: 'person',
+  entityId: personId,
+  personId,
+  entityLabel: `${input.profile.firstname} ${input.profile.lastname}`,
+  detail: spec.singular,
+});
+
+/** Profile columns that are not text, for the casts of saveProfileAlone's UPDATE. */
+const INT_COLUMNS = new Set(['typeRoleId', 'typeGenderId']);
+const BOOLEAN_COLUMNS = new Set(['hasBlsd', 'hasFirstAid', 'hasFirePrevention', 'isGuarded']);
+/** The people table's column of a profile field (their names are the fields' in snake case: prisma/schema.prisma). */
+const columnOf = (field: string) => Prisma.raw(field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+const valueOf = (field: string, value: unknown) =>
+  DATE_FIELDS.has(field) ? Prisma.sql`${value}::date` : INT_COLUMNS.has(field) ? Prisma.sql`${value}::int` : BOOLEAN_COLUMNS.has(field) ? Prisma.sql`${value}::boolean` : Prisma.sql`${value}::text`;
+
+/**
+ * The usual edit, the profile's own columns alone (no address, details, role columns or files; the tax code kept;
+ * no certificate expiry to mirror), by anyone but a coach (whose raw statements on people must name their groups):
+ * the UPDATE and its log line in one statement (change-log.ts writeLogged), with no transaction. Written only while
+ * the person still holds the role, not archived, with the columns its keys fold that were not sent as read;
+ * otherwise, or when the edit is more than that, null: the transaction below does it.
+ */
+async function saveProfileAlone(ctx: RequestContext, clubId: string, spec: PersonKindSpec, input: SavePersonInput, raw: unknown, role: StoredRole): Promise<SavePersonResult | null> {
+  const rawProfile = nested(raw, 'profile');
+  const { address, ...profile } = input.profile;
+  const details = spec.details ? ((role[spec.details] as Row | null) ?? null) : null;
+  const profileAlone =
+    profile.taxIdCode === role.person.taxIdCode &&
+    !Object.keys(sentColumns(sentGroup(rawProfile, 'address', ADDRESS_FIELDS), address, ADDRESS_FIELDS)).length &&
+    !Object.keys(sentDetails(spec, input, raw)).length &&
+    !Object.keys(sentColumns(raw, input, ['notePrivate', 'isActive'], ['notePrivate'])).length &&
+    (!spec.details || details) && // a role without its details row gets one in the transaction
+    !(spec.key === 'athlete' && details?.medicalExaminationExpirationDate);
+  if (!profileAlone) return null;
+  const values = sentColumns(rawProfile, profile, PROFILE_COLUMNS, CLEARABLE_PROFILE);
+  const keys = personKeys({ ...role.person, ...values });
+  const sets = [
+    ...Object.entries(values).map(([field, value]) => Prisma.sql`${columnOf(field)} = ${valueOf(field, value)}`),
+    Prisma.sql`search_text = ${keys.searchText}, sort_name = ${keys.sortName}, updated_at = now()`,
+  ];
+  const asRead = KEYED_COLUMNS.filter((k) => !(k in values)).map((k) => Prisma.sql` AND ${columnOf(k)} IS NOT DISTINCT FROM ${role.person[k]}::text`);
+  const written = await writeLogged(
+    clubDb(ctx),
+    ctx,
+    clubId,
+    Prisma.sql`
+      UPDATE people SET ${Prisma.join(sets)}
+      WHERE id = ${role.personId}::uuid AND club_id = ${clubId}::uuid${asRead.length ? Prisma.join(asRead, '') : Prisma.empty}
+        AND EXISTS (SELECT 1 FROM person_roles r WHERE r.id = ${role.id}::uuid AND r.person_id = people.id AND r.archived_at IS NULL)
+      RETURNING id`,
+    [savedLine(spec, input, role.personId)],
+  );
+  return written.length ? { roleId: role.id, created: false, message: MSG.changesSaved } : null;
 }
 
 /** A role as read for a save: its person and its kind's details row (under the details relation's name). */

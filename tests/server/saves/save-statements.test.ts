@@ -82,15 +82,19 @@ describe('statements per save', () => {
     expect(accessLogInserts(sql)).toBe(1);
   });
 
-  it('REST athlete/save of the profile: the stored role, the UPDATE, the log line, the answer', async () => {
+  it('REST athlete/save of the profile: the stored role, the UPDATE with its log line, the answer', async () => {
     const profile = { firstname: 'Paola', lastname: 'Rossi', tax_id_code: taxIdCode, type_gender_id: 2 };
     const { result, sql } = await counted(() => rest(t.app, '/athlete/save', { id: athleteId, profile }, creds()));
     expect(result.statusCode).toBe(200);
     expect(result.body.context).toMatchObject({ id: athleteId, profile: { firstname: 'Paola', tax_id_code: taxIdCode }, groups: [{ id: groupId, name: 'Under 14' }] });
     // The legacy answer (details, files, address, certificates, groups) is one joined statement, not one per relation.
-    // The role read before the transaction is not read again inside it (the UPDATE checks it is still as read).
-    expect(sql).toHaveLength(4);
+    // The role read first is not read again (the UPDATE checks it is still as read), and the UPDATE with its log line
+    // is one statement, without a transaction.
+    expect(sql).toHaveLength(3);
+    expect(statements.some((s) => /^\s*BEGIN\b/i.test(s))).toBe(false);
     expect(accessLogInserts(sql)).toBe(1);
+    const line = await t.deps.systemDb.accessLogEntry.findFirst({ where: { clubId: club.clubId, entityType: 'person' }, orderBy: { at: 'desc' } });
+    expect(line).toMatchObject({ action: 'update', entityLabel: 'Paola Rossi', detail: 'Atleta', actorKind: 'account', actorEmail: club.email });
   });
 
   it('REST athlete/save with details: one more statement, the details upsert', async () => {
