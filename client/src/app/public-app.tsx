@@ -58,6 +58,11 @@ export function PublicApp() {
     );
     break;
   }
+  // An address of the app reached inside this document (a history entry pushed by a script): the app answers it,
+  // as a document of its own (main.tsx). Never loops: every public address has its page here.
+  useEffect(() => {
+    if (!page) window.location.reload();
+  });
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<PlainFallback />}>{page && <PublicLayout>{page}</PublicLayout>}</Suspense>
