@@ -1,8 +1,9 @@
 // The current club in the top bar: logo, name and season; for an account in several clubs a menu listing them with
 // the role held in each, the current one checked. Choosing another makes it the club the client acts in
 // (selectClub: its token becomes X-Club, nothing of the previous club stays in the cache). Chakra Menu: arrow keys,
-// Enter, Escape, typeahead.
-import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+// Enter, Escape, typeahead. The button's name is what it shows (club and season) followed by "Cambia società", so
+// speech input users can say what they see (WCAG 2.5.3, axe's label-content-name-mismatch); the logo is decoration there.
+import { Box, Button, Flex, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ChevronDownIcon } from '../../components/icons';
 import { useSession, type SessionMembership } from '../../lib/session';
@@ -11,11 +12,13 @@ import { roleLabel } from '../../features/collaborators/collaborator-roles';
 import { messageOfError } from '../../lib/errors';
 import { MESSAGE_LEVEL, notify } from '../../lib/notify';
 
-function CurrentClub({ membership }: { membership: SessionMembership | null }) {
+function CurrentClub({ membership, inButton = false }: { membership: SessionMembership | null; inButton?: boolean }) {
   const club = membership?.club ?? null;
   return (
     <>
-      <ClubLogo name={club?.fullName} logoUrl={club?.logoUrl} hasUploadedLogo={club?.hasUploadedLogo ?? false} size="10" />
+      <Box flexShrink={0} aria-hidden={inButton || undefined}>
+        <ClubLogo name={club?.fullName} logoUrl={club?.logoUrl} hasUploadedLogo={club?.hasUploadedLogo ?? false} size="10" />
+      </Box>
       <Box minW="0" textAlign="start">
         <Text fontWeight="semibold" lineClamp={1} title={club?.fullName}>
           {club?.fullName ?? 'Nessuna società'}
@@ -71,11 +74,11 @@ export function ClubSwitcher() {
             minW="0"
             maxW="full"
             justifyContent="flex-start"
-            aria-label={`Società: ${membership.club.fullName}. Cambia società`}
             aria-busy={switching}
             disabled={switching}
           >
-            <CurrentClub membership={membership} />
+            <CurrentClub membership={membership} inButton />
+            <VisuallyHidden>Cambia società</VisuallyHidden>
             <ChevronDownIcon boxSize="4" flexShrink={0} color="fg.muted" />
           </Button>
         </Menu.Trigger>

@@ -75,6 +75,15 @@ export function applyFieldErrors<TValues extends FieldValues>(form: SchemaFormRe
   }
 }
 
+/** How long after a failed submit its wrong fields may still take the focus (their errors arrive a render or two later). */
+const FOCUS_WINDOW_MS = 1000;
+
+/** The first control of `form`, in page order, that is marked wrong and can take the focus. */
+function firstInvalidControl(form: HTMLFormElement): HTMLElement | undefined {
+  const marked = form.querySelectorAll<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] select, [data-invalid] textarea');
+  return [...marked].find((el) => !el.matches(':disabled, [type="hidden"]') && (el.tabIndex >= 0 || el.matches('input, select, textarea')));
+}
+
 export function SchemaForm<TValues extends FieldValues, TOutput>({
   form,
   onSubmit,
@@ -93,16 +102,26 @@ export function SchemaForm<TValues extends FieldValues, TOutput>({
   const formRef = useRef<HTMLFormElement>(null);
   const { isDirty, isSubmitting, errors } = useFormState({ control: form.control });
   useDirtyReport(isDirty && !readOnly, onDirtyChange);
-  const [failures, setFailures] = useState(0);
+  /** When the last failure happened (0: its focus is done); a failure with no wrong field gives up after FOCUS_WINDOW_MS. */
+  const focusPending = useRef(0);
+  // a render after each failure, so the focus is looked for even when no error state changed (the same errors again)
+  const [, setFailures] = useState(0);
 
   // After a failed submit the message is read out (role="alert") and the first wrong control, in page order, gets
-  // the focus: Chakra's Field marks it aria-invalid.
+  // the focus: Chakra's Field marks it aria-invalid. Looked for after every render until found: react-hook-form
+  // publishes the client rules' errors after the failure handler has run, so the first render may not show them yet.
+  // Only shortly after the failure: a refusal with no wrong field must not pull the focus later, while typing.
   useEffect(() => {
-    if (!failures) return;
-    formRef.current
-      ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] select, [data-invalid] textarea')
-      ?.focus();
-  }, [failures]);
+    if (!focusPending.current || !formRef.current) return;
+    if (performance.now() - focusPending.current > FOCUS_WINDOW_MS) {
+      focusPending.current = 0;
+      return;
+    }
+    const control = firstInvalidControl(formRef.current);
+    if (!control) return;
+    focusPending.current = 0;
+    control.focus();
+  });
 
   const fail = (ownMessage: string, fieldErrors: FieldErrors = {}) => {
     const message = ownMessage || generalMessageIn(fieldErrors, generalMessages) || '';
@@ -113,6 +132,7 @@ export function SchemaForm<TValues extends FieldValues, TOutput>({
     } else if (message && !repeated && !form.getFieldState(messageField).error) {
       form.setError(messageField, { type: 'server', message });
     }
+    focusPending.current = performance.now();
     setFailures((n) => n + 1);
   };
 

@@ -1,7 +1,9 @@
 // A question the user must answer before something that cannot be undone (e.g. archiving): role alertdialog,
-// the focus starts on the cancel button ("Annulla" unless `cancelLabel` says otherwise).
+// the focus starts on the cancel button ("Annulla" unless `cancelLabel` says otherwise) and goes back to what opened
+// the question when it closes (the page's heading when that went away, e.g. the archived row's menu).
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
+import { useReturnFocus } from '../../lib/focus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,6 +21,7 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Annulla', onConfirm, onCancel, loading = false, tone = 'danger' }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       role="alertdialog"
@@ -31,6 +34,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
       size={{ base: 'xs', md: 'sm' }}
       lazyMount
       unmountOnExit
+      {...returnFocus}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -1,8 +1,9 @@
 // A form in a centred modal (the dashboard's quick links): the same props as SidePanel, so a form owner can pick
 // either. Closes on its close button, a click on the backdrop or Escape; the focus stays inside while it is open.
 // Full screen on phones, where a centred box would leave no room for the form. `dirty` asks before closing, as in
-// SidePanel.
+// SidePanel, and the focus goes back to what opened it once it closes.
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useReturnFocus } from '../../lib/focus';
 import type { SidePanelProps } from './side-panel';
 import { PanelCloseProvider, useGuardedClose } from './unsaved-changes';
 
@@ -10,6 +11,7 @@ const WIDTH = { sm: 'md', md: 'lg', lg: 'xl', xl: 'cover' } as const;
 
 export function FormDialog({ open, title, onClose, footer, children, size = 'md', dirty = false }: SidePanelProps) {
   const { requestClose, dialog } = useGuardedClose({ open, dirty, onClose });
+  const returnFocus = useReturnFocus(open);
   return (
     <PanelCloseProvider value={requestClose}>
       <Dialog.Root
@@ -22,6 +24,7 @@ export function FormDialog({ open, title, onClose, footer, children, size = 'md'
         size={{ base: 'full', md: WIDTH[size] }}
         lazyMount
         unmountOnExit
+        {...returnFocus}
       >
         <Portal>
           <Dialog.Backdrop _open={{ animationDuration: '0.2s' }} _closed={{ animationDuration: '0.2s' }} />

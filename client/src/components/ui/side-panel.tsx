@@ -1,8 +1,10 @@
 // The side panel that holds the forms (spec §2): slides in from the right over a backdrop, closes with its
 // close button, a click on the backdrop or Escape. Panel animation 0.3 s, backdrop fade 0.2 s (spec §9).
 // With `dirty`, each of those (and <PanelCancelButton>, and a route change) asks first (unsaved-changes.tsx).
+// However it closes (saved, cancelled, "Esci senza salvare", Escape), the focus goes back to what opened it.
 import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../../lib/focus';
 import { PanelCloseProvider, useGuardedClose } from './unsaved-changes';
 
 export interface SidePanelProps {
@@ -20,6 +22,7 @@ export interface SidePanelProps {
 
 export function SidePanel({ open, title, onClose, footer, children, size = 'md', dirty = false }: SidePanelProps) {
   const { requestClose, dialog } = useGuardedClose({ open, dirty, onClose });
+  const returnFocus = useReturnFocus(open);
   return (
     <PanelCloseProvider value={requestClose}>
       <Drawer.Root
@@ -31,6 +34,7 @@ export function SidePanel({ open, title, onClose, footer, children, size = 'md',
         size={size}
         lazyMount
         unmountOnExit
+        {...returnFocus}
       >
         <Portal>
           <Drawer.Backdrop _open={{ animationDuration: '0.2s' }} _closed={{ animationDuration: '0.2s' }} />

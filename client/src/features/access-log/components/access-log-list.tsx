@@ -4,6 +4,7 @@ import { Badge, Box, Skeleton, Stack, Table, Text, useBreakpointValue } from '@c
 import { ACCESS_LOG_ACTIONS, ACCESS_LOG_ENTITIES, type AccessLogAction } from '../../../../../schema/access-log';
 import { graphql } from '../../../gql';
 import type { AccessLogList_EntryFragment } from '../../../gql/graphql';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 export const AccessLogEntryFragment = graphql(`
   fragment AccessLogList_Entry on AccessLogEntry {
@@ -123,7 +124,7 @@ export function AccessLogList({ entries }: { entries: readonly LogEntry[] }) {
     );
   }
   return (
-    <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
+    <TableScroll label="Registro accessi" bg="bg" borderWidth="1px" borderRadius="xl">
       <Table.Root size="sm">
         <Table.Caption srOnly>Registro accessi</Table.Caption>
         <Table.Header>
@@ -153,7 +154,7 @@ export function AccessLogList({ entries }: { entries: readonly LogEntry[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }
 

@@ -9,6 +9,7 @@ import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TOPICS, feedbackInput, type FeedbackInpu
 import { ConnectedField, PanelFormFooter, SchemaForm, useFieldError, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { CheckCircleIcon } from '../../../components/icons';
 import { PanelCloseProvider, useGuardedClose } from '../../../components/ui/unsaved-changes';
+import { useReturnFocus } from '../../../lib/focus';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { SendFeedbackMutation } from '../account-documents';
 
@@ -18,6 +19,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   // A message typed and not sent: closing asks first, as in the form panels.
   const [dirty, setDirty] = useState(false);
   const { requestClose, dialog } = useGuardedClose({ open, dirty, onClose });
+  const returnFocus = useReturnFocus(open);
   return (
     <PanelCloseProvider value={requestClose}>
       <Dialog.Root
@@ -27,6 +29,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         size={{ base: 'sm', md: 'md' }}
         lazyMount
         unmountOnExit
+        {...returnFocus}
       >
         <Portal>
           <Dialog.Backdrop />

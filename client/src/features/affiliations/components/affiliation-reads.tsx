@@ -13,6 +13,7 @@ import type { Affiliations_ReadsQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { AffiliationReadsQuery } from '../affiliation-documents';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 type Read = Affiliations_ReadsQuery['affiliationReads']['nodes'][number];
 
@@ -94,7 +95,7 @@ function ReadsList({ reads }: { reads: readonly Read[] }) {
     );
   }
   return (
-    <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
+    <TableScroll label="Letture delle organizzazioni" bg="bg" borderWidth="1px" borderRadius="xl">
       <Table.Root size="sm">
         <Table.Caption srOnly>Letture delle organizzazioni</Table.Caption>
         <Table.Header>
@@ -128,7 +129,7 @@ function ReadsList({ reads }: { reads: readonly Read[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { graphql } from '../../../gql';
 import type { ArchivedPeopleTable_PersonRoleFragment } from '../../../gql/graphql';
 import { useAccess } from '../../../lib/use-access';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 export const ArchivedRowFragment = graphql(`
   fragment ArchivedPeopleTable_PersonRole on PersonRole {
@@ -98,7 +99,7 @@ export function ArchivedPeopleTable({ rows, caption, onReregister }: ArchivedPeo
     );
   }
   return (
-    <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
+    <TableScroll label={caption} bg="bg" borderWidth="1px" borderRadius="xl">
       <Table.Root size="sm">
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
@@ -128,6 +129,6 @@ export function ArchivedPeopleTable({ rows, caption, onReregister }: ArchivedPeo
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }

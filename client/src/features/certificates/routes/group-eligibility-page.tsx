@@ -14,6 +14,7 @@ import { saveBlob } from '../../../lib/authorized-file';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { eligibilityCsv, eligibilityFileName } from '../eligibility-csv';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 const EligibilityQuery = graphql(`
   query GroupEligibilityPage_Eligibility($groupId: ID!) {
@@ -110,7 +111,7 @@ function EligibilityRows({ rows }: { rows: readonly Row[] }) {
     );
   }
   return (
-    <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
+    <TableScroll label="Idoneità degli atleti" bg="bg" borderWidth="1px" borderRadius="xl">
       <Table.Root size="sm">
         <Table.Caption srOnly>Idoneità degli atleti</Table.Caption>
         <Table.Header>
@@ -144,7 +145,7 @@ function EligibilityRows({ rows }: { rows: readonly Row[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }
 

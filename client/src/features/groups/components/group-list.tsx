@@ -31,6 +31,7 @@ import { GROUP_LIST_CONFIG, openGroupPath, type GroupListMode } from '../group-l
 import { GroupFormPanel } from './group-form-panel';
 import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 import { useAccess } from '../../../lib/use-access';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 type Group = GroupList_GroupFragment;
 /** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
@@ -106,7 +107,7 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
   else if (rows.length === 0) body = <ListEmpty>{search ? config.emptySearchText : mayWrite ? config.emptyText : config.emptyTextReadOnly}</ListEmpty>;
   else if (wide) {
     body = (
-      <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
+      <TableScroll label={config.title} bg="bg" borderWidth="1px" borderRadius="xl">
         <Table.Root size="md" aria-label={config.title}>
           <Table.Header>
             <Table.Row bg="bg.muted">
@@ -141,7 +142,7 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </TableScroll>
     );
   } else {
     body = (

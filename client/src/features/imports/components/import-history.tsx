@@ -17,6 +17,7 @@ import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { ImportRunsQuery, UndoImportMutation } from '../import-documents';
 import { count } from '../import-files';
 import { modeParts, Section } from './import-preview';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 export type ImportRunRow = ImportHistory_RunFragment;
 
@@ -203,7 +204,7 @@ export function ImportHistory({ runs, renderActions }: ImportHistoryProps) {
     );
   }
   return (
-    <Table.ScrollArea>
+    <TableScroll label="Importazioni della società">
       <Table.Root size="sm" aria-label="Importazioni della società">
         <Table.Header>
           <Table.Row>
@@ -238,6 +239,6 @@ export function ImportHistory({ runs, renderActions }: ImportHistoryProps) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { IMPORT_MODE_LABELS, IMPORT_MODES, type ImportMode } from '../../../../../schema/import-columns';
 import { DownloadIcon } from '../../../components/icons';
 import type { ImportPage_ResultFragment } from '../../../gql/graphql';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 export type ImportResult = ImportPage_ResultFragment;
 
@@ -112,7 +113,7 @@ export function InvalidRows({ result, onDownloadErrors }: { result: ImportResult
         errori contiene le righe da correggere con la colonna e il motivo.
         {errors.length < counts.invalid ? ` Sono elencati i primi ${errors.length.toLocaleString('it-IT')} errori.` : ''}
       </Text>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96">
+      <TableScroll label="Righe non valide" overflow="auto" borderWidth="1px" borderRadius="md" maxH="96">
         <Table.Root size="sm" stickyHeader aria-label="Righe non valide">
           <Table.Header>
             <Table.Row>
@@ -143,7 +144,7 @@ export function InvalidRows({ result, onDownloadErrors }: { result: ImportResult
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
     </Section>
   );
 }
@@ -167,7 +168,7 @@ export function ChangedRows({ result }: { result: ImportResult }) {
   const hidden = counts.new + counts.updated - shown.length;
   return (
     <Section title="Cosa cambia">
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96">
+      <TableScroll label="Persone che cambiano" overflow="auto" borderWidth="1px" borderRadius="md" maxH="96">
         <Table.Root size="sm" stickyHeader aria-label="Persone che cambiano">
           <Table.Header>
             <Table.Row>
@@ -206,7 +207,7 @@ export function ChangedRows({ result }: { result: ImportResult }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       {hidden > 0 && (
         <Text fontSize="sm" color="fg.muted">
           {hidden === 1 ? "…e un'altra riga." : `…e altre ${hidden.toLocaleString('it-IT')} righe.`}

@@ -8,6 +8,7 @@ import type { OrganisationPortal_OverviewQuery } from '../../../gql/graphql';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { affiliationBadge, count, day, scopeLabel, shortScopeLabel } from '../portal-labels';
 import { EndAffiliationButton } from './end-affiliation';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 export type PortalAffiliation = OrganisationPortal_OverviewQuery['organisationOverview']['affiliations'][number];
 
@@ -112,7 +113,7 @@ export function AffiliatedClubs({ affiliations, onEnd }: { affiliations: readonl
     );
   }
   return (
-    <Box borderWidth="1px" borderRadius="lg" overflowX="auto">
+    <TableScroll label="Società affiliate" borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm" aria-label="Società affiliate">
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -163,6 +164,6 @@ export function AffiliatedClubs({ affiliations, onEnd }: { affiliations: readonl
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }

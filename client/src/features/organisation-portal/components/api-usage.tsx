@@ -11,6 +11,7 @@ import type { OrganisationPortal_UsageQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
 import { OrganisationUsageQuery } from '../organisation-portal-documents';
 import { count, moment, OUTCOME_LABELS } from '../portal-labels';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 type Usage = OrganisationPortal_UsageQuery['organisationUsage'];
 
@@ -139,7 +140,7 @@ export function ApiUsage({ organisationId }: { organisationId: string }) {
 
 function PerKeyTable({ usage }: { usage: Usage }) {
   return (
-    <Box borderWidth="1px" borderRadius="lg" overflowX="auto">
+    <TableScroll label="Utilizzo per chiave" borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm" aria-label="Utilizzo per chiave">
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -166,13 +167,13 @@ function PerKeyTable({ usage }: { usage: Usage }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }
 
 function LatestTable({ usage }: { usage: Usage }) {
   return (
-    <Box borderWidth="1px" borderRadius="lg" overflowX="auto">
+    <TableScroll label="Ultime richieste" borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm" aria-label="Ultime richieste">
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -207,6 +208,6 @@ function LatestTable({ usage }: { usage: Usage }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }

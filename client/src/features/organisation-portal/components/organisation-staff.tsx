@@ -30,6 +30,7 @@ import {
 } from '../organisation-portal-documents';
 import { staffInviteForm } from '../portal-forms';
 import { day, ROLE_LABELS, STAFF_ROLES } from '../portal-labels';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 type Member = OrganisationPortal_StaffQuery['organisationStaff']['staff'][number];
 type Invitation = OrganisationPortal_StaffQuery['organisationStaff']['invitations'][number];
@@ -284,7 +285,7 @@ function StaffCards({ staff, me, actionsFor }: ListProps) {
 function StaffTable({ staff, me, actionsFor }: ListProps) {
   const withActions = staff.some((m) => actionsFor(m).length > 0);
   return (
-    <Box borderWidth="1px" borderRadius="lg" overflowX="auto">
+    <TableScroll label="Staff dell'organizzazione" borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm" aria-label="Staff dell'organizzazione">
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -329,7 +330,7 @@ function StaffTable({ staff, me, actionsFor }: ListProps) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }
 

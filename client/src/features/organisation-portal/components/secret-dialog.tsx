@@ -2,6 +2,7 @@
 // down before the dialog is closed. The focus starts on the closing button, the backdrop does not close it.
 import { Alert, Box, Button, Code, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, type ReactNode } from 'react';
+import { useReturnFocus } from '../../../lib/focus';
 import { CopyButton } from './copy-button';
 
 export interface SecretDialogProps {
@@ -24,6 +25,7 @@ export interface SecretDialogProps {
 export function SecretDialog({ secret, title, warning, label, copyLabel, copiedLabel, hint, doneLabel, testId, onClose }: SecretDialogProps) {
   const doneRef = useRef<HTMLButtonElement>(null);
   const labelId = useId();
+  const returnFocus = useReturnFocus(secret !== null);
   return (
     <Dialog.Root
       role="alertdialog"
@@ -33,6 +35,7 @@ export function SecretDialog({ secret, title, warning, label, copyLabel, copiedL
       }}
       closeOnInteractOutside={false}
       initialFocusEl={() => doneRef.current}
+      {...returnFocus}
       placement="center"
       size={{ base: 'xs', md: 'lg' }}
       lazyMount

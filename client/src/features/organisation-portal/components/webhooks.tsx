@@ -23,6 +23,7 @@ import { webhookForm } from '../portal-forms';
 import { count, day, DELIVERY_LABELS, moment, WEBHOOK_EVENTS, webhookEventLabel } from '../portal-labels';
 import { Detail } from './detail';
 import { SecretDialog } from './secret-dialog';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 type Webhook = OrganisationPortal_WebhookFragment;
 type Delivery = Webhook['deliveries'][number];
@@ -224,7 +225,7 @@ function Deliveries({ deliveries }: { deliveries: readonly Delivery[] }) {
       <Heading as="h3" size="xs">
         Ultime consegne
       </Heading>
-      <Box borderWidth="1px" borderRadius="md" overflowX="auto" bg="bg">
+      <TableScroll label="Ultime consegne" borderWidth="1px" borderRadius="md" bg="bg">
         <Table.Root size="sm" aria-label="Ultime consegne">
           <Table.Header>
             <Table.Row bg="bg.subtle">
@@ -257,7 +258,7 @@ function Deliveries({ deliveries }: { deliveries: readonly Delivery[] }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </TableScroll>
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { ListEmpty } from '../../../components/ui/list-status';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
+import { useReturnFocus } from '../../../lib/focus';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import type { GroupOption } from '../group-filter';
@@ -97,6 +98,7 @@ export function AssignGroupDialog({ row, groups, onClose, onChanged }: AssignGro
   const groupsNow = (current.complete ? current.data.groups : undefined) ?? row?.groups ?? [];
   const memberOf = new Set(groupsNow.map((g) => g.id));
 
+  const returnFocus = useReturnFocus(row !== null);
   return (
     <Dialog.Root
       open={row !== null}
@@ -111,6 +113,7 @@ export function AssignGroupDialog({ row, groups, onClose, onChanged }: AssignGro
       scrollBehavior="inside"
       lazyMount
       unmountOnExit
+      {...returnFocus}
     >
       <Portal>
         <Dialog.Backdrop />

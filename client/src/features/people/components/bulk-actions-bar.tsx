@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { ListEmpty } from '../../../components/ui/list-status';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
+import { useReturnFocus } from '../../../lib/focus';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import type { GroupOption } from '../group-filter';
@@ -178,8 +179,9 @@ export function BulkActionsBar({ kind, rows, groups, mayAssign, mayArchive, mayE
     }
   };
 
-  if (n === 0) return null;
   const membershipMode = dialog === 'assign' || dialog === 'unassign' ? dialog : null;
+  const returnFocus = useReturnFocus(membershipMode !== null);
+  if (n === 0) return null;
 
   return (
     <>
@@ -251,6 +253,7 @@ export function BulkActionsBar({ kind, rows, groups, mayAssign, mayArchive, mayE
         scrollBehavior="inside"
         lazyMount
         unmountOnExit
+        {...returnFocus}
       >
         <Portal>
           <Dialog.Backdrop />

@@ -9,6 +9,7 @@ import { graphql } from '../../../gql';
 import type { PeopleOrder, PeopleTable_PersonRoleFragment } from '../../../gql/graphql';
 import { COLUMN_ORDERS } from '../../../lib/people-sort';
 import { SortHeader } from '../../../components/ui/sort-header';
+import { TableScroll } from '../../../components/ui/table-scroll';
 
 export const PeopleTableRowFragment = graphql(`
   fragment PeopleTable_PersonRole on PersonRole {
@@ -187,7 +188,7 @@ export function PeopleTable({ rows, onOpen, renderActions, caption, showCertific
     );
   }
   return (
-    <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
+    <TableScroll label={caption} bg="bg" borderWidth="1px" borderRadius="xl">
       <Table.Root size="sm" interactive>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
@@ -239,7 +240,7 @@ export function PeopleTable({ rows, onOpen, renderActions, caption, showCertific
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableScroll>
   );
 }
 
