@@ -3,7 +3,11 @@
 // violation fails the test, every screen's listed at once (rule, impact, element, snippet). The phone sees the
 // admin in CampoBase green, the desktop in a club's own colours (a mid-tone where near-black text falls short).
 // Fast by design: one page per viewport, two full loads (signed out, then signed in), every other screen reached
-// client-side, axe injected once per document.
+// client-side, axe injected once per document. The account signed in belongs to two clubs, so the club switcher is
+// on every admin screen (and its menu opened once); the import preview is reached with a file whose tables scroll.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, clubDate } from '../../schema/club-time';
@@ -11,7 +15,8 @@ import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 import { MSG } from '../../schema/messages';
 import { formatFindings, seriousViolations } from '../support/accessibility';
 import { launchBrowser, openMenu, openProfileMenu, VIEWPORTS } from '../support/browser';
-import { addCollaborator, createClub, type TestClub } from '../support/factories';
+import { addClubTo, addCollaborator, createClub, type TestClub } from '../support/factories';
+import { scrollingPreviewCsv } from '../support/import-factories';
 import { startLiveServer } from '../support/live-server';
 import { affiliate, organisationOf } from '../support/organisation-factories';
 import { clubContext, createPerson } from '../support/people-factories';
@@ -28,9 +33,10 @@ interface SeededClub extends TestClub {
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 const clubs: Record<string, SeededClub> = {};
+let dir: string;
 
 /** A club with something on every screen: people of each kind, a category, posts with priorities, an archived
- * athlete, a possible duplicate, a collaborator, an organisation it is affiliated to. */
+ * athlete, a possible duplicate, a collaborator, an organisation it is affiliated to; its owner is in a second club. */
 async function seededClub(fullName: string, colours?: { primaryColor: string; secondaryColor: string }): Promise<SeededClub> {
   const club = await createClub(server.deps, { fullName });
   if (colours) await server.deps.systemDb.club.update({ where: { id: club.clubId }, data: colours });
@@ -56,11 +62,13 @@ async function seededClub(fullName: string, colours?: { primaryColor: string; se
   await addCollaborator(server.deps, club, 'segreteria');
   const organisation = await organisationOf(server.deps, club, `Federazione ${fullName}`);
   await affiliate(server.deps, organisation.id, club.clubId, ['club.profile', 'people.registry']);
+  await addClubTo(server.deps, club.accountId, `Seconda ${fullName}`);
   return { ...club, athleteRole: athlete.roleId, categoryId: category.id, organisationId: organisation.id };
 }
 
 beforeAll(async () => {
   server = await startLiveServer();
+  dir = await mkdtemp(join(tmpdir(), 'campobase-a11y-'));
   clubs.phone = await seededClub('ASD Accessibile');
   clubs.desktop = await seededClub('ASD Colori Propri', { primaryColor: '#d9480f', secondaryColor: '#1e3a8a' });
 }, 120_000);
@@ -143,7 +151,11 @@ describe.each(Object.entries(VIEWPORTS))('accessibility on %s', (name, viewport)
       for (const path of PUBLIC_PATHS) await visit(path);
 
       // --- signing in, signing up, a lost password, the 404
-      await visit('/login');
+      // (the public site and the app are two trees on one page: from the first to the second, a page load)
+      await scene('/login', async () => {
+        await page.goto(`${server.url}/login`);
+        await page.locator('h1').first().waitFor();
+      });
       await scene('/login with errors', async () => {
         await page.getByRole('button', { name: 'Accedi', exact: true }).click();
         await page.getByText(MSG.credentialsRequired).waitFor();
@@ -174,6 +186,9 @@ describe.each(Object.entries(VIEWPORTS))('accessibility on %s', (name, viewport)
         await page.goto(`${server.url}/dashboard`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
       });
+      await scene('club switcher menu', () => openMenu(page, page.getByRole('button', { name: /Cambia società$/ })));
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
       await scene('profile menu', () => openProfileMenu(page));
       await scene('feedback dialog', async () => {
         await page.getByRole('menuitem', { name: 'Lascia un feedback' }).click();
@@ -239,10 +254,17 @@ describe.each(Object.entries(VIEWPORTS))('accessibility on %s', (name, viewport)
       });
       await closeDialog();
 
+      await visit('/import/athlete');
+      await scene('import preview (tables that scroll)', async () => {
+        const file = join(dir, `anteprima-${name}.csv`);
+        await writeFile(file, scrollingPreviewCsv(name === 'phone' ? 500 : 600));
+        await page.locator('input[type="file"]').setInputFiles(file);
+        await page.getByRole('button', { name: 'Continua' }).click();
+        await page.getByRole('table', { name: 'Persone che cambiano' }).waitFor();
+      });
       for (const path of [
         '/archive',
         '/duplicati',
-        '/import/athlete',
         '/club',
         '/modifica-club',
         '/impostazioni',

@@ -6,6 +6,8 @@ import type { Page } from 'playwright-core';
 /** axe-core's whole script, evaluated in the page (its Node entry carries it as text). */
 const AXE_SOURCE = axe.source;
 const BLOCKING = ['critical', 'serious'];
+/** axe rules tagged experimental that the check runs all the same. */
+const EXPERIMENTAL_RULES = ['label-content-name-mismatch'];
 
 export interface AxeFinding {
   id: string;
@@ -22,14 +24,17 @@ export interface AxeFinding {
  */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (blocking) => {
+  return page.evaluate(async ({ blocking, EXPERIMENTAL_RULES }) => {
     const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
     await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))]);
     const axe = (window as any).axe;
     // Rules whose findings are only ever moderate or minor (landmarks, heading order, region...) cannot fail the
     // check: they are not run (a third of axe's time on a large page). Without that metadata, every rule runs.
     const quiet = ((axe._audit?.rules ?? []) as { id: string; impact?: string }[]).filter((r) => r.impact && !blocking.includes(r.impact));
-    const rules = Object.fromEntries(quiet.map((r) => [r.id, { enabled: false }]));
+    const rules: Record<string, { enabled: boolean }> = Object.fromEntries(quiet.map((r) => [r.id, { enabled: false }]));
+    // Experimental in axe (off by default) but serious, and what an audit runs: a control's name must contain the text
+    // it shows (WCAG 2.5.3), or speech input cannot reach it by what the user sees.
+    for (const id of EXPERIMENTAL_RULES) rules[id] = { enabled: true };
     const result = await axe.run(document, { resultTypes: ['violations'], rules });
     return (result.violations as any[])
       .filter((v) => blocking.includes(v.impact))
@@ -43,7 +48,7 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
           summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
         })),
       }));
-  }, BLOCKING);
+  }, { blocking: BLOCKING, EXPERIMENTAL_RULES });
 }
 
 /** A readable report of `findings`, one line per element. */
