@@ -39,22 +39,22 @@ const PROFILE_COLUMNS: readonly ImportColumn[] = [
   col('lastname', 'Cognome', 'profile.lastname', ['last name', 'lastname', 'surname', 'family name'], 'text', true),
   col('taxIdCode', 'Codice fiscale', 'profile.taxIdCode', ['cf', 'cod fiscale', 'codice fiscale persona', 'tax code', 'tax id', 'tax id code', 'tax_id_code', 'fiscal code', 'codicefiscale'], 'text', true),
   col('gender', 'Sesso', 'profile.typeGenderId', ['genere', 'gender', 'sex', 'm/f', 'type_gender_id'], 'gender'),
-  col('birthday', 'Data di nascita', 'profile.birthday', ['data nascita', 'nato il', 'nata il', 'birthday', 'birth date', 'birthdate', 'date of birth', 'dob'], 'date'),
-  col('birthplace', 'Luogo di nascita', 'profile.birthplace', ['comune di nascita', 'citta di nascita', 'nato a', 'birthplace', 'place of birth'], 'text'),
+  col('birthday', 'Data di nascita', 'profile.birthday', ['data nascita', 'data di nascita gg/mm/aaaa', 'nato il', 'nata il', 'compleanno', 'birthday', 'birth date', 'birthdate', 'date of birth', 'dob'], 'date'),
+  col('birthplace', 'Luogo di nascita', 'profile.birthplace', ['luogo nascita', 'comune di nascita', 'comune nascita', 'citta di nascita', 'citta nascita', 'nato a', 'nata a', 'birthplace', 'place of birth'], 'text'),
   col('birthNation', 'Nazione di nascita', 'profile.birthNation', ['stato di nascita', 'paese di nascita', 'birth nation', 'birth country', 'country of birth'], 'text'),
   col('nationality', 'Cittadinanza', 'profile.nationality', ['nazionalita', 'nationality', 'citizenship'], 'text'),
   col('secondname', 'Secondo nome', 'profile.secondname', ['altro nome', 'second name', 'middle name', 'secondname'], 'text'),
   col('nickname', 'Soprannome', 'profile.nickname', ['nickname', 'nick'], 'text'),
-  col('emailPrimary', 'Email', 'profile.emailPrimary', ['e-mail', 'mail', 'email principale', 'email primaria', 'indirizzo email', 'email address', 'email primary', 'primary email'], 'text'),
+  col('emailPrimary', 'Email', 'profile.emailPrimary', ['e-mail', 'mail', 'email principale', 'email primaria', 'indirizzo email', 'indirizzo e-mail', 'posta elettronica', 'email address', 'email primary', 'primary email'], 'text'),
   col('emailSecondary', 'Email secondaria', 'profile.emailSecondary', ['altra email', 'seconda email', 'email secondary', 'secondary email', 'other email'], 'text'),
-  col('phonePrimary', 'Telefono', 'profile.phonePrimary', ['telefono principale', 'cellulare', 'cell', 'tel', 'numero di telefono', 'phone', 'mobile', 'phone number', 'phone primary', 'primary phone'], 'text'),
+  col('phonePrimary', 'Telefono', 'profile.phonePrimary', ['telefono principale', 'cellulare', 'telefono cellulare', 'cell', 'tel', 'numero di telefono', 'recapito telefonico', 'phone', 'mobile', 'phone number', 'phone primary', 'primary phone'], 'text'),
   col('phoneSecondary', 'Telefono secondario', 'profile.phoneSecondary', ['altro telefono', 'secondo telefono', 'telefono fisso', 'phone secondary', 'secondary phone', 'other phone'], 'text'),
   col('legalRepresentative', 'Rappresentante legale', 'profile.legalRepresentative', ['genitore', 'tutore', 'esercente la potesta', 'legal representative', 'guardian', 'parent'], 'text'),
-  col('address', 'Indirizzo', 'profile.address.address', ['via', 'residenza', 'address', 'street'], 'text'),
+  col('address', 'Indirizzo', 'profile.address.address', ['via', 'residenza', 'indirizzo di residenza', 'indirizzo residenza', 'address', 'street'], 'text'),
   col('streetNumber', 'Numero civico', 'profile.address.streetNumber', ['civico', 'n civico', 'numero', 'street number', 'house number'], 'text'),
-  col('postalCode', 'CAP', 'profile.address.postalCode', ['codice postale', 'postal code', 'zip', 'zip code', 'postcode'], 'text'),
-  col('city', 'Città', 'profile.address.city', ['comune', 'comune di residenza', 'localita', 'city', 'town'], 'text'),
-  col('province', 'Provincia', 'profile.address.province', ['prov', 'sigla provincia', 'province', 'county', 'state'], 'text'),
+  col('postalCode', 'CAP', 'profile.address.postalCode', ['codice postale', 'cap residenza', 'npa', 'postal code', 'zip', 'zip code', 'postcode'], 'text'),
+  col('city', 'Città', 'profile.address.city', ['comune', 'comune di residenza', 'comune residenza', 'citta di residenza', 'localita', 'luogo', 'luogo di residenza', 'city', 'town'], 'text'),
+  col('province', 'Provincia', 'profile.address.province', ['prov', 'sigla provincia', 'provincia di residenza', 'prov residenza', 'province', 'county', 'state'], 'text'),
   col('country', 'Nazione', 'profile.address.country', ['paese', 'stato', 'nazione di residenza', 'country'], 'text'),
 ];
 
@@ -79,7 +79,7 @@ const DETAIL_COLUMNS: Record<PersonKindKey, readonly ImportColumn[]> = {
   ],
   manager: [col('managerRole', 'Carica', 'details.managerRole', ['ruolo', 'ruolo dirigente', 'incarico', 'manager role', 'role', 'position'], 'text')],
   member: [
-    col('membershipNumber', 'Numero tessera', 'details.membershipNumber', ['tessera', 'n tessera', 'numero socio', 'membership number', 'card number'], 'text'),
+    col('membershipNumber', 'Numero tessera', 'details.membershipNumber', ['tessera', 'n tessera', 'tessera n', 'numero socio', 'n socio', 'membership number', 'card number'], 'text'),
     col('membershipStartDate', 'Data ammissione', 'details.membershipStartDate', ['data di ammissione', 'socio dal', 'data iscrizione', 'membership start date', 'member since'], 'date'),
     col('membershipExpiredDate', 'Scadenza tessera', 'details.membershipExpiredDate', ['scadenza', 'data scadenza tessera', 'membership expired date', 'membership expiry'], 'date'),
   ],
@@ -158,6 +158,44 @@ export function columnForHeader(kind: PersonKindKey, header: string): ImportColu
   return importColumns(kind).find((c) => [c.header, c.key, ...c.synonyms].some((name) => normalizeHeader(name) === wanted)) ?? null;
 }
 
+/**
+ * Columns the mapping recognises beside a kind's own, never written by the template or the export: a province
+ * right after the birthplace (federation lists: `Luogo nascita; Prov.`) is the birth province, which the profile
+ * keeps inside the birthplace ("Roma (RM)"), not the residence's.
+ */
+export const BIRTH_PROVINCE_COLUMN = col('birthProvince', 'Provincia di nascita', 'birthProvince', ['prov nascita', 'provincia nascita', 'prov di nascita'], 'text');
+
+/** A column key the mapping accepts for a kind (its own columns, and the birth province). */
+export const mappableColumn = (kind: PersonKindKey, key: string): ImportColumn | null =>
+  importColumns(kind).find((c) => c.key === key) ?? (key === BIRTH_PROVINCE_COLUMN.key ? BIRTH_PROVINCE_COLUMN : null);
+
+/** Every header and synonym of every kind, normalized: how a header row is told from a title row above it. */
+let knownHeaders: Set<string> | null = null;
+export function isKnownHeader(header: string): boolean {
+  knownHeaders ??= new Set(
+    (Object.keys(DETAIL_COLUMNS) as PersonKindKey[]).flatMap((kind) => [...importColumns(kind), BIRTH_PROVINCE_COLUMN].flatMap((c) => [c.header, c.key, ...c.synonyms].map(normalizeHeader))),
+  );
+  const wanted = normalizeHeader(header);
+  return !!wanted && knownHeaders.has(wanted);
+}
+
+/** Known headers a row needs to be the header row (a title row above it names at most one by chance). */
+export const HEADER_ROW_MIN_KNOWN = 2;
+/** Rows from the top searched for the header row. */
+export const HEADER_ROW_SEARCH = 20;
+
+/**
+ * What a kind's file needs, said the same way by the template, the import page and docs/api/import.md: the three
+ * mandatory columns, and for the kinds whose form requires it the sex, which a valid tax code carries.
+ */
+export function requiredColumnsText(kind: PersonKindKey): string {
+  const mandatory = importColumns(kind).filter((c) => c.mandatory).map((c) => c.header).join(', ');
+  const gender = PERSON_KIND_INFO[kind].genderRequired
+    ? ` Serve anche il sesso (colonna Sesso: M o F): se la colonna manca o la cella è vuota, viene ricavato dal codice fiscale.`
+    : '';
+  return `Colonne obbligatorie: ${mandatory}.${gender}`;
+}
+
 /** The template of a kind: its headers, separated by `;` (what Italian Excel opens as columns), with a BOM for Excel. */
 export function csvTemplate(kind: PersonKindKey): string {
   return `\uFEFF${importColumns(kind).map((c) => c.header).join(';')}\r\n`;
@@ -179,7 +217,7 @@ export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
 export const IMPORT_ROW_STATUSES = ['new', 'updated', 'unchanged', 'invalid'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
-export const IMPORT_FORMATS = ['csv', 'xls', 'xlsx'] as const;
+export const IMPORT_FORMATS = ['csv', 'xls', 'xlsx', 'ods'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface ImportLimits {
@@ -227,7 +265,7 @@ export const IMPORT_MSG = {
   tooLarge: `Il file supera la dimensione massima per l'importazione (${IMPORT_MAX_BYTES / 1024 / 1024} MB).`,
   tooManyRows: (max: number) => `Il file contiene più di ${max.toLocaleString('it-IT')} righe: dividilo in più file.`,
   zipBomb: 'Il file Excel è troppo grande una volta decompresso o contiene troppi elementi: non viene letto.',
-  unsupportedFormat: 'Formato del file non supportato: sono ammessi CSV, XLS e XLSX.',
+  unsupportedFormat: 'Formato del file non supportato: sono ammessi CSV, XLS, XLSX e ODS.',
   corruptWorkbook: 'Il file Excel è danneggiato o non leggibile.',
   unreadableText: 'Il file CSV non è leggibile: salvalo come CSV UTF-8 o CSV (separato da punto e virgola).',
   invalidRows: (count: number) =>
@@ -249,6 +287,21 @@ export const IMPORT_MSG = {
   undone: (removed: number, restored: number, skipped: number) =>
     `Importazione annullata: ${removed} ${removed === 1 ? 'inserimento rimosso' : 'inserimenti rimossi'}, ${restored} ${restored === 1 ? 'persona ripristinata' : 'persone ripristinate'}` +
     (skipped ? `, ${skipped} ${skipped === 1 ? 'persona lasciata' : 'persone lasciate'} com'era perché modificata dopo l'importazione.` : '.'),
+  // What the import tidied or skipped, said in the preview and the answer (issue 35 point 4).
+  genderFromTaxCode: (rows: number) => `Sesso ricavato dal codice fiscale per ${rows === 1 ? '1 riga' : `${rows} righe`}.`,
+  titleRows: (headerLine: number) =>
+    `Intestazione trovata alla riga ${headerLine}: ${headerLine === 2 ? 'la riga 1 sopra è stata ignorata' : `le righe da 1 a ${headerLine - 1} sopra sono state ignorate`}.`,
+  skippedRows: (lines: readonly number[]) =>
+    `${lines.length === 1 ? `Riga ${lines[0]} ignorata` : `Righe ${lines.join(', ')} ignorate`}: totali o righe riassuntive dopo i dati.`,
+  blankRows: (rows: number) => `${rows === 1 ? '1 riga vuota ignorata' : `${rows} righe vuote ignorate`}.`,
+  namesTidied: (rows: number) =>
+    `Nomi scritti tutti in maiuscolo riportati in maiuscolo e minuscolo per ${rows === 1 ? '1 riga' : `${rows} righe`} (es. «D'ANGELO» diventa «D'Angelo»).`,
+  postalCodesPadded: (rows: number) => `CAP completati con gli zeri iniziali per ${rows === 1 ? '1 riga' : `${rows} righe`} (es. «184» diventa «00184»).`,
+  secondColumn: (header: string, first: string) => `La colonna «${header}» completa «${first}» dove questa è vuota.`,
+  validOnlyImported: (imported: number, invalid: number) =>
+    `Importate le righe valide (${imported}); ${invalid === 1 ? '1 riga non valida è rimasta' : `${invalid} righe non valide sono rimaste`} fuori: correggile nel file degli errori e importalo di nuovo.`,
+  validOnlyInvalid: 'Scelta non valida: valid_only deve valere 0 oppure 1.',
+  tidyNamesInvalid: 'Scelta non valida: tidy_names deve valere 0 oppure 1.',
   undoNotFound: 'Importazione non trovata.',
   undoAlready: 'Questa importazione è già stata annullata.',
   undoInProgress: "L'annullamento di questa importazione è già in corso.",

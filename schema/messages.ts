@@ -326,6 +326,9 @@ export const MSG = {
   mergeKindDenied: 'Il tuo ruolo non consente di unire questi profili: uno dei due ha un ruolo che non puoi modificare o archiviare.',
   mergedWith: (name: string, taxIdCode: string) => `Unito con ${name} (${taxIdCode})`,
   merged: (name: string) => `Profili uniti: ora ${name} ha un solo profilo.`,
+
+  // A field's message with the value that was refused (issue 35 point 4: the import quotes the file's cell back)
+  withValue: (message: string, value: string) => `${message.replace(/[.!]$/, '')}: «${value}».`,
 } as const;
 
 /**

@@ -78,6 +78,9 @@ describe('POST /api/import', () => {
           ignored_columns: [],
           headers: ROWS[0],
           mapping_remembered: false,
+          valid_only: false,
+          tidy_names: true,
+          notices: [],
           error_file: null,
         },
       },
@@ -113,8 +116,8 @@ describe('POST /api/import', () => {
         counts: { total: 2, new: 0, invalid: 2 },
         errors: [
           { row: 2, column: 'Nome', field: 'profile.firstname', message: MSG.firstnameRequired },
-          { row: 3, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.invalidTaxCode },
-          { row: 3, column: 'Telefono', field: 'profile.phonePrimary', message: MSG.phonePrimaryDigits },
+          { row: 3, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.withValue(MSG.invalidTaxCode, 'X1') },
+          { row: 3, column: 'Telefono', field: 'profile.phonePrimary', message: MSG.withValue(MSG.phonePrimaryDigits, 'abc') },
         ],
       },
     });
@@ -153,6 +156,35 @@ describe('POST /api/import', () => {
     expect(six.body).toMatchObject({ status: false, message: IMPORT_MSG.headersOnly });
     const answer = await postImport({ type: 'athlete', dry_run: '1' }, { content: Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41) });
     expect(answer).toEqual({ statusCode: 413, body: { status: false, context: null, message: IMPORT_MSG.tooLarge } });
+  });
+
+  it("over any size (past the request's ceiling too, 30 MB) the answer states the import's 20 MB limit", async () => {
+    const answer = await postImport({ type: 'athlete', dry_run: '1' }, { content: Buffer.alloc(30 * 1024 * 1024, 0x41) });
+    expect(answer).toEqual({ statusCode: 413, body: { status: false, context: null, message: IMPORT_MSG.tooLarge } });
+    expect(IMPORT_MSG.tooLarge).toContain('20 MB');
+  });
+
+  it('valid_only=1 writes the valid rows, answers the invalid ones and their error file; 0 (the default) writes none', async () => {
+    const rows: Rows = [ROWS[0], ['Piero', 'Valido', 'VLDPRI90A01H501X', 'M', null, null], ['Luca', 'Sbagliato', 'X2', 'M', null, null]];
+    const refused = await postImport({ type: 'athlete', dry_run: '0', valid_only: '0' }, csv(rows));
+    expect(refused.body).toMatchObject({ status: false, context: { status: 'failed', valid_only: false } });
+    const partial = await postImport({ type: 'athlete', dry_run: '0', valid_only: '1' }, csv(rows));
+    expect(partial.body).toMatchObject({
+      status: true,
+      message: IMPORT_MSG.validOnlyImported(1, 1),
+      context: { status: 'completed', valid_only: true, counts: { total: 2, new: 1, invalid: 1 }, errors: [{ row: 3, field: 'profile.taxIdCode' }] },
+    });
+    expect(partial.body.context.error_file.filename).toBe('athlete_errori.csv');
+    expect(partial.body.context.import_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await t.deps.systemDb.person.count({ where: { clubId: club.clubId, lastname: { in: ['Valido', 'Sbagliato'] } } })).toBe(1);
+    const bad = await postImport({ type: 'athlete', dry_run: '0', valid_only: 'forse' }, csv(rows));
+    expect(bad.body).toMatchObject({ status: false, message: IMPORT_MSG.validOnlyInvalid, context: { errors: { valid_only: IMPORT_MSG.validOnlyInvalid } } });
+  });
+
+  it('an ODS file (LibreOffice) is read as a workbook', async () => {
+    const ods = await import('node:fs').then((fs) => fs.readFileSync(new URL('../fixtures/imports/libro-soci.ods', import.meta.url)));
+    const answer = await postImport({ type: 'member', dry_run: '1' }, { content: ods, filename: 'libro-soci.ods' });
+    expect(answer.body).toMatchObject({ status: true, context: { format: 'ods', counts: { total: 3, new: 3, invalid: 0 } } });
   });
 
   it('mapping: a JSON field naming the columns of unknown headers', async () => {

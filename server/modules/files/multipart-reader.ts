@@ -24,6 +24,11 @@ export interface MultipartLimits {
   /** The refusal of a file over fileBytes (default: the uploads' 5 MB message). */
   fileTooLarge?: string;
   /**
+   * The refusal of a request over its ceiling (default 'Richiesta troppo grande.'): a route of one large file says
+   * that file's limit (the import's 20 MB), whatever the size sent.
+   */
+  bodyTooLarge?: string;
+  /**
    * Wider limits a request earns by a field sent before any file (the GraphQL `operations` of an import): the
    * import's larger file without raising the limit of avatars and documents. Parsing is set up for the wider ones;
    * until `when` says yes, the base limits are checked by hand.
@@ -72,7 +77,8 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits, cha
   return new Promise((resolve, reject) => {
     const wider = limits.raise?.limits;
     const ceiling = Math.max(requestCeiling(limits), wider ? requestCeiling(wider) : 0);
-    if (Number(req.headers['content-length']) > ceiling) return reject(new MultipartRefusedError(TOO_LARGE));
+    const overCeiling: UploadRefusal = limits.bodyTooLarge ? { status: 413, message: limits.bodyTooLarge } : TOO_LARGE;
+    if (Number(req.headers['content-length']) > ceiling) return reject(new MultipartRefusedError(overCeiling));
 
     let parser: Writable;
     try {
@@ -115,7 +121,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits, cha
 
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > ceiling) fail(TOO_LARGE); // chunked bodies declare no length
+      if (received > ceiling) fail(overCeiling); // chunked bodies declare no length
     });
     req.on('error', () => fail(MALFORMED));
     // The client went away (or the server's request timeout ended the socket) before the body was complete.

@@ -19,7 +19,14 @@ export const UPLOAD_LIMITS: MultipartLimits = { files: MAX_FILES, fileBytes: UPL
  * The people import's upload (POST /api/import, importPeople): one file of IMPORT_MAX_BYTES (100,000 rows of CSV
  * take about 15 MB), refused with the import's own message.
  */
-export const IMPORT_UPLOAD_LIMITS: MultipartLimits = { files: 1, fileBytes: IMPORT_MAX_BYTES, fields: 1000, fieldBytes: FORM_FIELD_BYTES, fileTooLarge: IMPORT_MSG.tooLarge };
+export const IMPORT_UPLOAD_LIMITS: MultipartLimits = {
+  files: 1,
+  fileBytes: IMPORT_MAX_BYTES,
+  fields: 1000,
+  fieldBytes: FORM_FIELD_BYTES,
+  fileTooLarge: IMPORT_MSG.tooLarge,
+  bodyTooLarge: IMPORT_MSG.tooLarge,
+};
 
 /** A request to a route open without a session (login, sign-up...): fields only, about 2 MB read at most. */
 export const FORM_LIMITS: MultipartLimits = { files: 0, fileBytes: 0, fields: 1000, fieldBytes: FORM_FIELD_BYTES };

@@ -39,11 +39,11 @@ import { foldText } from '../../../schema/text';
 import { errorFile, type DownloadFile, type InvalidRow } from './import-error-file';
 import { rememberedMapping, rememberMapping } from './import-mappings';
 import { trackProgress, type ProgressTracker } from './import-progress';
-import { groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
+import { genderFromTaxCode, groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, tidyRow, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
 import { commitsInSlices, longWrite, longWriteTimedOut, refreshStatistics, sliceSizer } from './import-commit';
 import { abandonRun, setRunStatus } from './import-undo.service';
 import { breathe, emptyWrites, mergeWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
-import { fileRefusal, readImportFile, type Cell, type ImportLimits } from './read-import-file';
+import { fileRefusal, readImportFile, type Cell, type ImportLimits, type ImportTable } from './read-import-file';
 
 export interface ImportRequest {
   /**
@@ -62,6 +62,13 @@ export interface ImportRequest {
   mapping?: unknown;
   /** A client-chosen key under which importProgress reports this call (import-progress.ts). */
   progressKey?: unknown;
+  /**
+   * Import the valid rows and leave the invalid ones out (in the error file), rather than all or nothing: true,
+   * false, 1 / 0 ('1' / '0'). Off by default.
+   */
+  validOnly?: unknown;
+  /** Rewrite names written all in capitals in Italian capitalisation (on by default): true, false, 1 / 0. */
+  tidyNames?: unknown;
 }
 
 export interface ImportCounts {
@@ -107,6 +114,15 @@ export interface ImportOutcome {
   mappingRemembered: boolean;
   /** The invalid rows with their errors, to fix and upload again (null when every row is valid). */
   errorFile: DownloadFile | null;
+  /** Only the valid rows were (or in a preview, would be) written; the invalid ones are in the error file. */
+  validOnly: boolean;
+  /** Names in capitals were rewritten (the request did not turn it off). */
+  tidyNames: boolean;
+  /**
+   * What the import read differently from the file as written, one Italian sentence each: a title above the header,
+   * rows skipped after the data, sex taken from the tax code, names and CAPs tidied, a second column for a field.
+   */
+  notices: string[];
 }
 
 type Row = Record<string, unknown>;
@@ -377,11 +393,15 @@ function parseMode(mode: unknown): ImportMode {
   throw new ValidationError({ mode: IMPORT_MSG.modeInvalid }, IMPORT_MSG.modeInvalid);
 }
 
-function parseDryRun(value: unknown): boolean {
+/** A yes/no of the request (true/false, 1/0, their text), `fallback` when absent; else refused with `message` on `field`. */
+function parseFlag(value: unknown, fallback: boolean, field: string, message: string): boolean {
   if (value === true || value === 1 || value === '1' || value === 'true') return true;
-  if (value === false || value === 0 || value === '0' || value === 'false' || value === undefined || value === null || value === '') return false;
-  throw new ValidationError({ dryRun: IMPORT_MSG.dryRunInvalid }, IMPORT_MSG.dryRunInvalid);
+  if (value === false || value === 0 || value === '0' || value === 'false') return false;
+  if (value === undefined || value === null || value === '') return fallback;
+  throw new ValidationError({ [field]: message }, message);
 }
+
+const parseDryRun = (value: unknown) => parseFlag(value, false, 'dryRun', IMPORT_MSG.dryRunInvalid);
 
 /** The CSV template of a kind (its columns' headers), for whoever may import. */
 export function importTemplate(ctx: RequestContext, kind: unknown): { filename: string; csv: string } {
@@ -407,9 +427,11 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
   const mode = parseMode(request.mode);
   const dryRun = parseDryRun(request.dryRun);
   const explicit = parseMapping(request.mapping);
+  const validOnly = parseFlag(request.validOnly, false, 'validOnly', IMPORT_MSG.validOnlyInvalid);
+  const tidyNames = parseFlag(request.tidyNames, true, 'tidyNames', IMPORT_MSG.tidyNamesInvalid);
   const progress = trackProgress(actor.clubId, actor.accountId, request.progressKey);
   try {
-    return await runImport(ctx, actor, { kind, mode, dryRun, explicit, file: request.file }, limits, progress);
+    return await runImport(ctx, actor, { kind, mode, dryRun, explicit, validOnly, tidyNames, file: request.file }, limits, progress);
   } finally {
     progress.end();
   }
@@ -420,11 +442,13 @@ interface ParsedRequest {
   mode: ImportMode;
   dryRun: boolean;
   explicit: MappingChoice[] | null;
+  validOnly: boolean;
+  tidyNames: boolean;
   file: ImportRequest['file'];
 }
 
 async function runImport(ctx: RequestContext, actor: Actor, request: ParsedRequest, limits: ImportLimits, progress: ProgressTracker): Promise<ImportOutcome> {
-  const { kind, mode, dryRun, explicit } = request;
+  const { kind, mode, dryRun, explicit, validOnly, tidyNames } = request;
   const file = typeof request.file === 'function' ? await request.file() : request.file;
   if (!file) throw fileRefusal(IMPORT_MSG.noFile);
 
@@ -444,7 +468,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
     }
   } else mapping = mapColumns(kind, table, explicit ?? []);
   const health = HEALTH_DETAIL_FIELDS[kind] ?? [];
-  if (!canWriteHealth(ctx) && mapping.columns.some((c) => health.some((h) => c.column.field === `details.${h}`))) throw new ForbiddenError(MSG.healthWriteDenied);
+  if (!canWriteHealth(ctx) && [...mapping.columns, ...mapping.fallbacks].some((c) => health.some((h) => c.column.field === `details.${h}`))) throw new ForbiddenError(MSG.healthWriteDenied);
   const groupsColumn = mapping.columns.find((c) => c.column.type === 'groups');
   if (groupsColumn && !can(actor, 'groups.write')) throw new ForbiddenError(IMPORT_MSG.groupsDenied);
   const groups = groupsColumn ? await clubGroups(ctx, kind) : new Map<string, string>();
@@ -453,9 +477,13 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   const turn = turnTaker();
   const raws: Array<{ line: number; cells: Cell[]; raw: Record<string, unknown> }> = [];
   const codes = new Set<string>();
+  const tidied = { names: 0, postalCodes: 0, genders: 0 };
   for (const r of table.rows) {
     await turn();
     const raw = rawRow(mapping, r.cells, table.date1904);
+    const tidy = tidyRow(raw, tidyNames);
+    if (tidy.names) tidied.names++;
+    if (tidy.postalCode) tidied.postalCodes++;
     raws.push({ line: r.line, cells: r.cells, raw });
     const code = rowTaxCode(raw);
     if (code) codes.add(code);
@@ -485,7 +513,9 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
     }
     const taxCode = rowTaxCode(raw);
     const person = stored.get(taxCode);
-    const validated = validateRow(kind, mapping, line, raw, person?.profile.typeGenderId as number | null | undefined);
+    // A sex left blank is read from the tax code, unless the person's stored one stands (validateRow uses it).
+    if (!person?.profile.typeGenderId && genderFromTaxCode(raw)) tidied.genders++;
+    const validated = validateRow(kind, mapping, line, raw, person?.profile.typeGenderId as number | null | undefined, cells);
     const rowErrors = validated.ok ? [] : validated.errors;
     const taxColumn = headerOf(kind, mapping, 'profile.taxIdCode');
     if (taxCode && firstLine.has(taxCode)) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.duplicateInFile(firstLine.get(taxCode)!) });
@@ -515,23 +545,34 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   }
   progress.set('validating', raws.length, raws.length);
 
+  // All or nothing unless the request chose the valid rows only: then the invalid ones stay out, in the error file.
+  const refused = counts.invalid > 0 && !validOnly;
   const outcome: ImportOutcome = {
     dryRun,
     kind,
     mode,
     fileName: file.filename,
     format: table.format,
-    status: dryRun ? 'preview' : counts.invalid ? 'failed' : 'completed',
-    message: dryRun ? IMPORT_MSG.preview : counts.invalid ? IMPORT_MSG.invalidRows(counts.invalid) : IMPORT_MSG.imported,
+    status: dryRun ? 'preview' : refused ? 'failed' : 'completed',
+    message: dryRun
+      ? IMPORT_MSG.preview
+      : refused
+        ? IMPORT_MSG.invalidRows(counts.invalid)
+        : counts.invalid
+          ? IMPORT_MSG.validOnlyImported(counts.total - counts.invalid, counts.invalid)
+          : IMPORT_MSG.imported,
     counts,
     errors,
     rows,
-    columns: mapping.columns.map((c) => ({ header: c.header, key: c.column.key })),
+    columns: [...mapping.columns, ...mapping.fallbacks].sort((a, b) => a.index - b.index).map((c) => ({ header: c.header, key: c.column.key })),
     ignoredColumns: mapping.ignored,
     runId: null,
     headers: table.headers,
     mappingRemembered,
     errorFile: invalidRows.length ? await errorFile(kind, table.headers, mapping, invalidRows, table.date1904) : null,
+    validOnly,
+    tidyNames,
+    notices: importNotices(table, mapping, tidied),
   };
   // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
   if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
@@ -543,11 +584,24 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
 
 type Actor = { clubId: string; accountId: string } & Parameters<typeof can>[0];
 
+/** What was read differently from the file as written (ImportOutcome.notices), in the file's order. */
+function importNotices(table: ImportTable, mapping: ColumnMapping, tidied: { names: number; postalCodes: number; genders: number }): string[] {
+  const notices: string[] = [];
+  if (table.headerLine && table.headerLine > 1) notices.push(IMPORT_MSG.titleRows(table.headerLine));
+  for (const f of mapping.fallbacks) notices.push(IMPORT_MSG.secondColumn(f.header, mapping.columns.find((c) => c.column.key === f.column.key)!.header));
+  if (tidied.genders) notices.push(IMPORT_MSG.genderFromTaxCode(tidied.genders));
+  if (tidied.names) notices.push(IMPORT_MSG.namesTidied(tidied.names));
+  if (tidied.postalCodes) notices.push(IMPORT_MSG.postalCodesPadded(tidied.postalCodes));
+  if (table.blankRows) notices.push(IMPORT_MSG.blankRows(table.blankRows));
+  if (table.summaryLines?.length) notices.push(IMPORT_MSG.skippedRows(table.summaryLines));
+  return notices;
+}
+
 /** Every header of the file with the column it fed (null: ignored), as remembered. */
 const mappingChoices = (headers: readonly string[], mapping: ColumnMapping): MappingChoice[] =>
   // A header repeated in the file is named once, by its first column (the one a choice names).
   headers.flatMap((header, index) =>
-    header && headers.indexOf(header) === index ? [{ header, key: mapping.columns.find((c) => c.index === index)?.column.key ?? null }] : [],
+    header && headers.indexOf(header) === index ? [{ header, key: [...mapping.columns, ...mapping.fallbacks].find((c) => c.index === index)?.column.key ?? null }] : [],
   );
 
 /** The club's groups of `kind` not archived, by folded name (a name is unique per club and kind). */
@@ -705,7 +759,8 @@ const clipName = (name: string) => (name || 'file').replace(/[\u0000-\u001f\u007
 function importSummary(outcome: ImportOutcome): string {
   const { counts } = outcome;
   const what = `${PERSON_KIND_INFO[outcome.kind].plural}: ${counts.new} nuovi, ${counts.updated} aggiornati, ${counts.unchanged} invariati`;
-  return outcome.status === 'completed' ? what : `Non eseguita: ${counts.invalid} righe non valide su ${counts.total}`;
+  if (outcome.status !== 'completed') return `Non eseguita: ${counts.invalid} righe non valide su ${counts.total}`;
+  return counts.invalid ? `${what}; solo righe valide, ${counts.invalid} non valide escluse` : what;
 }
 
 async function actorNameOf(ctx: RequestContext, accountId: string): Promise<string | null> {

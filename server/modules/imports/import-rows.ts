@@ -3,7 +3,9 @@
 // the columns say (dates, gender), and every row parsed with the same zod schema as the person forms
 // (savePersonInput), so a row gets exactly the Italian messages the form would give.
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
-import { columnForHeader, ERROR_FILE_COLUMNS, importColumns, IMPORT_MSG, normalizeHeader, type ImportColumn } from '../../../schema/import-columns';
+import { BIRTH_PROVINCE_COLUMN, columnForHeader, ERROR_FILE_COLUMNS, importColumns, IMPORT_MSG, mappableColumn, normalizeHeader, type ImportColumn } from '../../../schema/import-columns';
+import { MSG } from '../../../schema/messages';
+import { taxCodeBirthData } from '../../../schema/validation/tax-code';
 import { fieldErrorsOf } from '../../../schema/validation/fields';
 import { savePersonInput, type SavePersonInput } from '../../../schema/validation/people';
 import { restoreCell } from '../../../schema/spreadsheet-cells';
@@ -20,7 +22,13 @@ export interface MappedColumn {
 }
 
 export interface ColumnMapping {
+  /** The column feeding each key first. */
   columns: MappedColumn[];
+  /**
+   * Later columns for a key already fed (Admidio's Telefono and Cellulare): each fills the field on the rows where
+   * the columns before it left it empty.
+   */
+  fallbacks: MappedColumn[];
   /** Headers of the file that name no column (left out of the import). */
   ignored: string[];
 }
@@ -45,21 +53,35 @@ function headerIndex(headers: readonly string[], header: string): number {
   return wanted ? headers.findIndex((h) => normalizeHeader(h) === wanted) : -1;
 }
 
-/** Refuses a mapping naming an unknown column key, a header the file lacks, or one key for two headers. */
+/**
+ * Refuses a mapping naming an unknown column key or a header the file lacks. One key for two headers is allowed:
+ * the second fills the field where the first is empty.
+ */
 function checkChoices(kind: PersonKindKey, headers: readonly string[], choices: readonly MappingChoice[]): Map<number, string | null> {
-  const columns = importColumns(kind);
   const byIndex = new Map<number, string | null>();
-  const used = new Set<string>();
   for (const choice of choices) {
     const key = choice.key === '' ? null : choice.key;
-    if (key !== null && !columns.some((c) => c.key === key)) throw mappingRefusal(IMPORT_MSG.mappingUnknownKey(key));
+    if (key !== null && !mappableColumn(kind, key)) throw mappingRefusal(IMPORT_MSG.mappingUnknownKey(key));
     const index = headerIndex(headers, choice.header);
     if (index < 0) throw mappingRefusal(IMPORT_MSG.mappingUnknownHeader(choice.header));
-    if (key !== null && used.has(key)) throw mappingRefusal(IMPORT_MSG.mappingDuplicateKey(columns.find((c) => c.key === key)!.header));
-    if (key !== null) used.add(key);
     byIndex.set(index, key);
   }
   return byIndex;
+}
+
+const PROVINCE_HEADERS = new Set(['prov', 'provincia', 'pr', 'sigla provincia'].map(normalizeHeader));
+const PLACE_HEADERS = new Set(['luogo', 'comune', 'citta', 'localita'].map(normalizeHeader));
+
+/**
+ * What a header means by its place: a bare "Prov." right after the birthplace is the birth province, and a bare
+ * "Luogo" (or Comune) right after the birth date is the birthplace (federation lists: `Data nascita; Luogo; Prov.`).
+ * Elsewhere they keep their own meaning (hitobito's Luogo, beside NPA, is the residence's town).
+ */
+function columnInPlace(kind: PersonKindKey, header: string, previous: ImportColumn | null): ImportColumn | null {
+  const name = normalizeHeader(header);
+  if (previous?.key === 'birthplace' && PROVINCE_HEADERS.has(name)) return BIRTH_PROVINCE_COLUMN;
+  if (previous?.key === 'birthday' && PLACE_HEADERS.has(name)) return importColumns(kind).find((c) => c.key === 'birthplace')!;
+  return columnForHeader(kind, header) ?? (normalizeHeader(BIRTH_PROVINCE_COLUMN.header) === name || BIRTH_PROVINCE_COLUMN.synonyms.some((s) => normalizeHeader(s) === name) ? BIRTH_PROVINCE_COLUMN : null);
 }
 
 /**
@@ -71,22 +93,26 @@ export function mapColumns(kind: PersonKindKey, table: ImportTable, choices: rea
   const chosen = checkChoices(kind, table.headers, choices);
   const claimed = new Set([...chosen.values()].filter((k): k is string => k !== null));
   const columns: MappedColumn[] = [];
+  const fallbacks: MappedColumn[] = [];
   const ignored: string[] = [];
+  let previous: ImportColumn | null = null;
   table.headers.forEach((header, index) => {
     let column: ImportColumn | null;
     if (chosen.has(index)) {
       const key = chosen.get(index);
-      column = key ? importColumns(kind).find((c) => c.key === key)! : null;
+      column = key ? mappableColumn(kind, key) : null;
     } else {
-      column = columnForHeader(kind, header);
+      column = columnInPlace(kind, header, previous);
       if (column && claimed.has(column.key)) column = null;
     }
-    // The first column of a kind wins; a repeated one is left out like an unknown header.
+    previous = column;
+    // The first column of a key feeds it; a later one fills it where the first is empty.
     if (column && !columns.some((c) => c.column.key === column.key)) columns.push({ index, header, column });
+    else if (column && column.type !== 'groups') fallbacks.push({ index, header, column });
     else if (header) ignored.push(header);
   });
   if (!columns.some((c) => c.column.key === 'taxIdCode')) {
-    const found = taxCodeColumnByContent(table, columns, chosen);
+    const found = taxCodeColumnByContent(table, [...columns, ...fallbacks], chosen);
     if (found !== null) {
       const header = table.headers[found] ?? '';
       columns.push({ index: found, header, column: importColumns(kind).find((c) => c.key === 'taxIdCode')! });
@@ -97,7 +123,7 @@ export function mapColumns(kind: PersonKindKey, table: ImportTable, choices: rea
   const missing = importColumns(kind).filter((c) => c.mandatory && !columns.some((m) => m.column.key === c.key));
   if (missing.length) throw fileRefusal(IMPORT_MSG.missingColumns(missing.map((c) => c.header)));
   columns.sort((a, b) => a.index - b.index);
-  return { columns, ignored };
+  return { columns, fallbacks, ignored };
 }
 
 /**
@@ -190,16 +216,85 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown) 
   node[keys[keys.length - 1]] = value;
 }
 
+function getPath(target: Record<string, unknown>, path: string): unknown {
+  const keys = pathKeys.get(path) ?? pathKeys.set(path, path.split('.')).get(path)!;
+  let node: unknown = target;
+  for (const key of keys) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
+}
+
+const isEmpty = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
+
 /** A row as the save input the forms send: `{profile: {..., address}, details, notePrivate}`. */
 export function rawRow(mapping: ColumnMapping, cells: readonly Cell[], date1904: boolean): Record<string, unknown> {
   const raw: Record<string, unknown> = { profile: {}, details: {} };
-  for (const { index, column } of mapping.columns) {
+  let birthProvince: unknown;
+  for (const { index, column } of mapping.fallbacks.length ? [...mapping.columns, ...mapping.fallbacks] : mapping.columns) {
     const cell = cells[index] ?? null;
     // An exported cell neutralised against formulas ('=...) imports as its original text (schema/spreadsheet-cells.ts).
     const value = valueOf(column, typeof cell === 'string' ? restoreCell(cell) : cell, date1904);
-    if (value !== undefined) setPath(raw, column.field, value);
+    if (column.key === BIRTH_PROVINCE_COLUMN.key) birthProvince ??= isEmpty(value) ? undefined : value;
+    // The columns come first, their fallbacks after: a fallback only fills what is still empty.
+    else if (value !== undefined && isEmpty(getPath(raw, column.field))) setPath(raw, column.field, value);
+  }
+  const profile = raw.profile as Record<string, unknown>;
+  // The profile has one birthplace field: the birth province goes beside the town, as "Roma (RM)".
+  if (typeof birthProvince === 'string' && typeof profile.birthplace === 'string' && profile.birthplace.trim() && !/\(\w+\)\s*$/.test(profile.birthplace)) {
+    profile.birthplace = `${profile.birthplace.trim()} (${birthProvince.trim().toUpperCase()})`;
   }
   return raw;
+}
+
+// ---- tidying (issue 35 point 4) ----
+
+const NAME_FIELDS = ['firstname', 'secondname', 'lastname'] as const;
+
+/**
+ * A name written all in capitals (federation exports) in Italian capitalisation: each word, and each part after an
+ * apostrophe or hyphen, with its first letter capital ("D'ANGELO" D'Angelo, "DELL'ACQUA" Dell'Acqua, "DE LUCA"
+ * De Luca, "ROSSI-BIANCHI" Rossi-Bianchi). A name with any lower-case letter is left as written.
+ */
+export function italianCapitals(name: string): string {
+  if (!/\p{Lu}/u.test(name) || /\p{Ll}/u.test(name)) return name;
+  return name.toLowerCase().replace(/(^|[\s'’\-.])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+const ITALY = /^(it|ita|italia|italy)$/i;
+
+/**
+ * Tidies a raw row in place: names in capitals (unless `names` is off), a CAP that lost its leading zeros in Excel
+ * (184: 00184, for an Italian or unstated country). Says what it changed.
+ */
+export function tidyRow(raw: Record<string, unknown>, names: boolean): { names: boolean; postalCode: boolean } {
+  const profile = raw.profile as Record<string, unknown>;
+  let tidiedNames = false;
+  if (names) {
+    for (const field of NAME_FIELDS) {
+      const value = profile[field];
+      if (typeof value !== 'string') continue;
+      const tidy = italianCapitals(value);
+      if (tidy !== value) {
+        profile[field] = tidy;
+        tidiedNames = true;
+      }
+    }
+  }
+  const address = profile.address as Record<string, unknown> | undefined;
+  const cap = address?.postalCode;
+  const country = address?.country;
+  const padded = typeof cap === 'string' && /^\d{3,4}$/.test(cap.trim()) && (isEmpty(country) || (typeof country === 'string' && ITALY.test(country.trim())));
+  if (padded) address!.postalCode = cap.trim().padStart(5, '0');
+  return { names: tidiedNames, postalCode: padded };
+}
+
+/** Fills a blank sex from the row's valid tax code (which carries it); true when it did. */
+export function genderFromTaxCode(raw: Record<string, unknown>): boolean {
+  const profile = raw.profile as Record<string, unknown>;
+  if (!isEmpty(profile.typeGenderId) || typeof profile.taxIdCode !== 'string') return false;
+  const decoded = taxCodeBirthData(profile.taxIdCode);
+  if (!decoded) return false;
+  profile.typeGenderId = decoded.typeGenderId;
+  return true;
 }
 
 /** The text of a row's groups cell (null without the column or when blank). */
@@ -238,13 +333,30 @@ export type ValidatedRow = { ok: true; input: SavePersonInput } | { ok: false; e
  * this tax code, used when the row leaves it blank (a kind that requires gender would otherwise refuse an update
  * that simply does not repeat it).
  */
-export function validateRow(kind: PersonKindKey, mapping: ColumnMapping, line: number, raw: Record<string, unknown>, storedGender?: number | null): ValidatedRow {
+export function validateRow(kind: PersonKindKey, mapping: ColumnMapping, line: number, raw: Record<string, unknown>, storedGender?: number | null, cells?: readonly Cell[]): ValidatedRow {
   const profile = raw.profile as Record<string, unknown>;
   const input = PERSON_KIND_INFO[kind].genderRequired && profile.typeGenderId === undefined && storedGender ? { ...raw, profile: { ...profile, typeGenderId: storedGender } } : raw;
   const result = schemaOf(kind).safeParse(input);
   if (result.success) return { ok: true, input: result.data };
-  const errors = Object.entries(fieldErrorsOf(result.error)).map(([field, message]) => ({ row: line, field, message, column: headerOf(kind, mapping, field) }));
+  const errors = Object.entries(fieldErrorsOf(result.error)).map(([field, message]) => ({ row: line, field, message: quoted(message, fileValue(mapping, field, cells) ?? getPath(input, field)), column: headerOf(kind, mapping, field) }));
   return { ok: false, errors };
+}
+
+/** The cell the file gave for `field` (its first column's, as written), when the row's cells are known. */
+function fileValue(mapping: ColumnMapping, field: string, cells: readonly Cell[] | undefined): Cell | undefined {
+  const at = cells && mapping.columns.find((c) => c.column.field === field);
+  const cell = at ? cells[at.index] : undefined;
+  return cell === null || (typeof cell === 'string' && !cell.trim()) ? undefined : cell;
+}
+
+/** Values longer than this are not quoted back (a long note's "too long" says enough). */
+const QUOTED_MAX = 60;
+
+/** The message with the refused cell's value, so the secretary sees what the file said ("Femmmina"). */
+function quoted(message: string, value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return message;
+  const text = String(value).trim();
+  return text && text.length <= QUOTED_MAX ? MSG.withValue(message, text) : message;
 }
 
 /** The header a field came from: the file's own, or the template's when the file lacks the column. */

@@ -5,8 +5,9 @@
 // the limits. exceljs writes it because SheetJS CE cannot write data validation (STACK.md); the import reads it with
 // SheetJS like any other workbook: "Dati" is the first sheet, the one the import reads.
 import ExcelJS from 'exceljs';
-import type { PersonKindKey } from '../../../schema/constants';
+import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
 import {
+  requiredColumnsText,
   IMPORT_LIMITS,
   IMPORT_MODE_LABELS,
   IMPORT_MODES,
@@ -162,11 +163,17 @@ export async function buildTemplateWorkbook(kind: PersonKindKey, groupNames: rea
     if (bold) row.font = { bold: true };
     help.mergeCells(`A${row.number}:C${row.number}`);
   };
-  for (const c of columns) help.addRow({ column: c.header, mandatory: c.mandatory ? 'Sì' : 'No', how: formatHint(c, groupNames) });
+  const genderRequired = PERSON_KIND_INFO[kind].genderRequired;
+  for (const c of columns) {
+    // Sesso is required where the form requires it, but a valid tax code supplies it when left blank.
+    const mandatory = c.mandatory ? 'Sì' : c.key === 'gender' && genderRequired ? 'Sì, se manca dal codice fiscale' : 'No';
+    help.addRow({ column: c.header, mandatory, how: formatHint(c, groupNames) });
+  }
   help.addRow([]);
   line(`Come si usa questo modello (${kindLabel})`, true);
   line('Compila il foglio "Dati": una persona per riga, a partire dalla riga 2. Non cambiare le intestazioni della riga 1.');
   line(`Le colonne obbligatorie sono segnate con * : ${columns.filter((c) => c.mandatory).map((c) => c.header).join(', ')}. Le altre si possono lasciare vuote.`);
+  line(requiredColumnsText(kind));
   line('Date: gg/mm/aaaa (es. 31/01/2010); vanno bene anche le date inserite come data in Excel. Sesso: M oppure F.');
   line('Le persone già presenti nella società vengono riconosciute dal codice fiscale: importare due volte lo stesso file non crea doppioni.');
   line('Modalità di importazione (si sceglie al momento dell\'importazione):', true);
@@ -174,7 +181,8 @@ export async function buildTemplateWorkbook(kind: PersonKindKey, groupNames: rea
   line('Limiti:', true);
   line(`• al massimo ${IMPORT_LIMITS.maxRows.toLocaleString('it-IT')} righe per file e ${Math.round(IMPORT_LIMITS.maxBytes / (1024 * 1024))} MB;`);
   line('• prima dell\'importazione viene mostrata un\'anteprima: nessun dato viene salvato finché non la confermi;');
-  line('• se anche una sola riga non è valida non viene salvato nulla: scarica il file degli errori, correggilo e caricalo di nuovo.');
+  line('• se anche una sola riga non è valida non viene salvato nulla: scarica il file degli errori, correggilo e caricalo di nuovo;');
+  line('• in alternativa puoi scegliere di importare solo le righe valide: quelle non valide restano nel file degli errori.');
   line(`Messaggio a importazione riuscita: "${IMPORT_MSG.imported}".`);
 
   neutraliseWorkbook(book);

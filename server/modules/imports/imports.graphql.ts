@@ -1,6 +1,6 @@
 // GraphQL face of the people import: importPeople (dry run or import, one transaction), the club's import history
 // (importRuns, importRun). Thin adapters over import-people.service.ts and import-runs.service.ts.
-import { importColumns, IMPORT_MAX_BYTES, IMPORT_MSG, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
+import { BIRTH_PROVINCE_COLUMN, importColumns, IMPORT_MAX_BYTES, IMPORT_MSG, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
 import { clubMember } from '../../access/authorize';
 import { DownloadFileRef } from '../../graphql/download-file';
 import { clubDb } from '../../access/request-db';
@@ -153,8 +153,14 @@ const ImportPeopleResult = builder.objectRef<ImportOutcome>('ImportPeopleResult'
     status: t.field({ type: ImportStatusEnum, resolve: (o) => o.status }),
     message: t.exposeString('message', { description: "Italian: 'I tuoi dati sono stati importati con successo', the preview's, or why nothing was written." }),
     fileName: t.exposeString('fileName'),
-    format: t.exposeString('format', { description: 'csv, xls or xlsx, as read from the content.' }),
+    format: t.exposeString('format', { description: 'csv, xls, xlsx or ods, as read from the content.' }),
     counts: t.field({ type: ImportCountsRef, resolve: (o) => o.counts }),
+    validOnly: t.exposeBoolean('validOnly', { description: 'Only the valid rows were (or would be) written; the invalid ones are in the error file.' }),
+    tidyNames: t.exposeBoolean('tidyNames', { description: 'Names written all in capitals were rewritten in Italian capitalisation.' }),
+    notices: t.exposeStringList('notices', {
+      description:
+        'What was read differently from the file as written, one Italian sentence each: a title above the header, totals and blank rows skipped, sex taken from the tax code, names and CAPs tidied, a second column filling a field.',
+    }),
     errors: t.field({ type: [ImportRowErrorRef], description: 'Errors of the invalid rows (at most 1000).', resolve: (o) => o.errors }),
     rows: t.field({ type: [ImportRowOutcomeRef], description: 'New, updated and unchanged rows (at most 1000).', resolve: (o) => o.rows }),
     columns: t.field({ type: [ImportColumnRef], resolve: (o) => o.columns }),
@@ -207,7 +213,8 @@ builder.queryFields((t) => ({
     args: { kind: t.arg({ type: PersonKindEnum, required: true }) },
     resolve: (_root, { kind }, ctx) => {
       clubMember(ctx);
-      return [...importColumns(kind)];
+      // The birth province too: a "Prov." beside the birthplace, kept with it ("Roma (RM)").
+      return [...importColumns(kind), BIRTH_PROVINCE_COLUMN];
     },
   }),
   importProgress: t.field({
@@ -238,9 +245,9 @@ builder.mutationField('importPeople', (t) =>
   t.field({
     type: ImportPeopleResult,
     description:
-      'Imports people of one kind from a CSV, XLS or XLSX file (max 20 MB, 100,000 rows), matching the club\'s people by tax code. ' +
+      'Imports people of one kind from a CSV, XLS, XLSX or ODS file (max 20 MB, 100,000 rows), matching the club\'s people by tax code. ' +
       'dryRun (default) writes nothing and answers what would happen; otherwise every row is written in one transaction, or none ' +
-      'if any row is invalid (status failed). A missing file is a ValidationError; more than 120 runs an hour per account (300 per club) a RateLimitError.',
+      'if any row is invalid (status failed), unless validOnly: then the valid rows are written and the invalid ones left in the error file. A missing file is a ValidationError; more than 120 runs an hour per account (300 per club) a RateLimitError.',
     args: {
       file: t.arg({ type: 'Upload', description: "Nullable so that a missing file gets the spec's message ('Selezionare un file da importare')." }),
       kind: t.arg({ type: PersonKindEnum, required: true }),
@@ -251,9 +258,11 @@ builder.mutationField('importPeople', (t) =>
         description: "The user's mapping (headers not named keep the automatic one). Without it, the club's remembered mapping for these headers, else the automatic one.",
       }),
       progressKey: t.arg.string({ description: 'A random key (8-100 of A-Z a-z 0-9 _ -) under which importProgress reports this call.' }),
+      validOnly: t.arg.boolean({ description: 'Import the valid rows only (default false: all or nothing). One run, one undo.' }),
+      tidyNames: t.arg.boolean({ description: 'Rewrite names written all in capitals (DE LUCA: De Luca). Default true.' }),
     },
     errors: { types: [ValidationError, ConflictError, RateLimitError, ForbiddenError, UnauthenticatedError] },
-    resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey }, ctx) =>
-      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
+    resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames }, ctx) =>
+      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
   }),
 );

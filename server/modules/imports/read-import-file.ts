@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
 import Papa from 'papaparse';
 import * as XLSX from '@e965/xlsx';
-import { IMPORT_LIMITS, IMPORT_MSG, type ImportFormat, type ImportLimits } from '../../../schema/import-columns';
+import { HEADER_ROW_MIN_KNOWN, HEADER_ROW_SEARCH, IMPORT_LIMITS, IMPORT_MSG, isKnownHeader, type ImportFormat, type ImportLimits } from '../../../schema/import-columns';
 import { ValidationError } from '../../lib/errors';
 import { inflatesWithinDeclared, isZip, readZipDirectory } from './zip-directory';
 
@@ -22,6 +22,12 @@ export interface ImportTable {
   rows: Array<{ line: number; cells: Cell[] }>;
   /** Workbook dates count from 1904 (old Mac Excel) rather than 1900. */
   date1904: boolean;
+  /** The header's row number: 1, or further down below a title (the first row naming enough known columns). */
+  headerLine?: number;
+  /** Totals and summary rows after the data (TOTALE, a lone count), left out: their row numbers. */
+  summaryLines?: number[];
+  /** Blank rows after the header, left out. */
+  blankRows?: number;
 }
 
 export type { ImportLimits };
@@ -37,7 +43,7 @@ export async function readImportFile(content: Buffer, limits: ImportLimits = IMP
   if (content.length > limits.maxBytes) throw fileRefusal(IMPORT_MSG.tooLarge);
 
   let table: ImportTable;
-  if (isZip(content)) table = await readInWorker(content, 'xlsx', limits);
+  if (isZip(content)) table = await readInWorker(content, zipFormat(content, limits), limits);
   else if (content.subarray(0, 8).equals(OLE2)) table = await readInWorker(content, 'xls', limits);
   else if (await fileTypeFromBuffer(content)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
   else if (content.length > CSV_IN_WORKER_BYTES) table = await readInWorker(content, 'csv', limits);
@@ -51,13 +57,36 @@ export async function readImportFile(content: Buffer, limits: ImportLimits = IMP
 
 const isBlank = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
-/** The first non-blank row is the header; blank rows after it are skipped (their numbers are kept by the others). */
+const text = (c: Cell) => (c === null ? '' : String(c).trim());
+const SUMMARY_WORD = /^(totale|totali|tot\.?|somma|riepilogo|subtotale)\b/i;
+const NUMERIC = /^[\d.,\s]+$/;
+
+/** A row after the data that sums it up: a TOTALE (or similar) label, or nothing but numbers. */
+function isSummary(cells: readonly Cell[]): boolean {
+  const filled = cells.filter((c) => text(c) !== '');
+  if (filled.some((c) => typeof c === 'string' && SUMMARY_WORD.test(c.trim()))) return true;
+  return filled.length > 0 && filled.every((c) => typeof c === 'number' || NUMERIC.test(text(c)));
+}
+
+/**
+ * The header is the first row, among the first non-blank ones, naming enough known columns (a title row above it,
+ * "Elenco tesserati 2025/26", names none); without one, the first non-blank row. Blank rows after it are skipped
+ * (their numbers are kept by the others), and so are totals rows after the last row of data.
+ */
 function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[] }>, date1904 = false): ImportTable {
-  const first = lines.findIndex((l) => !isBlank(l.cells));
-  if (first < 0) return { format, headers: [], rows: [], date1904 };
-  const headers = lines[first].cells.map((c) => (c === null ? '' : String(c).trim()));
-  const rows = lines.slice(first + 1).filter((l) => !isBlank(l.cells));
-  return { format, headers, rows, date1904 };
+  const filled = lines.flatMap((l, i) => (isBlank(l.cells) ? [] : [i]));
+  if (!filled.length) return { format, headers: [], rows: [], date1904 };
+  const candidates = filled.slice(0, HEADER_ROW_SEARCH);
+  const first = candidates.find((i) => lines[i].cells.filter((c) => isKnownHeader(text(c))).length >= HEADER_ROW_MIN_KNOWN) ?? filled[0];
+  const headers = lines[first].cells.map(text);
+  const after = lines.slice(first + 1);
+  const rows = after.filter((l) => !isBlank(l.cells));
+  const summaryLines: number[] = [];
+  while (rows.length && isSummary(rows[rows.length - 1].cells)) summaryLines.unshift(rows.pop()!.line);
+  // Blank rows past the last row of data are the sheet's empty tail, not worth a word; those among the data are.
+  const lastData = rows.length ? rows[rows.length - 1].line : 0;
+  const blankRows = after.filter((l) => isBlank(l.cells) && l.line < lastData).length;
+  return { format, headers, rows, date1904, headerLine: lines[first].line, summaryLines, blankRows };
 }
 
 // ---- workbooks ----
@@ -77,7 +106,7 @@ const WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
 const WORKER_EXEC_ARGV = ['--import', 'tsx'];
 
 export type WorkbookAnswer = { table: ImportTable } | { refusal: string };
-export type WorkerFormat = 'csv' | 'xls' | 'xlsx';
+export type WorkerFormat = 'csv' | 'xls' | 'xlsx' | 'ods';
 
 /**
  * Parses a file in a worker thread with a capped heap: SheetJS holds ~500 MB and 5-6 s of CPU for 100,000
@@ -110,14 +139,24 @@ function readInWorker(content: Buffer, format: WorkerFormat, limits: ImportLimit
   });
 }
 
+/**
+ * A zip's workbook format from its directory: xl/workbook.xml is xlsx, content.xml with an OpenDocument manifest
+ * is ods (LibreOffice's own); anything else is refused by readWorkbook's check (as xlsx).
+ */
+function zipFormat(content: Buffer, limits: ImportLimits): 'xlsx' | 'ods' {
+  const directory = readZipDirectory(content, limits.maxZipEntries);
+  const names = directory && !('tooManyEntries' in directory) ? directory.names : [];
+  return !names.includes('xl/workbook.xml') && names.includes('content.xml') && names.includes('META-INF/manifest.xml') ? 'ods' : 'xlsx';
+}
+
 /** Reads a workbook on the calling thread: what workbook-worker.ts runs. */
-export function readWorkbook(content: Buffer, format: 'xls' | 'xlsx', limits: ImportLimits): ImportTable {
-  if (format === 'xlsx') {
+export function readWorkbook(content: Buffer, format: 'xls' | 'xlsx' | 'ods', limits: ImportLimits): ImportTable {
+  if (format === 'xlsx' || format === 'ods') {
     const directory = readZipDirectory(content, limits.maxZipEntries);
     if (!directory) throw fileRefusal(IMPORT_MSG.corruptWorkbook);
     if ('tooManyEntries' in directory || directory.uncompressedBytes > limits.maxUncompressedBytes) throw fileRefusal(IMPORT_MSG.zipBomb);
-    // A zip that is no workbook (a renamed .zip, .docx, .ods) is not read as one.
-    if (!directory.names.includes('xl/workbook.xml')) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
+    // A zip that is no workbook (a renamed .zip, .docx) is not read as one.
+    if (!directory.names.includes(format === 'xlsx' ? 'xl/workbook.xml' : 'content.xml')) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
     // Entries inflating past their declared size (a directory that lies) would get past the caps above.
     if (!inflatesWithinDeclared(content, directory)) throw fileRefusal(IMPORT_MSG.zipBomb);
   }

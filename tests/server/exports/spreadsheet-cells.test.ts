@@ -28,7 +28,7 @@ describe('neutraliseCell / restoreCell', () => {
 
 describe("the import's error file", () => {
   it("neutralises every cell it writes back: the file's own headers and cells, numbers and the error columns", async () => {
-    const file = await errorFile('athlete', ['Nome', '=INTESTAZIONE()', 'Saldo'], { columns: [], ignored: ['Nome', '=INTESTAZIONE()', 'Saldo'] }, [
+    const file = await errorFile('athlete', ['Nome', '=INTESTAZIONE()', 'Saldo'], { columns: [], fallbacks: [], ignored: ['Nome', '=INTESTAZIONE()', 'Saldo'] }, [
       { line: 2, cells: ['@Mario', '=1+2', -5], errors: [{ row: 2, column: '+Colonna', field: null, message: 'Nome obbligatorio' }] },
     ], false);
     const lines = file.content.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');

@@ -77,12 +77,14 @@ describe('mapping', () => {
     expect(mapped.columns.map((c) => c.key)).toEqual(['firstname', 'lastname', 'taxIdCode']);
   });
 
-  it('refuses an unknown key, a header not in the file, a key given twice, a malformed list; mandatory columns are checked after', async () => {
+  it('refuses an unknown key, a header not in the file, a malformed list; mandatory columns are checked after; a key given twice fills from the second', async () => {
     expect((await refusal(vol(ODD, { mapping: [{ header: 'Ruolo', key: 'shoeSize' }] }))).message).toBe(IMPORT_MSG.mappingUnknownKey('shoeSize'));
     expect((await refusal(vol(ODD, { mapping: [{ header: 'Altezza', key: 'nickname' }] }))).message).toBe(IMPORT_MSG.mappingUnknownHeader('Altezza'));
-    const twice = await refusal(vol(ODD, { mapping: [{ header: 'CF atleta', key: 'nickname' }, { header: 'Ruolo', key: 'nickname' }] }));
-    expect(twice.message).toBe(IMPORT_MSG.mappingDuplicateKey('Soprannome'));
-    expect(twice.fields).toMatchObject({ mapping: IMPORT_MSG.mappingDuplicateKey('Soprannome') });
+    // One key for two headers: the second fills the field where the first is empty (said in the notices).
+    const twice = await vol(ODD, { mapping: [{ header: 'Tel. casa', key: 'nickname' }, { header: 'Ruolo', key: 'nickname' }] });
+    expect(twice.columns.filter((c) => c.key === 'nickname').map((c) => c.header)).toEqual(['Tel. casa', 'Ruolo']);
+    expect(twice.notices).toContain(IMPORT_MSG.secondColumn('Ruolo', 'Tel. casa'));
+    await t.deps.systemDb.importMapping.deleteMany({ where: { clubId: club.clubId } });
     expect((await refusal(vol(ODD, { mapping: '{not json' }))).message).toBe(IMPORT_MSG.mappingInvalid);
     expect((await refusal(vol(ODD, { mapping: [{ header: 'Nome', key: null }, { header: 'CF atleta', key: 'taxIdCode' }] }))).message).toBe(IMPORT_MSG.missingColumns(['Nome']));
     // A refused mapping is not remembered.

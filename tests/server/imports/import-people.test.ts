@@ -135,9 +135,10 @@ describe('dry run and import', () => {
     expect(outcome).toMatchObject({ status: 'failed', message: IMPORT_MSG.invalidRows(2), counts: { total: 3, new: 1, invalid: 2 } });
     expect(outcome.errors).toEqual([
       { row: 3, column: 'Nome', field: 'profile.firstname', message: MSG.firstnameRequired },
-      { row: 3, column: 'Telefono', field: 'profile.phonePrimary', message: MSG.phonePrimaryDigits },
-      { row: 4, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.invalidTaxCode },
-      { row: 4, column: 'Data di nascita', field: 'profile.birthday', message: MSG.dateInvalid },
+      { row: 3, column: 'Telefono', field: 'profile.phonePrimary', message: MSG.withValue(MSG.phonePrimaryDigits, '33a') },
+      // An invalid value is quoted back as the file wrote it.
+      { row: 4, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.withValue(MSG.invalidTaxCode, 'CORTO') },
+      { row: 4, column: 'Data di nascita', field: 'profile.birthday', message: MSG.withValue(MSG.dateInvalid, '31/02/2000') },
     ]);
     expect(await tableCounts()).toEqual({ people: 0, roles: 0, addresses: 0, runs: 1 });
     const recorded = await t.deps.systemDb.importRun.findFirstOrThrow({ where: { clubId: club.clubId } });

@@ -38,9 +38,9 @@ describe('the codice fiscale in an import', () => {
     const outcome = await run(rows, xlsx);
     expect(outcome).toMatchObject({ status: 'failed', message: IMPORT_MSG.invalidRows(3), counts: { total: 4, invalid: 3 } });
     expect(outcome.errors).toEqual([
-      { row: 3, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.taxCodeCheckCharacter },
-      { row: 4, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.taxCodeBirthDate },
-      { row: 5, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.taxCodeProvisionalCheckDigit },
+      { row: 3, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.withValue(MSG.taxCodeCheckCharacter, 'vrdnna85c41f205x') },
+      { row: 4, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.withValue(MSG.taxCodeBirthDate, withCheckCharacter('NRILCU80B30H501')) },
+      { row: 5, column: 'Codice fiscale', field: 'profile.taxIdCode', message: MSG.withValue(MSG.taxCodeProvisionalCheckDigit, '00743110158') },
     ]);
     expect(MSG.taxCodeCheckCharacter).toBe('Il codice fiscale non è valido: il carattere di controllo non corrisponde.');
     expect(await peopleOfClub()).toBe(0);

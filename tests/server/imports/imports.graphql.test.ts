@@ -110,12 +110,12 @@ describe('importPeople', () => {
       message: IMPORT_MSG.invalidRows(1),
       errors: [
         { row: 2, column: 'Cognome', field: 'profile.lastname', message: MSG.lastnameRequired },
-        { row: 2, column: 'Sesso', field: 'profile.typeGenderId', message: MSG.genderInvalid },
+        { row: 2, column: 'Sesso', field: 'profile.typeGenderId', message: MSG.withValue(MSG.genderInvalid, 'X') },
       ],
       run: { status: 'failed' },
     });
     const history = await gql(t.app, HISTORY, {}, owner);
-    expect(history.body.data.importRuns.edges[0].node).toMatchObject({ status: 'failed', errors: [{ row: 2, message: MSG.lastnameRequired }, { row: 2, message: MSG.genderInvalid }] });
+    expect(history.body.data.importRuns.edges[0].node).toMatchObject({ status: 'failed', errors: [{ row: 2, message: MSG.lastnameRequired }, { row: 2, message: MSG.withValue(MSG.genderInvalid, 'X') }] });
   });
 
   it("no file: a ValidationError with 'Selezionare un file da importare'; a bad file: its message", async () => {

@@ -212,7 +212,7 @@ describe('cells and rows', () => {
     const table = { format: 'csv' as const, headers, rows: [], date1904: false };
     const mapping = mapColumns('athlete', table);
     expect(mapping.ignored).toEqual(['Colonna inventata']);
-    const row = (cells: (string | null)[]) => validateRow('athlete', mapping, 7, rawRow(mapping, cells, false));
+    const row = (cells: (string | null)[]) => validateRow('athlete', mapping, 7, rawRow(mapping, cells, false), undefined, cells);
     const ok = row(['Anna', 'Verdi', ' vrdnna85c41f205t ', 'F', '01/03/1985', '0039 333-123.4567', 'ANNA@Example.IT', 'x']);
     expect(ok).toMatchObject({ ok: true, input: { profile: { taxIdCode: 'VRDNNA85C41F205T', typeGenderId: 2, birthday: '1985-03-01', phonePrimary: '+393331234567', emailPrimary: 'anna@example.it' } } });
     const bad = row(['', ' ', 'ABC', 'X', `01/01/${new Date().getFullYear() - 1}`, '333 abc', 'non-una-mail', null]);
@@ -220,11 +220,12 @@ describe('cells and rows', () => {
     expect(!bad.ok && bad.errors).toEqual([
       { row: 7, column: 'Nome', field: 'profile.firstname', message: MSG.firstnameRequired },
       { row: 7, column: 'Cognome', field: 'profile.lastname', message: MSG.lastnameRequired },
-      { row: 7, column: 'C.F.', field: 'profile.taxIdCode', message: MSG.invalidTaxCode },
-      { row: 7, column: 'Sesso', field: 'profile.typeGenderId', message: MSG.genderInvalid },
-      { row: 7, column: 'Nato il', field: 'profile.birthday', message: MSG.minAge },
-      { row: 7, column: 'E-mail', field: 'profile.emailPrimary', message: MSG.emailInvalid },
-      { row: 7, column: 'Cellulare', field: 'profile.phonePrimary', message: MSG.phonePrimaryDigits },
+      // An invalid value is quoted back as the file wrote it.
+      { row: 7, column: 'C.F.', field: 'profile.taxIdCode', message: MSG.withValue(MSG.invalidTaxCode, 'ABC') },
+      { row: 7, column: 'Sesso', field: 'profile.typeGenderId', message: MSG.withValue(MSG.genderInvalid, 'X') },
+      { row: 7, column: 'Nato il', field: 'profile.birthday', message: MSG.withValue(MSG.minAge, `01/01/${new Date().getFullYear() - 1}`) },
+      { row: 7, column: 'E-mail', field: 'profile.emailPrimary', message: MSG.withValue(MSG.emailInvalid, 'non-una-mail') },
+      { row: 7, column: 'Cellulare', field: 'profile.phonePrimary', message: MSG.withValue(MSG.phonePrimaryDigits, '333 abc') },
     ]);
   });
 

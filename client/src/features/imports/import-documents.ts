@@ -38,6 +38,9 @@ export const ImportResultFragment = graphql(`
     ignoredColumns
     headers
     mappingRemembered
+    validOnly
+    tidyNames
+    notices
     errorFile {
       filename
       contentType
@@ -57,8 +60,19 @@ export const ImportPeopleMutation = graphql(`
     $mode: ImportMode
     $mapping: [ImportMappingInput!]
     $progressKey: String
+    $validOnly: Boolean
+    $tidyNames: Boolean
   ) {
-    importPeople(file: $file, kind: $kind, dryRun: $dryRun, mode: $mode, mapping: $mapping, progressKey: $progressKey) {
+    importPeople(
+      file: $file
+      kind: $kind
+      dryRun: $dryRun
+      mode: $mode
+      mapping: $mapping
+      progressKey: $progressKey
+      validOnly: $validOnly
+      tidyNames: $tidyNames
+    ) {
       __typename
       ... on MutationImportPeopleSuccess {
         data {

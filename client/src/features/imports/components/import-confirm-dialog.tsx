@@ -40,9 +40,13 @@ export function ImportConfirmDialog({ open, kind, mode, result, progressKey, onC
             <List.Item>{count(counts.new, 'nuova persona aggiunta', 'nuove persone aggiunte')}</List.Item>
             <List.Item>{count(counts.updated, 'persona aggiornata', 'persone aggiornate')}</List.Item>
             <List.Item>{count(counts.unchanged, 'persona invariata', 'persone invariate')}</List.Item>
+            {counts.invalid > 0 && <List.Item>{count(counts.invalid, 'riga non valida lasciata fuori', 'righe non valide lasciate fuori')}</List.Item>}
           </List.Root>
           <Text color="fg.muted" fontSize="sm">
-            Modalità: {modeParts(mode).title}. L&apos;importazione è tutto o niente: se qualcosa non va, non viene salvato nulla.
+            Modalità: {modeParts(mode).title}.{' '}
+            {counts.invalid > 0
+              ? "Si importano solo le righe valide; quelle non valide restano nel file degli errori. L'importazione si annulla tutta insieme."
+              : "L'importazione è tutto o niente: se qualcosa non va, non viene salvato nulla."}
           </Text>
           {running && <ImportProgressBar progressKey={progressKey} />}
         </Stack>

@@ -10,7 +10,7 @@ import { messageOfError } from '../../../lib/errors';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { downloadTemplate, type TemplateFormat } from '../import-files';
 
-const ACCEPT = '.csv,.xls,.xlsx';
+const ACCEPT = '.csv,.xls,.xlsx,.ods';
 const MAX_MB = Math.round(IMPORT_LIMITS.maxBytes / (1024 * 1024));
 
 export interface ImportFilePickerProps {
@@ -41,7 +41,7 @@ export function ImportFilePicker({ kind, file, onFileChange, disabled = false }:
         acceptedFiles={file ? [file] : []}
         disabled={disabled}
         locale="it-IT"
-        translations={{ dropzone: `Trascina qui il file oppure scegline uno CSV, XLS o XLSX, fino a ${MAX_MB} MB`, deleteFile: (f) => `Rimuovi ${f.name}` }}
+        translations={{ dropzone: `Trascina qui il file oppure scegline uno CSV, XLS, XLSX o ODS, fino a ${MAX_MB} MB`, deleteFile: (f) => `Rimuovi ${f.name}` }}
         onFileChange={(details) => {
           const next = details.acceptedFiles[0] ?? null;
           const refusal = details.rejectedFiles[0];
@@ -74,7 +74,7 @@ export function ImportFilePicker({ kind, file, onFileChange, disabled = false }:
             <Text fontWeight="semibold">
               Trascina qui il file oppure scegline uno{' '}
               <Text as="span" display="block" mt="1" color="fg.muted" fontSize="sm" fontWeight="normal">
-                CSV, XLS o XLSX, fino a {MAX_MB} MB
+                CSV, XLS, XLSX o ODS, fino a {MAX_MB} MB
               </Text>
             </Text>
           </FileUpload.DropzoneContent>

@@ -1,7 +1,7 @@
 // Step 2 of the import: what the dry run found. The counts, the mode (re-runs the dry run: "Solo nuovi" changes
 // what is updated), how the file's columns were read, the rows that change and which fields, and every invalid row
 // with the forms' own message. Nothing here is written: the server's dry run answered it.
-import { Badge, Box, Button, Fieldset, Flex, Heading, RadioGroup, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Fieldset, Flex, Heading, List, RadioGroup, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { IMPORT_MODE_LABELS, IMPORT_MODES, type ImportMode } from '../../../../../schema/import-columns';
 import { DownloadIcon } from '../../../components/icons';
@@ -92,6 +92,50 @@ export function Section({ title, children, aside }: { title: string; children: R
   );
 }
 
+/**
+ * What the server read differently from the file as written (a title row, totals skipped, sex from the tax code,
+ * names and CAPs tidied, a second column), and the switch that keeps names in capitals as written.
+ */
+export function ReadingNotes({ result, tidyNames, onTidyNames, disabled }: { result: ImportResult; tidyNames: boolean; onTidyNames: (on: boolean) => void; disabled?: boolean }) {
+  return (
+    <Section title="Come è stato letto il file">
+      {result.notices.length ? (
+        <List.Root gap="1" ps="5" aria-label="Note sulla lettura del file">
+          {result.notices.map((notice) => (
+            <List.Item key={notice}>{notice}</List.Item>
+          ))}
+        </List.Root>
+      ) : (
+        <Text color="fg.muted">Il file è stato letto così com'è.</Text>
+      )}
+      <Switch.Root checked={tidyNames} onCheckedChange={(d) => onTidyNames(d.checked)} disabled={disabled} colorPalette="brand">
+        <Switch.HiddenInput />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>Riscrivi i nomi scritti tutti in maiuscolo (DE LUCA diventa De Luca)</Switch.Label>
+      </Switch.Root>
+    </Section>
+  );
+}
+
+/** The explicit choice to import the valid rows only (off: all or nothing, the default). */
+export function ValidOnlyChoice({ checked, onChange, disabled }: { checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
+  return (
+    <Checkbox.Root checked={checked} onCheckedChange={(d) => onChange(d.checked === true)} disabled={disabled} alignItems="flex-start">
+      <Checkbox.HiddenInput />
+      <Checkbox.Control mt="0.5" />
+      <Checkbox.Label>
+        Importa solo le righe valide
+        <Text as="span" display="block" color="fg.muted" fontSize="sm" fontWeight="normal">
+          Le righe non valide restano fuori: le trovi nel file degli errori, da correggere e importare di nuovo. L&apos;importazione si annulla
+          tutta insieme.
+        </Text>
+      </Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
 /** The invalid rows: row number, column and the message; the error file to fix them in a spreadsheet. */
 export function InvalidRows({ result, onDownloadErrors }: { result: ImportResult; onDownloadErrors?: () => void }) {
   const { errors, counts } = result;
@@ -109,8 +153,8 @@ export function InvalidRows({ result, onDownloadErrors }: { result: ImportResult
       }
     >
       <Text color="fg.muted" fontSize="sm">
-        Correggi queste righe nel tuo file e caricalo di nuovo: finché una riga non è valida non viene importato nessuno. Il file degli
-        errori contiene le righe da correggere con la colonna e il motivo.
+        Correggi queste righe nel tuo file e caricalo di nuovo: finché una riga non è valida non viene importato nessuno, a meno che tu
+        non scelga di importare solo le righe valide. Il file degli errori contiene le righe da correggere con la colonna e il motivo.
         {errors.length < counts.invalid ? ` Sono elencati i primi ${errors.length.toLocaleString('it-IT')} errori.` : ''}
       </Text>
       <TableScroll label="Righe non valide" overflow="auto" borderWidth="1px" borderRadius="md" maxH="96">

@@ -1,7 +1,8 @@
-// /import/{type} (spec §2 Import page, issue 12): people of one kind from a CSV, XLS or XLSX file, in three steps.
+// /import/{type} (spec §2 Import page, issue 12): people of one kind from a CSV, XLS, XLSX or ODS file, in three steps.
 //   1. the file (drop zone or picker) and the templates;
 //   2. the preview: a dry run on the server (nothing written) with counts, mode, column mapping, changes, errors;
-//   3. "Importa": a confirmation, then the import itself (one transaction, all or nothing) with its progress.
+//   3. "Importa": a confirmation, then the import itself (one transaction, all or nothing unless the user chose the
+//      valid rows only) with its progress.
 // Below, the club's history of imports. The router only mounts this page for the six kinds (another type is the
 // app's 404), and the admin layout refuses it without import.run.
 import { useMutation } from '@apollo/client/react';
@@ -9,7 +10,7 @@ import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
-import { DEFAULT_IMPORT_MODE, IMPORT_MSG, type ImportMode } from '../../../../../schema/import-columns';
+import { DEFAULT_IMPORT_MODE, IMPORT_MSG, requiredColumnsText, type ImportMode } from '../../../../../schema/import-columns';
 import { MSG } from '../../../../../schema/messages';
 import { ArrowLeftIcon, CheckCircleIcon } from '../../../components/icons';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -21,7 +22,7 @@ import { ColumnMapping, type HeaderMapping } from '../components/column-mapping'
 import { ImportConfirmDialog } from '../components/import-confirm-dialog';
 import { ImportFilePicker } from '../components/import-file-picker';
 import { ImportHistorySection } from '../components/import-history';
-import { ChangedRows, ImportCounts, InvalidRows, ModeChoice, Section, type ImportResult } from '../components/import-preview';
+import { ChangedRows, ImportCounts, InvalidRows, ModeChoice, ReadingNotes, Section, ValidOnlyChoice, type ImportResult } from '../components/import-preview';
 import { ImportPeopleMutation, ImportRunsQuery } from '../import-documents';
 import { saveInlineFile } from '../../../lib/authorized-file';
 
@@ -46,6 +47,8 @@ interface DryRunInput {
   mode: ImportMode;
   /** The user's mapping; null lets the server choose (the club's remembered one, else the automatic one). */
   mapping: HeaderMapping[] | null;
+  /** Names in capitals rewritten (the preview's switch). */
+  tidyNames: boolean;
 }
 
 export default function ImportPage({ kind }: { kind: PersonKindKey }) {
@@ -63,6 +66,8 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
   const [confirming, setConfirming] = useState(false);
   const [progressKey, setProgressKey] = useState<string | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
+  const [tidyNames, setTidyNames] = useState(true);
+  const [validOnly, setValidOnly] = useState(false);
   // Only the latest dry run's answer is shown (a mode changed twice quickly sends two).
   const latest = useRef(0);
 
@@ -77,7 +82,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setPreviewing(true);
     setFailure(null);
     try {
-      const answer = await importPeople({ variables: { file: input.file, kind, dryRun: true, mode: input.mode, mapping: input.mapping } });
+      const answer = await importPeople({ variables: { file: input.file, kind, dryRun: true, mode: input.mode, mapping: input.mapping, tidyNames: input.tidyNames, validOnly } });
       if (call !== latest.current) return;
       const outcome = readMutationResult(answer.data?.importPeople);
       if (outcome.ok) {
@@ -102,14 +107,19 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
 
   const changeMode = (next: ImportMode) => {
     setMode(next);
-    void dryRun({ file, mode: next, mapping });
+    void dryRun({ file, mode: next, mapping, tidyNames });
   };
 
   const changeMapping = (header: string, key: string | null) => {
     if (!preview) return;
     const next = (mapping ?? mappingOf(preview)).map((m) => (m.header === header ? { header, key } : m));
     setMapping(next);
-    void dryRun({ file, mode, mapping: next });
+    void dryRun({ file, mode, mapping: next, tidyNames });
+  };
+
+  const changeTidyNames = (on: boolean) => {
+    setTidyNames(on);
+    void dryRun({ file, mode, mapping, tidyNames: on });
   };
 
   const restart = () => {
@@ -121,6 +131,8 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setFailure(null);
     setDone(null);
     setPreviewing(false);
+    setTidyNames(true);
+    setValidOnly(false);
   };
 
   const runImport = async () => {
@@ -130,7 +142,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setFailure(null);
     try {
       const answer = await importPeople({
-        variables: { file, kind, dryRun: false, mode, mapping, progressKey: key },
+        variables: { file, kind, dryRun: false, mode, mapping, progressKey: key, tidyNames, validOnly },
         refetchQueries: [ImportRunsQuery],
       });
       const outcome = readMutationResult(answer.data?.importPeople);
@@ -138,7 +150,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
         setFailure(outcome.message);
         notify(MESSAGE_LEVEL.error, outcome.message);
       } else if (outcome.data.status === 'completed') {
-        notify(MESSAGE_LEVEL.success, IMPORT_MSG.imported);
+        notify(MESSAGE_LEVEL.success, outcome.data.message);
         setDone(outcome.data);
         setStep('done');
       } else {
@@ -170,8 +182,11 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
           {title}
         </Heading>
         <Text color="fg.muted">
-          Carica un file CSV, XLS o XLSX: prima vedi cosa succederà, poi confermi. Le persone già presenti sono riconosciute dal codice
-          fiscale, quindi importare due volte lo stesso file non crea doppioni.
+          Carica un file CSV, XLS, XLSX o ODS: prima vedi cosa succederà, poi confermi. Le persone già presenti sono riconosciute dal
+          codice fiscale, quindi importare due volte lo stesso file non crea doppioni.
+        </Text>
+        <Text color="fg.muted">
+          {requiredColumnsText(kind)} Una riga di titolo sopra le intestazioni e le righe di totale in fondo vengono riconosciute e ignorate.
         </Text>
       </Stack>
 
@@ -189,7 +204,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
           />
           <FormAlert message={failure ?? undefined} />
           <Flex justify="flex-end">
-            <Button onClick={() => void dryRun({ file, mode, mapping: null })} loading={previewing} loadingText="Lettura del file..." w={{ base: 'full', sm: 'auto' }}>
+            <Button onClick={() => void dryRun({ file, mode, mapping: null, tidyNames })} loading={previewing} loadingText="Lettura del file..." w={{ base: 'full', sm: 'auto' }}>
               Continua
             </Button>
           </Flex>
@@ -215,10 +230,12 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
             </Text>
             <ImportCounts counts={preview.counts} />
             <FormAlert message={failure ?? undefined} />
-            {preview.counts.invalid > 0 && (
+            {preview.counts.invalid > 0 && !validOnly && (
               <FormAlert status="warning" message={`Correggi ${preview.counts.invalid === 1 ? 'la riga non valida' : `le ${preview.counts.invalid} righe non valide`} prima di importare: l'importazione è tutto o niente.`} />
             )}
+            {preview.counts.invalid > 0 && <ValidOnlyChoice checked={validOnly} onChange={setValidOnly} disabled={previewing || running} />}
           </Section>
+          <ReadingNotes result={preview} tidyNames={tidyNames} onTidyNames={changeTidyNames} disabled={previewing || running} />
           <InvalidRows result={preview} onDownloadErrors={preview.errorFile ? () => saveInlineFile(preview.errorFile!) : undefined} />
           <Section title="Modalità">
             <ModeChoice value={mode} onChange={changeMode} disabled={previewing || running} />
@@ -237,7 +254,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
             </Button>
             <Button
               onClick={() => setConfirming(true)}
-              disabled={previewing || failure !== null || preview.counts.invalid > 0 || preview.counts.new + preview.counts.updated === 0}
+              disabled={previewing || failure !== null || (preview.counts.invalid > 0 && !validOnly) || preview.counts.new + preview.counts.updated === 0}
               loading={previewing}
               loadingText="Aggiornamento anteprima..."
             >
@@ -254,7 +271,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
               <Box color="fg.success">
                 <CheckCircleIcon boxSize="6" />
               </Box>
-              <Text fontWeight="medium">{IMPORT_MSG.imported}</Text>
+              <Text fontWeight="medium">{done.message}</Text>
             </Flex>
             <ImportCounts counts={done.counts} />
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
@@ -270,7 +287,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
       )}
 
       {/* an undo changes what the file on screen would do: its preview is asked again */}
-      <ImportHistorySection onUndone={() => step === 'preview' && void dryRun({ file, mode, mapping })} />
+      <ImportHistorySection onUndone={() => step === 'preview' && void dryRun({ file, mode, mapping, tidyNames })} />
 
       {preview && (
         <ImportConfirmDialog
