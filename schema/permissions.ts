@@ -17,6 +17,8 @@ const OTHER_PERMISSIONS = {
   'health.write': 'change health data',
   'groups.read': 'see groups and categories',
   'groups.write': 'create, edit and archive groups and categories; assign people to them',
+  'members.read': 'see the membership register (libro soci), renewals and cards (tessere)',
+  'members.write': 'admit members and record their exits, renew memberships, record cards, prepare seasons',
   'feed.read': 'read the feed',
   'feed.write': 'publish, edit and archive posts',
   'import.run': 'import people from a file',

@@ -21,6 +21,7 @@ import '../modules/organisations/organisation-portal.graphql';
 import '../modules/federation/federation.graphql';
 import '../modules/federation/webhooks.graphql';
 import '../modules/groups/groups.graphql';
+import '../modules/seasons/seasons.graphql';
 import '../modules/posts/posts.graphql';
 import '../modules/notifications/notifications.graphql';
 import '../modules/leads/leads.graphql';

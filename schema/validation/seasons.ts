@@ -1,0 +1,76 @@
+// Seasons, the membership register (libro soci) and cards (issue 35 points 1-2): the inputs' rules, Italian messages.
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { blankToUndefined, INT4_MAX, isoDate, optionalText, requiredText } from './fields';
+
+const optionalId = z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).optional());
+const requiredId = z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }));
+const day = (message: string) => z.preprocess(blankToUndefined, isoDate(message));
+const optionalDay = z.preprocess(blankToUndefined, isoDate(MSG.dateInvalid).optional());
+
+export const SEASON_STATUSES = ['preparing', 'open', 'closed'] as const;
+export const MEMBER_EXIT_CAUSES = ['recesso', 'decadenza', 'esclusione', 'decesso'] as const;
+
+/** "2025/26" (the years it spans) or "2026" (a season of one calendar year). */
+export const SEASON_LABEL = /^(\d{4})(\/\d{2})?$/;
+
+/** The days from `from` to `to` (YYYY-MM-DD), `to` excluded. */
+export const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+export const saveSeasonInput = z
+  .object({
+    id: optionalId,
+    label: z.preprocess(blankToUndefined, z.string().trim().regex(SEASON_LABEL, { error: MSG.seasonLabelFormat }).optional()),
+    startsOn: z.preprocess(blankToUndefined, isoDate(MSG.seasonStartsOnRequired).optional()),
+    endsOn: z.preprocess(blankToUndefined, isoDate(MSG.seasonEndsOnRequired).optional()),
+    status: z.preprocess(blankToUndefined, z.enum(SEASON_STATUSES, { error: MSG.seasonStatusInvalid }).optional()),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.startsOn === undefined) !== (v.endsOn === undefined)) {
+      const path = v.startsOn === undefined ? 'startsOn' : 'endsOn';
+      ctx.addIssue({ code: 'custom', path: [path], message: path === 'startsOn' ? MSG.seasonStartsOnRequired : MSG.seasonEndsOnRequired });
+    } else if (v.startsOn && v.endsOn) {
+      if (v.endsOn <= v.startsOn) ctx.addIssue({ code: 'custom', path: ['endsOn'], message: MSG.seasonEndsBeforeStart });
+      // At most a year: 1 September to 31 August is 364 or 365 days after its first day.
+      else if (daysBetween(v.startsOn, v.endsOn) > 365) ctx.addIssue({ code: 'custom', path: ['endsOn'], message: MSG.seasonTooLong });
+    }
+  });
+export type SaveSeasonInput = z.output<typeof saveSeasonInput>;
+
+export const admitMemberInput = z
+  .object({
+    personId: requiredId,
+    admittedOn: day(MSG.memberAdmittedOnRequired),
+    boardDecision: optionalText.pipe(z.string().max(500, { error: MSG.textTooLong }).optional()),
+    boardDecisionOn: optionalDay,
+  })
+  .refine((v) => !v.boardDecisionOn || v.boardDecisionOn <= v.admittedOn, { path: ['boardDecisionOn'], error: MSG.memberBoardDecisionBeforeAdmission });
+export type AdmitMemberInput = z.output<typeof admitMemberInput>;
+
+export const recordMemberExitInput = z.object({
+  memberId: requiredId,
+  exitOn: day(MSG.memberExitOnRequired),
+  cause: z.preprocess(blankToUndefined, z.enum(MEMBER_EXIT_CAUSES, { error: MSG.memberExitCauseRequired })),
+});
+export type RecordMemberExitInput = z.output<typeof recordMemberExitInput>;
+
+export const renewMembershipInput = z.object({
+  memberId: requiredId,
+  seasonId: requiredId,
+  renewedOn: day(MSG.memberRenewedOnRequired),
+  quotaCents: z.preprocess(blankToUndefined, z.number({ error: MSG.quotaInvalid }).int({ error: MSG.quotaInvalid }).min(0, { error: MSG.quotaInvalid }).max(INT4_MAX, { error: MSG.quotaInvalid }).optional()),
+});
+export type RenewMembershipInput = z.output<typeof renewMembershipInput>;
+
+export const saveCardInput = z
+  .object({
+    id: optionalId,
+    personId: requiredId,
+    seasonId: requiredId,
+    body: requiredText(MSG.cardBodyRequired).pipe(z.string().max(100, { error: MSG.textTooLong })),
+    number: requiredText(MSG.cardNumberRequired).pipe(z.string().max(50, { error: MSG.textTooLong })),
+    startsOn: day(MSG.cardStartsOnRequired),
+    expiresOn: day(MSG.cardExpiresOnRequired),
+  })
+  .refine((v) => v.expiresOn >= v.startsOn, { path: ['expiresOn'], error: MSG.cardExpiresBeforeStart });
+export type SaveCardInput = z.output<typeof saveCardInput>;

@@ -1,0 +1,141 @@
+// A club's seasons (issue 35 point 1): 1 September to 31 August by default, the club's own dates otherwise, never
+// overlapping. The current one is the season holding the club's today on the app clock (deps.now); a club gets it
+// lazily, the first time anything needs it, continuing the dates of its last season. Past seasons are closed
+// (read-only); the next one may be prepared ahead.
+import { MSG } from '../../../schema/messages';
+import { clubDate } from '../../../schema/club-time';
+import { defaultSeasonBounds, seasonLabelOf } from '../../../schema/season';
+import { saveSeasonInput } from '../../../schema/validation/seasons';
+import type { RequestContext } from '../../context';
+import type { ClubSeason } from '../../generated/prisma/client.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import { clubRowWhere, type Db } from '../../lib/club-rows';
+import { dateColumn, dayOf } from '../../lib/date-columns';
+import { clubDb } from '../../access/request-db';
+import { clubMember } from '../../access/authorize';
+import { CLUB, clubSql } from '../../access/club-sql';
+
+/** The club's today on the app clock. */
+export const clubToday = (ctx: RequestContext) => clubDate(ctx.deps.now());
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The same day `years` later (29 February becomes 28 February). */
+function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+type Bounds = { startsOn: string; endsOn: string };
+const boundsOf = (s: ClubSeason): Bounds => ({ startsOn: dayOf(s.startsOn)!, endsOn: dayOf(s.endsOn)! });
+
+/** Serialises the changes to one club's seasons (lazy creation, prepare, edit): the overlap check holds. */
+const lockSeasons = (tx: Db, clubId: string) => tx.$executeRaw(clubSql(clubId)`SELECT pg_advisory_xact_lock(hashtextextended('seasons:' || ${CLUB}::text, 0))`);
+
+/**
+ * The season a club without one holding `today` gets: its last season's dates a whole number of years on (the
+ * day after it when that would start later than today), else 1 September - 31 August; cut short before a season
+ * already prepared.
+ */
+export function seasonAround(today: string, seasons: readonly Bounds[]): Bounds {
+  const previous = seasons.filter((s) => s.endsOn < today).at(-1);
+  let bounds: Bounds;
+  if (previous) {
+    let years = 1;
+    while (addYears(previous.endsOn, years) < today) years++;
+    bounds = { startsOn: addYears(previous.startsOn, years), endsOn: addYears(previous.endsOn, years) };
+    if (bounds.startsOn > today || bounds.startsOn <= previous.endsOn) bounds.startsOn = addDays(previous.endsOn, 1);
+  } else {
+    bounds = defaultSeasonBounds(today);
+  }
+  const next = seasons.find((s) => s.startsOn > today);
+  if (next && bounds.endsOn >= next.startsOn) bounds.endsOn = addDays(next.startsOn, -1);
+  const before = seasons.filter((s) => s.endsOn < today).at(-1);
+  if (before && bounds.startsOn <= before.endsOn) bounds.startsOn = addDays(before.endsOn, 1);
+  return bounds;
+}
+
+const holding = (day: string) => ({ startsOn: { lte: dateColumn(day) }, endsOn: { gte: dateColumn(day) } });
+
+/** The club's current season, created (and the past ones closed) on first need. */
+export async function currentSeason(ctx: RequestContext): Promise<ClubSeason> {
+  const { clubId } = clubMember(ctx);
+  const today = clubToday(ctx);
+  const db = clubDb(ctx);
+  const found = await db.clubSeason.findFirst({ where: holding(today) });
+  if (found?.status === 'open') return found;
+  return db.$transaction(async (tx) => {
+    await lockSeasons(tx, clubId);
+    // Seasons ended before today are past: read-only from now on.
+    await tx.clubSeason.updateMany({ where: { endsOn: { lt: dateColumn(today) }, status: { not: 'closed' } }, data: { status: 'closed' } });
+    const current = await tx.clubSeason.findFirst({ where: holding(today) });
+    if (current) return current.status === 'preparing' ? tx.clubSeason.update({ where: { id: current.id }, data: { status: 'open' } }) : current;
+    const seasons = (await tx.clubSeason.findMany({ orderBy: { startsOn: 'asc' } })).map(boundsOf);
+    const bounds = seasonAround(today, seasons);
+    return tx.clubSeason.create({ data: { clubId, label: await freeLabel(tx, seasonLabelOf(bounds)), startsOn: dateColumn(bounds.startsOn), endsOn: dateColumn(bounds.endsOn), status: 'open' } });
+  });
+}
+
+/** The label, or the label with its start when a season of another length already took it ("2026 (2)"). */
+async function freeLabel(tx: Db, label: string): Promise<string> {
+  const taken = new Set((await tx.clubSeason.findMany({ where: { label: { startsWith: label } }, select: { label: true } })).map((s) => s.label));
+  let candidate = label;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${label} (${n})`;
+  return candidate;
+}
+
+/** Every season of the club, the latest first (the current one created first if missing). */
+export async function listSeasons(ctx: RequestContext): Promise<ClubSeason[]> {
+  await currentSeason(ctx);
+  return clubDb(ctx).clubSeason.findMany({ orderBy: { startsOn: 'desc' } });
+}
+
+/** A season of the club, or NotFound (another club's id answers like an unknown one). */
+export async function findSeason(db: Db, clubId: string, id: unknown): Promise<ClubSeason> {
+  const season = await db.clubSeason.findFirst({ where: clubRowWhere(clubId, id) });
+  if (!season) throw new NotFoundError();
+  return season;
+}
+
+/** Refuses a change to what a closed season holds. */
+export function assertSeasonWritable(season: ClubSeason): void {
+  if (season.status === 'closed') throw new ConflictError(MSG.seasonClosedReadOnly, { seasonId: MSG.seasonClosedReadOnly });
+}
+
+/**
+ * Prepares the next season (no id: by default the one after the latest, same dates a year on, status preparing)
+ * or edits one (its label, dates, status); a closed season is read-only. Dates never overlap another season's.
+ */
+export async function saveSeason(ctx: RequestContext, raw: unknown): Promise<{ season: ClubSeason; message: string }> {
+  const { clubId } = clubMember(ctx);
+  const input = parseInput(saveSeasonInput, raw);
+  const db = clubDb(ctx);
+  if (!input.id) await currentSeason(ctx); // the next is the one after the current
+  return db.$transaction(async (tx) => {
+    await lockSeasons(tx, clubId);
+    const existing = input.id ? await findSeason(tx, clubId, input.id) : null;
+    if (existing) assertSeasonWritable(existing);
+    const seasons = await tx.clubSeason.findMany({ where: existing ? { id: { not: existing.id } } : {}, orderBy: { startsOn: 'asc' } });
+    const latest = seasons.at(-1);
+    const bounds: Bounds =
+      input.startsOn && input.endsOn
+        ? { startsOn: input.startsOn, endsOn: input.endsOn }
+        : existing
+          ? boundsOf(existing)
+          : { startsOn: addDays(dayOf(latest!.endsOn)!, 1), endsOn: addYears(dayOf(latest!.endsOn)!, 1) };
+    const clash = seasons.find((s) => dayOf(s.startsOn)! <= bounds.endsOn && dayOf(s.endsOn)! >= bounds.startsOn);
+    if (clash) throw new ValidationError({ startsOn: MSG.seasonOverlaps(clash.label) }, MSG.seasonOverlaps(clash.label));
+    const label = input.label ?? (existing && !input.startsOn ? existing.label : seasonLabelOf(bounds));
+    if (seasons.some((s) => s.label === label)) throw new ConflictError(MSG.seasonLabelTaken, { label: MSG.seasonLabelTaken });
+    const data = { label, startsOn: dateColumn(bounds.startsOn), endsOn: dateColumn(bounds.endsOn) };
+    if (existing) {
+      const season = await tx.clubSeason.update({ where: { id: existing.id }, data: { ...data, ...(input.status ? { status: input.status } : {}) } });
+      return { season, message: MSG.seasonSaved };
+    }
+    const status = input.status ?? (bounds.startsOn > clubToday(ctx) ? 'preparing' : 'open');
+    const season = await tx.clubSeason.create({ data: { ...data, clubId, status } });
+    return { season, message: MSG.seasonPrepared(season.label) };
+  });
+}
+
