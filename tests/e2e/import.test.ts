@@ -127,9 +127,19 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await expect.poll(() => count(page, 'Nuovi').innerText()).toBe('3');
       expect(await count(page, 'Non validi').innerText()).toBe('1');
       const invalidRows = page.getByRole('table', { name: 'Righe non valide' });
-      await invalidRows.getByText(MSG.taxCodeCheckCharacter).waitFor();
+      // the message quotes the value the file gave
+      await invalidRows.getByText(MSG.withValue(MSG.taxCodeCheckCharacter, invalid.cf)).waitFor();
       expect(await invalidRows.getByRole('row').nth(1).innerText()).toMatch(/^5\s+Codice fiscale\s+/);
       expect(await page.getByRole('button', { name: 'Importa', exact: true }).isDisabled()).toBe(true);
+      // all or nothing by default; the explicit choice of the valid rows only enables the import
+      await page.getByRole('region', { name: 'Come è stato letto il file' }).getByText(/Riscrivi i nomi scritti tutti in maiuscolo/).waitFor();
+      const validOnly = page.getByRole('checkbox', { name: /Importa solo le righe valide/ });
+      expect(await validOnly.isChecked()).toBe(false);
+      await page.locator('label', { hasText: 'Importa solo le righe valide' }).click();
+      await expect.poll(() => validOnly.isChecked()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Importa', exact: true }).isDisabled()).toBe(false);
+      await page.locator('label', { hasText: 'Importa solo le righe valide' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Importa', exact: true }).isDisabled()).toBe(true);
       await shot('2-preview-errors');
 
       // --- the error file: the invalid row as in the file, plus row, field and message
@@ -139,7 +149,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       expect(errorLines[0]).toMatch(/Riga;Campo;Errore$/);
       expect(errorLines).toHaveLength(2);
       expect(errorLines[1]).toContain(invalid.cf);
-      expect(errorLines[1]).toContain(MSG.taxCodeCheckCharacter);
+      expect(errorLines[1]).toContain(MSG.withValue(MSG.taxCodeCheckCharacter, invalid.cf));
       // fixed there and uploaded again: the Riga, Campo and Errore columns are left out, the row is valid now
       const fixedErrors = path.join(dir, `errori-corretti-${name}.csv`);
       await writeFile(fixedErrors, errorLines.join('\r\n').replace(invalid.cf, fixed));
