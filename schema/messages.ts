@@ -337,7 +337,6 @@ export const MSG = {
   seasonLabelTaken: 'Esiste già una stagione con questo nome.',
   seasonClosedReadOnly: 'La stagione è chiusa: è in sola lettura.',
   seasonStatusInvalid: 'Scegli lo stato della stagione: in preparazione, aperta o chiusa.',
-  seasonRequired: 'Scegli la stagione.',
   seasonSaved: 'Stagione salvata correttamente.',
   seasonPrepared: (label: string) => `Stagione ${label} in preparazione.`,
   memberAdmittedOnRequired: "Indica la data di ammissione.",

@@ -12,10 +12,10 @@ export const SEASON_STATUSES = ['preparing', 'open', 'closed'] as const;
 export const MEMBER_EXIT_CAUSES = ['recesso', 'decadenza', 'esclusione', 'decesso'] as const;
 
 /** "2025/26" (the years it spans) or "2026" (a season of one calendar year). */
-export const SEASON_LABEL = /^(\d{4})(\/\d{2})?$/;
+const SEASON_LABEL = /^(\d{4})(\/\d{2})?$/;
 
 /** The days from `from` to `to` (YYYY-MM-DD), `to` excluded. */
-export const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 export const saveSeasonInput = z
   .object({
