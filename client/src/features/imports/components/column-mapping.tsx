@@ -5,7 +5,7 @@
 import { Badge, Box, Button, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { PersonKindKey } from '../../../../../schema/constants';
-import { importColumns } from '../../../../../schema/import-columns';
+import { BIRTH_PROVINCE_COLUMN, importColumns } from '../../../../../schema/import-columns';
 import { ChevronDownIcon } from '../../../components/icons';
 import { Section } from './import-preview';
 
@@ -27,7 +27,8 @@ export interface ColumnMappingProps {
 const IGNORE = '';
 
 export function ColumnMapping({ kind, mapping, onChange, disabled = false, remembered = false }: ColumnMappingProps) {
-  const columns = importColumns(kind);
+  // The birth province too: a "Prov." beside the birthplace, kept with it ("Roma (RM)").
+  const columns = [...importColumns(kind), BIRTH_PROVINCE_COLUMN];
   const used = new Set(mapping.map((m) => m.key).filter(Boolean));
   const missing = columns.filter((c) => c.mandatory && !used.has(c.key));
   const ignored = mapping.filter((m) => !m.key).length;
@@ -56,12 +57,12 @@ export function ColumnMapping({ kind, mapping, onChange, disabled = false, remem
       )}
       {open && (
         <Stack id={listId} as="ul" gap="0" listStyleType="none" borderWidth="1px" borderRadius="md" divideY="1px" aria-label="Colonne del file">
-          {mapping.map((m) => {
+          {mapping.map((m, i) => {
             const column = columns.find((c) => c.key === m.key);
             return (
               <Flex
                 as="li"
-                key={m.header}
+                key={`${i}-${m.header}`}
                 px="3"
                 py="2"
                 gap={{ base: '1', md: '4' }}

@@ -33,10 +33,14 @@ function newProgressKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The file's headers in order and the column each feeds (null: ignored), as the server read them. */
+/**
+ * The file's headers in order and the column each feeds (null: ignored), as the server read them. A header written
+ * twice (a "Prov." for the birth place and one for the residence) takes its columns in the file's order.
+ */
 function mappingOf(result: ImportResult): HeaderMapping[] {
-  const keys = new Map(result.columns.map((c) => [c.header, c.key]));
-  return result.headers.map((header) => ({ header, key: keys.get(header) ?? null }));
+  const keys = new Map<string, string[]>();
+  for (const c of result.columns) keys.set(c.header, [...(keys.get(c.header) ?? []), c.key]);
+  return result.headers.map((header) => ({ header, key: keys.get(header)?.shift() ?? null }));
 }
 
 /** "agli atleti", "ai soci": the article of the six kinds' plurals (vowel: agli). */
