@@ -306,8 +306,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     await serverLogout(readSessionToken());
-    clearSession();
+    // The way out first, then the session: the guarded page on screen waits for it (RequireAuth) instead of
+    // sending to /login?returnTo=<that page>.
     void navigate('/login', { replace: true });
+    clearSession();
   }, [clearSession, navigate, serverLogout]);
 
   const refreshAccount = useCallback(async (): Promise<SessionAccount | null> => {

@@ -4,7 +4,7 @@
 // the login page where being signed out is not a reason to sign in (the 404 of an address that does not exist).
 // The invitation door's pages are let through as they are, signed in or not (INVITATION_DOOR_PATHS).
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { loginPathFor } from '../../../lib/return-to';
 import { readSessionToken } from '../../../lib/session-storage';
@@ -26,7 +26,9 @@ export function RequireAuth({ children, signedOut }: { children: ReactNode; sign
   const { status, membership } = useSession();
   const location = useLocation();
   const clubLocked = useClubLock(readSessionToken(), membership?.token);
-  if (status === 'loading') return <PageSpinner label="Caricamento autenticazione..." />;
+  // Signing out goes to /login itself: while that navigation loads, the way to /login?returnTo=<here> would win.
+  const navigating = useNavigation().state !== 'idle';
+  if (status === 'loading' || (status === 'unauthenticated' && navigating)) return <PageSpinner label="Caricamento autenticazione..." />;
   // The door renders itself, without the shell around it (the child route, not `children`).
   if (INVITATION_DOOR_PATHS.includes(location.pathname)) return <Outlet />;
   if (status === 'unauthenticated' && signedOut !== undefined) return <>{signedOut}</>;
