@@ -1,7 +1,7 @@
 // The public site's tree (main.tsx renders it for the addresses of lib/public-paths.ts): plain CSS, no UI library,
 // no Apollo, no router library (lib/public-router.tsx). Each page is a lazy chunk, loaded with the site's frame.
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { focusMainHeading } from '../lib/focus-heading';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useFocusHeadingOnPathChange } from '../lib/focus-heading';
 import { matchPattern, RouteParams, useLocation } from '../lib/public-router';
 import { LEGAL_ROUTES } from '../features/public-site/legal/legal-routes';
 import { routeModules } from './route-modules';
@@ -37,14 +37,7 @@ function PlainFallback() {
 export function PublicApp() {
   const { pathname } = useLocation();
   // As in the app (app/router.tsx): after a change of page the focus goes to its main heading; not on the first.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    return focusMainHeading();
-  }, [pathname]);
+  useFocusHeadingOnPathChange(pathname);
 
   // main.tsx renders this tree only for the public addresses, all of them listed here.
   let page = null;

@@ -9,10 +9,10 @@
 // Navigations show the new URL and the new page together: the URL changes once the page's code is there.
 //   UiLayout (Chakra)      -> 404 (with a stored session: inside SessionLayout and AdminLayout, see NotFoundRoute)
 //   SessionLayout (Apollo) -> /login, /signup, /forgot-password, and the guarded area (AdminLayout)
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, redirectDocument, useLocation, useRouteError, type RouteObject } from 'react-router';
 import type { PersonKindKey } from '../../../schema/constants';
-import { focusMainHeading } from '../lib/focus-heading';
+import { useFocusHeadingOnPathChange } from '../lib/focus-heading';
 import { readSessionToken } from '../lib/session-storage';
 import { LeaveGuardHost } from '../lib/use-leave-guard';
 import { PUBLIC_PATHS } from '../lib/public-paths';
@@ -84,14 +84,7 @@ function RootError() {
  */
 function Root({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    return focusMainHeading();
-  }, [pathname]);
+  useFocusHeadingOnPathChange(pathname);
   return (
     <>
       <LeaveGuardHost />

@@ -2,6 +2,7 @@
 // screen-reader users start where the page starts instead of on <body> or on a link of the old page. The heading may
 // come a moment later than the address (the session being checked, a page's own Suspense): looked for on each
 // frame for a while. A focus the user or the page has already placed inside the page (a form's first field) stays.
+import { useEffect, useRef } from 'react';
 
 const WAIT_MS = 4000;
 
@@ -24,4 +25,16 @@ export function focusMainHeading(): () => void {
   };
   frame = requestAnimationFrame(look);
   return () => cancelAnimationFrame(frame);
+}
+
+/** Focuses the main heading after each change of `pathname`, not on the first page of a visit (the browser's own start). */
+export function useFocusHeadingOnPathChange(pathname: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    return focusMainHeading();
+  }, [pathname]);
 }

@@ -2,6 +2,17 @@
 // the account-only sign-up (server/modules/invitations).
 import { graphql } from '../../gql';
 
+// What joining answers, the same for the sign-up and the accept: where the account goes next.
+export const InvitationJoinedFragment = graphql(`
+  fragment InvitationDoor_Joined on InvitationAccepted {
+    kind
+    message
+    targetId
+    targetName
+    membershipId
+  }
+`);
+
 export const InvitationQuery = graphql(`
   query InvitationDoor_Read($token: String!) {
     invitation(token: $token) {
@@ -28,11 +39,7 @@ export const SignUpWithInvitationMutation = graphql(`
             ...Session_Account
           }
           joined {
-            kind
-            message
-            targetId
-            targetName
-            membershipId
+            ...InvitationDoor_Joined
           }
         }
       }
@@ -47,11 +54,7 @@ export const AcceptInvitationMutation = graphql(`
       __typename
       ... on MutationAcceptInvitationSuccess {
         data {
-          kind
-          message
-          targetId
-          targetName
-          membershipId
+          ...InvitationDoor_Joined
         }
       }
       ...MutationError
