@@ -110,7 +110,7 @@ export const SEARCH_MAX_LENGTH = 100;
 /**
  * The founding-tester offer (spec §9: free use until December 2025, the price locked January to July 2026): its last
  * months, YYYY-MM, each included. Defaults of the server's OFFER_FREE_UNTIL and OFFER_PRICE_LOCKED_UNTIL, which the
- * public site reads from GET /api/site-config (client/src/features/public-site/offer.ts).
+ * public site reads from GET /api/site-config (client/src/features/site/offer.ts).
  */
 export const FOUNDING_OFFER_DATES = { freeUntil: '2025-12', priceLockedUntil: '2026-07' } as const;
 export const OFFER_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -1,6 +1,6 @@
 // The names of the club permissions, with what each allows: the vocabulary both sides share. The server decides
 // who holds which (server/access/permissions.ts, the role table) and tells the client the current member's
-// (`ClubMembership.permissions`); the client shows only what they allow (features/auth/permissions.ts).
+// (`ClubMembership.permissions`); the client shows only what they allow (features/accounts/permissions.ts).
 import { PERSON_KINDS, type PersonKindKey } from './constants';
 
 export type PeopleAction = 'read' | 'write' | 'archive';

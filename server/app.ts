@@ -173,7 +173,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
 
   await app.register(fastifyCookie);
   // The Google tag's origins, allowed only when an analytics id is configured (the public site loads it only
-  // after cookie consent; see client/src/features/public-site/consent/).
+  // after cookie consent; see client/src/features/site/consent/).
   const analytics = config.analyticsId ? ANALYTICS_CSP : { script: [], connect: [], img: [] };
   // helmet's middleware built once: @fastify/helmet built it again on every request (1.4 % of a list page's CPU).
   const securityHeaders = helmet({

@@ -1,4 +1,4 @@
-// The client's reading of its rights (features/auth/access.ts) and the permission each page needs (app/sections.ts):
+// The client's reading of its rights (features/accounts/access.ts) and the permission each page needs (app/sections.ts):
 // what the screens hide or make read-only. The server refuses anyway (tests/server/access/).
 import { describe, expect, it } from 'vitest';
 import { PERSON_KIND_INFO, PERSON_KINDS } from '../../schema/constants';

@@ -45,7 +45,7 @@ const anyHolds = (files: Iterable<string>, text: string) => [...files].some((fil
 
 describe.runIf(existsSync(manifestFile))('bundle budgets (the built client)', () => {
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>) : {};
-  const publicHome = closure(manifest, ['index.html', 'src/features/public-site/public-layout.tsx', 'src/features/public-site/home/home-page.tsx']);
+  const publicHome = closure(manifest, ['index.html', 'src/features/site/public-layout.tsx', 'src/features/site/home/home-page.tsx']);
   const adminShell = closure(manifest, [
     'index.html',
     'src/app/admin-app.tsx',

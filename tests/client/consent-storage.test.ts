@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsScriptUrl } from '../../client/src/features/public-site/consent/analytics';
+import { analyticsScriptUrl } from '../../client/src/features/site/consent/analytics';
 import {
   CONSENT_MAX_AGE_DAYS,
   CONSENT_STORAGE_KEY,
   parseConsent,
   readConsent,
   writeConsent,
-} from '../../client/src/features/public-site/consent/consent-storage';
+} from '../../client/src/features/site/consent/consent-storage';
 
 const now = new Date('2026-03-01T10:00:00Z');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_CATALOGUE as SUMMARIES, featureTabPath } from '../../client/src/features/public-site/feature-catalogue';
-import { FEATURE_CATALOGUE, FEATURE_TAB_CONTENT, resolveFeatureRoute } from '../../client/src/features/public-site/feature-catalogue-content';
-import { HERO_SLIDE_COUNT } from '../../client/src/features/public-site/constants';
-import { HERO_SLIDES, nextSlide } from '../../client/src/features/public-site/home/hero-slides';
+import { FEATURE_CATALOGUE as SUMMARIES, featureTabPath } from '../../client/src/features/site/feature-catalogue';
+import { FEATURE_CATALOGUE, FEATURE_TAB_CONTENT, resolveFeatureRoute } from '../../client/src/features/site/feature-catalogue-content';
+import { HERO_SLIDE_COUNT } from '../../client/src/features/site/constants';
+import { HERO_SLIDES, nextSlide } from '../../client/src/features/site/home/hero-slides';
 
 describe('feature catalogue', () => {
   it('has the spec’s four categories, routes and tabs', () => {

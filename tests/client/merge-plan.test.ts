@@ -1,6 +1,6 @@
-// What the merge dialog says will happen (features/duplicates/merge-plan.ts): the server's rules, in words.
+// What the merge dialog says will happen (features/people/merge-plan.ts): the server's rules, in words.
 import { describe, expect, it } from 'vitest';
-import { differingPositions, mergePlan, type PlanPerson } from '../../client/src/features/duplicates/merge-plan';
+import { differingPositions, mergePlan, type PlanPerson } from '../../client/src/features/people/merge-plan';
 
 const person = (roles: PlanPerson['roles'], hasLinkedAccount = false): PlanPerson => ({ firstname: 'Chiara', lastname: 'Fontana', taxIdCode: 'X', hasLinkedAccount, roles });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findPlan, PLANS } from '../../client/src/features/public-site/pricing/plans';
-import { recommendPlan, WIZARD_QUESTIONS } from '../../client/src/features/public-site/wizard/recommend-plan';
+import { findPlan, PLANS } from '../../client/src/features/site/pricing/plans';
+import { recommendPlan, WIZARD_QUESTIONS } from '../../client/src/features/site/wizard/recommend-plan';
 
 describe('plans', () => {
   it('are the spec’s three, with their prices and features', () => {

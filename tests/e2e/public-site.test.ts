@@ -4,7 +4,7 @@
 // (page.route), so nothing leaves the machine.
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEGA_MENU_CLOSE_DELAY_MS } from '../../client/src/features/public-site/constants';
+import { MEGA_MENU_CLOSE_DELAY_MS } from '../../client/src/features/site/constants';
 import { launchBrowser, VIEWPORTS } from '../support/browser';
 import { startLiveServer } from '../support/live-server';
 

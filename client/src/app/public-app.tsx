@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useFocusHeadingOnPathChange } from '../lib/focus-heading';
 import { matchPattern, RouteParams, useLocation } from '../lib/public-router';
-import { LEGAL_ROUTES } from '../features/public-site/legal/legal-routes';
+import { LEGAL_ROUTES } from '../features/site/legal/legal-routes';
 import { routeModules } from './route-modules';
 import { RouteErrorBoundary } from './routes/route-error';
 

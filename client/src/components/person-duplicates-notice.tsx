@@ -1,6 +1,6 @@
 // "Possibile duplicato di …" on a person's page: shown when the person may have a second profile in the club (same
 // name and birth date, or a tax code one character apart), with a link to /duplicati where the two can be merged.
-// Shared (not in features/duplicates) so that the person page may use it: a feature does not import another.
+// Shared: the person page and other features use it (a feature does not import another).
 // Nothing is shown to roles that may not edit people, nor when the check fails (a notice, not a page).
 import { useQuery } from '@apollo/client/react';
 import { Alert, Link } from '@chakra-ui/react';

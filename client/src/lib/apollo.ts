@@ -37,7 +37,7 @@ const authLink = new SetContextLink((prevContext) => ({
 }));
 
 // A club that requires the second factor refused this session (403 TWO_FACTOR_REQUIRED): remembered, so the next
-// requests go without its X-Club and the admin area leads to the Security page (features/auth/require-auth.tsx).
+// requests go without its X-Club and the admin area leads to the Security page (features/accounts/require-auth.tsx).
 const twoFactorLink = new ErrorLink(({ error, operation }) => {
   if (!ServerError.is(error) || error.statusCode !== 403 || refusalCode(error.bodyText) !== TWO_FACTOR_REQUIRED) return;
   const headers = (operation.getContext().headers ?? {}) as Record<string, string | undefined>;

@@ -14,7 +14,7 @@ import { authorizePeopleKinds } from '../../access/authorize';
 
 export const PERSON_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The landing page of the admin client that confirms the link (client/src/features/account/routes). */
+/** The landing page of the admin client that confirms the link (client/src/features/accounts/routes). */
 export const PERSON_LINK_PATH = '/collega-profilo';
 
 /**

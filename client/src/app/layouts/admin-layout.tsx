@@ -6,7 +6,7 @@ import { Outlet } from 'react-router';
 import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';
-import { RequireAuth } from '../../features/auth/components/require-auth';
+import { RequireAuth } from '../../features/accounts/components/require-auth';
 import { useSession } from '../../lib/session';
 import { applyPaletteVars, clubPaletteVars } from '../../features/clubs/club-palette';
 import { PageAccess } from './page-access';

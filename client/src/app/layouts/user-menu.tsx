@@ -5,14 +5,14 @@ import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, CopyIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
-import { MyOrganisationsQuery } from '../../features/organisation-portal/organisation-portal-documents';
+import { MyOrganisationsQuery } from '../../features/organisations/organisation-portal-documents';
 import type { Permission } from '../../../../schema/permissions';
 import { useSession } from '../../lib/session';
 import { useAccess } from '../../lib/use-access';
 import { ANY_PEOPLE_WRITE } from '../sections';
 
 // The feedback form loads when first asked for, not with every admin page (the shell's size budget).
-const FeedbackDialog = lazy(() => import('../../features/account/components/feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
+const FeedbackDialog = lazy(() => import('../../features/accounts/components/feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 
 export function initials(...parts: (string | null | undefined)[]): string {
   return parts

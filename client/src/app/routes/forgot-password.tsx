@@ -1,4 +1,4 @@
-import { ForgotPasswordWizard } from '../../features/auth/components/forgot-password-wizard';
+import { ForgotPasswordWizard } from '../../features/accounts/components/forgot-password-wizard';
 import { AuthLayout } from '../layouts/auth-layout';
 
 export default function ForgotPasswordPage() {

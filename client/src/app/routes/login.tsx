@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { LoginForm } from '../../features/accounts/components/login-form';
 import { AuthLayout } from '../layouts/auth-layout';
 import { prefetchRoutes } from '../route-modules';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SignUpWizard } from '../../features/auth/components/sign-up-wizard';
+import { SignUpWizard } from '../../features/accounts/components/sign-up-wizard';
 import { AuthLayout } from '../layouts/auth-layout';
 import { prefetchRoutes } from '../route-modules';
 
