@@ -1,4 +1,4 @@
-// The GraphQL documents of the Collaboratori page (the /invito page is the invitation door: components/invitation-door).
+// The GraphQL documents of the Collaboratori page (the /invito page is the invitation door: components/invitations).
 import { graphql } from '../../gql';
 
 export const CollaboratorsQuery = graphql(`

@@ -16,7 +16,7 @@ export const SECURITY_PATH = '/account/sicurezza';
 const ACCOUNT_PATHS = [SECURITY_PATH, '/modifica-utente', '/aiuto', '/invito', '/collega-profilo'];
 /** The organisation portal works for the account's organisations, not the club: also open meanwhile. */
 /**
- * The invitation door's pages (components/invitation-door): open to everyone, signed in or not, in the sign-in
+ * The invitation door's pages (components/invitations): open to everyone, signed in or not, in the sign-in
  * pages' frame rather than the admin shell (someone invited may have no account yet, or no club at all).
  */
 export const INVITATION_DOOR_PATHS = ['/invito', '/organizzazione/invito'];

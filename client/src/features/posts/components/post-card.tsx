@@ -6,10 +6,10 @@ import { ActiveBadge } from '../../../components/ui/active-badge';
 import type { FeedPage_PostFragment } from '../../../gql/graphql';
 import { formatPostDate, priorityBadge } from '../feed-filters';
 
-export type FeedPost = FeedPage_PostFragment;
+export type Post = FeedPage_PostFragment;
 
 /** `canChange`: whether the member may edit and archive it (else no actions menu). */
-export function PostCard({ post, canChange, onEdit, onArchive }: { post: FeedPost; canChange: boolean; onEdit: () => void; onArchive: () => void }) {
+export function PostCard({ post, canChange, onEdit, onArchive }: { post: Post; canChange: boolean; onEdit: () => void; onArchive: () => void }) {
   const priority = priorityBadge(post.priority);
   return (
     <Card.Root as="article" size="sm" h="full" aria-label={post.title}>

@@ -12,7 +12,7 @@ import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { SavePostMutation } from '../feed-documents';
 import type { GroupOption } from '../use-group-options';
-import type { FeedPost } from './post-card';
+import type { Post } from './post-card';
 
 const FORM_ID = 'post-form';
 const PRIORITY_OPTIONS = POST_PRIORITIES.map((p) => ({ value: String(p.id), label: p.label }));
@@ -20,7 +20,7 @@ const PRIORITY_OPTIONS = POST_PRIORITIES.map((p) => ({ value: String(p.id), labe
 interface PostFormPanelProps {
   open: boolean;
   /** The post being edited; null for a new one. */
-  post: FeedPost | null;
+  post: Post | null;
   groupOptions: GroupOption[];
   groupsLoading: boolean;
   onClose: () => void;
@@ -56,14 +56,14 @@ export function PostFormPanel({ open, post, groupOptions, groupsLoading, onClose
 }
 
 interface PostFormProps {
-  post: FeedPost | null;
+  post: Post | null;
   groupOptions: GroupOption[];
   groupsLoading: boolean;
   save: SavePost;
   onDirtyChange: (dirty: boolean) => void;
 }
 
-function valuesOf(post: FeedPost | null) {
+function valuesOf(post: Post | null) {
   return {
     id: post?.id ?? '',
     title: post?.title ?? '',

@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { pageCount } from '../../../lib/use-cursor-pages';
 import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
-import { PostCard, type FeedPost } from '../components/post-card';
+import { PostCard, type Post } from '../components/post-card';
 import { PostFormPanel } from '../components/post-form-panel';
 import { ArchivePostMutation, PostsQuery } from '../feed-documents';
 import {
@@ -34,7 +34,7 @@ import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 import { useAccess } from '../../../lib/use-access';
 
 /** The form panel: closing keeps the record, so the title does not change while the panel slides out. */
-type Panel = { open: boolean; post: FeedPost | null };
+type Panel = { open: boolean; post: Post | null };
 
 interface FilterSelectProps {
   label: string;
@@ -91,7 +91,7 @@ export default function FeedPage() {
   useClampedPage(view, data ? totalPages : undefined);
   const reload = () => void refetch().catch(() => undefined);
 
-  const archiving = useConfirmedArchive<FeedPost>(
+  const archiving = useConfirmedArchive<Post>(
     async (id) => (await archivePost({ variables: { id } })).data?.archivePost,
     // The last card of a later page went away: that page no longer exists.
     () => (posts.length === 1 && view.page > 1 ? view.setPage(view.page - 1, { replace: true }) : reload()),
