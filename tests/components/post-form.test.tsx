@@ -7,12 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PostFormPanel } from '../../client/src/features/posts/components/post-form-panel';
-import type { FeedPost } from '../../client/src/features/posts/components/post-card';
+import type { Post } from '../../client/src/features/posts/components/post-card';
 import type { GroupOption } from '../../client/src/features/posts/use-group-options';
 import { MSG } from '../../schema/messages';
 import { gqlAs, renderInApp, signInNewClub, type SignedInClub } from './render-app';
 
-function Harness({ post = null, groupOptions = [] }: { post?: FeedPost | null; groupOptions?: GroupOption[] }) {
+function Harness({ post = null, groupOptions = [] }: { post?: Post | null; groupOptions?: GroupOption[] }) {
   const [open, setOpen] = useState(true);
   const [saved, setSaved] = useState(0);
   return (
@@ -120,7 +120,7 @@ describe('the post form', () => {
   it("starts an edit from the post's values and saves the change", async () => {
     const club = await signInNewClub();
     const data = await gqlAs(club, 'mutation { savePost(input: { title: "Cena sociale", caption: "Sabato sera.", priority: 1 }) { ... on MutationSavePostSuccess { data { post { id title caption priority groups { id name } } } } } }');
-    const post = data.savePost.data.post as FeedPost;
+    const post = data.savePost.data.post as Post;
     renderInApp(<Harness post={post} />);
     const user = userEvent.setup();
     await screen.findByRole('dialog', { name: 'Modifica post' });
