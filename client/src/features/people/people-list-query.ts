@@ -27,8 +27,7 @@ export const PeopleQuery = graphql(`
     ) {
       totalCount
       pageInfo {
-        hasNextPage
-        endCursor
+        ...ListPage
       }
       edges {
         node {
