@@ -18,7 +18,8 @@ import { isPersonKind, PEOPLE_KIND_LIST, type PersonKindSpec } from './people.ki
 import { revealHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { shownCertificates } from '../certificates/certificates.service';
-import { LISTED_INCLUDE, presentListed, presentRecord, RECORD_INCLUDE } from './people.present';
+import { LISTED_INCLUDE, presentListed, presentRecord, RECORD_INCLUDE, type PersonRecord } from './people.present';
+import { authorizeMember } from '../../access/authorize';
 import { savePerson, type PersonFiles } from './save-person.service';
 
 const PROFILE_FIELDS = Object.keys(personProfileInput.shape);
@@ -64,9 +65,10 @@ const legacyField = (path: string) => path.replace(/^(profile|details)\./, '');
  * as GraphQL's fields (access/health-data.ts): the role's health fields, and an athlete's certificate history, each
  * logged as GraphQL logs them.
  */
-async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown) {
-  // One statement with every relation joined (instead of one per relation: 16 for an athlete).
-  const role = await requirePersonRole(ctx, id, { include: RECORD_INCLUDE, relationLoadStrategy: 'join' }, kind);
+async function recordOf(ctx: RequestContext, kind: PersonKindKey, id: unknown, read?: PersonRecord) {
+  // One statement with every relation joined (instead of one per relation: 16 for an athlete); none when the save
+  // already holds the record (read with this selection before its UPDATE), once the viewer may read the kind.
+  const role = read ? (authorizeMember(ctx, `people.${kind}.read`), read) : await requirePersonRole(ctx, id, { include: RECORD_INCLUDE, relationLoadStrategy: 'join' }, kind);
   const showHealth = revealHealth(ctx, { roleIds: HEALTH_DETAIL_FIELDS[kind] ? [role.id] : [] });
   if (kind === 'athlete') shownCertificates(ctx, role.personId, role.person.medicalCertificates);
   return presentRecord(role, showHealth, ctx.deps.now());
@@ -90,8 +92,8 @@ function routesOf(spec: PersonKindSpec): LegacyRoute[] {
       handler: async (ctx, body) => {
         const { raw, files } = legacySaveInput(spec.key, body);
         try {
-          const saved = await savePerson(ctx, spec.key, raw, files);
-          return ok(await recordOf(ctx, spec.key, saved.roleId), saved.message);
+          const saved = await savePerson(ctx, spec.key, raw, files, true);
+          return ok(await recordOf(ctx, spec.key, saved.roleId, saved.record), saved.message);
         } catch (error) {
           throw renameErrorFields(error, legacyField);
         }

@@ -22,6 +22,7 @@ import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { mirrorCertificateHistory, recordLegacyCertificate, type LegacyCertificateSource } from '../certificates/certificates.service';
 import { isUniqueViolation } from '../../db/sql-state';
+import { RECORD_INCLUDE, type PersonRecord } from './people.present';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -37,6 +38,11 @@ export interface SavePersonResult {
   created: boolean;
   /** The kind's creation message (spec §8) or 'Modifiche salvate'. */
   message: string;
+  /**
+   * Asked with `withRecord` and saved by the profile-alone path: the legacy record as stored now (the role read with
+   * RECORD_INCLUDE before the UPDATE, the values written laid over it), so that the answer needs no second read.
+   */
+  record?: PersonRecord;
 }
 
 type ProfileInput = SavePersonInput['profile'];
@@ -100,18 +106,19 @@ export async function savePerson(
   kind: PersonKindKey,
   raw: unknown,
   sentFiles: PersonFiles | (() => Promise<PersonFiles>) = {},
+  withRecord = false,
 ): Promise<SavePersonResult> {
   const { clubId } = authorizeMember(ctx, `people.${kind}.write`);
   const spec = PEOPLE_KINDS[kind];
   // An update is validated as the stored role with the fields sent laid over it: a field left out keeps its value.
-  const stored = await storedRole(clubDb(ctx), clubId, spec, nested(raw, 'id'));
+  const stored = await storedRole(clubDb(ctx), clubId, spec, nested(raw, 'id'), withRecord);
   const input = parseEdit(savePersonInput(kind), stored?.fields ?? null, raw);
   // A coach edits the athletes of their groups; registering new people is the office's (they would be in no group).
   if (!input.id && athleteGroupsOf(ctx)) throw new ForbiddenError(MSG.coachCannotRegister);
   // GraphQL uploads are read only now: after the viewer and the fields passed, and before the transaction opens.
   const files = typeof sentFiles === 'function' ? await sentFiles() : sentFiles;
   if (stored && !athleteGroupsOf(ctx) && !Object.values(files).some((f) => (Array.isArray(f) ? f.length : f))) {
-    const saved = await saveProfileAlone(ctx, clubId, spec, input, raw, stored.role);
+    const saved = await saveProfileAlone(ctx, clubId, spec, input, raw, stored.role, withRecord);
     if (saved) return saved;
   }
   try {
@@ -159,7 +166,7 @@ const valueOf = (field: string, value: unknown) =>
  * the person still holds the role, not archived, with the columns its keys fold that were not sent as read;
  * otherwise, or when the edit is more than that, null: the transaction below does it.
  */
-async function saveProfileAlone(ctx: RequestContext, clubId: string, spec: PersonKindSpec, input: SavePersonInput, raw: unknown, role: StoredRole): Promise<SavePersonResult | null> {
+async function saveProfileAlone(ctx: RequestContext, clubId: string, spec: PersonKindSpec, input: SavePersonInput, raw: unknown, role: StoredRole, withRecord: boolean): Promise<SavePersonResult | null> {
   const rawProfile = nested(raw, 'profile');
   const { address, ...profile } = input.profile;
   const details = spec.details ? ((role[spec.details] as Row | null) ?? null) : null;
@@ -178,7 +185,7 @@ async function saveProfileAlone(ctx: RequestContext, clubId: string, spec: Perso
     Prisma.sql`search_text = ${keys.searchText}, sort_name = ${keys.sortName}, updated_at = now()`,
   ];
   const asRead = KEYED_COLUMNS.filter((k) => !(k in values)).map((k) => Prisma.sql` AND ${columnOf(k)} IS NOT DISTINCT FROM ${role.person[k]}::text`);
-  const written = await writeLogged(
+  const written = await writeLogged<{ updatedAt: Date }>(
     clubDb(ctx),
     ctx,
     clubId,
@@ -186,10 +193,14 @@ async function saveProfileAlone(ctx: RequestContext, clubId: string, spec: Perso
       UPDATE people SET ${Prisma.join(sets)}
       WHERE id = ${role.personId}::uuid AND club_id = ${clubId}::uuid${asRead.length ? Prisma.join(asRead, '') : Prisma.empty}
         AND EXISTS (SELECT 1 FROM person_roles r WHERE r.id = ${role.id}::uuid AND r.person_id = people.id AND r.archived_at IS NULL)
-      RETURNING id`,
+      RETURNING updated_at AS "updatedAt"`,
     [savedLine(spec, input, role.personId)],
   );
-  return written.length ? { roleId: role.id, created: false, message: MSG.changesSaved } : null;
+  if (!written.length) return null;
+  // The row as a re-read would give it: the columns written (dates as Prisma hands them over), keys and updated_at.
+  const person = { ...role.person, ...toColumns(values), ...keys, updatedAt: written[0].updatedAt };
+  const record = withRecord ? ({ ...role, person } as unknown as PersonRecord) : undefined;
+  return { roleId: role.id, created: false, message: MSG.changesSaved, record };
 }
 
 /** A role as read for a save: its person and its kind's details row (under the details relation's name). */
@@ -200,11 +211,12 @@ type StoredRole = { id: string; personId: string; archivedAt: Date | null; perso
  * the save's input; null for a creation (no id; an id that is no uuid is left to the validation's message). An
  * unknown id is NotFoundError.
  */
-async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unknown): Promise<{ role: StoredRole; fields: Row } | null> {
+async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unknown, withRecord = false): Promise<{ role: StoredRole; fields: Row } | null> {
   if (!isUuid(id)) return null;
   const role = await db.personRole.findFirst({
     where: clubRoleWhere(clubId, id, spec.key),
-    include: { person: { include: { address: true } }, ...(spec.details ? { [spec.details]: true } : {}) },
+    // withRecord: the legacy record's selection (a superset), so that a profile-alone save answers without a re-read.
+    include: withRecord ? RECORD_INCLUDE : { person: { include: { address: true } }, ...(spec.details ? { [spec.details]: true } : {}) },
     relationLoadStrategy: 'join', // one statement, not one per relation
   });
   if (!role) throw new NotFoundError();

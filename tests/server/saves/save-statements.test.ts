@@ -87,14 +87,25 @@ describe('statements per save', () => {
     const { result, sql } = await counted(() => rest(t.app, '/athlete/save', { id: athleteId, profile }, creds()));
     expect(result.statusCode).toBe(200);
     expect(result.body.context).toMatchObject({ id: athleteId, profile: { firstname: 'Paola', tax_id_code: taxIdCode }, groups: [{ id: groupId, name: 'Under 14' }] });
-    // The legacy answer (details, files, address, certificates, groups) is one joined statement, not one per relation.
-    // The role read first is not read again (the UPDATE checks it is still as read), and the UPDATE with its log line
-    // is one statement, without a transaction.
-    expect(sql).toHaveLength(3);
+    // The role is read first with the legacy answer's selection (details, files, address, certificates, groups: one
+    // joined statement); the UPDATE checks it is still as read, so the answer is that read with the values written and
+    // needs no second read. The UPDATE with its log line is one statement, without a transaction.
+    expect(sql).toHaveLength(2);
     expect(statements.some((s) => /^\s*BEGIN\b/i.test(s))).toBe(false);
     expect(accessLogInserts(sql)).toBe(1);
     const line = await t.deps.systemDb.accessLogEntry.findFirst({ where: { clubId: club.clubId, entityType: 'person' }, orderBy: { at: 'desc' } });
     expect(line).toMatchObject({ action: 'update', entityLabel: 'Paola Rossi', detail: 'Atleta', actorKind: 'account', actorEmail: club.email });
+  });
+
+  it('REST athlete/save of the profile answers the record exactly as a read after it (single)', async () => {
+    // A day, a text cleared and one set: the answer built from the read before the UPDATE must be what is stored.
+    const profile = { firstname: 'Paola', lastname: 'Rossi', tax_id_code: taxIdCode, nickname: 'Pao', phone_secondary: null, first_aid_expires_on: '2031-04-05' };
+    const { result, sql } = await counted(() => rest(t.app, '/athlete/save', { id: athleteId, profile }, creds()));
+    expect(result.statusCode).toBe(200);
+    expect(sql).toHaveLength(2);
+    expect(result.body.context.profile).toMatchObject({ nickname: 'Pao', phone_secondary: null, first_aid_expires_on: '2031-04-05' });
+    const single = await rest(t.app, '/athlete/single', { id: athleteId }, creds());
+    expect(JSON.stringify(result.body.context)).toBe(JSON.stringify(single.body.context));
   });
 
   it('REST athlete/save with details: one more statement, the details upsert', async () => {
