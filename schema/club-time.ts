@@ -66,6 +66,13 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The same calendar day `years` later (29 February becomes 28 February). */
+export function addYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
 /** Monday of the calendar week holding `date` (weeks start on Monday in Italy). */
 export function mondayOf(date: string): string {
   const [y, m, d] = date.split('-').map(Number);

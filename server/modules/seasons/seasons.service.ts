@@ -3,7 +3,7 @@
 // lazily, the first time anything needs it, continuing the dates of its last season. Past seasons are closed
 // (read-only); the next one may be prepared ahead.
 import { MSG } from '../../../schema/messages';
-import { clubDate } from '../../../schema/club-time';
+import { addDays, addYears, clubDate } from '../../../schema/club-time';
 import { defaultSeasonBounds, seasonLabelOf } from '../../../schema/season';
 import { saveSeasonInput } from '../../../schema/validation/seasons';
 import type { RequestContext } from '../../context';
@@ -18,14 +18,6 @@ import { CLUB, clubSql } from '../../access/club-sql';
 
 /** The club's today on the app clock. */
 export const clubToday = (ctx: RequestContext) => clubDate(ctx.deps.now());
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-/** The same day `years` later (29 February becomes 28 February). */
-function addYears(day: string, years: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
 
 type Bounds = { startsOn: string; endsOn: string };
 const boundsOf = (s: ClubSeason): Bounds => ({ startsOn: dayOf(s.startsOn)!, endsOn: dayOf(s.endsOn)! });
@@ -51,8 +43,7 @@ export function seasonAround(today: string, seasons: readonly Bounds[]): Bounds 
   }
   const next = seasons.find((s) => s.startsOn > today);
   if (next && bounds.endsOn >= next.startsOn) bounds.endsOn = addDays(next.startsOn, -1);
-  const before = seasons.filter((s) => s.endsOn < today).at(-1);
-  if (before && bounds.startsOn <= before.endsOn) bounds.startsOn = addDays(before.endsOn, 1);
+  if (previous && bounds.startsOn <= previous.endsOn) bounds.startsOn = addDays(previous.endsOn, 1);
   return bounds;
 }
 
