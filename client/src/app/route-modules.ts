@@ -41,6 +41,10 @@ export const routeModules = {
   clubEdit: () => import('../features/clubs/routes/club-edit-page'),
   clubSettings: () => import('../features/clubs/routes/club-settings-page'),
   importPage: () => import('../features/imports/routes/import-page'),
+  // the season's pages (issue 35): the seasons, the guided renewal, the membership register (libro soci)
+  seasons: () => import('../features/seasons/routes/seasons-page'),
+  seasonRenewal: () => import('../features/seasons/routes/season-renewal-page'),
+  memberRegister: () => import('../features/seasons/routes/member-register-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

@@ -53,6 +53,9 @@ export const ADMIN_PAGES: AppPage[] = [
   { path: 'club', module: 'club' },
   { path: 'modifica-club', module: 'clubEdit' },
   { path: 'impostazioni', module: 'clubSettings' },
+  { path: 'stagioni', module: 'seasons' },
+  { path: 'stagioni/rinnovo', module: 'seasonRenewal' },
+  { path: 'libro-soci', module: 'memberRegister' },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)

@@ -17,7 +17,9 @@ export type NavIconName =
   | 'managers'
   | 'coaches'
   | 'assistants'
-  | 'archive';
+  | 'archive'
+  | 'register'
+  | 'seasons';
 
 export interface NavItem {
   label: string;
@@ -49,6 +51,8 @@ export const NAVIGATION: NavGroup[] = [
       { label: 'Feed', path: '/feed', icon: 'feed', permission: 'feed.read' },
       { label: 'Soci', path: '/club/member', icon: 'members', permission: 'people.member.read' },
       { label: 'Volontari', path: '/club/voluntary', icon: 'volunteers', permission: 'people.voluntary.read' },
+      { label: 'Libro soci', path: '/libro-soci', icon: 'register', permission: 'members.read' },
+      { label: 'Stagioni', path: '/stagioni', icon: 'seasons', permission: 'members.read' },
     ],
   },
   {
@@ -87,6 +91,8 @@ const BUILT_SECTIONS = new Set([
   '/club/voluntary',
   '/archive',
   '/club',
+  '/libro-soci',
+  '/stagioni',
 ]);
 
 /**
@@ -110,6 +116,7 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/affiliazioni', permission: 'affiliations.manage' },
   { path: '/registro-accessi', permission: 'accessLog.read' },
   { path: '/import/:type', permission: 'import.run' },
+  { path: '/stagioni/rinnovo', permission: 'members.write' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

@@ -8,7 +8,9 @@ import {
   ClipboardIcon,
   DashboardIcon,
   FeedIcon,
+  FileIcon,
   HeartIcon,
+  HistoryIcon,
   LayersIcon,
   MedalIcon,
   ShieldIcon,
@@ -33,6 +35,8 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   coaches: ClipboardIcon,
   assistants: UserCheckIcon,
   archive: ArchiveIcon,
+  register: FileIcon,
+  seasons: HistoryIcon,
 };
 
 const ItemLink = chakra(NavLink);

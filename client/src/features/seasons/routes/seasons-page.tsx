@@ -1,0 +1,10 @@
+// Placeholder registered by the lead so the route exists; a helper replaces it this session (issue 35).
+import { Heading } from '@chakra-ui/react';
+
+export default function SeasonsPage() {
+  return (
+    <Heading as="h1" size="2xl">
+      Stagioni
+    </Heading>
+  );
+}
