@@ -19,6 +19,7 @@ export type LimitedAction =
   | 'clubTokenRotate'
   | 'collaboratorInvite'
   | 'collaboratorAccept'
+  | 'invitationRead'
   | 'twoFactor'
   | 'import'
   | 'export'
@@ -44,6 +45,8 @@ const RULES: Record<LimitedAction, LimitRule> = {
   clubTokenRotate: { account: 10, window: HOUR },
   collaboratorInvite: { ip: 60, account: 30, window: HOUR },
   collaboratorAccept: { ip: 30, account: 10, window: 15 * 60 },
+  // reading an invitation link needs no session: a ceiling on guessing tokens, far above a person opening mails
+  invitationRead: { ip: 60, window: 15 * 60 },
   // a TOTP or recovery code (sign-in, turning it on or off): guessed like a password, so the same allowance
   twoFactor: { ip: 30, account: 10, window: 15 * 60 },
   // Imports (dry runs included: every mapping change re-reads the file) and exports read, check or write up to

@@ -68,6 +68,7 @@ async function personName(tx: Tx, accountId: string | null): Promise<string | nu
 
 /** The door's first look at a link: null for a token that names no invitation. Needs no session. */
 export async function readInvitation(ctx: RequestContext, token: unknown): Promise<InvitationPreview | null> {
+  await ctx.deps.limits.consume('invitationRead', { ip: ctx.meta.ip });
   const db = invitationDb(ctx);
   const found = await findByToken(db, token);
   if (!found) return null;
