@@ -26,6 +26,7 @@ import { PEOPLE_KINDS } from '../people/people.kinds';
 import { roleIdsInput } from '../people/bulk-selection';
 import { PEOPLE_ORDER, peopleListWhere, type PeopleFilters } from '../people/list-people.service';
 import { postListQuery } from '../posts/list-posts.service';
+import { withSeasonFilter } from '../seasons/season-filter';
 import { dateCell, EXPORT_FORMATS, exportWriter, CONTENT_TYPES, type ExportCell } from './export-file';
 
 /** The file handed back (the GraphQL face answers it as a DownloadFile). */
@@ -63,6 +64,8 @@ export interface ExportRequest {
   certificate?: PeopleFilters['certificate'];
   /** people and archive: only these roles (a selection of the list, 1 to BULK_MAX_IDS ids); another club's ids match nothing. */
   roleIds?: readonly unknown[] | null;
+  /** people and archive: only the people in this season, as the list's season filter (seasons/season-filter.ts). */
+  seasonId?: unknown;
   /** posts: 0, 1, 2. */
   priority?: unknown;
   /** posts: the feed's order (NEWEST unless given). */
@@ -141,9 +144,10 @@ function personCell(role: ExportedRole, kind: PersonKindKey, column: ImportColum
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
-function peopleTable(ctx: RequestContext, kind: PersonKindKey, request: ExportRequest, archived: boolean): ExportTable {
+async function peopleTable(ctx: RequestContext, kind: PersonKindKey, request: ExportRequest, archived: boolean): Promise<ExportTable> {
   const groupIds = groupIdsOf(request.groupIds);
-  const base = peopleListWhere(ctx, { kind, search: request.search, archived, addedWithin: request.addedWithin, certificate: request.certificate });
+  const filters = await withSeasonFilter(ctx, { kind, search: request.search, archived, addedWithin: request.addedWithin, certificate: request.certificate, seasonId: request.seasonId });
+  const base = peopleListWhere(ctx, filters);
   const inGroups: Prisma.PersonRoleWhereInput = groupIds ? { ...base, groups: { some: { groupId: { in: groupIds }, clubId: base.clubId as string } } } : base;
   const where: Prisma.PersonRoleWhereInput = request.roleIds ? { ...inGroups, id: { in: selectedRoleIds(request.roleIds) } } : inGroups;
   // Health columns only for roles that may read them; the file still imports (a missing column changes nothing).
@@ -233,7 +237,7 @@ export async function exportList(
   if ((list === 'people' || list === 'archive') && !kind) throw new ValidationError({ kind: EXPORT_MSG.kindRequired }, EXPORT_MSG.kindRequired);
   const table =
     list === 'people' || list === 'archive'
-      ? peopleTable(ctx, kind!, request, list === 'archive')
+      ? await peopleTable(ctx, kind!, request, list === 'archive')
       : list === 'posts'
         ? postsTable(ctx, request)
         : await groupsTable(ctx, request, list === 'categories');

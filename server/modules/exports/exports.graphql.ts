@@ -34,6 +34,7 @@ builder.queryFields((t) => ({
       roleIds: t.arg.idList({ description: 'people and archive: only these rows, the list\'s selection (1 to 500 ids, else ValidationError). Another club\'s ids match nothing.' }),
       addedWithin: t.arg({ type: RecentPeriodEnum, description: 'people: only roles created today / this week; posts: only posts created today / this week.' }),
       certificate: t.arg({ type: CertificateStatusEnum, description: 'people of kind athlete: by medical certificate (needs health.read).' }),
+      seasonId: t.arg.id({ description: 'people and archive: only the people in this season (the people list\'s season filter). Another club\'s season matches nobody.' }),
       priority: t.arg.int({ description: 'posts: 0 none, 1 Importante, 2 Urgente.' }),
       postOrder: t.arg({ type: PostOrderEnum, description: 'posts: the rows in the feed\'s order (default NEWEST).' }),
     },

@@ -15,6 +15,7 @@ import { likeLiteral } from '../../lib/search';
 import { certificateStatus, certificateWhere, createdWithinWhere, recentPeriod } from '../dashboard/recent-activity';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
+import { roleInSeasonWhere, type ResolvedSeason } from '../seasons/season-filter';
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -27,8 +28,13 @@ const peopleFilters = z.object({
   addedWithin: recentPeriod,
   /** Athletes by medical certificate; other kinds have none, so asking for it is refused rather than ignored. */
   certificate: certificateStatus,
+  /** The season filter's id as asked (null, absent or '': the whole registry); read into `season` by withSeasonFilter. */
+  seasonId: z.unknown().optional(),
 });
-export type PeopleFilters = z.input<typeof peopleFilters>;
+export type PeopleFilters = z.input<typeof peopleFilters> & {
+  /** The season `seasonId` names, read by withSeasonFilter (seasons/season-filter.ts); null when it names none. */
+  season?: ResolvedSeason;
+};
 
 /**
  * By last name, then first name (PersonRole.sortName, folded: case and accents do not split the order); the id
@@ -96,7 +102,8 @@ export function peopleListOrder(
  * (`ids`: the page's ids alone), then loaded joined by those ids: two statements for any selection and page size.
  */
 export function peopleRelationLoad(filters: PeopleFilters & { orderBy?: unknown }): 'join' | 'ids' {
-  const narrowed = searchWords(filters.search as string | undefined).length > 0 || filters.groupId != null || filters.certificate != null || filters.addedWithin != null;
+  const narrowed =
+    searchWords(filters.search as string | undefined).length > 0 || filters.groupId != null || filters.certificate != null || filters.addedWithin != null || filters.season != null;
   const byName = filters.orderBy == null || filters.orderBy === 'NAME' || filters.orderBy === 'NAME_DESC';
   return !narrowed && byName ? 'join' : 'ids';
 }
@@ -156,7 +163,8 @@ export async function countPeople(ctx: RequestContext, raw: PeopleFilters, now: 
  * The roles of one kind in the viewer's club: archived ones only with `archived: true`; `search` folded like
  * Person.searchText (copied to the role), every word must occur in it (name, nickname or tax code; trigram index); `groupId` keeps the
  * members of that group (an unknown or another club's group matches nobody). `addedWithin` and `certificate` are
- * measured on `now`'s day in the club's time zone, exactly as the dashboard counts them.
+ * measured on `now`'s day in the club's time zone, exactly as the dashboard counts them. `seasonId` (read into `season`
+ * by withSeasonFilter) keeps the people in that season (seasons/season-filter.ts); an unknown one matches nobody.
  */
 export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Date = ctx.deps.now()): Prisma.PersonRoleWhereInput {
   requireClub(ctx);
@@ -172,6 +180,7 @@ export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Da
   const conditions: Prisma.PersonRoleWhereInput[] = [
     ...words.map((w) => ({ searchText: { contains: likeLiteral(w) } })),
     ...(filters.certificate ? [certificateWhere(filters.certificate, now)] : []),
+    ...seasonCondition(raw),
   ];
   const groupId = filters.groupId === undefined || filters.groupId === null || filters.groupId === '' ? undefined : filters.groupId;
   return {
@@ -182,6 +191,13 @@ export function peopleListWhere(ctx: RequestContext, raw: PeopleFilters, now: Da
     ...(filters.addedWithin ? createdWithinWhere(filters.addedWithin, now) : {}),
     ...(conditions.length ? { AND: conditions } : {}),
   };
+}
+
+/** The season filter's condition; a `seasonId` not read into `season` first is a programming error, not "no filter". */
+function seasonCondition(filters: PeopleFilters): Prisma.PersonRoleWhereInput[] {
+  const asked = filters.seasonId !== undefined && filters.seasonId !== null && filters.seasonId !== '';
+  if (asked && filters.season === undefined) throw new Error('peopleListWhere: seasonId given without withSeasonFilter');
+  return asked ? [roleInSeasonWhere(filters.season)] : [];
 }
 
 /** One 1-based page of PAGE_SIZE roles (legacy `load`) and the total, loaded with `include`. */

@@ -13,6 +13,7 @@ import { readGraphQLUpload } from '../files/files.service';
 import { archivePerson } from './archive-person.service';
 import { findPersonByTaxCode, getPersonRole } from './get-person.service';
 import { countPeople, findPeoplePage, peopleListOrder, peopleListWhere } from './list-people.service';
+import { withSeasonFilter } from '../seasons/season-filter';
 import { renameErrorFields } from '../../lib/errors';
 import { isUuid } from '../../lib/club-rows';
 import { reregisterPerson } from './reregister-person.service';
@@ -209,23 +210,28 @@ builder.queryFields((t) => ({
         certificate: t.arg({ type: CertificateStatusEnum, description: 'Athletes only (refused for other kinds): by medical certificate expiry.' }),
         orderBy: t.arg({ type: PeopleOrderEnum, defaultValue: 'NAME' }),
         offset: t.arg.int({ description: LIST_OFFSET_DESCRIPTION }),
+        seasonId: t.arg.id({
+          description:
+            'Only the people in this season: a renewal in it, a card of it, or in the membership register during it. Absent: the whole registry. An unknown season or another club\'s matches nobody.',
+        }),
       },
-      resolve: (query, _root, args, ctx, info) => {
-        const selection = withListOffset({ ...query }, args);
+      resolve: async (query, _root, rawArgs, ctx, info) => {
+        const selection = withListOffset({ ...query }, rawArgs);
+        const args = await withSeasonFilter(ctx, rawArgs);
         const where = peopleListWhere(ctx, args);
         const orderBy = peopleListOrder(ctx, args);
         // The total is counted beside the page, not after it (Pothos asks for it once the page is back).
         if (selectsField(info, 'totalCount')) {
           const total = countPeople(ctx, args);
           total.catch(() => {}); // awaited by totalCount; if the page fails first, no unhandled rejection
-          pendingTotals.set(args, total);
+          pendingTotals.set(rawArgs, total);
         }
         // A cursor naming no possible row pages from nowhere: an empty page, not a database error.
         if (selection.cursor && !isUuid(selection.cursor.id)) return [];
         // A list by medical certificate logs each row as read (list-people.service.ts): the same on both faces.
         return findPeoplePage(ctx, args, { ...selection, where, orderBy });
       },
-      totalCount: (_connection, args, ctx) => pendingTotals.get(args) ?? countPeople(ctx, args),
+      totalCount: async (_connection, args, ctx) => pendingTotals.get(args) ?? countPeople(ctx, await withSeasonFilter(ctx, args)),
     },
     { name: 'PersonRoleConnection' },
     { name: 'PersonRoleEdge' },
