@@ -6,7 +6,7 @@
 // each only for the roles allowed it.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Badge, Box, Button, Grid, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
@@ -26,6 +26,7 @@ import { PersonDuplicatesNotice } from '../../../components/person-duplicates-no
 import { PersonDocuments } from '../components/person-documents';
 import { PersonFormPanel } from '../components/person-form-panel';
 import { PersonProfile } from '../components/person-profile';
+import { PageCard } from '../components/page-card';
 import { PersonQualifications } from '../components/person-qualifications';
 import { PersonRoles, type PersonRoleRow } from '../components/person-roles';
 import type { GroupOption } from '../group-filter';
@@ -56,7 +57,13 @@ function AssignRole({ role, onClose, onChanged }: { role: PersonRoleRow | null; 
   return <AssignGroupDialog row={role} groups={groups} onClose={onClose} onChanged={onChanged} />;
 }
 
-export default function PersonPage() {
+/**
+ * A section of another feature on this page (composed in client/src/app/routes/person.tsx, since a feature imports
+ * no other): drawn in the page's own card frame. The seasons (issue 35) need members.read.
+ */
+export type PersonPageSection = ComponentType<{ personId: string; personName: string; Frame: typeof PageCard }>;
+
+export default function PersonPage({ seasonsSection: SeasonsSection }: { seasonsSection?: PersonPageSection }) {
   const { roleId = '' } = useParams();
   const access = useAccess();
   const { data, loading, error, refetch } = useQuery(PersonPageQuery, { variables: { id: roleId }, fetchPolicy: 'cache-and-network' });
@@ -136,6 +143,7 @@ export default function PersonPage() {
             onReregister={(r) => setReregistering({ roleId: r.id, kind: r.kind, name })}
           />
           {showCertificates && <PersonCertificates person={person} personName={name} canWrite={mayChangeCertificates} />}
+          {SeasonsSection && access.can('members.read') && <SeasonsSection personId={person.id} personName={name} Frame={PageCard} />}
         </Stack>
         <Stack gap="6" minW="0">
           <PersonQualifications person={person} />

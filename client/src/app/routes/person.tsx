@@ -1,0 +1,8 @@
+// /persona/:roleId: the person page (features/people) with the sections other features add to it, composed here
+// because a feature imports no other: the history of seasons, libro soci and cards (features/seasons, issue 35).
+import PersonPage from '../../features/people/routes/person-page';
+import { PersonSeasonsSection } from '../../features/seasons/components/person-seasons-section';
+
+export default function PersonRoute() {
+  return <PersonPage seasonsSection={PersonSeasonsSection} />;
+}
