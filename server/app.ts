@@ -32,6 +32,7 @@ import { STARTING_PAGE, STARTING_RETRY_SECONDS } from './http/starting-page';
 import { registerFileRoutes } from './modules/files/files.http';
 import { registerLeadRoutes } from './modules/leads/leads.http';
 import { registerAccessLogRoutes } from './modules/access-log/access-log.http';
+import { registerMemberRegisterRoutes } from './modules/seasons/register-export.http';
 import { createLifecycle, registerHealthRoutes, type Lifecycle } from './operations/health';
 import { countRefusals, createAppMetrics, registerRequestMetrics, type AppMetrics } from './operations/metrics';
 import { registerMetricsRoute } from './operations/metrics-route';
@@ -214,6 +215,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerFileRoutes(app, deps);
   registerLeadRoutes(app, deps);
   registerAccessLogRoutes(app, deps);
+  registerMemberRegisterRoutes(app, deps);
   registerLegacyRoutes(app, deps, LEGACY_ROUTES);
   await serveClient(app, config.clientDir, () => lifecycle.migrations === 'pending');
 
