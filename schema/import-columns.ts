@@ -289,6 +289,9 @@ export const IMPORT_MSG = {
     (skipped ? `, ${skipped} ${skipped === 1 ? 'persona lasciata' : 'persone lasciate'} com'era perché modificata dopo l'importazione.` : '.'),
   // What the import tidied or skipped, said in the preview and the answer (issue 35 point 4).
   genderFromTaxCode: (rows: number) => `Sesso ricavato dal codice fiscale per ${rows === 1 ? '1 riga' : `${rows} righe`}.`,
+  headerLineInvalid: `Riga di intestazione non valida: scegli una delle prime ${HEADER_ROW_SEARCH} righe non vuote del file.`,
+  headerChosen: (headerLine: number) =>
+    `Intestazione scelta alla riga ${headerLine}${headerLine === 1 ? '' : headerLine === 2 ? ': la riga 1 sopra è stata ignorata' : `: le righe da 1 a ${headerLine - 1} sopra sono state ignorate`}.`,
   titleRows: (headerLine: number) =>
     `Intestazione trovata alla riga ${headerLine}: ${headerLine === 2 ? 'la riga 1 sopra è stata ignorata' : `le righe da 1 a ${headerLine - 1} sopra sono state ignorate`}.`,
   skippedRows: (lines: readonly number[]) =>

@@ -80,6 +80,8 @@ describe('POST /api/import', () => {
           mapping_remembered: false,
           valid_only: false,
           tidy_names: true,
+          header_line: 1,
+          top_lines: ROWS.map((cells, i) => ({ line: i + 1, cells: cells.map((c) => c ?? '') })),
           notices: [],
           error_file: null,
         },

@@ -4,7 +4,7 @@
 // API read: one place decides what "the certificate" of an athlete is. Health data: health.read to see,
 // health.write and the athletes' write permission to change.
 import { clubDate } from '../../../schema/club-time';
-import { CERTIFICATE_TYPE_RULES, certificateState, typeOfLegacyId, type CertificateState } from '../../../schema/medical-certificates';
+import { CERTIFICATE_TYPE_RULES, certificateState, type CertificateState } from '../../../schema/medical-certificates';
 import { MSG } from '../../../schema/messages';
 import { medicalCertificateInput } from '../../../schema/validation/medical-certificate';
 import type { RequestContext } from '../../context';
@@ -19,6 +19,7 @@ import { isUuid, type Db } from '../../lib/club-rows';
 import { parseInput } from '../../lib/validate';
 import { storeFile, type UploadedFile } from '../files/files.service';
 import { CURRENT_ROLE_FIRST } from '../people/people.policy';
+import { legacyCertificateChange } from './legacy-certificate-rule';
 
 /** 2027-03-31 -> 31/03/2027, as the access log's lines are read. */
 const italian = (d: string | null) => (d ? d.split('-').reverse().join('/') : '');
@@ -162,21 +163,20 @@ export async function recordLegacyCertificate(tx: Db, clubId: string, roleId: st
   const details = role?.athlete;
   if (!role || !details?.medicalExaminationExpirationDate) return;
   const latest = await tx.medicalCertificate.findFirst({ where: { clubId, personId: role.personId }, orderBy: [...LATEST_FIRST] });
-  const expiresOn = details.medicalExaminationExpirationDate;
-  const type = typeOfLegacyId(details.typeMedicalExaminationId) ?? (latest && dayOf(latest.expiresOn) === dayOf(expiresOn) ? latest.type : null);
   const wanted = details.medicalExaminationDocumentId;
   // A file already in the history stays with its certificate (file_id is unique).
   const fileId = wanted && wanted !== latest?.fileId && (await tx.medicalCertificate.findFirst({ where: { fileId: wanted }, select: { id: true } })) ? null : wanted;
-  const sameExpiry = latest && dayOf(latest.expiresOn) === dayOf(expiresOn);
-  // A later expiry is a renewal (a new entry); an earlier one over a legacy entry is a correction of it.
-  const correction = latest && !latest.issuedOn && expiresOn < latest.expiresOn;
-  if (latest && (sameExpiry || correction)) {
-    const data = { expiresOn, type, fileId: fileId ?? latest.fileId };
-    if (sameExpiry && data.type === latest.type && data.fileId === latest.fileId) return;
-    await tx.medicalCertificate.update({ where: { id: latest.id }, data });
-    return;
+  // The rule itself is shared with the import (legacy-certificate-rule.ts).
+  const change = legacyCertificateChange(latest && { ...latest, expiresOn: dayOf(latest.expiresOn)!, issuedOn: dayOf(latest.issuedOn) }, {
+    expiresOn: dayOf(details.medicalExaminationExpirationDate)!,
+    legacyTypeId: details.typeMedicalExaminationId,
+    fileId,
+  });
+  if (change.action === 'update') {
+    await tx.medicalCertificate.update({ where: { id: change.id }, data: { expiresOn: dateColumn(change.expiresOn), type: change.type, fileId: change.fileId } });
+  } else if (change.action === 'create') {
+    await tx.medicalCertificate.create({ data: { clubId, personId: role.personId, type: change.type, expiresOn: dateColumn(change.expiresOn), fileId: change.fileId } });
   }
-  await tx.medicalCertificate.create({ data: { clubId, personId: role.personId, type, expiresOn, fileId } });
 }
 
 /**

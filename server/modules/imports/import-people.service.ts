@@ -43,6 +43,8 @@ import { genderFromTaxCode, groupsCell, headerOf, mapColumns, rawRow, rowTaxCode
 import { commitsInSlices, longWrite, longWriteTimedOut, refreshStatistics, sliceSizer } from './import-commit';
 import { abandonRun, setRunStatus } from './import-undo.service';
 import { breathe, emptyWrites, mergeWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
+import { decideCertificates } from './import-certificates';
+import { ImportHeaderError, type TopLine } from './import-header-error';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits, type ImportTable } from './read-import-file';
 
 export interface ImportRequest {
@@ -69,6 +71,11 @@ export interface ImportRequest {
   validOnly?: unknown;
   /** Rewrite names written all in capitals in Italian capitalisation (on by default): true, false, 1 / 0. */
   tidyNames?: unknown;
+  /**
+   * The header row the user chose in the preview (its row number in the file, one of the first non-blank rows), when
+   * the detected one is wrong: a positive integer or its text (REST). Absent: detected.
+   */
+  headerLine?: unknown;
 }
 
 export interface ImportCounts {
@@ -123,6 +130,10 @@ export interface ImportOutcome {
    * rows skipped after the data, sex taken from the tax code, names and CAPs tidied, a second column for a field.
    */
   notices: string[];
+  /** The header's row number in the file (detected, or the one the request chose). */
+  headerLine: number;
+  /** The first non-blank rows of the file from its top, as text: the preview's choice of the header row. */
+  topLines: TopLine[];
 }
 
 type Row = Record<string, unknown>;
@@ -403,6 +414,14 @@ function parseFlag(value: unknown, fallback: boolean, field: string, message: st
 
 const parseDryRun = (value: unknown) => parseFlag(value, false, 'dryRun', IMPORT_MSG.dryRunInvalid);
 
+/** The header row the request chose: a row number from 1 (or its text), null when absent. */
+function parseHeaderLine(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const line = typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : value;
+  if (typeof line === 'number' && Number.isInteger(line) && line >= 1) return line;
+  throw new ValidationError({ headerLine: IMPORT_MSG.headerLineInvalid }, IMPORT_MSG.headerLineInvalid);
+}
+
 /** The CSV template of a kind (its columns' headers), for whoever may import. */
 export function importTemplate(ctx: RequestContext, kind: unknown): { filename: string; csv: string } {
   clubMember(ctx);
@@ -429,9 +448,10 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
   const explicit = parseMapping(request.mapping);
   const validOnly = parseFlag(request.validOnly, false, 'validOnly', IMPORT_MSG.validOnlyInvalid);
   const tidyNames = parseFlag(request.tidyNames, true, 'tidyNames', IMPORT_MSG.tidyNamesInvalid);
+  const headerLine = parseHeaderLine(request.headerLine);
   const progress = trackProgress(actor.clubId, actor.accountId, request.progressKey);
   try {
-    return await runImport(ctx, actor, { kind, mode, dryRun, explicit, validOnly, tidyNames, file: request.file }, limits, progress);
+    return await runImport(ctx, actor, { kind, mode, dryRun, explicit, validOnly, tidyNames, headerLine, file: request.file }, limits, progress);
   } finally {
     progress.end();
   }
@@ -444,6 +464,7 @@ interface ParsedRequest {
   explicit: MappingChoice[] | null;
   validOnly: boolean;
   tidyNames: boolean;
+  headerLine: number | null;
   file: ImportRequest['file'];
 }
 
@@ -452,21 +473,27 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   const file = typeof request.file === 'function' ? await request.file() : request.file;
   if (!file) throw fileRefusal(IMPORT_MSG.noFile);
 
-  const table = withoutErrorColumns(await readImportFile(file.content, limits));
+  const table = withoutErrorColumns(await readImportFile(file.content, limits, { headerLine: request.headerLine }));
   // Read: the rows are known (total 0 until then, while a workbook is parsed in its worker).
   progress.set('reading', table.rows.length, table.rows.length);
   const remembered = explicit ? null : await rememberedMapping(ctx, kind, table.headers);
   let mapping: ColumnMapping;
   let mappingRemembered = false;
-  if (remembered) {
-    // A remembered mapping that no longer fits (a column since renamed) gives way to the automatic one.
-    try {
-      mapping = mapColumns(kind, table, remembered);
-      mappingRemembered = true;
-    } catch {
-      mapping = mapColumns(kind, table);
-    }
-  } else mapping = mapColumns(kind, table, explicit ?? []);
+  try {
+    if (remembered) {
+      // A remembered mapping that no longer fits (a column since renamed) gives way to the automatic one.
+      try {
+        mapping = mapColumns(kind, table, remembered);
+        mappingRemembered = true;
+      } catch {
+        mapping = mapColumns(kind, table);
+      }
+    } else mapping = mapColumns(kind, table, explicit ?? []);
+  } catch (error) {
+    // Mandatory columns missing from the header row: maybe the wrong row was taken; the top rows go with the refusal.
+    if (error instanceof ValidationError && 'file' in error.fields) throw new ImportHeaderError(error.message, table.headerLine ?? 1, table.topLines ?? []);
+    throw error;
+  }
   const health = HEALTH_DETAIL_FIELDS[kind] ?? [];
   if (!canWriteHealth(ctx) && [...mapping.columns, ...mapping.fallbacks].some((c) => health.some((h) => c.column.field === `details.${h}`))) throw new ForbiddenError(MSG.healthWriteDenied);
   const groupsColumn = mapping.columns.find((c) => c.column.type === 'groups');
@@ -573,6 +600,8 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
     validOnly,
     tidyNames,
     notices: importNotices(table, mapping, tidied),
+    headerLine: table.headerLine ?? 1,
+    topLines: table.topLines ?? [],
   };
   // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
   if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
@@ -587,7 +616,8 @@ type Actor = { clubId: string; accountId: string } & Parameters<typeof can>[0];
 /** What was read differently from the file as written (ImportOutcome.notices), in the file's order. */
 function importNotices(table: ImportTable, mapping: ColumnMapping, tidied: { names: number; postalCodes: number; genders: number }): string[] {
   const notices: string[] = [];
-  if (table.headerLine && table.headerLine > 1) notices.push(IMPORT_MSG.titleRows(table.headerLine));
+  if (table.headerChosen) notices.push(IMPORT_MSG.headerChosen(table.headerLine ?? 1));
+  else if (table.headerLine && table.headerLine > 1) notices.push(IMPORT_MSG.titleRows(table.headerLine));
   for (const f of mapping.fallbacks) notices.push(IMPORT_MSG.secondColumn(f.header, mapping.columns.find((c) => c.column.key === f.column.key)!.header));
   if (tidied.genders) notices.push(IMPORT_MSG.genderFromTaxCode(tidied.genders));
   if (tidied.names) notices.push(IMPORT_MSG.namesTidied(tidied.names));
@@ -641,6 +671,8 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
   const undoable = completed && writes.changes.length > 0;
   const sliced = completed && commitsInSlices(ctx.deps);
   // On PGlite: parts of the sizer's least, as many of them per slice as the last slice's time allows.
+  // The certificate history of imported expiries, decided by the person form's rule before the rows are cut in slices.
+  if (completed && kind === 'athlete') await decideCertificates(clubDb(ctx), actor.clubId, writes);
   const sizer = sliceSizer(sliceRows);
   const parts = completed ? (sliced ? sliceWrites(writes, sizer.min) : [writes]) : [];
   const now = new Date();

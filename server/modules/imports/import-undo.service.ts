@@ -224,6 +224,12 @@ function classify(tx: Db, clubId: string, run: RunRow, first: string, last: stri
     WHERE c.run_id = ${run.id}::uuid AND c.club_id = ${CLUB} AND c.person_id BETWEEN ${first}::uuid AND ${last}::uuid`);
 }
 
+/** What the undo puts back of the other rows a run updated (import_run_changes.other_rows_before). */
+const RESTORED_COLUMNS = {
+  medical_certificates: 'type = b.type, expires_on = b.expires_on, file_id = b.file_id',
+  cards: 'number = b.number, starts_on = b.starts_on, expires_on = b.expires_on, updated_at = b.updated_at',
+} as const;
+
 type Part = 'person' | 'role' | 'address' | 'details';
 const AFTER = { person: 'c.person_after', role: 'c.role_after', address: 'c.address_after', details: 'c.details_after' } as const;
 const BEFORE = { person: 'c.person_before', role: 'c.role_before', address: 'c.address_before', details: 'c.details_before' } as const;
@@ -274,10 +280,21 @@ async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: strin
                    AND NOT EXISTS (SELECT 1 FROM ${table} d WHERE d.role_id = c.role_id)`,
     );
   }
-  // Certificates the run recorded from imported expiries (certificates.service.ts): runs with write_xids tell them.
-  if (kind === 'athlete' && !keptAfter(run)) {
-    steps.push(clubSql(clubId)`DELETE FROM medical_certificates m USING import_run_changes c
-                          WHERE ${ours} AND m.person_id = c.person_id AND m.club_id = ${CLUB} AND ${byRun(run, 'm.xmin')}`);
+  // Other rows of the person the run wrote (certificates by the legacy rule, cards of a tesseramento list): those it
+  // updated get back their values from before (other_rows_before), those it created go. Runs with write_xids tell them.
+  if (!keptAfter(run)) {
+    for (const table of kind === 'athlete' ? (['medical_certificates', 'cards'] as const) : (['cards'] as const)) {
+      const t = Prisma.raw(table);
+      const listed = Prisma.sql`COALESCE(c.other_rows_before -> ${table}, '[]'::jsonb)`;
+      steps.push(
+        clubSql(clubId)`DELETE FROM ${t} m USING import_run_changes c
+                   WHERE ${ours} AND m.person_id = c.person_id AND m.club_id = ${CLUB} AND ${byRun(run, 'm.xmin')}
+                     AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(${listed}) b WHERE b ->> 'id' = m.id::text)`,
+        clubSql(clubId)`UPDATE ${t} m SET ${Prisma.raw(RESTORED_COLUMNS[table])}
+                   FROM import_run_changes c, jsonb_populate_recordset(NULL::${t}, ${listed}) b
+                   WHERE ${ours} AND m.id = b.id AND m.person_id = c.person_id AND m.club_id = ${CLUB} AND ${byRun(run, 'm.xmin')}`,
+      );
+    }
   }
   steps.push(
     // Roles the run created go (their details and memberships with them, by cascade).

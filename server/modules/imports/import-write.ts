@@ -21,6 +21,10 @@ export interface ImportWrites {
   detailsUpserts: SqlRow[];
   /** {id, group_id, role_id}: memberships to add (one the role already has is skipped). */
   groupMemberInserts: SqlRow[];
+  /** {id, person_id, type, expires_on, file_id}: certificates the legacy rule records (import-certificates.ts). */
+  certificateInserts: SqlRow[];
+  /** The same, for the latest certificate the rule corrects or completes. */
+  certificateUpdates: SqlRow[];
   /** One per person the run changes: what the undo needs (import_run_changes; see recordChanges). */
   changes: SqlRow[];
 }
@@ -34,6 +38,8 @@ export const emptyWrites = (): ImportWrites => ({
   roleUpdates: [],
   detailsUpserts: [],
   groupMemberInserts: [],
+  certificateInserts: [],
+  certificateUpdates: [],
   changes: [],
 });
 
@@ -78,7 +84,7 @@ async function inChunks(rows: SqlRow[], write: (json: string) => Promise<unknown
 /** Rows `writeImport` writes in all (the progress' total of the writing phase). */
 export const writeCount = (w: ImportWrites) =>
   w.addressInserts.length + w.addressUpdates.length + w.peopleInserts.length + w.peopleUpdates.length + w.roleInserts.length +
-  w.roleUpdates.length + w.detailsUpserts.length + w.groupMemberInserts.length + w.changes.length;
+  w.roleUpdates.length + w.detailsUpserts.length + w.groupMemberInserts.length + w.certificateInserts.length + w.certificateUpdates.length + w.changes.length;
 
 /** Runs every write of the import in `tx` (the caller's transaction), in foreign-key order. */
 export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w: ImportWrites, onRows?: OnRows): Promise<void> {
@@ -140,6 +146,17 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
     JOIN groups g ON g.id = x.group_id AND g.club_id = ${CLUB} AND g.type = ${kind}::"PersonKind"
     JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
     ON CONFLICT (group_id, role_id) DO NOTHING`), onRows);
+
+  // The certificate history, as the legacy rule decided it (import-certificates.ts), for people of the club only.
+  await inChunks(w.certificateInserts, (json) => tx.$executeRaw(clubSql(clubId)`
+    INSERT INTO medical_certificates (id, club_id, person_id, type, expires_on, file_id)
+    SELECT x.id, ${CLUB}, x.person_id, x.type::"MedicalCertificateType", x.expires_on, x.file_id
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, type text, expires_on date, file_id uuid)
+    JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}`), onRows);
+  await inChunks(w.certificateUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
+    UPDATE medical_certificates m SET type = x.type::"MedicalCertificateType", expires_on = x.expires_on, file_id = x.file_id
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, type text, expires_on date, file_id uuid)
+    WHERE m.id = x.id AND m.person_id = x.person_id AND m.club_id = ${CLUB}`), onRows);
 }
 
 /**
@@ -161,13 +178,19 @@ export async function recordBefore(tx: Db, clubId: string, runId: string, w: Imp
            group_member_ids jsonb)`), onRows);
   await inChunks(existing, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO import_run_changes (run_id, club_id, person_id, tax_id_code, name, person_created, role_id, role_created, address_id,
-                                    address_created, group_member_ids, person_before, address_before, role_before, details_before)
+                                    address_created, group_member_ids, person_before, address_before, role_before, details_before,
+                                    other_rows_before)
     SELECT ${runId}::uuid, ${CLUB}, x.person_id, x.tax_id_code, x.name, x.person_created, x.role_id, x.role_created, x.address_id,
            x.address_created, COALESCE(ARRAY(SELECT jsonb_array_elements_text(x.group_member_ids)::uuid), '{}'),
-           to_jsonb(p), to_jsonb(a), to_jsonb(r), COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))
+           to_jsonb(p), to_jsonb(a), to_jsonb(r), COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd)),
+           CASE WHEN x.other_row_ids IS NOT NULL THEN jsonb_build_object(
+             'medical_certificates', COALESCE((SELECT jsonb_agg(to_jsonb(m)) FROM medical_certificates m
+                                               WHERE m.club_id = ${CLUB} AND m.person_id = x.person_id AND m.id::text IN (SELECT jsonb_array_elements_text(x.other_row_ids))), '[]'),
+             'cards', COALESCE((SELECT jsonb_agg(to_jsonb(k)) FROM cards k
+                                WHERE k.club_id = ${CLUB} AND k.person_id = x.person_id AND k.id::text IN (SELECT jsonb_array_elements_text(x.other_row_ids))), '[]')) END
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(person_id uuid, tax_id_code text, name text, person_created boolean, role_id uuid, role_created boolean, address_id uuid,
-           address_created boolean, group_member_ids jsonb)
+           address_created boolean, group_member_ids jsonb, other_row_ids jsonb)
     LEFT JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}
     LEFT JOIN addresses a ON a.id = x.address_id AND a.club_id = ${CLUB}
     LEFT JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
@@ -219,6 +242,9 @@ export function sliceWrites(w: ImportWrites, rows: number): ImportWrites[] {
   deal('roleUpdates', byId);
   deal('detailsUpserts', (row) => row.role_id);
   deal('groupMemberInserts', byId);
+  const byPerson = (row: SqlRow) => row.person_id;
+  deal('certificateInserts', byPerson);
+  deal('certificateUpdates', byPerson);
   return parts;
 }
 
@@ -268,10 +294,7 @@ function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string
   }
 }
 
-/**
- * Athletes' details, then their certificate history (certificates.service.ts): an imported expiry that the
- * person's history does not hold yet is recorded as a certificate with the legacy type (none: the file has no type).
- */
+/** Athletes' details (their certificate history follows in writeImport, as import-certificates.ts decided it). */
 async function upsertAthleteDetails(tx: Db, clubId: string, json: string): Promise<number> {
   const written = await tx.$executeRaw(clubSql(clubId)`
     INSERT INTO athlete_details (role_id, medical_examination_expiration_date, medical_examination_scheduled_date, health_card, allergies,
@@ -287,13 +310,5 @@ async function upsertAthleteDetails(tx: Db, clubId: string, json: string): Promi
       medical_examination_scheduled_date = EXCLUDED.medical_examination_scheduled_date,
       health_card = EXCLUDED.health_card, allergies = EXCLUDED.allergies, intolerances = EXCLUDED.intolerances,
       athlete_condition = EXCLUDED.athlete_condition, athlete_attorney_name = EXCLUDED.athlete_attorney_name`);
-  await tx.$executeRaw(clubSql(clubId)`
-    INSERT INTO medical_certificates (club_id, person_id, type, expires_on)
-    SELECT ${CLUB}, r.person_id, NULL, x.medical_examination_expiration_date
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(role_id uuid, medical_examination_expiration_date date)
-    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
-    WHERE x.medical_examination_expiration_date IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM medical_certificates m WHERE m.person_id = r.person_id AND m.club_id = ${CLUB}
-                        AND m.expires_on >= x.medical_examination_expiration_date)`);
   return written;
 }

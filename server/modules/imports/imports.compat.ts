@@ -1,5 +1,5 @@
 // Legacy REST face of the import (spec §7): POST /api/import (multipart: file, type, dry_run 0|1, optional mode,
-// optional mapping as JSON text, valid_only 0|1, tidy_names 0|1)
+// optional mapping as JSON text, valid_only 0|1, tidy_names 0|1, header_line: the header row chosen by hand)
 // answering the envelope with the run's counts and row errors as its context, and
 // GET /api/import/download-template?type= answering the kind's CSV template as {type}_template.csv (with
 // format=xlsx the club's workbook, {type}_template.xlsx).
@@ -35,6 +35,8 @@ export function presentImport(o: ImportOutcome) {
     mapping_remembered: o.mappingRemembered,
     valid_only: o.validOnly,
     tidy_names: o.tidyNames,
+    header_line: o.headerLine,
+    top_lines: o.topLines,
     notices: o.notices,
     // The error file inline (base64), as the GraphQL face answers it; null when no row is invalid.
     error_file: o.errorFile ? { filename: o.errorFile.filename, content_type: o.errorFile.contentType, base64: o.errorFile.content.toString('base64') } : null,
@@ -53,7 +55,7 @@ export const importsLegacyRoutes: LegacyRoute[] = [
     uploadLimits: IMPORT_UPLOAD_LIMITS,
     handler: async (ctx, body: LegacyBody) =>
       envelopeOf(
-        await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode, mapping: body.mapping, validOnly: body.valid_only, tidyNames: body.tidy_names }),
+        await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode, mapping: body.mapping, validOnly: body.valid_only, tidyNames: body.tidy_names, headerLine: body.header_line }),
       ),
   },
   {

@@ -3,6 +3,7 @@
 import { BIRTH_PROVINCE_COLUMN, importColumns, IMPORT_MAX_BYTES, IMPORT_MSG, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
 import { clubMember } from '../../access/authorize';
 import { DownloadFileRef } from '../../graphql/download-file';
+import { BaseErrorRef } from '../../graphql/errors';
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
 import { PersonKindEnum } from '../../graphql/enums';
@@ -11,6 +12,7 @@ import { isUuid } from '../../lib/club-rows';
 import { readGraphQLUpload } from '../files/files.service';
 import { importPeople, type ImportCounts, type ImportOutcome, type ImportRowOutcome } from './import-people.service';
 import type { RowError } from './import-rows';
+import { ImportHeaderError, type TopLine } from './import-header-error';
 import { findImportRun, IMPORT_RUNS_ORDER, importRunsWhere } from './import-runs.service';
 import { readProgress, type ImportProgress } from './import-progress';
 import { canUndoRun, undoImport, type ImportUndoSkip, type UndoImportOutcome } from './import-undo.service';
@@ -145,6 +147,24 @@ const UndoImportResultRef = builder.objectRef<UndoImportOutcome>('UndoImportResu
   }),
 });
 
+const ImportTopLineRef = builder.objectRef<TopLine>('ImportTopLine').implement({
+  description: 'A non-blank row from the top of the file, as text: the rows the header can be chosen from.',
+  fields: (t) => ({
+    line: t.exposeInt('line', { description: 'Its row number in the file (what headerLine names).' }),
+    cells: t.exposeStringList('cells', { description: 'Its first 30 cells as text.' }),
+  }),
+});
+
+builder.objectType(ImportHeaderError, {
+  name: 'ImportHeaderError',
+  description: "The header row lacks a mandatory column (the message names them): the top rows of the file, to choose the header row from (importPeople's headerLine).",
+  interfaces: [BaseErrorRef],
+  fields: (t) => ({
+    headerLine: t.exposeInt('headerLine', { description: 'The row read as the header.' }),
+    topLines: t.field({ type: [ImportTopLineRef], resolve: (e) => e.topLines }),
+  }),
+});
+
 const ImportPeopleResult = builder.objectRef<ImportOutcome>('ImportPeopleResult').implement({
   fields: (t) => ({
     dryRun: t.exposeBoolean('dryRun'),
@@ -166,6 +186,8 @@ const ImportPeopleResult = builder.objectRef<ImportOutcome>('ImportPeopleResult'
     columns: t.field({ type: [ImportColumnRef], resolve: (o) => o.columns }),
     ignoredColumns: t.exposeStringList('ignoredColumns', { description: 'Headers of the file that feed no column.' }),
     headers: t.exposeStringList('headers', { description: "The file's headers in order (an error file's Riga, Campo, Errore left out)." }),
+    headerLine: t.exposeInt('headerLine', { description: "The header's row number in the file: detected, or the one headerLine chose." }),
+    topLines: t.field({ type: [ImportTopLineRef], description: 'The first 20 non-blank rows of the file, to choose the header row from.', resolve: (o) => o.topLines }),
     mappingRemembered: t.exposeBoolean('mappingRemembered', { description: "No mapping was sent and the club's remembered one for these headers was used." }),
     errorFile: t.field({
       type: DownloadFileRef,
@@ -260,9 +282,11 @@ builder.mutationField('importPeople', (t) =>
       progressKey: t.arg.string({ description: 'A random key (8-100 of A-Z a-z 0-9 _ -) under which importProgress reports this call.' }),
       validOnly: t.arg.boolean({ description: 'Import the valid rows only (default false: all or nothing). One run, one undo.' }),
       tidyNames: t.arg.boolean({ description: 'Rewrite names written all in capitals (DE LUCA: De Luca). Default true.' }),
+      headerLine: t.arg.int({ description: 'The header row chosen by hand (its row number in the file, one of topLines), when the detected one is wrong.' }),
     },
-    errors: { types: [ValidationError, ConflictError, RateLimitError, ForbiddenError, UnauthenticatedError] },
-    resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames }, ctx) =>
-      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
+    // ImportHeaderError before ValidationError, which it extends: the first type the error is an instance of answers.
+    errors: { types: [ImportHeaderError, ValidationError, ConflictError, RateLimitError, ForbiddenError, UnauthenticatedError] },
+    resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, headerLine }, ctx) =>
+      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, headerLine, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
   }),
 );

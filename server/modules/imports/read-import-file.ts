@@ -28,6 +28,18 @@ export interface ImportTable {
   summaryLines?: number[];
   /** Blank rows after the header, left out. */
   blankRows?: number;
+  /** The header was the row the request chose (headerLine), not the one detected. */
+  headerChosen?: boolean;
+  /**
+   * The first non-blank rows of the file from its top (at most HEADER_ROW_SEARCH, cells as text, 30 columns at
+   * most): what the preview shows to choose the header row from.
+   */
+  topLines?: Array<{ line: number; cells: string[] }>;
+}
+
+/** How to read the file beyond the limits: the header row the user chose (its row number in the file), if any. */
+export interface ReadOptions {
+  headerLine?: number | null;
 }
 
 export type { ImportLimits };
@@ -38,16 +50,16 @@ export const fileRefusal = (message: string) => new ValidationError({ file: mess
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /** Reads `content` within `limits` (the documented IMPORT_LIMITS unless a test narrows them). */
-export async function readImportFile(content: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<ImportTable> {
+export async function readImportFile(content: Buffer, limits: ImportLimits = IMPORT_LIMITS, options: ReadOptions = {}): Promise<ImportTable> {
   if (content.length === 0) throw fileRefusal(IMPORT_MSG.emptyFile);
   if (content.length > limits.maxBytes) throw fileRefusal(IMPORT_MSG.tooLarge);
 
   let table: ImportTable;
-  if (isZip(content)) table = await readInWorker(content, zipFormat(content, limits), limits);
-  else if (content.subarray(0, 8).equals(OLE2)) table = await readInWorker(content, 'xls', limits);
+  if (isZip(content)) table = await readInWorker(content, zipFormat(content, limits), limits, options);
+  else if (content.subarray(0, 8).equals(OLE2)) table = await readInWorker(content, 'xls', limits, options);
   else if (await fileTypeFromBuffer(content)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
-  else if (content.length > CSV_IN_WORKER_BYTES) table = await readInWorker(content, 'csv', limits);
-  else table = readCsv(content, limits);
+  else if (content.length > CSV_IN_WORKER_BYTES) table = await readInWorker(content, 'csv', limits, options);
+  else table = readCsv(content, limits, options);
 
   if (!table.headers.some((h) => h.trim() !== '')) throw fileRefusal(IMPORT_MSG.emptyFile);
   if (table.rows.length === 0) throw fileRefusal(IMPORT_MSG.headersOnly);
@@ -68,16 +80,26 @@ function isSummary(cells: readonly Cell[]): boolean {
   return filled.length > 0 && filled.every((c) => typeof c === 'number' || NUMERIC.test(text(c)));
 }
 
+/** Columns of a top row the preview shows (a wider sheet is cut there: enough to tell the header). */
+const TOP_LINE_CELLS = 30;
+
 /**
- * The header is the first row, among the first non-blank ones, naming enough known columns (a title row above it,
- * "Elenco tesserati 2025/26", names none); without one, the first non-blank row. Blank rows after it are skipped
- * (their numbers are kept by the others), and so are totals rows after the last row of data.
+ * The header is the row the user chose (`headerLine`, one of the first HEADER_ROW_SEARCH non-blank rows), else the
+ * first row, among those, naming enough known columns (a title row above it, "Elenco tesserati 2025/26", names
+ * none); without one, the first non-blank row. Blank rows after it are skipped (their numbers are kept by the
+ * others), and so are totals rows after the last row of data.
  */
-function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[] }>, date1904 = false): ImportTable {
+function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[] }>, date1904 = false, headerLine?: number | null): ImportTable {
   const filled = lines.flatMap((l, i) => (isBlank(l.cells) ? [] : [i]));
   if (!filled.length) return { format, headers: [], rows: [], date1904 };
   const candidates = filled.slice(0, HEADER_ROW_SEARCH);
-  const first = candidates.find((i) => lines[i].cells.filter((c) => isKnownHeader(text(c))).length >= HEADER_ROW_MIN_KNOWN) ?? filled[0];
+  const topLines = candidates.map((i) => ({ line: lines[i].line, cells: lines[i].cells.slice(0, TOP_LINE_CELLS).map(text) }));
+  let first: number;
+  if (headerLine != null) {
+    const chosen = candidates.find((i) => lines[i].line === headerLine);
+    if (chosen === undefined) throw new ValidationError({ headerLine: IMPORT_MSG.headerLineInvalid }, IMPORT_MSG.headerLineInvalid);
+    first = chosen;
+  } else first = candidates.find((i) => lines[i].cells.filter((c) => isKnownHeader(text(c))).length >= HEADER_ROW_MIN_KNOWN) ?? filled[0];
   const headers = lines[first].cells.map(text);
   const after = lines.slice(first + 1);
   const rows = after.filter((l) => !isBlank(l.cells));
@@ -86,7 +108,7 @@ function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[
   // Blank rows past the last row of data are the sheet's empty tail, not worth a word; those among the data are.
   const lastData = rows.length ? rows[rows.length - 1].line : 0;
   const blankRows = after.filter((l) => isBlank(l.cells) && l.line < lastData).length;
-  return { format, headers, rows, date1904, headerLine: lines[first].line, summaryLines, blankRows };
+  return { format, headers, rows, date1904, headerLine: lines[first].line, headerChosen: headerLine != null, summaryLines, blankRows, topLines };
 }
 
 // ---- workbooks ----
@@ -105,7 +127,7 @@ export const CSV_IN_WORKER_BYTES = 1024 * 1024;
 const WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
 const WORKER_EXEC_ARGV = ['--import', 'tsx'];
 
-export type WorkbookAnswer = { table: ImportTable } | { refusal: string };
+export type WorkbookAnswer = { table: ImportTable } | { refusal: string; field: string };
 export type WorkerFormat = 'csv' | 'xls' | 'xlsx' | 'ods';
 
 /**
@@ -113,7 +135,7 @@ export type WorkerFormat = 'csv' | 'xls' | 'xlsx' | 'ods';
  * rows, which on the main thread would stop every other request; a file needing more than the cap ends the
  * worker (refused with workbookTooHeavy), not the server.
  */
-function readInWorker(content: Buffer, format: WorkerFormat, limits: ImportLimits): Promise<ImportTable> {
+function readInWorker(content: Buffer, format: WorkerFormat, limits: ImportLimits, options: ReadOptions): Promise<ImportTable> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {
@@ -122,14 +144,14 @@ function readInWorker(content: Buffer, format: WorkerFormat, limits: ImportLimit
       fn();
     };
     const worker = new Worker(WORKER_URL, {
-      workerData: { content, format, limits },
+      workerData: { content, format, limits, options },
       execArgv: WORKER_EXEC_ARGV,
       resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb ?? IMPORT_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 64 },
       stdout: false,
       stderr: false,
     });
     worker.once('message', (answer: WorkbookAnswer) => {
-      settle(() => ('table' in answer ? resolve(answer.table) : reject(fileRefusal(answer.refusal))));
+      settle(() => ('table' in answer ? resolve(answer.table) : reject(new ValidationError({ [answer.field]: answer.refusal }, answer.refusal))));
       void worker.terminate();
     });
     worker.once('error', (error: Error & { code?: string }) =>
@@ -150,7 +172,7 @@ function zipFormat(content: Buffer, limits: ImportLimits): 'xlsx' | 'ods' {
 }
 
 /** Reads a workbook on the calling thread: what workbook-worker.ts runs. */
-export function readWorkbook(content: Buffer, format: 'xls' | 'xlsx' | 'ods', limits: ImportLimits): ImportTable {
+export function readWorkbook(content: Buffer, format: 'xls' | 'xlsx' | 'ods', limits: ImportLimits, options: ReadOptions = {}): ImportTable {
   if (format === 'xlsx' || format === 'ods') {
     const directory = readZipDirectory(content, limits.maxZipEntries);
     if (!directory) throw fileRefusal(IMPORT_MSG.corruptWorkbook);
@@ -183,6 +205,7 @@ export function readWorkbook(content: Buffer, format: 'xls' | 'xlsx' | 'ods', li
     format,
     matrix.map((cells, i) => ({ line: start + i + 1, cells: cells.map(cellOf) })),
     date1904,
+    options.headerLine,
   );
 }
 
@@ -219,7 +242,7 @@ function delimiterOf(text: string): string {
 }
 
 /** Reads a CSV file on the calling thread (the worker's, past CSV_IN_WORKER_BYTES). */
-export function readCsv(content: Buffer, limits: ImportLimits): ImportTable {
+export function readCsv(content: Buffer, limits: ImportLimits, options: ReadOptions = {}): ImportTable {
   const text = decodeText(content);
   // Text never holds NUL or other C0 controls but tab and line ends: such bytes are a binary file with a text name.
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
@@ -229,6 +252,8 @@ export function readCsv(content: Buffer, limits: ImportLimits): ImportTable {
   const table = tableOf(
     'csv',
     parsed.data.map((cells, i) => ({ line: i + 1, cells })),
+    false,
+    options.headerLine,
   );
   if (table.rows.length > limits.maxRows) throw fileRefusal(IMPORT_MSG.tooManyRows(limits.maxRows));
   return table;
