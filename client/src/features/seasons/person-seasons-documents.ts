@@ -60,12 +60,19 @@ export const CardSeasonsQuery = graphql(`
   }
 `);
 
+/** A number already used for the body in the season is a ConflictError naming its field: shown under "Numero tessera". */
 export const SaveCardMutation = graphql(`
   mutation CardFormDialog_Save($input: SaveCardInput!) {
     saveCard(input: $input) {
       __typename
       ... on MutationSaveCardSuccess {
         data {
+          message
+        }
+      }
+      ... on ConflictError {
+        fields {
+          field
           message
         }
       }
