@@ -23,6 +23,8 @@ builder.prismaObject('Group', {
     type: t.expose('type', { type: PersonKindEnum }),
     isHidden: t.exposeBoolean('isHidden'),
     isActive: t.exposeBoolean('isActive'),
+    ageMin: t.exposeInt('ageMin', { nullable: true, description: "A category's age band, lower end: the age reached on the club's reference day of the season (categorySettings)." }),
+    ageMax: t.exposeInt('ageMax', { nullable: true, description: 'Upper end of the band ("Under 10" is 9). Categories are listed youngest first by it.' }),
     archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true }),
     // A COUNT joined into the list's own query: a page of groups costs the same number of statements at any size.
     memberCount: t.relationCount('members', { description: 'Active people in the group.', where: ACTIVE_MEMBER }),
@@ -65,7 +67,7 @@ builder.queryFields((t) => ({
       cursor: 'id',
       defaultSize: PAGE_SIZE,
       maxSize: MAX_PAGE_SIZE,
-      description: 'Groups (and categories: types [athlete]) of the current club, by name unless `orderBy` says otherwise.',
+      description: 'Groups (and categories: types [athlete]) of the current club, by name unless `orderBy` says otherwise; a list of categories only orders by age (ageMax, youngest first) in place of the name.',
       args: {
         types: t.arg({ type: [PersonKindEnum] }),
         search: t.arg.string({ description: 'Every word must occur in the name; accents and case ignored.' }),

@@ -30,6 +30,33 @@ export interface GroupFilters {
 /** Sorted by name; the id keeps the order (and cursor pages) stable between groups of the same name. */
 export const GROUP_ORDER = [{ name: 'asc' }, { id: 'asc' }] satisfies Prisma.GroupOrderByWithRelationInput[];
 
+/**
+ * Categories (the groups of type athlete) by age, youngest first ("Under 8" before "Under 18"): by their age band's
+ * upper end, then its lower one; categories without a band after them by name. Every list of categories only
+ * (types [athlete]) uses it in place of the name order, so no screen sorts them itself.
+ */
+export const CATEGORY_ORDER = [
+  { ageMax: { sort: 'asc', nulls: 'last' } },
+  { ageMin: { sort: 'asc', nulls: 'last' } },
+  { name: 'asc' },
+  { id: 'asc' },
+] satisfies Prisma.GroupOrderByWithRelationInput[];
+const CATEGORY_ORDER_DESC = [
+  { ageMax: { sort: 'desc', nulls: 'first' } },
+  { ageMin: { sort: 'desc', nulls: 'first' } },
+  { name: 'desc' },
+  { id: 'desc' },
+] satisfies Prisma.GroupOrderByWithRelationInput[];
+
+/** A list of categories only: its name order is the age order. */
+const listsCategories = (types: readonly unknown[] | null | undefined) => types?.length === 1 && types[0] === 'athlete';
+
+/** The order of a list by name (NAME or NAME_DESC), by age when it lists categories only. */
+export function nameOrderFor(types: readonly unknown[] | null | undefined, desc = false): Prisma.GroupOrderByWithRelationInput[] {
+  if (listsCategories(types)) return desc ? CATEGORY_ORDER_DESC : CATEGORY_ORDER;
+  return desc ? GROUP_SORTS.NAME_DESC : GROUP_ORDER;
+}
+
 type MembersOrder = Extract<GroupOrder, 'MEMBERS' | 'MEMBERS_DESC'>;
 
 /**
@@ -63,8 +90,11 @@ export async function findGroupsPage(ctx: RequestContext, args: GroupFilters & {
   if (page.cursor && !isUuid(page.cursor.id)) throw new BadInputError();
   const order = args.orderBy ?? 'NAME';
   const db = clubDb(ctx);
-  if (!isMembersOrder(order)) return db.group.findMany({ ...page, where, orderBy: GROUP_SORTS[order] });
-  const counted = await db.group.findMany({ where, orderBy: GROUP_ORDER, select: { id: true, _count: { select: { members: { where: ACTIVE_MEMBER } } } } });
+  if (!isMembersOrder(order)) {
+    const orderBy = order === 'NAME' || order === 'NAME_DESC' ? nameOrderFor(args.types, order === 'NAME_DESC') : GROUP_SORTS[order];
+    return db.group.findMany({ ...page, where, orderBy });
+  }
+  const counted = await db.group.findMany({ where, orderBy: nameOrderFor(args.types), select: { id: true, _count: { select: { members: { where: ACTIVE_MEMBER } } } } });
   const direction = order === 'MEMBERS' ? 1 : -1;
   const ordered = counted.sort((a, b) => direction * (a._count.members - b._count.members)).map((g) => g.id);
   const { cursor, skip, take, ...selection } = page;
@@ -111,7 +141,7 @@ export async function listGroupsPage(ctx: RequestContext, filters: GroupFilters,
   const where = await groupListWhere(ctx, filters);
   const db = clubDb(ctx);
   const [rows, total] = await Promise.all([
-    db.group.findMany({ where, orderBy: GROUP_ORDER, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include: GROUP_WITH_COUNT }),
+    db.group.findMany({ where, orderBy: nameOrderFor(filters.types), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include: GROUP_WITH_COUNT }),
     db.group.count({ where }),
   ]);
   return { rows, total, page };
@@ -120,7 +150,7 @@ export async function listGroupsPage(ctx: RequestContext, filters: GroupFilters,
 /** The club's groups that can be picked (not archived, active), optionally of one type: /app and /group/by-type. */
 export async function listSelectableGroups(ctx: RequestContext, types?: GroupFilters['types']): Promise<GroupWithCount[]> {
   const where = await groupListWhere(ctx, { types });
-  return clubDb(ctx).group.findMany({ where: { ...where, isActive: true }, orderBy: GROUP_ORDER, include: GROUP_WITH_COUNT });
+  return clubDb(ctx).group.findMany({ where: { ...where, isActive: true }, orderBy: nameOrderFor(types), include: GROUP_WITH_COUNT });
 }
 
 /** The `where` of `group(id)`: a group of the viewer's club, archived included; another club's id matches nothing. */

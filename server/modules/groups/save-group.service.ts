@@ -13,6 +13,7 @@ import { clubDb } from '../../access/request-db';
 import { CLUB, clubSql } from '../../access/club-sql';
 import { writeLogged } from '../../access/change-log';
 import { clubMember } from '../../access/authorize';
+import { bandFromName } from '../seasons/categories-age';
 
 /** A group's editable fields: none may be emptied (name and type are required, the flags yes or no). */
 const EDITABLE = ['name', 'type', 'isHidden', 'isActive'] as const;
@@ -55,7 +56,9 @@ export async function saveGroup(ctx: RequestContext, raw: unknown): Promise<{ gr
       // The member count read with the group: a save does not change the members.
       return { group: { ...group, _count: existing._count }, message: MSG.changesSaved };
     }
-    const data = { name: input.name, type: input.type, isHidden: input.isHidden, isActive: input.isActive };
+    // A new category named "Under 10" starts with the band its name says (editable on the categories page).
+    const band = input.type === 'athlete' ? bandFromName(input.name) : null;
+    const data = { name: input.name, type: input.type, isHidden: input.isHidden, isActive: input.isActive, ...band };
     const group = await tx.group.create({ data: { ...data, clubId } });
     return { group: { ...group, _count: { members: 0 } }, message: input.type === 'athlete' ? MSG.categoryCreated : MSG.groupCreated };
   });

@@ -1,6 +1,13 @@
-// /category: the categories, i.e. the groups of type athlete.
+// /category: the categories, i.e. the groups of type athlete, listed youngest first, and their ages.
+import { Stack } from '@chakra-ui/react';
 import { GroupList } from '../components/group-list';
+import { CategoryAgesPanel } from '../components/category-ages-panel';
 
 export default function CategoriesPage() {
-  return <GroupList mode="categories" />;
+  return (
+    <Stack gap="8">
+      <GroupList mode="categories" />
+      <CategoryAgesPanel />
+    </Stack>
+  );
 }
