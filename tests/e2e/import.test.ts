@@ -2,7 +2,7 @@
 // "Continua" without a file, both templates, a filled workbook with one invalid row (the preview's counts and the
 // error), the error file fixed and uploaded again, the whole file fixed, the column mapping and the mode, the
 // confirmation and the import, the people in the athletes list, the same file again (nothing new), the undo from
-// the history; an unknown type is the app's 404.
+// the history; an unknown type is the app's 404. And a header row detected wrongly, chosen by hand.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '../../schema/import-columns';
 import { MSG } from '../../schema/messages';
-import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
+import { expectNoHorizontalScroll, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
 import { taxCodeFor } from '../support/tax-code-factories';
@@ -265,6 +265,47 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await page.goto(`${server.url}/import/pippo`);
       await page.getByRole('heading', { name: 'Pagina non trovata', level: 1 }).waitFor();
       await shot('9-unknown-type');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('the header row chosen by hand: a wrong row detected is refused with the first rows shown, the right one chosen imports the file', async () => {
+    const club = await createClub(server.deps, { fullName: `ASD Intestazioni ${name}` });
+    const cf = taxCodeFor(name === 'phone' ? 300 : 400, 'BNC', { female: true });
+    // A sheet whose first row names two known columns (Città, Provincia): detection takes it, wrongly.
+    const file = path.join(dir, `intestazione-${name}.xlsx`);
+    await writeWorkbook(file, [['Società: ASD Test', 'Città', 'Provincia'], ['Elenco atleti 2025/26'], ['Nome', 'Cognome', 'Codice fiscale', 'Sesso'], ['Anna', 'Bianchi', cf, 'F']]);
+    const browser = await launchBrowser(viewport);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('filechooser', () => undefined);
+    try {
+      await storeSession(page, server.url, club);
+      await page.goto(`${server.url}/import/athlete`);
+      await page.getByRole('heading', { name: 'Importa atleti', level: 1 }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await page.getByText(`intestazione-${name}.xlsx`).first().waitFor();
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await page.getByText(IMPORT_MSG.missingColumns(['Nome', 'Cognome', 'Codice fiscale'])).first().waitFor();
+      const picker = page.getByRole('combobox', { name: 'Riga di intestazione' });
+      expect(await picker.inputValue()).toBe('1');
+      await page.getByRole('table', { name: 'Prime righe del file' }).getByText('Elenco atleti 2025/26').waitFor();
+      await expectNoHorizontalScroll(page);
+      // keyboard: the select is reached and changed without the mouse
+      await picker.focus();
+      await picker.selectOption('3');
+      await page.getByRole('heading', { name: '2. Anteprima' }).waitFor();
+      await expect.poll(() => count(page, 'Nuovi').innerText()).toBe('1');
+      await page.getByText(IMPORT_MSG.headerChosen(3)).first().waitFor();
+      expect(await page.getByRole('combobox', { name: 'Riga di intestazione' }).inputValue()).toBe('3');
+      await expectNoHorizontalScroll(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/import-header-row-${name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Importa', exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'Importa atleti' }).getByRole('button', { name: 'Importa' }).click();
+      await page.getByRole('heading', { name: 'Importazione completata' }).waitFor();
+      const stored = await server.deps.systemDb.person.findMany({ where: { clubId: club.clubId }, select: { firstname: true, lastname: true, taxIdCode: true } });
+      expect(stored).toEqual([{ firstname: 'Anna', lastname: 'Bianchi', taxIdCode: cf }]);
     } finally {
       await browser.close();
     }

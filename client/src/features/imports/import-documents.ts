@@ -41,6 +41,11 @@ export const ImportResultFragment = graphql(`
     validOnly
     tidyNames
     notices
+    headerLine
+    topLines {
+      line
+      cells
+    }
     errorFile {
       filename
       contentType
@@ -62,6 +67,7 @@ export const ImportPeopleMutation = graphql(`
     $progressKey: String
     $validOnly: Boolean
     $tidyNames: Boolean
+    $headerLine: Int
   ) {
     importPeople(
       file: $file
@@ -72,11 +78,19 @@ export const ImportPeopleMutation = graphql(`
       progressKey: $progressKey
       validOnly: $validOnly
       tidyNames: $tidyNames
+      headerLine: $headerLine
     ) {
       __typename
       ... on MutationImportPeopleSuccess {
         data {
           ...ImportPage_Result
+        }
+      }
+      ... on ImportHeaderError {
+        headerLine
+        topLines {
+          line
+          cells
         }
       }
       ...MutationError

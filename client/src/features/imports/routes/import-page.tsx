@@ -1,6 +1,7 @@
 // /import/{type} (spec §2 Import page, issue 12): people of one kind from a CSV, XLS, XLSX or ODS file, in three steps.
 //   1. the file (drop zone or picker) and the templates;
-//   2. the preview: a dry run on the server (nothing written) with counts, mode, column mapping, changes, errors;
+//   2. the preview: a dry run on the server (nothing written) with counts, mode, column mapping, changes, errors,
+//      and the header row (chosen by hand when the detected one is wrong);
 //   3. "Importa": a confirmation, then the import itself (one transaction, all or nothing unless the user chose the
 //      valid rows only) with its progress.
 // Below, the club's history of imports. The router only mounts this page for the six kinds (another type is the
@@ -22,6 +23,7 @@ import { ColumnMapping, type HeaderMapping } from '../components/column-mapping'
 import { ImportConfirmDialog } from '../components/import-confirm-dialog';
 import { ImportFilePicker } from '../components/import-file-picker';
 import { ImportHistorySection } from '../components/import-history';
+import { HeaderRowPicker, type TopLine } from '../components/header-row-picker';
 import { ChangedRows, ImportCounts, InvalidRows, ModeChoice, ReadingNotes, Section, ValidOnlyChoice, type ImportResult } from '../components/import-preview';
 import { ImportPeopleMutation, ImportRunsQuery } from '../import-documents';
 import { saveInlineFile } from '../../../lib/authorized-file';
@@ -53,6 +55,8 @@ interface DryRunInput {
   mapping: HeaderMapping[] | null;
   /** Names in capitals rewritten (the preview's switch). */
   tidyNames: boolean;
+  /** The header row chosen by hand; null lets the server detect it. */
+  headerLine: number | null;
 }
 
 export default function ImportPage({ kind }: { kind: PersonKindKey }) {
@@ -72,6 +76,9 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
   const [done, setDone] = useState<ImportResult | null>(null);
   const [tidyNames, setTidyNames] = useState(true);
   const [validOnly, setValidOnly] = useState(false);
+  const [headerLine, setHeaderLine] = useState<number | null>(null);
+  // The top rows of a file whose header row lacks mandatory columns: offered to choose the header row from.
+  const [headerRows, setHeaderRows] = useState<{ headerLine: number; topLines: TopLine[] } | null>(null);
   // Only the latest dry run's answer is shown (a mode changed twice quickly sends two).
   const latest = useRef(0);
 
@@ -86,9 +93,13 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setPreviewing(true);
     setFailure(null);
     try {
-      const answer = await importPeople({ variables: { file: input.file, kind, dryRun: true, mode: input.mode, mapping: input.mapping, tidyNames: input.tidyNames, validOnly } });
+      const answer = await importPeople({
+        variables: { file: input.file, kind, dryRun: true, mode: input.mode, mapping: input.mapping, tidyNames: input.tidyNames, validOnly, headerLine: input.headerLine },
+      });
       if (call !== latest.current) return;
-      const outcome = readMutationResult(answer.data?.importPeople);
+      const result = answer.data?.importPeople;
+      const outcome = readMutationResult(result);
+      setHeaderRows(result?.__typename === 'ImportHeaderError' ? { headerLine: result.headerLine, topLines: result.topLines } : null);
       if (outcome.ok) {
         setPreview(outcome.data);
         setStep('preview');
@@ -111,19 +122,26 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
 
   const changeMode = (next: ImportMode) => {
     setMode(next);
-    void dryRun({ file, mode: next, mapping, tidyNames });
+    void dryRun({ file, mode: next, mapping, tidyNames, headerLine });
   };
 
   const changeMapping = (header: string, key: string | null) => {
     if (!preview) return;
     const next = (mapping ?? mappingOf(preview)).map((m) => (m.header === header ? { header, key } : m));
     setMapping(next);
-    void dryRun({ file, mode, mapping: next, tidyNames });
+    void dryRun({ file, mode, mapping: next, tidyNames, headerLine });
   };
 
   const changeTidyNames = (on: boolean) => {
     setTidyNames(on);
-    void dryRun({ file, mode, mapping, tidyNames: on });
+    void dryRun({ file, mode, mapping, tidyNames: on, headerLine });
+  };
+
+  // Another header row means other headers: the mapping starts again from the automatic one.
+  const chooseHeaderLine = (line: number) => {
+    setHeaderLine(line);
+    setMapping(null);
+    void dryRun({ file, mode, mapping: null, tidyNames, headerLine: line });
   };
 
   const restart = () => {
@@ -137,6 +155,8 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setPreviewing(false);
     setTidyNames(true);
     setValidOnly(false);
+    setHeaderLine(null);
+    setHeaderRows(null);
   };
 
   const runImport = async () => {
@@ -146,7 +166,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setFailure(null);
     try {
       const answer = await importPeople({
-        variables: { file, kind, dryRun: false, mode, mapping, progressKey: key, tidyNames, validOnly },
+        variables: { file, kind, dryRun: false, mode, mapping, progressKey: key, tidyNames, validOnly, headerLine },
         refetchQueries: [ImportRunsQuery],
       });
       const outcome = readMutationResult(answer.data?.importPeople);
@@ -190,7 +210,8 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
           codice fiscale, quindi importare due volte lo stesso file non crea doppioni.
         </Text>
         <Text color="fg.muted">
-          {requiredColumnsText(kind)} Una riga di titolo sopra le intestazioni e le righe di totale in fondo vengono riconosciute e ignorate.
+          {requiredColumnsText(kind)} Una riga di titolo sopra le intestazioni e le righe di totale in fondo vengono riconosciute e ignorate;
+          se la riga delle intestazioni non è quella giusta, puoi sceglierla tu nell'anteprima.
         </Text>
       </Stack>
 
@@ -204,15 +225,21 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
               setFile(next);
               setMapping(null);
               setFailure(null);
+              setHeaderLine(null);
+              setHeaderRows(null);
             }}
           />
           <FormAlert message={failure ?? undefined} />
           <Flex justify="flex-end">
-            <Button onClick={() => void dryRun({ file, mode, mapping: null, tidyNames })} loading={previewing} loadingText="Lettura del file..." w={{ base: 'full', sm: 'auto' }}>
+            <Button onClick={() => void dryRun({ file, mode, mapping: null, tidyNames, headerLine })} loading={previewing} loadingText="Lettura del file..." w={{ base: 'full', sm: 'auto' }}>
               Continua
             </Button>
           </Flex>
         </Section>
+      )}
+
+      {step === 'file' && headerRows && (
+        <HeaderRowPicker topLines={headerRows.topLines} headerLine={headerRows.headerLine} onChoose={chooseHeaderLine} disabled={previewing} />
       )}
 
       {step === 'preview' && preview && (
@@ -240,6 +267,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
             {preview.counts.invalid > 0 && <ValidOnlyChoice checked={validOnly} onChange={setValidOnly} disabled={previewing || running} />}
           </Section>
           <ReadingNotes result={preview} tidyNames={tidyNames} onTidyNames={changeTidyNames} disabled={previewing || running} />
+          <HeaderRowPicker topLines={preview.topLines} headerLine={preview.headerLine} onChoose={chooseHeaderLine} disabled={previewing || running} />
           <InvalidRows result={preview} onDownloadErrors={preview.errorFile ? () => saveInlineFile(preview.errorFile!) : undefined} />
           <Section title="Modalità">
             <ModeChoice value={mode} onChange={changeMode} disabled={previewing || running} />
@@ -291,7 +319,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
       )}
 
       {/* an undo changes what the file on screen would do: its preview is asked again */}
-      <ImportHistorySection onUndone={() => step === 'preview' && void dryRun({ file, mode, mapping, tidyNames })} />
+      <ImportHistorySection onUndone={() => step === 'preview' && void dryRun({ file, mode, mapping, tidyNames, headerLine })} />
 
       {preview && (
         <ImportConfirmDialog
