@@ -1,7 +1,9 @@
 // Mutations answer a union (errors plugin): `Mutation<Name>Success { data }` or an error implementing BaseError
 // `{ code message }`, ValidationError adding `fields { field message }`. One reading of that union for every form.
 import { MSG } from '../../../schema/messages';
-import { fieldErrorsFromServer, type FieldErrors } from './form-errors';
+// Not through ./form-errors: that module brings zod, which a list's archive button does not need.
+import type { FieldErrors } from './form-errors';
+import { fieldErrorsFromServer } from './server-field-errors';
 
 interface TypedResult {
   __typename?: string;

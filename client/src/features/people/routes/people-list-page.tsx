@@ -12,7 +12,6 @@ import { MSG } from '../../../../../schema/messages';
 import { CERTIFICATE_STATE_LABELS, CERTIFICATE_STATES, type CertificateState } from '../../../../../schema/medical-certificates';
 import { PlusIcon, UploadIcon } from '../../../components/icons';
 import { ActionsMenu } from '../../../components/ui/actions-menu';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ListEmpty, ListError } from '../../../components/ui/list-status';
 import { Pager } from '../../../components/ui/pager';
@@ -25,11 +24,10 @@ import { useClampedPage, useListView } from '../../../lib/use-list-view';
 import { SortSelect } from '../../../components/ui/sort-select';
 import { orderOfParam, paramOfOrder, sortOptionsFor } from '../../../lib/people-sort';
 import { useAccess } from '../../../lib/use-access';
-import { AssignGroupDialog } from '../components/assign-group-dialog';
-import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { GroupBadgeSelector } from '../components/group-badge-selector';
 import { PeopleTable, PeopleTableSkeleton, fullName, type PeopleRow, type RowSelection } from '../components/people-table';
-import { PersonFormPanel, type PersonPanelState } from '../components/person-form-panel';
+import type { PersonPanelState } from '../components/person-form-panel';
+import { lazyNamed, OnceOpened, usePreloadWhenIdle } from '../components/once-opened';
 import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
 import { ArchivePersonMutation, KindGroupsQuery } from '../people-documents';
 import { PeopleQuery, peopleListVariables } from '../people-list-query';
@@ -44,6 +42,18 @@ import {
   certificateParamOf,
   periodOfParam,
 } from '../../../lib/recent-filters';
+
+// What the page opens (the form's panel, the dialogs, the selection's bar) comes in chunks of its own, loaded once
+// the list is on screen: the first rows wait only for the list's code.
+const loadPanel = () => import('../components/person-form-panel');
+const loadAssignDialog = () => import('../components/assign-group-dialog');
+const loadBulkBar = () => import('../components/bulk-actions-bar');
+const loadConfirmDialog = () => import('../../../components/ui/confirm-dialog');
+const PersonFormPanel = lazyNamed(loadPanel, 'PersonFormPanel');
+const AssignGroupDialog = lazyNamed(loadAssignDialog, 'AssignGroupDialog');
+const BulkActionsBar = lazyNamed(loadBulkBar, 'BulkActionsBar');
+const ConfirmDialog = lazyNamed(loadConfirmDialog, 'ConfirmDialog');
+const OPENED_LATER = [loadPanel, loadAssignDialog, loadBulkBar, loadConfirmDialog];
 
 /** "Certificato: Tutti / Valido / ...", bound to the `certificato` parameter (empty: no filter). */
 function CertificateFilter({ value, onChange }: { value: CertificateState | null; onChange: (state: CertificateState | null) => void }) {
@@ -148,6 +158,8 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const [archivePerson] = useMutation(ArchivePersonMutation);
   const archiving = useConfirmedArchive<PeopleRow>(async (id) => (await archivePerson({ variables: { id } })).data?.archivePerson, reload);
 
+  usePreloadWhenIdle(Boolean(connection), OPENED_LATER);
+
   const filtered = Boolean(term || selectedGroup || addedWithin || certificate);
   const firstLoad = !connection && (peopleResult.loading || (Boolean(tp) && !groupsReady));
   const error = peopleResult.error ?? (tp ? groupsResult.error : undefined);
@@ -220,6 +232,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
           )}
         />
         {maySelect && (
+          <OnceOpened open={selectedRows.length > 0}>
           <BulkActionsBar
             kind={kind}
             rows={selectedRows}
@@ -233,6 +246,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
               reload();
             }}
           />
+          </OnceOpened>
         )}
         <Pager
           page={view.page}
@@ -313,17 +327,23 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
       </Stack>
       {body}
 
-      <PersonFormPanel kind={kind} state={panel} onClose={() => setPanel({ mode: 'closed' })} onSaved={reload} />
-      <AssignGroupDialog row={assigning} groups={groups} onClose={() => setAssigning(null)} onChanged={reload} />
-      <ConfirmDialog
-        open={archiving.target !== null}
-        title={archiving.target ? `Archivia ${fullName(archiving.target)}` : 'Archivia'}
-        message={MSG.archiveConfirm}
-        confirmLabel="Archivia"
-        loading={archiving.busy}
-        onConfirm={archiving.confirm}
-        onCancel={archiving.cancel}
-      />
+      <OnceOpened open={panel.mode !== 'closed'}>
+        <PersonFormPanel kind={kind} state={panel} onClose={() => setPanel({ mode: 'closed' })} onSaved={reload} />
+      </OnceOpened>
+      <OnceOpened open={assigning !== null}>
+        <AssignGroupDialog row={assigning} groups={groups} onClose={() => setAssigning(null)} onChanged={reload} />
+      </OnceOpened>
+      <OnceOpened open={archiving.target !== null}>
+        <ConfirmDialog
+          open={archiving.target !== null}
+          title={archiving.target ? `Archivia ${fullName(archiving.target)}` : 'Archivia'}
+          message={MSG.archiveConfirm}
+          confirmLabel="Archivia"
+          loading={archiving.busy}
+          onConfirm={archiving.confirm}
+          onCancel={archiving.cancel}
+        />
+      </OnceOpened>
     </Stack>
   );
 }
