@@ -136,11 +136,20 @@ export function describeChange(tx: Db, entry: AccessLogEntryInput): void {
  * rows ... RETURNING, raw SQL naming the club) runs in a WITH, and `entries` are inserted only when it returned a row.
  * A statement is atomic by itself, so the line still commits with the write; what it saves is the transaction's
  * BEGIN, separate INSERT and COMMIT, three of a short save's five round trips (and the connection held between
- * them). For a write whose lines are known before it runs: saveGroup's usual edit. Answers the rows written.
+ * them). For a write whose lines are known before it runs: saveGroup's usual edit. Answers the rows written, or
+ * `answer` (a select list over `written`: what the caller reads beside them in the same statement, e.g. the rows of
+ * other tables that its answer shows, as of the write).
  */
-export function writeLogged<T>(db: Db, ctx: RequestContext, clubId: string, write: Prisma.Sql, entries: readonly AccessLogEntryInput[]): Promise<T[]> {
+export function writeLogged<T>(
+  db: Db,
+  ctx: RequestContext,
+  clubId: string,
+  write: Prisma.Sql,
+  entries: readonly AccessLogEntryInput[],
+  answer: Prisma.Sql = Prisma.sql`*`,
+): Promise<T[]> {
   const logged = accessLogInsert(ctx, clubId, entries, Prisma.sql`EXISTS (SELECT 1 FROM written)`);
-  return db.$queryRaw<T[]>`WITH written AS (${write}), logged AS (${logged}) SELECT * FROM written`;
+  return db.$queryRaw<T[]>`WITH written AS (${write}), logged AS (${logged}) SELECT ${answer} FROM written`;
 }
 
 /**

@@ -22,7 +22,7 @@ import { canWriteHealth } from '../../access/health-data';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { mirrorCertificateHistory, recordLegacyCertificate, type LegacyCertificateSource } from '../certificates/certificates.service';
 import { isUniqueViolation } from '../../db/sql-state';
-import { RECORD_INCLUDE, type PersonRecord } from './people.present';
+import type { PersonRecord } from './people.present';
 
 /** Files sent with a save. Each replaces the stored one; manager `documents` are added to the role's documents. */
 export interface PersonFiles {
@@ -39,8 +39,9 @@ export interface SavePersonResult {
   /** The kind's creation message (spec §8) or 'Modifiche salvate'. */
   message: string;
   /**
-   * Asked with `withRecord` and saved by the profile-alone path: the legacy record as stored now (the role read with
-   * RECORD_INCLUDE before the UPDATE, the values written laid over it), so that the answer needs no second read.
+   * Asked with `withRecord` and saved by the profile-alone path: the legacy record as stored now (the role read before
+   * the UPDATE with the values written laid over it, and the record's other rows read by the UPDATE's own statement:
+   * recordRelations), so that the answer needs no read of its own.
    */
   record?: PersonRecord;
 }
@@ -111,7 +112,7 @@ export async function savePerson(
   const { clubId } = authorizeMember(ctx, `people.${kind}.write`);
   const spec = PEOPLE_KINDS[kind];
   // An update is validated as the stored role with the fields sent laid over it: a field left out keeps its value.
-  const stored = await storedRole(clubDb(ctx), clubId, spec, nested(raw, 'id'), withRecord);
+  const stored = await storedRole(clubDb(ctx), clubId, spec, nested(raw, 'id'));
   const input = parseEdit(savePersonInput(kind), stored?.fields ?? null, raw);
   // A coach edits the athletes of their groups; registering new people is the office's (they would be in no group).
   if (!input.id && athleteGroupsOf(ctx)) throw new ForbiddenError(MSG.coachCannotRegister);
@@ -185,7 +186,7 @@ async function saveProfileAlone(ctx: RequestContext, clubId: string, spec: Perso
     Prisma.sql`search_text = ${keys.searchText}, sort_name = ${keys.sortName}, updated_at = now()`,
   ];
   const asRead = KEYED_COLUMNS.filter((k) => !(k in values)).map((k) => Prisma.sql` AND ${columnOf(k)} IS NOT DISTINCT FROM ${role.person[k]}::text`);
-  const written = await writeLogged<{ updatedAt: Date }>(
+  const written = await writeLogged<{ updatedAt: Date } & Partial<RecordRelations>>(
     clubDb(ctx),
     ctx,
     clubId,
@@ -195,12 +196,81 @@ async function saveProfileAlone(ctx: RequestContext, clubId: string, spec: Perso
         AND EXISTS (SELECT 1 FROM person_roles r WHERE r.id = ${role.id}::uuid AND r.person_id = people.id AND r.archived_at IS NULL)
       RETURNING updated_at AS "updatedAt"`,
     [savedLine(spec, input, role.personId)],
+    withRecord ? recordRelations(clubId, spec, role) : undefined,
   );
   if (!written.length) return null;
   // The row as a re-read would give it: the columns written (dates as Prisma hands them over), keys and updated_at.
   const person = { ...role.person, ...toColumns(values), ...keys, updatedAt: written[0].updatedAt };
-  const record = withRecord ? ({ ...role, person } as unknown as PersonRecord) : undefined;
+  const record = withRecord ? legacyRecord(spec, role, person, written[0] as RecordRelations) : undefined;
   return { roleId: role.id, created: false, message: MSG.changesSaved, record };
+}
+
+/** A stored file as the legacy record shows it (people.present.ts FILE). */
+type FileMeta = { id: string; filename: string; mimeType: string; size: number };
+/** A medical certificate as jsonb hands it over: its days and instant as text. */
+type CertificateJson = Row & { issuedOn: string | null; expiresOn: string; createdAt: string; file: FileMeta | null };
+
+/** What the legacy record (people.present.ts RECORD_INCLUDE) holds beyond the role, its profile and its details row. */
+interface RecordRelations {
+  groups: { groupId: string; group: { id: string; name: string } }[];
+  documents: FileMeta[];
+  /** The profile's and the details' files, by id. */
+  files: Record<string, FileMeta> | null;
+  certificates: CertificateJson[];
+}
+
+const fileJson = (f: string) => Prisma.raw(`jsonb_build_object('id', ${f}.id, 'filename', ${f}.filename, 'mimeType', ${f}.mime_type, 'size', ${f}.size)`);
+
+/**
+ * The select list of a profile-alone UPDATE (writeLogged's `answer`) that reads, in the same statement, the rows of
+ * the legacy record the role's read before it left out: its active groups by name, its documents, the profile's and
+ * the details' files, an athlete's certificates (newest expiry first), as RECORD_INCLUDE orders them. Each names the
+ * club, as the club-scoped client narrows every relation. The UPDATE writes none of them, so its snapshot is the
+ * record as written. Instead of a joined read of every relation before the UPDATE: the profile and details read
+ * alone cost half as much in the client (people-list's figures: docs/benchmarks.md).
+ */
+function recordRelations(clubId: string, spec: PersonKindSpec, role: StoredRole): Prisma.Sql {
+  const details = spec.details ? ((role[spec.details] as Row | null) ?? null) : null;
+  const fileIds = [role.person.blsdFileId, role.person.firstAidFileId, role.person.firePreventionFileId, details?.medicalExaminationDocumentId].filter((id): id is string => typeof id === 'string');
+  const club = Prisma.sql`${clubId}::uuid`;
+  return Prisma.sql`written."updatedAt",
+    (SELECT coalesce(jsonb_agg(jsonb_build_object('groupId', m.group_id, 'group', jsonb_build_object('id', g.id, 'name', g.name)) ORDER BY g.name), '[]'::jsonb)
+       FROM group_members m JOIN groups g ON g.id = m.group_id AND g.club_id = ${club} AND g.archived_at IS NULL
+       WHERE m.role_id = ${role.id}::uuid AND m.club_id = ${club}) AS groups,
+    (SELECT coalesce(jsonb_agg(${fileJson('d')} ORDER BY d.created_at, d.id), '[]'::jsonb)
+       FROM stored_files d WHERE d.role_id = ${role.id}::uuid AND d.club_id = ${club}) AS documents,
+    ${fileIds.length ? Prisma.sql`(SELECT jsonb_object_agg(f.id, ${fileJson('f')}) FROM stored_files f WHERE f.id = ANY(${fileIds}::uuid[]) AND f.club_id = ${club})` : Prisma.sql`NULL::jsonb`} AS files,
+    ${spec.key === 'athlete' ? Prisma.sql`(SELECT coalesce(jsonb_agg(jsonb_build_object(
+         'id', c.id, 'clubId', c.club_id, 'personId', c.person_id, 'type', c.type, 'sport', c.sport, 'issuedOn', c.issued_on,
+         'expiresOn', c.expires_on, 'issuer', c.issuer, 'fileId', c.file_id, 'createdByAccountId', c.created_by_account_id,
+         'createdAt', c.created_at, 'file', (SELECT ${fileJson('cf')} FROM stored_files cf WHERE cf.id = c.file_id AND cf.club_id = ${club})
+       ) ORDER BY c.expires_on DESC, c.created_at DESC, c.id DESC), '[]'::jsonb)
+       FROM medical_certificates c WHERE c.person_id = ${role.personId}::uuid AND c.club_id = ${club})` : Prisma.sql`'[]'::jsonb`} AS certificates`;
+}
+
+/** A jsonb day (YYYY-MM-DD) as Prisma hands a @db.Date over: midnight UTC. */
+const dayOf = (value: string | null) => (value === null ? null : new Date(`${value}T00:00:00Z`));
+
+/**
+ * The legacy record (PersonRecord) of a profile-alone save: the role as read with `person` written, and the rows
+ * recordRelations read. Only the kind's own details relation is set (presentRecord reads no other); an athlete's
+ * certificates alone (the record shows no other kind's).
+ */
+function legacyRecord(spec: PersonKindSpec, role: StoredRole, person: Row, relations: RecordRelations): PersonRecord {
+  const file = (id: unknown) => (typeof id === 'string' ? (relations.files?.[id] ?? null) : null);
+  const details = spec.details ? ((role[spec.details] as Row | null) ?? null) : null;
+  const medicalCertificates = relations.certificates.map((c) => ({ ...c, issuedOn: dayOf(c.issuedOn), expiresOn: dayOf(c.expiresOn), createdAt: new Date(c.createdAt) }));
+  return {
+    ...role,
+    athlete: null,
+    coach: null,
+    member: null,
+    manager: null,
+    ...(spec.details ? { [spec.details]: details && spec.key === 'athlete' ? { ...details, medicalExaminationDocument: file(details.medicalExaminationDocumentId) } : details } : {}),
+    person: { ...person, blsdFile: file(person.blsdFileId), firstAidFile: file(person.firstAidFileId), firePreventionFile: file(person.firePreventionFileId), medicalCertificates },
+    groups: relations.groups,
+    documents: relations.documents,
+  } as unknown as PersonRecord;
 }
 
 /** A role as read for a save: its person and its kind's details row (under the details relation's name). */
@@ -211,12 +281,12 @@ type StoredRole = { id: string; personId: string; archivedAt: Date | null; perso
  * the save's input; null for a creation (no id; an id that is no uuid is left to the validation's message). An
  * unknown id is NotFoundError.
  */
-async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unknown, withRecord = false): Promise<{ role: StoredRole; fields: Row } | null> {
+async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unknown): Promise<{ role: StoredRole; fields: Row } | null> {
   if (!isUuid(id)) return null;
   const role = await db.personRole.findFirst({
     where: clubRoleWhere(clubId, id, spec.key),
-    // withRecord: the legacy record's selection (a superset), so that a profile-alone save answers without a re-read.
-    include: withRecord ? RECORD_INCLUDE : { person: { include: { address: true } }, ...(spec.details ? { [spec.details]: true } : {}) },
+    // The profile and the details alone: the legacy record's other rows are read by the UPDATE (recordRelations).
+    include: { person: { include: { address: true } }, ...(spec.details ? { [spec.details]: true } : {}) },
     relationLoadStrategy: 'join', // one statement, not one per relation
   });
   if (!role) throw new NotFoundError();

@@ -42,6 +42,8 @@ const creds = () => ({ token: club.token, club: club.clubToken });
 
 /** The statements `request` sends, BEGIN and COMMIT aside (PGlite's adapter does not send them as statements). */
 async function counted<T>(request: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+  // The buffered lines of earlier requests (health reads, written every second) are written first, not during it.
+  await t.deps.accessLog.flush();
   statements = [];
   const result = await request();
   return { result, sql: statements.filter((sql) => !/^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql)) };
@@ -183,5 +185,62 @@ describe.skipIf(!usingPostgres())('a change between a save\'s read and its write
     expect(result.body).toMatchObject({ status: true, context: { profile: { lastname: 'Bianchi', nickname: 'Lulu' } } });
     const person = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId }, select: { searchText: true } });
     expect(person.searchText.split(' ')).toEqual(expect.arrayContaining(['lucia', 'bianchi', 'lulu']));
+  });
+});
+
+describe('the answer of a profile-alone save: the record read by its UPDATE statement', () => {
+  /** A stored file of the club (fixture): `roleId` makes it one of a role's documents. */
+  const storedFile = (filename: string, roleId?: string) =>
+    t.deps.systemDb.storedFile.create({ data: { clubId: club.clubId, purpose: 'test', filename, mimeType: 'application/pdf', size: filename.length, content: Buffer.from(filename), roleId } });
+
+  /** Saves the profile of `roleId` (of `kind`) and compares the answer with `single` read right after, byte for byte. */
+  async function answersAsSingle(kind: 'athlete' | 'manager' | 'coach', roleId: string, code: string) {
+    const profile = { firstname: 'Carla', lastname: 'Verdi', tax_id_code: code, nickname: 'Cat' };
+    const { result, sql } = await counted(() => rest(t.app, `/${kind}/save`, { id: roleId, profile }, creds()));
+    expect(result.statusCode).toBe(200);
+    expect(sql).toHaveLength(2); // the profile-alone way: its read, and the UPDATE with the record's other rows
+    const single = await rest(t.app, `/${kind}/single`, { id: roleId }, creds());
+    expect(JSON.stringify(result.body.context)).toBe(JSON.stringify(single.body.context));
+    return result.body.context;
+  }
+
+  it('an athlete with profile files, a certificate document, a certificate history and groups (an archived one left out)', async () => {
+    const ctx = await clubContext(t.deps, club);
+    const code = nextTaxCode();
+    const { roleId, personId } = await createPerson(ctx, 'athlete', { profile: { firstname: 'Carla', lastname: 'Verdi', taxIdCode: code } });
+    const [blsd, aid, document, first, second] = await Promise.all(['blsd.pdf', 'primo-soccorso.pdf', 'visita.pdf', 'certificato-1.pdf', 'certificato-2.pdf'].map((name) => storedFile(name)));
+    await t.deps.systemDb.person.update({ where: { id: personId }, data: { hasBlsd: true, blsdFileId: blsd.id, firstAidFileId: aid.id, blsdExpiresOn: new Date('2030-01-31T00:00:00Z') } });
+    await t.deps.systemDb.athleteDetails.update({ where: { roleId }, data: { medicalExaminationDocumentId: document.id, allergies: 'polline' } });
+    await t.deps.systemDb.medicalCertificate.createMany({
+      data: [
+        { clubId: club.clubId, personId, type: 'agonistico', sport: 'nuoto', issuedOn: new Date('2025-02-01T00:00:00Z'), expiresOn: new Date('2026-02-01T00:00:00Z'), issuer: 'Dr. Neri', fileId: first.id },
+        { clubId: club.clubId, personId, expiresOn: new Date('2027-03-01T00:00:00Z'), fileId: second.id },
+      ],
+    });
+    await createGroupWith(t.deps, club.clubId, 'athlete', 'Zeta', [roleId]);
+    await createGroupWith(t.deps, club.clubId, 'athlete', 'Alfa', [roleId]);
+    const archived = await createGroupWith(t.deps, club.clubId, 'athlete', 'Beta', [roleId]);
+    await t.deps.systemDb.group.update({ where: { id: archived.id }, data: { archivedAt: new Date() } });
+
+    const record = await answersAsSingle('athlete', roleId, code);
+    expect(record.profile).toMatchObject({ nickname: 'Cat', blsd_file: { filename: 'blsd.pdf' }, first_aid_file: { filename: 'primo-soccorso.pdf' }, fire_prevention_file: null });
+    expect(record.medical_examination_document).toMatchObject({ filename: 'visita.pdf' });
+    expect(record.medical_certificates.map((c: { expires_on: string }) => c.expires_on)).toEqual(['2027-03-01', '2026-02-01']);
+    expect(record.groups.map((g: { name: string }) => g.name)).toEqual(['Alfa', 'Zeta']);
+  });
+
+  it('a manager with documents, and a coach with its details', async () => {
+    const ctx = await clubContext(t.deps, club);
+    const managerCode = nextTaxCode();
+    const manager = await createPerson(ctx, 'manager', { profile: { firstname: 'Carla', lastname: 'Verdi', taxIdCode: managerCode } });
+    await storedFile('verbale.pdf', manager.roleId);
+    await storedFile('delega.pdf', manager.roleId);
+    const record = await answersAsSingle('manager', manager.roleId, managerCode);
+    expect(record.documents.map((d: { filename: string }) => d.filename)).toEqual(['verbale.pdf', 'delega.pdf']);
+
+    const coachCode = nextTaxCode();
+    const coach = await createPerson(ctx, 'coach', { profile: { firstname: 'Carla', lastname: 'Verdi', taxIdCode: coachCode } });
+    await t.deps.systemDb.coachDetails.update({ where: { roleId: coach.roleId }, data: { coachRole: 'Allenatore', coachValidityEndDate: new Date('2031-06-30T00:00:00Z') } });
+    expect(await answersAsSingle('coach', coach.roleId, coachCode)).toMatchObject({ coach_role: 'Allenatore', coach_validity_end_date: '2031-06-30' });
   });
 });
