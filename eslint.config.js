@@ -81,7 +81,10 @@ const SYSTEM_DB_ALLOWLIST = {
   'server/app-deps.ts': 'builds AppDeps',
   'server/access/scope.ts': "systemDbOf: a job's or script's system scope",
   'server/access/request-db.ts': 'builds the club-scoped client on top of it',
-  'server/access/cross-club.ts': "the named cross-club accessors (an account's own rows, the invitation door, API keys, organisation staff, database statistics)",
+  'server/access/cross-club.ts': "the named cross-club accessors (an account's own rows, the invitation door, an API key's request log, database statistics)",
+  'server/access/club-scope.ts': 'unguardedUnder: the client under the guard, for the fences of access/',
+  'server/access/organisation-scope.ts': "builds the organisation's fence on the client under the guard (unguardedUnder)",
+  'server/access/staff-scope.ts': "an organisation record's organisation and a club by its public number, read before the staff's fence exists",
   'server/auth/viewer.ts': 'resolves the session and its membership, before any scope exists',
   'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only (jobs/periodic.ts): reminders due in every club',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only: the change feed of every club, per webhook',
@@ -96,8 +99,9 @@ const RAW_SQL_ALLOWLIST = {
   'server/lib/mail-outbox.ts': 'the mail outbox queue (no club data)',
   'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only',
-  'server/modules/federation/federation.service.ts': "an API key's reads: every statement takes the clubs of the key's reach as a parameter",
-  'server/modules/federation/api-request-log.ts': "the organisation's request log",
+  'server/modules/federation/federation.service.ts': "an API key's reads on its fenced client (access/organisation-scope.ts), which requires the reach's clubs as a parameter",
+  'server/modules/federation/api-request-log.ts': "the organisation's request log (access/cross-club.ts apiRequestLogDb: its organisation and key as parameters)",
+  'server/access/organisation-scope.ts': "the organisation's fence itself",
   'server/access/cross-club.ts': "statements on the database's statistics and indexes, which read no row",
   'server/modules/imports/import-undo.service.ts': 'runs its clubSql-built steps one by one (revertSlice)',
   'server/modules/imports/import-commit.ts': 'ANALYZE of the imported tables (refreshStatistics)',
@@ -105,7 +109,7 @@ const RAW_SQL_ALLOWLIST = {
 const SYSTEM_DB_RULES = [
   {
     // systemScope too: a system scope is what makes systemDbOf answer the unguarded client.
-    selector: "Identifier[name=/^system(Db|Scope)$/], MemberExpression[computed=true][property.value='systemDb']",
+    selector: "Identifier[name=/^(system(Db|Scope)|unguardedUnder)$/], MemberExpression[computed=true][property.value='systemDb']",
     message:
       "The unguarded client is for jobs, scripts and migrations: use the scope's access (clubDb(ctx), access/cross-club.ts), or add the file to SYSTEM_DB_ALLOWLIST in eslint.config.js with its reason.",
   },

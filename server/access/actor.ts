@@ -2,14 +2,17 @@
 //   member  an account acting in one club with its membership's role (the request's X-Club);
 //   apiKey  an organisation's key reading the clubs that consented (federations and leagues, issue 13:
 //           server/modules/organisations/api-keys.service.ts resolves it, server/modules/federation/ serves it);
+//   staff   an account acting as staff of one organisation on its portal (access/staff-scope.ts resolves it for
+//           the organisation the operation names, with the staff role there);
 //   system  jobs, scripts and migrations, acting for the product itself.
 import type { OrganisationScope } from '../../schema/organisation-scopes';
 import type { RequestContext } from '../context';
-import type { ClubRole } from './permissions';
+import type { ClubRole, OrganisationRole } from './permissions';
 
 export type Actor =
   | { kind: 'member'; accountId: string; sessionId: string; clubId: string; membershipId: string; role: ClubRole }
   | { kind: 'apiKey'; organisationId: string; keyId: string; prefix: string; clubIds: readonly string[]; scopes: readonly OrganisationScope[] }
+  | { kind: 'staff'; accountId: string; organisationId: string; role: OrganisationRole }
   | { kind: 'system'; reason: string; clubId?: string };
 
 /** A signed-in account that named a club, or null (anonymous, or signed in without a club). */

@@ -21,6 +21,7 @@ export function can(actor: Actor, permission: Permission): boolean {
     case 'member':
       return roleAllows(actor.role, permission);
     case 'apiKey':
+    case 'staff': // an organisation's staff hold organisation permissions (authorizeOrganisation), none of a club
       return false;
   }
 }

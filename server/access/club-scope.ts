@@ -36,8 +36,9 @@ export class ClubScopeViolationError extends Error {
   }
 }
 
-type Field = { name: string; kind: string; type: string; isList?: boolean; isRequired?: boolean };
-const MODELS: Record<string, { fields: readonly Field[] }> = getDatamodel().datamodel.models;
+type Field = { name: string; kind: string; type: string; isList?: boolean; isRequired?: boolean; relationFromFields?: readonly string[] };
+/** The data model's models and fields (shared with organisation-scope.ts, which fences by the same relations). */
+export const MODELS: Record<string, { fields: readonly Field[] }> = getDatamodel().datamodel.models;
 
 /** Club-owned: the models with a `clubId` column, except the membership (the access grant itself, read by account). */
 export const CLUB_OWNED_MODELS: ReadonlySet<string> = new Set(
@@ -48,7 +49,7 @@ export const CLUB_OWNED_MODELS: ReadonlySet<string> = new Set(
 
 /** For nested writes and reads: model -> relation field -> target model, and whether it is a list or required. */
 type Relation = { target: string; list: boolean; required: boolean };
-const RELATIONS = new Map(
+export const RELATIONS = new Map(
   Object.entries(MODELS).map(([name, model]) => [
     name,
     new Map<string, Relation>(model.fields.filter((f) => f.kind === 'object').map((f) => [f.name, { target: f.type, list: !!f.isList, required: !!f.isRequired }])),
@@ -56,11 +57,11 @@ const RELATIONS = new Map(
 );
 
 /** A role's details tables (no `clubId`, one required `role`): AthleteDetails, CoachDetails, ... */
-const DETAILS_MODELS: ReadonlySet<string> = new Set(
+export const DETAILS_MODELS: ReadonlySet<string> = new Set(
   [...RELATIONS].filter(([name, relations]) => !CLUB_OWNED_MODELS.has(name) && relations.get('role')?.target === 'PersonRole' && relations.get('role')?.required).map(([name]) => name),
 );
 
-const WHERE_OPERATIONS = new Set([
+export const WHERE_OPERATIONS = new Set([
   'findUnique',
   'findUniqueOrThrow',
   'findFirst',
@@ -76,10 +77,10 @@ const WHERE_OPERATIONS = new Set([
   'deleteMany',
   'upsert',
 ]);
-const CREATE_OPERATIONS = new Set(['create', 'createMany', 'createManyAndReturn', 'upsert']);
+export const CREATE_OPERATIONS = new Set(['create', 'createMany', 'createManyAndReturn', 'upsert']);
 
-type Row = Record<string, unknown>;
-const isRow = (value: unknown): value is Row => !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+export type Row = Record<string, unknown>;
+export const isRow = (value: unknown): value is Row => !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
 /** Sets `clubId` on a row to create (refusing another club), then on the club-owned rows nested in it. */
 function stampCreate(model: string, row: unknown, clubId: string): void {
@@ -162,7 +163,7 @@ function narrowingFor(model: string, scope: AthleteGroupsScope): Row | null {
 }
 
 /** Adds `extra` to a where with AND, keeping its top-level keys (unique lookups need them there). */
-function andWhere(where: unknown, extra: Row): Row {
+export function andWhere(where: unknown, extra: Row): Row {
   const base = isRow(where) ? where : {};
   const and: unknown[] = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
   return { ...base, AND: [...and, extra] };
@@ -181,10 +182,10 @@ function sqlNamesGroups(args: unknown, scope: AthleteGroupsScope): boolean {
   return values.some((value) => Array.isArray(value) && [...(value as unknown[])].sort().join(',') === wanted);
 }
 
-const READ_OPERATIONS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
+export const READ_OPERATIONS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
 
 /** What a read of `model` reached through a relation must also match (the club, a coach's narrowing), or null. */
-type RelationFilter = (model: string) => Row | null;
+export type RelationFilter = (model: string) => Row | null;
 
 const withFilter = (args: unknown, filter: Row): Row => {
   const row = isRow(args) ? args : {};
@@ -198,7 +199,7 @@ const withFilter = (args: unknown, filter: Row): Row => {
  * cannot take a `where`; it leads from a row already narrowed to one its narrowing implies (a role's person, a
  * member row's role, a certificate's person).
  */
-function narrowRelations(model: string, args: Row, filter: RelationFilter): Row {
+export function narrowRelations(model: string, args: Row, filter: RelationFilter): Row {
   const relations = RELATIONS.get(model);
   if (!relations) return args;
   let narrowed = args;
@@ -243,7 +244,7 @@ const relationFilter =
     return narrowing ? { AND: [{ clubId }, narrowing] } : { clubId };
   };
 
-type QueryHook = (params: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => Promise<unknown>;
+export type QueryHook = (params: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => Promise<unknown>;
 
 const scopeHook = (clubId: string, athleteGroups?: AthleteGroupsScope): QueryHook => {
   const filter = relationFilter(clubId, athleteGroups);
@@ -294,11 +295,24 @@ const guardHook: QueryHook = async ({ model, operation, args, query }) => {
   return query(args);
 };
 
-const extend = (client: PrismaClient, hook: QueryHook) =>
+export const extend = (client: PrismaClient, hook: QueryHook) =>
   client.$extends({ query: { $allOperations: hook as never } }) as unknown as PrismaClient;
 
+/** Each guarded client's unguarded client underneath: the fences of access/ are built on it (unguardedUnder). */
+const underneath = new WeakMap<PrismaClient, PrismaClient>();
+
 /** The app's everyday client: account-side models work, club-owned ones and raw SQL throw MissingClubScopeError. */
-export const guardedClient = (system: PrismaClient): PrismaClient => extend(system, guardHook);
+export const guardedClient = (system: PrismaClient): PrismaClient => {
+  const guarded = extend(system, guardHook);
+  underneath.set(guarded, system);
+  return guarded;
+};
+
+/**
+ * The unguarded client under `client` (itself when it is not a guarded client): for access/'s own fences only,
+ * which put their narrowing on top of it (a fence over the guard would refuse the club-owned reads it narrows).
+ */
+export const unguardedUnder = (client: PrismaClient): PrismaClient => underneath.get(client) ?? client;
 
 /**
  * A client (and its transactions) bound to one club, and for a coach to the athletes of their groups. `system` is

@@ -6,10 +6,11 @@
 //                 or the token.
 //   invitationDb  the invitation door before any session (modules/invitations: the link's preview, the account-only
 //                 sign-up): every statement names the token's invitation, or the account it creates.
-//   apiKeyDb      an organisation's API key: the clubs that consent (modules/federation/federation-access.ts decides
-//                 which), every statement naming the organisation or the clubs of the key's reach.
-//   staffDb       an organisation's staff on its own portal: every statement names an organisation whose staff the
-//                 account is (checked by the service before the first read of its rows).
+//   apiKeyDb      an organisation's API key: a client fenced per statement (organisation-scope.ts) to the
+//                 organisation's own rows and, read-only, the clubs that consent (modules/federation/federation-access.ts
+//                 decides which); apiRequestLogDb its one write, the request log.
+//   staffDb       an organisation's staff on its own portal: the signed-in account, and its access as staff of the
+//                 organisation an operation names (staff-scope.ts: the staff role checked, a client fenced to it).
 //   statisticsDb  statements on the database itself (ANALYZE, cleaning an index's pending list, the snapshot's
 //                 xmin): they read and write no row.
 // The unguarded client underneath is named only here, in access/scope.ts and in the files of eslint.config.js's
@@ -18,6 +19,10 @@ import { MSG } from '../../schema/messages';
 import type { Scope } from '../context';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { UnauthenticatedError } from '../lib/errors';
+import { extend } from './club-scope';
+import { OrganisationScopeError, organisationScopedClient } from './organisation-scope';
+import type { OrganisationPermission } from './permissions';
+import { organisationStaffAccess, type StaffAccess } from './staff-scope';
 
 /** The signed-in account's own rows across clubs, and invitations by token: refuses a request without a session. */
 export function accountDb(scope: Scope): { accountId: string; db: PrismaClient } {
@@ -30,16 +35,53 @@ export function invitationDb(scope: Pick<Scope, 'deps'>): PrismaClient {
   return scope.deps.systemDb;
 }
 
-/** What an organisation's API key reads across the clubs that consent: refuses any other caller. */
-export function apiKeyDb(scope: Scope): PrismaClient {
+/** The request's fenced client per API-key request: the first call's consenting clubs hold for the whole request. */
+const apiKeyClients = new WeakMap<Scope, PrismaClient>();
+const noClubs = async (): Promise<readonly string[]> => [];
+
+/**
+ * What an organisation's API key reads, refusing any other caller: the organisation's own rows and, read-only, the
+ * clubs `consentingClubs` answers (resolved once, when a statement first needs them), every statement fenced
+ * (organisation-scope.ts). Every write is refused. Without `consentingClubs` on the request's first call no club
+ * is reached: modules/federation/federation-access.ts (apiKeyClient) is the caller that names them.
+ */
+export function apiKeyDb(scope: Scope, consentingClubs: () => Promise<readonly string[]> = noClubs): PrismaClient {
   if (!scope.apiKey) throw new UnauthenticatedError(MSG.apiKeyRequired);
-  return scope.deps.systemDb;
+  let db = apiKeyClients.get(scope);
+  if (!db) {
+    db = organisationScopedClient(scope.deps.db, { organisationId: scope.apiKey.organisationId, writes: false, consentingClubs });
+    apiKeyClients.set(scope, db);
+  }
+  return db;
 }
 
-/** An organisation's staff on its portal (the staff role is checked by the service): refuses a request without a session. */
-export function staffDb(scope: Scope): { accountId: string; db: PrismaClient } {
+/**
+ * The one write of an API key's request: its rows in the request log (modules/federation/api-request-log.ts), by
+ * raw statements that take the key's organisation and the key itself as parameters; any other statement refused.
+ */
+export function apiRequestLogDb(scope: Scope): PrismaClient {
+  if (!scope.apiKey) throw new UnauthenticatedError(MSG.apiKeyRequired);
+  const { organisationId, keyId } = scope.apiKey;
+  return extend(scope.deps.systemDb, async ({ model, operation, args, query }) => {
+    const values = args && typeof args === 'object' && 'values' in args && Array.isArray(args.values) ? args.values : [];
+    if (model || operation !== '$executeRaw' || !values.includes(organisationId) || !values.includes(keyId)) {
+      throw new OrganisationScopeError(`${model ?? ''}${model ? '.' : ''}${operation} (the request log takes its organisation and key)`);
+    }
+    return query(args);
+  });
+}
+
+/**
+ * An organisation's staff on its portal, refusing a request without a session: the account, and `asStaffOf`, its
+ * access as staff of the organisation an operation names (refused unless its role there holds `permission`).
+ */
+export function staffDb(scope: Scope): {
+  accountId: string;
+  asStaffOf: (organisationId: string, permission: OrganisationPermission, refusal: string) => Promise<StaffAccess>;
+} {
   if (!scope.viewer) throw new UnauthenticatedError();
-  return { accountId: scope.viewer.accountId, db: scope.deps.systemDb };
+  const { accountId } = scope.viewer;
+  return { accountId, asStaffOf: (organisationId, permission, refusal) => organisationStaffAccess(scope.deps.db, accountId, organisationId, permission, refusal) };
 }
 
 /** Statements on the database's statistics and indexes, which read or write no row: any scope. */

@@ -1,7 +1,7 @@
 // The access log of organisations' API requests (issue 13 point 7): one api_requests row per request of a key
 // (operation, cost, rows, scopes used, outcome) and one api_request_clubs row per club it read, which that club
 // lists on its affiliations page. One statement per request, written after the answer has gone (background work).
-import { apiKeyDb } from '../../access/cross-club';
+import { apiRequestLogDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 
 export type ApiRequestOutcome = 'ok' | 'partial' | 'refused';
@@ -9,7 +9,8 @@ export type ApiRequestOutcome = 'ok' | 'partial' | 'refused';
 export async function writeApiRequestLog(ctx: RequestContext, status: number): Promise<void> {
   const usage = ctx.apiUsage;
   if (!usage) return;
-  const db = apiKeyDb(ctx);
+  // The key's one write (its client is read-only): the statement names its organisation and key.
+  const db = apiRequestLogDb(ctx);
   const outcome: ApiRequestOutcome = usage.refused || status >= 400 ? 'refused' : usage.refusedFields ? 'partial' : 'ok';
   const operation = (usage.operation ?? '').replace(/\u0000/g, '').slice(0, 200);
   const clubs = JSON.stringify([...usage.clubs].map(([clubId, club]) => ({ club_id: clubId, rows: club.rows, scopes: [...club.scopes] })));

@@ -7,6 +7,7 @@ import type { OrganisationScope } from '../../../schema/organisation-scopes';
 import type { Actor } from '../../access/actor';
 import { apiKeyDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
+import type { PrismaClient } from '../../generated/prisma/client.js';
 import { ForbiddenError, UnauthenticatedError } from '../../lib/errors';
 import { countScope } from './api-usage';
 
@@ -24,6 +25,15 @@ export function requireApiKey(ctx: RequestContext): ApiKeyActor {
   return ctx.apiKey;
 }
 
+/**
+ * The request's database access: the key's organisation's own rows and, read-only, the clubs of its reach, every
+ * statement fenced (access/organisation-scope.ts), so a read that forgets to name the clubs still reaches no other.
+ */
+export function apiKeyClient(ctx: RequestContext): PrismaClient {
+  requireApiKey(ctx);
+  return apiKeyDb(ctx, async () => [...(await organisationReach(ctx)).keys()]);
+}
+
 const reachCache = new WeakMap<RequestContext, Promise<Map<string, ClubReach>>>();
 
 /** The clubs the request's key reads, each with its effective scopes (clubs with none left out). */
@@ -38,8 +48,8 @@ export function organisationReach(ctx: RequestContext): Promise<Map<string, Club
 }
 
 async function loadReach(ctx: RequestContext, key: ApiKeyActor): Promise<Map<string, ClubReach>> {
-  // Cross-club by design (access/cross-club.ts): the organisation's affiliations, each row naming its own club.
-  const rows = await apiKeyDb(ctx).affiliation.findMany({
+  // The organisation's own rows (its affiliations, each naming its club): the fence needs no club for them.
+  const rows = await apiKeyClient(ctx).affiliation.findMany({
     where: {
       organisationId: key.organisationId,
       status: 'active',

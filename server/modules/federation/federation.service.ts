@@ -2,19 +2,19 @@
 // records, and the change feed a nightly sync follows), where a tax code is registered, and statistics per club.
 // Every read goes through organisationReach (key scopes ∩ consent ∩ active affiliation); fields of a scope are
 // checked again per row by the GraphQL face (requireScope), so a narrowed consent refuses exactly those fields.
-// Cross-club by design, on the unguarded client: every statement names the clubs the reach allows, never more.
+// Cross-club by design, on the key's fenced client (apiKeyClient): every statement names the clubs the reach allows,
+// and the fence keeps a statement that would not to the reach all the same (read-only).
 import { certificateDays, clubDate } from '../../../schema/club-time';
 import { certificateFreeBornAfter, expiringUntil, type CertificateState } from '../../../schema/medical-certificates';
 import { athleteCertificateState as certificateStateOn } from '../certificates/certificates.service';
 import { MSG } from '../../../schema/messages';
 import { PEOPLE_DATA_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
-import { apiKeyDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { ValidationError } from '../../lib/errors';
 import { decodeCursor, encodeCursor, keysetPageSize } from '../../lib/keyset';
 import { countRows } from './api-usage';
-import { clubsWith, organisationReach, requireApiKey } from './federation-access';
+import { apiKeyClient, clubsWith, organisationReach, requireApiKey } from './federation-access';
 
 /** Rows per page: `first` is required and at most this (issue 13: Relay connections, keyset cursors). */
 export const API_PAGE_MAX = 100;
@@ -53,7 +53,7 @@ export async function listOrganisationClubs(ctx: RequestContext, args: { first: 
   const first = keysetPageSize(args.first, API_PAGE_MAX);
   const [after] = decodeCursor(args.after, new RegExp(`^c${UUID}$`)) ?? [];
   const reach = await organisationReach(ctx);
-  const rows = await apiKeyDb(ctx).affiliation.findMany({
+  const rows = await apiKeyClient(ctx).affiliation.findMany({
     where: {
       organisationId: key.organisationId,
       ...(key.clubIds.length ? { clubId: { in: [...key.clubIds], ...(after ? { gt: after } : {}) } } : after ? { clubId: { gt: after } } : {}),
@@ -72,7 +72,7 @@ export async function listOrganisationClubs(ctx: RequestContext, args: { first: 
 
 /** A club's public profile, for the club.profile scope (checked by the caller). */
 export async function clubProfile(ctx: RequestContext, clubId: string) {
-  const club = await apiKeyDb(ctx).club.findUnique({
+  const club = await apiKeyClient(ctx).club.findUnique({
     where: { id: clubId },
     select: {
       fullName: true,
@@ -242,7 +242,7 @@ export async function listPersonRecords(ctx: RequestContext, filter: PeopleFilte
           SELECT c.* FROM person_role_changes c WHERE ${where(Prisma.sql`c.club_id = ANY(${clubs}::uuid[])`)}
           ORDER BY c.change_xid, c.role_id LIMIT ${first + 1}`;
   // The page is cut first (MATERIALIZED), then its rows only are joined to their people, details and categories.
-  const rows = await apiKeyDb(ctx).$queryRaw<PersonRecordRow[]>`
+  const rows = await apiKeyClient(ctx).$queryRaw<PersonRecordRow[]>`
     WITH page AS MATERIALIZED (${page})
     SELECT ${RECORD_COLUMNS}
     FROM page c ${RECORD_JOINS}
@@ -269,7 +269,7 @@ export async function lookupTaxCode(ctx: RequestContext, taxCode: string): Promi
   const reach = await organisationReach(ctx);
   const clubs = clubsWith(reach, ['people.registry']);
   if (!clubs.length) return [];
-  const rows = await apiKeyDb(ctx).$queryRaw<PersonRecordRow[]>`
+  const rows = await apiKeyClient(ctx).$queryRaw<PersonRecordRow[]>`
     SELECT ${RECORD_COLUMNS}
     FROM people lp JOIN person_roles lr ON lr.person_id = lp.id JOIN person_role_changes c ON c.role_id = lr.id ${RECORD_JOINS}
     WHERE lp.club_id = ANY(${clubs}::uuid[]) AND lp.tax_id_code = ${code}
@@ -359,7 +359,7 @@ export async function clubStatistics(ctx: RequestContext, clubIds: readonly stri
   requireApiKey(ctx);
   const reach = await organisationReach(ctx);
   const clubs = clubsWith(reach, ['club.profile', 'people.registry', 'people.certificates'], clubIds);
-  const byClub = await statisticsRows(apiKeyDb(ctx), clubs, now);
+  const byClub = await statisticsRows(apiKeyClient(ctx), clubs, now);
   for (const id of clubs) countRows(ctx.apiUsage, id);
   return byClub;
 }

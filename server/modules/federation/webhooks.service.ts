@@ -2,13 +2,12 @@
 // endpoint, the events it wants (people created, changed, archived, deleted in the affiliated clubs), and a signing
 // secret answered once and kept sealed (the server reads it back to sign each delivery). A new webhook starts at the
 // current end of the change feed: it is told of what changes from now on.
-import { authorizeOrganisation } from '../../access/authorize';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { requireSession } from '../../auth/policy';
-import { snapshotXmin } from '../../access/cross-club';
+import { snapshotXmin, staffDb } from '../../access/cross-club';
+import { organisationOfRecord } from '../../access/staff-scope';
 import type { RequestContext } from '../../context';
-import { isUuid } from '../../lib/club-rows';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { loadSecretBox } from '../../lib/secret-box';
 import { parseInput } from '../../lib/validate';
@@ -59,16 +58,16 @@ const WITH_DELIVERIES = {
 
 /** A new webhook and its signing secret (`whsec_` + 256 random bits), answered only now. */
 export async function createWebhook(ctx: RequestContext, raw: { organisationId: unknown; url: unknown; events: unknown }) {
-  const { accountId } = requireSession(ctx);
+  requireSession(ctx);
   const input = parseInput(createInput(new WebhookTargets(ctx.deps.config.webhookAllowAddresses)), raw, { summary: 'first' });
-  await authorizeOrganisation(ctx.deps.db, accountId, input.organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
-  const active = await ctx.deps.db.organisationWebhook.count({ where: { organisationId: input.organisationId, disabledAt: null } });
+  const { actor, db } = await staffDb(ctx).asStaffOf(input.organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
+  const active = await db.organisationWebhook.count({ where: { disabledAt: null } });
   if (active >= WEBHOOKS_MAX) throw new ValidationError({ url: WEBHOOK_MSG.tooMany }, WEBHOOK_MSG.tooMany);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const box = await webhookBox(ctx);
   // From the feed's current end: every transaction below xmin has ended, so nothing older is still to come.
   const xmin = await snapshotXmin(ctx);
-  const webhook = await ctx.deps.db.organisationWebhook.create({
+  const webhook = await db.organisationWebhook.create({
     data: {
       organisationId: input.organisationId,
       url: input.url,
@@ -76,7 +75,7 @@ export async function createWebhook(ctx: RequestContext, raw: { organisationId: 
       secretSealed: box.seal(secret),
       cursorXid: xmin,
       cursorRoleId: '00000000-0000-0000-0000-000000000000',
-      createdById: accountId,
+      createdById: actor.accountId,
     },
     select: VIEW,
   });
@@ -85,10 +84,8 @@ export async function createWebhook(ctx: RequestContext, raw: { organisationId: 
 
 /** The organisation's webhooks with their latest deliveries, for its staff. */
 export async function listWebhooks(ctx: RequestContext, organisationId: string) {
-  const { accountId } = requireSession(ctx);
-  await authorizeOrganisation(ctx.deps.db, accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
-  return ctx.deps.db.organisationWebhook.findMany({
-    where: { organisationId },
+  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  return db.organisationWebhook.findMany({
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     select: WITH_DELIVERIES,
   });
@@ -96,9 +93,10 @@ export async function listWebhooks(ctx: RequestContext, organisationId: string) 
 
 /** Stops a webhook at once (its deliveries still pending are dropped); disabling it again changes nothing. */
 export async function disableWebhook(ctx: RequestContext, id: unknown) {
-  const { accountId } = requireSession(ctx);
-  const found = isUuid(id) ? await ctx.deps.db.organisationWebhook.findUnique({ where: { id }, select: { organisationId: true, disabledAt: true } }) : null;
-  if (!found) throw new NotFoundError(WEBHOOK_MSG.notFound);
-  await authorizeOrganisation(ctx.deps.db, accountId, found.organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
-  return ctx.deps.db.organisationWebhook.update({ where: { id: id as string }, data: { disabledAt: found.disabledAt ?? new Date() }, select: WITH_DELIVERIES });
+  const staff = staffDb(ctx);
+  const organisationId = await organisationOfRecord(ctx.deps.db, 'organisationWebhook', id);
+  if (!organisationId) throw new NotFoundError(WEBHOOK_MSG.notFound);
+  const { db } = await staff.asStaffOf(organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
+  const found = await db.organisationWebhook.findUniqueOrThrow({ where: { id: id as string }, select: { disabledAt: true } });
+  return db.organisationWebhook.update({ where: { id: id as string }, data: { disabledAt: found.disabledAt ?? new Date() }, select: WITH_DELIVERIES });
 }

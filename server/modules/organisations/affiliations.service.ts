@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
 import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
-import { authorizeMember, authorizeOrganisation, clubMember } from '../../access/authorize';
+import { authorizeMember, clubMember } from '../../access/authorize';
+import { organisationOfRecord, organisationStaffAccess } from '../../access/staff-scope';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { OrganisationKind, PrismaClient } from '../../generated/prisma/client.js';
@@ -58,41 +59,49 @@ const ENDED: readonly string[] = ['rejected', 'revoked'];
 
 const uniqueScopes = (scopes: readonly OrganisationScope[]) => ORGANISATION_SCOPES.filter((s) => scopes.includes(s));
 
-// ---- the organisation's side (its admins; the club is named by its public numbers, so it reads across clubs) ----
+// ---- the organisation's side (its admins, as staff of the organisation: access/staff-scope.ts) ----
+// `db`: the app's client (or, in tests, the unguarded one); each call acts through the staff's fenced client.
 
 /** An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves. */
 export async function requestAffiliation(db: PrismaClient, accountId: string, organisationId: string, clubNumber: string): Promise<AffiliationView> {
-  await authorizeOrganisation(db, accountId, organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
+  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
   const number = clubNumber.trim().toUpperCase();
-  const clubs = number ? await db.club.findMany({ where: { archivedAt: null, OR: [{ vatNumber: number }, { fiscalCode: number }] }, select: { id: true }, take: 2 }) : [];
+  // The club is not affiliated yet: named by its public numbers, the one read outside the staff's fence.
+  const clubs = number ? await staff.clubsByPublicNumber(number) : [];
   if (!clubs.length) throw new NotFoundError(AFFILIATION_MSG.clubUnknown);
   // The numbers are not unique in the product (typed at sign-up): never guess which club is meant.
   if (clubs.length > 1) throw new ValidationError({ club: AFFILIATION_MSG.clubAmbiguous }, AFFILIATION_MSG.clubAmbiguous);
   const [club] = clubs;
-  return db.$transaction(async (tx) => {
+  return staff.db.$transaction(async (tx) => {
     const existing = await tx.affiliation.findUnique({ where: { organisationId_clubId: { organisationId, clubId: club.id } }, select: { id: true, status: true } });
     if (existing && !ENDED.includes(existing.status)) throw new ConflictError(AFFILIATION_MSG.already);
-    // An ended affiliation (refused, withdrawn, revoked) starts again as a new request, its history kept.
+    // An ended affiliation (refused, withdrawn, revoked) starts again as a new request, its history kept; the step
+    // is written in the affiliation's own statement (the fence writes an affiliation's events only so).
     const data = { status: 'pending' as const, requestedBy: 'organisation', scopes: [], minorsContacts: false };
+    const events = { create: { clubId: club.id, accountId, action: 'requested' } };
     const created = existing
-      ? await tx.affiliation.update({ where: { id: existing.id }, data, select: VIEW })
-      : await tx.affiliation.create({ data: { organisationId, clubId: club.id, ...data }, select: VIEW });
-    await tx.affiliationEvent.create({ data: { affiliationId: created.id, clubId: club.id, accountId, action: 'requested' } });
+      ? await tx.affiliation.update({ where: { id: existing.id }, data: { ...data, events }, select: VIEW })
+      : await tx.affiliation.create({ data: { organisationId, clubId: club.id, ...data, events }, select: VIEW });
     return view(created);
   });
 }
 
+/** The staff access of an admin of the organisation of affiliation `id`, and the affiliation; NotFound for an unknown id. */
+async function affiliationOfAdmin(db: PrismaClient, accountId: string, id: string) {
+  const organisationId = await organisationOfRecord(db, 'affiliation', id);
+  if (!organisationId) throw new NotFoundError(AFFILIATION_MSG.notFound);
+  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
+  const found = await staff.db.affiliation.findUnique({ where: { id }, select: { clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } });
+  if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
+  return { staff, found };
+}
+
 /** An organisation's admin accepts a club's application: in force with the scopes the club chose when applying. */
 export async function acceptApplication(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
-  const found = isUuid(affiliationId) ? await db.affiliation.findUnique({ where: { id: affiliationId }, select: { organisationId: true, clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } }) : null;
-  if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
-  await authorizeOrganisation(db, accountId, found.organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
+  const { staff, found } = await affiliationOfAdmin(db, accountId, affiliationId);
   if (found.status !== 'pending' || found.requestedBy !== 'club') throw new ValidationError({ id: AFFILIATION_MSG.notPending }, AFFILIATION_MSG.notPending);
-  return db.$transaction(async (tx) => {
-    const updated = await tx.affiliation.update({ where: { id: affiliationId }, data: { status: 'active' }, select: VIEW });
-    await tx.affiliationEvent.create({ data: { affiliationId, clubId: found.clubId, accountId, action: 'accepted', scopes: found.scopes, minorsContacts: found.minorsContacts } });
-    return view(updated);
-  });
+  const events = { create: { clubId: found.clubId, accountId, action: 'accepted', scopes: found.scopes, minorsContacts: found.minorsContacts } };
+  return view(await staff.db.affiliation.update({ where: { id: affiliationId }, data: { status: 'active', events }, select: VIEW }));
 }
 
 /**
@@ -100,9 +109,7 @@ export async function acceptApplication(db: PrismaClient, accountId: string, aff
  * in force (nothing is shared from then on). Its admins only; the club sees the step in its history.
  */
 export async function endAffiliationByOrganisation(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
-  const found = isUuid(affiliationId) ? await db.affiliation.findUnique({ where: { id: affiliationId }, select: { organisationId: true, clubId: true, status: true, requestedBy: true } }) : null;
-  if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
-  await authorizeOrganisation(db, accountId, found.organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
+  const { staff, found } = await affiliationOfAdmin(db, accountId, affiliationId);
   const step =
     found.status === 'active'
       ? { status: 'revoked' as const, action: 'ended_by_organisation' }
@@ -112,11 +119,8 @@ export async function endAffiliationByOrganisation(db: PrismaClient, accountId: 
           : { status: 'revoked' as const, action: 'withdrawn_by_organisation' }
         : null;
   if (!step) throw new ValidationError({ id: AFFILIATION_MSG.notActive }, AFFILIATION_MSG.notActive);
-  return db.$transaction(async (tx) => {
-    const updated = await tx.affiliation.update({ where: { id: affiliationId }, data: { status: step.status, scopes: [], minorsContacts: false }, select: VIEW });
-    await tx.affiliationEvent.create({ data: { affiliationId, clubId: found.clubId, accountId, action: step.action } });
-    return view(updated);
-  });
+  const events = { create: { clubId: found.clubId, accountId, action: step.action } };
+  return view(await staff.db.affiliation.update({ where: { id: affiliationId }, data: { status: step.status, scopes: [], minorsContacts: false, events }, select: VIEW }));
 }
 
 // ---- the club's side (owner and admin: affiliations.manage), through the club-scoped access ----

@@ -1,7 +1,7 @@
 // Organisations' API keys (issue 13 point 3): created and revoked by the organisation's admins, with scopes, an
 // optional expiry and an optional list of clubs; the secret is answered once and stored only as its SHA-256, its
 // first characters kept as a recognisable prefix. apiKeyActor turns a presented secret into the `apiKey` actor.
-import { authorizeOrganisation } from '../../access/authorize';
+import { organisationOfRecord, organisationStaffAccess } from '../../access/staff-scope';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
@@ -64,9 +64,9 @@ const view = (row: Omit<ApiKeyView, 'scopes'> & { scopes: string[] }): ApiKeyVie
 /** A new key: its record, and the secret (`cbk_` + 256 random bits), which is never answered again. */
 export async function createApiKey(db: PrismaClient, accountId: string, input: CreateApiKeyInput, now = new Date()): Promise<{ key: ApiKeyView; secret: string }> {
   const { organisationId, name, scopes, expiresInDays, clubIds } = parseInput(createInput, input, { summary: 'first' });
-  await authorizeOrganisation(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
+  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
   const secret = `${API_KEY_MARK}${randomBytes(32).toString('base64url')}`;
-  const key = await db.organisationApiKey.create({
+  const key = await staff.db.organisationApiKey.create({
     data: {
       organisationId,
       name,
@@ -84,17 +84,18 @@ export async function createApiKey(db: PrismaClient, accountId: string, input: C
 
 /** The organisation's keys, newest first (never their secrets): for its admins. */
 export async function listApiKeys(db: PrismaClient, accountId: string, organisationId: string): Promise<ApiKeyView[]> {
-  await authorizeOrganisation(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
-  const rows = await db.organisationApiKey.findMany({ where: { organisationId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: VIEW });
+  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
+  const rows = await staff.db.organisationApiKey.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: VIEW });
   return rows.map(view);
 }
 
 /** Revokes a key of an organisation `accountId` administers, at once; revoking it again changes nothing. */
 export async function revokeApiKey(db: PrismaClient, accountId: string, keyId: string, now = new Date()): Promise<ApiKeyView> {
-  const key = isUuid(keyId) ? await db.organisationApiKey.findUnique({ where: { id: keyId }, select: { organisationId: true, revokedAt: true } }) : null;
-  if (!key) throw new NotFoundError(API_KEY_MSG.notFound);
-  await authorizeOrganisation(db, accountId, key.organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
-  const updated = await db.organisationApiKey.update({ where: { id: keyId }, data: { revokedAt: key.revokedAt ?? now }, select: VIEW });
+  const organisationId = await organisationOfRecord(db, 'organisationApiKey', keyId);
+  if (!organisationId) throw new NotFoundError(API_KEY_MSG.notFound);
+  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
+  const key = await staff.db.organisationApiKey.findUniqueOrThrow({ where: { id: keyId }, select: { revokedAt: true } });
+  const updated = await staff.db.organisationApiKey.update({ where: { id: keyId }, data: { revokedAt: key.revokedAt ?? now }, select: VIEW });
   return view(updated);
 }
 

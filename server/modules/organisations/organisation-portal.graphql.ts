@@ -6,7 +6,6 @@ import { requireSession } from '../../auth/policy';
 import { builder } from '../../graphql/builder';
 import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
 import { OrganisationScopeEnum } from '../../graphql/enums';
-import { staffDb } from '../../access/cross-club';
 import { acceptApplication, endAffiliationByOrganisation, requestAffiliation } from './affiliations.service';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { AffiliationStatusEnum } from '../../graphql/enums';
@@ -212,21 +211,21 @@ builder.mutationFields((t) => ({
     description: "An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves.",
     args: { organisationId: t.arg.id({ required: true }), clubNumber: t.arg.string({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { organisationId, clubNumber }, ctx) => requestAffiliation(staffDb(ctx).db, staffDb(ctx).accountId, String(organisationId), clubNumber),
+    resolve: (_root, { organisationId, clubNumber }, ctx) => requestAffiliation(ctx.deps.db, requireSession(ctx).accountId, String(organisationId), clubNumber),
   }),
   acceptAffiliationApplication: t.field({
     type: AffiliationRef,
     description: "An organisation's admin accepts a club's application: in force with the scopes the club chose.",
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { id }, ctx) => acceptApplication(staffDb(ctx).db, staffDb(ctx).accountId, String(id)),
+    resolve: (_root, { id }, ctx) => acceptApplication(ctx.deps.db, requireSession(ctx).accountId, String(id)),
   }),
   endAffiliation: t.field({
     type: AffiliationRef,
     description: "The organisation refuses a club's application, withdraws its own request, or ends an affiliation in force. Organisation admins only.",
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { id }, ctx) => endAffiliationByOrganisation(staffDb(ctx).db, staffDb(ctx).accountId, String(id)),
+    resolve: (_root, { id }, ctx) => endAffiliationByOrganisation(ctx.deps.db, requireSession(ctx).accountId, String(id)),
   }),
   createApiKey: t.field({
     type: CreatedApiKeyRef,

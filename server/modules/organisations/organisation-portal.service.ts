@@ -1,8 +1,8 @@
 // The organisation's own side (issue 13 point 8): its staff (admins and readers, signed in with their accounts)
 // see the organisation's affiliated clubs with their status and consent, the pending requests and applications,
 // its keys and its API usage; admins ask clubs to affiliate, accept applications, create and revoke keys (the
-// services of affiliations.service.ts and api-keys.service.ts). Cross-club by design: the organisation's own rows.
-import { authorizeOrganisation } from '../../access/authorize';
+// services of affiliations.service.ts and api-keys.service.ts). Each operation acts as staff of the organisation
+// it names (access/staff-scope.ts): a client fenced to its own rows and, read-only, the clubs affiliated in force.
 import { staffDb } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import { requireSession } from '../../auth/policy';
@@ -29,10 +29,9 @@ export async function myOrganisations(ctx: RequestContext) {
 
 /** One organisation as its staff sees it: identity, role, its clubs' affiliations (every status) with club names. */
 export async function organisationOverview(ctx: RequestContext, organisationId: string) {
-  const viewer = requireSession(ctx);
-  const role = await authorizeOrganisation(ctx.deps.db, viewer.accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
-  // The organisation's affiliations name their clubs: read across clubs on purpose (access/cross-club.ts), only its own rows.
-  const { db } = staffDb(ctx);
+  const { actor, db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  const role = actor.role;
+  // Its affiliations of every status name their clubs; what it reads of a club (counts) only while in force.
   const organisation = await db.organisation.findUniqueOrThrow({
     where: { id: organisationId },
     select: {
@@ -76,21 +75,20 @@ export async function organisationOverview(ctx: RequestContext, organisationId: 
 
 /** The organisation's API usage over the last USAGE_DAYS days: totals, per key, and the latest requests. */
 export async function organisationUsage(ctx: RequestContext, organisationId: string, now = new Date()) {
-  const viewer = requireSession(ctx);
-  await authorizeOrganisation(ctx.deps.db, viewer.accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
   const since = new Date(now.getTime() - USAGE_DAYS * 86_400_000);
   const where = { organisationId, at: { gte: since } };
   const [totals, refused, perKey, latest, keys] = await Promise.all([
-    ctx.deps.db.apiRequest.aggregate({ where, _count: true, _sum: { cost: true, rows: true } }),
-    ctx.deps.db.apiRequest.count({ where: { ...where, outcome: 'refused' } }),
-    ctx.deps.db.apiRequest.groupBy({ by: ['keyPrefix'], where, _count: true, _sum: { cost: true, rows: true }, _max: { at: true } }),
-    ctx.deps.db.apiRequest.findMany({
+    db.apiRequest.aggregate({ where, _count: true, _sum: { cost: true, rows: true } }),
+    db.apiRequest.count({ where: { ...where, outcome: 'refused' } }),
+    db.apiRequest.groupBy({ by: ['keyPrefix'], where, _count: true, _sum: { cost: true, rows: true }, _max: { at: true } }),
+    db.apiRequest.findMany({
       where: { organisationId },
       orderBy: { id: 'desc' },
       take: 20,
       select: { at: true, keyPrefix: true, operation: true, cost: true, rows: true, outcome: true, _count: { select: { clubs: true } } },
     }),
-    ctx.deps.db.organisationApiKey.findMany({ where: { organisationId }, select: { prefix: true, name: true } }),
+    db.organisationApiKey.findMany({ where: { organisationId }, select: { prefix: true, name: true } }),
   ]);
   // Keys are named by their admins; readers see the names too (never the keys themselves).
   const keyName = new Map(keys.map((k) => [k.prefix, k.name]));

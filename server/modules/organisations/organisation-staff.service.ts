@@ -1,7 +1,8 @@
 // An organisation's staff (issue 13 point 1): its admins invite accounts by email as admin or reader, with a
 // single-use link valid 7 days (stored only as the token's hash) like a club's collaborators; any signed-in account
 // holding the link joins; admins change roles and remove staff, and the organisation always keeps an admin.
-import { authorizeOrganisation } from '../../access/authorize';
+import { staffDb } from '../../access/cross-club';
+import { organisationOfRecord } from '../../access/staff-scope';
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
 import type { RequestContext } from '../../context';
@@ -52,12 +53,14 @@ const pendingWhere = (now = new Date()) => ({ acceptedAt: null, revokedAt: null,
 export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organisationId: unknown; email: unknown; role: unknown }) {
   const { accountId } = requireSession(ctx);
   const input = parseInput(inviteInput, raw, { summary: 'first' });
-  await authorizeOrganisation(ctx.deps.db, accountId, input.organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
+  const staff = await staffDb(ctx).asStaffOf(input.organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
   await ctx.deps.limits.consume('collaboratorInvite', { ip: ctx.meta.ip, account: accountId });
-  const db = ctx.deps.db;
-  const member = await db.organisationStaff.findFirst({ where: { organisationId: input.organisationId, account: { email: input.email } }, select: { id: true } });
+  const member = await staff.db.organisationStaff.findFirst({ where: { account: { email: input.email } }, select: { id: true } });
   if (member) throw new ConflictError(STAFF_MSG.already, { email: STAFF_MSG.already });
-  const organisation = await db.organisation.findUniqueOrThrow({ where: { id: input.organisationId }, select: { name: true } });
+  const organisation = await staff.db.organisation.findUniqueOrThrow({ where: { id: input.organisationId }, select: { name: true } });
+  // The mail is queued in the invitation's transaction (the outbox is no organisation's row): the app's client,
+  // every statement naming the organisation the staff access was resolved for.
+  const db = ctx.deps.db;
   const token = randomToken();
   const url = `${ctx.deps.config.publicUrl}${STAFF_INVITE_PATH}?token=${encodeURIComponent(token)}`;
   const invitation = await db.$transaction(async (tx) => {
@@ -77,15 +80,13 @@ export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organi
 
 /** The staff and the pending invitations, for the organisation's staff. */
 export async function organisationStaffList(ctx: RequestContext, organisationId: string) {
-  const { accountId } = requireSession(ctx);
-  await authorizeOrganisation(ctx.deps.db, accountId, organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
   const [staff, invitations] = await Promise.all([
-    ctx.deps.db.organisationStaff.findMany({
-      where: { organisationId },
+    db.organisationStaff.findMany({
       orderBy: { createdAt: 'asc' },
       select: { role: true, createdAt: true, account: { select: { id: true, email: true, profile: { select: { firstname: true, lastname: true } } } } },
     }),
-    ctx.deps.db.organisationStaffInvitation.findMany({ where: { organisationId, ...pendingWhere() }, orderBy: { createdAt: 'desc' }, select: { id: true, email: true, role: true, expiresAt: true } }),
+    db.organisationStaffInvitation.findMany({ where: pendingWhere(), orderBy: { createdAt: 'desc' }, select: { id: true, email: true, role: true, expiresAt: true } }),
   ]);
   return {
     staff: staff.map((s) => ({
@@ -100,11 +101,13 @@ export async function organisationStaffList(ctx: RequestContext, organisationId:
 }
 
 export async function revokeOrganisationStaffInvitation(ctx: RequestContext, id: unknown) {
-  const { accountId } = requireSession(ctx);
-  const invitation = isUuid(id) ? await ctx.deps.db.organisationStaffInvitation.findFirst({ where: { id, acceptedAt: null, revokedAt: null }, select: { id: true, organisationId: true } }) : null;
+  const staff = staffDb(ctx);
+  const organisationId = await organisationOfRecord(ctx.deps.db, 'organisationStaffInvitation', id);
+  if (!organisationId) throw new NotFoundError();
+  const { db } = await staff.asStaffOf(organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
+  const invitation = await db.organisationStaffInvitation.findFirst({ where: { id: id as string, acceptedAt: null, revokedAt: null }, select: { id: true } });
   if (!invitation) throw new NotFoundError();
-  await authorizeOrganisation(ctx.deps.db, accountId, invitation.organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
-  await ctx.deps.db.organisationStaffInvitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+  await db.organisationStaffInvitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
   return { message: STAFF_MSG.revoked, invitationId: invitation.id };
 }
 
@@ -130,10 +133,9 @@ export async function joinOrganisationStaffByInvitation(
 
 /** Changes a staff member's role, or removes them (role null); the last admin can be neither demoted nor removed. */
 export async function changeOrganisationStaff(ctx: RequestContext, organisationId: string, memberAccountId: string, role: 'admin' | 'reader' | null) {
-  const { accountId } = requireSession(ctx);
-  await authorizeOrganisation(ctx.deps.db, accountId, organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
+  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
   if (!isUuid(memberAccountId)) throw new NotFoundError(STAFF_MSG.notFound);
-  return ctx.deps.db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const member = await tx.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId: memberAccountId } }, select: { id: true, role: true } });
     if (!member) throw new NotFoundError(STAFF_MSG.notFound);
     if (member.role === 'admin' && role !== 'admin') {
