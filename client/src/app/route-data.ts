@@ -10,7 +10,7 @@ import { PeopleQuery, peopleListVariables } from '../features/people/people-list
 import { apolloClient } from '../lib/apollo';
 import { orderOfParam, sortOptionsFor } from '../lib/people-sort';
 import { ADDED_PARAM, CERTIFICATE_PARAM, periodOfParam } from '../lib/recent-filters';
-import { MeQuery } from '../lib/session';
+import { prefetchMe } from '../lib/session';
 import { readClubToken, readSessionToken } from '../lib/session-storage';
 import { PAGE_PARAM, pageOfParam } from '../lib/use-list-view';
 
@@ -22,7 +22,7 @@ let sessionStarted = false;
 export function prefetchSession() {
   if (sessionStarted || !readSessionToken()) return;
   sessionStarted = true;
-  quietly(apolloClient.query({ query: MeQuery, fetchPolicy: 'network-only' }));
+  prefetchMe(apolloClient);
 }
 
 /**
