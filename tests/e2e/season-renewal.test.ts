@@ -82,6 +82,9 @@ describe('season renewal', () => {
           expect(await categoryOf(dicembre)).toEqual(['Under 10']);
           expect(await db.registerMemberSeason.count({ where: { clubId: club.clubId } })).toBe(0);
         }
+      } catch (error) {
+        await page.screenshot({ path: `/tmp/brief/out/G-failed-${name}.png`, fullPage: true }).catch(() => undefined);
+        throw error;
       } finally {
         await browser.close();
       }
