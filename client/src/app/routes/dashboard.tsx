@@ -18,6 +18,8 @@ import { FirstSteps } from '../../features/dashboard/components/first-steps';
 import { QuickLinks } from '../../features/dashboard/components/quick-links';
 import { formatToday } from '../../features/dashboard/dashboard-dates';
 import { DashboardQuery } from '../../features/dashboard/dashboard-documents';
+import { SeasonComparison } from '../../features/dashboard/components/season-comparison';
+import { useSeasonView } from '../../lib/season-view';
 import { useDocumentTitle } from '../../lib/document-title';
 import { agreeing, welcomeWord } from '../../lib/greeting';
 import { messageOfError } from '../../lib/errors';
@@ -40,6 +42,8 @@ export default function DashboardPage() {
   const { data, error, refetch } = useQuery(DashboardQuery, { fetchPolicy: 'cache-and-network', skip: !club, notifyOnNetworkStatusChange: true });
   const [creating, setCreating] = useState<Creating>({ open: false, kind: 'athlete', used: false });
   const numbers = data?.dashboard;
+  // The season looked at (top bar): its figures against the previous season's, for those who read the register.
+  const season = useSeasonView({ skip: !club });
   const reload = () => void refetch().catch(() => undefined);
 
   let body;
@@ -62,6 +66,7 @@ export default function DashboardPage() {
           <KindCounts numbers={numbers} canOpen={(kind) => access.can(`people.${kind}.read`)} />
           <ChartCard slices={chartSlices(numbers.kinds)} />
         </Grid>
+        {access.can('members.read') && season.chosen && <SeasonComparison seasonId={season.chosen.id} />}
       </>
     );
   }
@@ -75,7 +80,7 @@ export default function DashboardPage() {
         <Text color="fg.muted">
           {club ? (
             <>
-              Stai gestendo <strong>{club.fullName}</strong> · stagione {club.seasonLabel} · {formatToday()}
+              Stai gestendo <strong>{club.fullName}</strong> · stagione {season.chosen?.label ?? club.seasonLabel} · {formatToday()}
             </>
           ) : (
             `Non risulti ancora ${agreeing(account?.profile.gender, 'associato', 'associata')} a una società.`
@@ -83,7 +88,7 @@ export default function DashboardPage() {
         </Text>
       </Stack>
       {club && <FirstSteps clubId={club.id} />}
-      {club && (
+      {club && !season.readOnly && (
         <QuickLinks kinds={registrable} onCreate={(kind) => setCreating({ open: true, kind, used: true })} onIntent={() => void loadPersonFormPanel().catch(() => undefined)} />
       )}
       {body}

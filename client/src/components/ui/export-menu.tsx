@@ -25,6 +25,7 @@ const ExportListQuery = graphql(`
     $roleIds: [ID!]
     $priority: Int
     $postOrder: PostOrder
+    $seasonId: ID
   ) {
     exportList(
       list: $list
@@ -37,6 +38,7 @@ const ExportListQuery = graphql(`
       roleIds: $roleIds
       priority: $priority
       postOrder: $postOrder
+      seasonId: $seasonId
     ) {
       filename
       contentType
@@ -60,6 +62,8 @@ export interface ExportFilter {
   priority?: number | null;
   /** The feed's order. */
   postOrder?: PostOrder | null;
+  /** People lists: the season chosen in the top bar (only the people in it). */
+  seasonId?: string | null;
 }
 
 const FORMATS: ReadonlyArray<{ value: ExportFormat; label: string }> = [

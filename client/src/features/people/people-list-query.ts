@@ -14,6 +14,7 @@ export const PeopleQuery = graphql(`
     $orderBy: PeopleOrder
     $first: Int
     $offset: Int
+    $seasonId: ID
   ) {
     people(
       kind: $kind
@@ -24,6 +25,7 @@ export const PeopleQuery = graphql(`
       orderBy: $orderBy
       first: $first
       offset: $offset
+      seasonId: $seasonId
     ) {
       totalCount
       pageInfo {
@@ -48,15 +50,18 @@ export interface PeopleListView {
   order: PeopleOrder;
   /** 1-based. */
   page: number;
+  /** The season chosen in the top bar (lib/season-view.tsx): only the people in it; absent: everyone. */
+  seasonId?: string | null;
 }
 
 /** The variables of PeopleQuery for a view of the list: one function, so page and loader ask the same. */
-export const peopleListVariables = ({ kind, term, groupId, addedWithin, certificate, order, page }: PeopleListView) => ({
+export const peopleListVariables = ({ kind, term, groupId, addedWithin, certificate, order, page, seasonId = null }: PeopleListView) => ({
   kind,
   search: term.trim() || null,
   groupId,
   addedWithin,
   certificate,
   orderBy: order,
+  seasonId,
   ...pageVariables(page),
 });
