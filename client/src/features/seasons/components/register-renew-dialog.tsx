@@ -1,7 +1,8 @@
 // "Rinnova" on the libro soci page (issue 35 point 2): the season (the current one by default; closed seasons are
 // read-only, so not offered), the renewal date and the quota, typed in euro ("25" or "25,50") and sent in cents.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid, Spinner } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { clubDate } from '../../../../../schema/club-time';
 import { renewMembershipInput } from '../../../../../schema/validation/seasons';
@@ -51,13 +52,29 @@ export function RegisterRenewDialog({ member, onClose }: { member: ExitingMember
 
 function RenewForm({ memberId, formId, save, onDirtyChange }: { memberId: string; formId: string; save: (input: RenewMembershipInput) => Promise<SubmitOutcome>; onDirtyChange: (dirty: boolean) => void }) {
   const { data } = useQuery(RegisterSeasonsQuery, { fetchPolicy: 'cache-first' });
-  const toInput = (values: RenewValues): RenewMembershipInput => ({ memberId, seasonId: values.seasonId, renewedOn: values.renewedOn, quotaCents: euroToCents(values.quotaCents) });
-  const schema = formSchema(renewRules, toInput, (values: RenewValues) => {
-    const input = toInput(values);
-    return { ...input, quotaCents: Number.isNaN(input.quotaCents) ? undefined : input.quotaCents, quotaText: values.quotaCents };
-  });
-  const form = useSchemaForm(schema, { seasonId: data?.currentSeason.id ?? '', renewedOn: clubDate(new Date()), quotaCents: '' }, { values: data ? { seasonId: data.currentSeason.id, renewedOn: clubDate(new Date()), quotaCents: '' } : undefined, resetOptions: { keepDirtyValues: true } });
-  const seasons = (data?.seasons ?? []).filter((s) => s.status !== 'closed').map((s) => ({ value: s.id, label: s.label }));
+  if (!data) return <Spinner size="md" aria-label="Caricamento delle stagioni..." />;
+  const seasons = data.seasons.filter((s) => s.status !== 'closed').map((s) => ({ value: s.id, label: s.label }));
+  return <RenewFields memberId={memberId} currentSeasonId={data.currentSeason.id} seasons={seasons} formId={formId} save={save} onDirtyChange={onDirtyChange} />;
+}
+
+interface RenewFieldsProps {
+  memberId: string;
+  currentSeasonId: string;
+  seasons: Array<{ value: string; label: string }>;
+  formId: string;
+  save: (input: RenewMembershipInput) => Promise<SubmitOutcome>;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function RenewFields({ memberId, currentSeasonId, seasons, formId, save, onDirtyChange }: RenewFieldsProps) {
+  const schema = useMemo(() => {
+    const toInput = (values: RenewValues): RenewMembershipInput => ({ memberId, seasonId: values.seasonId, renewedOn: values.renewedOn, quotaCents: euroToCents(values.quotaCents) });
+    return formSchema(renewRules, toInput, (values: RenewValues) => {
+      const input = toInput(values);
+      return { ...input, quotaCents: Number.isNaN(input.quotaCents) ? undefined : input.quotaCents, quotaText: values.quotaCents };
+    });
+  }, [memberId]);
+  const form = useSchemaForm(schema, { seasonId: currentSeasonId, renewedOn: clubDate(new Date()), quotaCents: '' });
   return (
     <SchemaForm id={formId} form={form} onDirtyChange={onDirtyChange} onSubmit={save}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
