@@ -31,6 +31,7 @@ import { lazyNamed, OnceOpened, usePreloadWhenIdle } from '../components/once-op
 import { resolveGroupFilter, tpValueOf, type GroupOption } from '../group-filter';
 import { ArchivePersonMutation, KindGroupsQuery } from '../people-documents';
 import { PeopleQuery, peopleListVariables } from '../people-list-query';
+import { useSeasonView } from '../../../lib/season-view';
 import { useConfirmedArchive } from '../../../lib/use-confirmed-archive';
 import { FilterChip } from '../../../components/ui/filter-chip';
 import {
@@ -94,8 +95,10 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const order = orderOfParam(view.values.ordina, sortOptions);
   const [panel, setPanel] = useState<PersonPanelState>({ mode: 'closed' });
   const [assigning, setAssigning] = useState<PeopleRow | null>(null);
-  const mayRegister = access.canRegister(kind);
-  const mayEdit = access.can(`people.${kind}.write`);
+  // The season chosen in the top bar filters the list; a closed one is read-only (no new people, no bulk changes).
+  const season = useSeasonView();
+  const mayRegister = access.canRegister(kind) && !season.readOnly;
+  const mayEdit = access.can(`people.${kind}.write`) && !season.readOnly;
   const mayAssign = access.can('groups.write');
   const mayArchive = access.can(`people.${kind}.archive`);
   const mayImport = access.can('import.run');
@@ -111,9 +114,9 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
   const unknownTp = Boolean(tp) && groupsReady && !selectedGroup;
 
   const term = search.trim();
-  const listKey = `${kind}|${selectedGroup?.id ?? ''}|${term}|${addedWithin ?? ''}|${certificate ?? ''}|${order}`;
+  const listKey = `${kind}|${selectedGroup?.id ?? ''}|${term}|${addedWithin ?? ''}|${certificate ?? ''}|${order}|${season.filterSeasonId ?? ''}`;
   const peopleResult = useQuery(PeopleQuery, {
-    variables: peopleListVariables({ kind, term, groupId: selectedGroup?.id ?? null, addedWithin, certificate, order, page: view.page }),
+    variables: peopleListVariables({ kind, term, groupId: selectedGroup?.id ?? null, addedWithin, certificate, order, page: view.page, seasonId: season.filterSeasonId }),
     // With a tp in the address, wait for the groups so the first page is already the filtered one.
     skip: Boolean(tp) && !groupsReady && !groupsResult.error,
     fetchPolicy: 'cache-and-network',
@@ -275,7 +278,7 @@ export default function PeopleListPage({ kind }: { kind: PersonKindKey }) {
         </Stack>
         {(mayImport || mayRegister || access.can('export.run')) && (
           <HStack gap="2" wrap="wrap">
-            <ExportMenu filter={{ list: 'people', kind, search: term, groupIds: selectedGroup ? [selectedGroup.id] : null, addedWithin, certificate }} />
+            <ExportMenu filter={{ list: 'people', kind, search: term, groupIds: selectedGroup ? [selectedGroup.id] : null, addedWithin, certificate, seasonId: season.filterSeasonId }} />
             {mayImport && (
               <Button asChild variant="outline">
                 <RouterLink to={`/import/${kind}`}>
