@@ -22,8 +22,12 @@ interface Chunk {
 
 const PUBLIC_HOME_BUDGET_KB = 100;
 const ADMIN_SHELL_BUDGET_KB = 300;
-/** Script files of a bookmarked people list (shell and page) before its first rows: 68 on 28 November, 118 before. */
-const MAX_PEOPLE_LIST_FILES = 80;
+/**
+ * Script files of a bookmarked people list (shell and page) before its first rows: 107 on 28 November with the list's
+ * panel, dialogs and selection bar lazy (118 before). Merging the app's modules into larger chunks (68 files) ran
+ * modules out of order and the app failed to start on /dashboard and /category: reverted.
+ */
+const MAX_PEOPLE_LIST_FILES = 110;
 
 /** Every chunk `keys` load before running: themselves and their static imports, transitively. */
 function closure(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
@@ -83,8 +87,7 @@ describe.runIf(existsSync(manifestFile))('bundle budgets (the built client)', ()
   });
 
   it("a bookmarked people list loads few files, and not the person form's code before its first rows", () => {
-    // client/vite.config.ts merges the app's own modules of the shell and of the list page into a chunk each
-    // (118 files before, most under 1 kB); the page's panel and dialogs are lazy (people-list-page.tsx).
+    // the page's panel, dialogs and selection bar are lazy (people-list-page.tsx): they are not before the rows.
     const page = closure(manifest, [...adminShellKeys, 'src/features/people/routes/people-list-page.tsx']);
     console.log(`people list: ${gzipKb(page).toFixed(1)} kB gzip in ${page.size} files`);
     expect(page.size).toBeLessThanOrEqual(MAX_PEOPLE_LIST_FILES);
