@@ -40,7 +40,7 @@ async function admit(page: Page, surname: string, decision: string) {
 
 // Skipped until it passes: at 22:37 UTC on 28 November it failed on a loaded machine (the page's heading not shown
 // within 45 s on a retry; the second admission's toast not seen before the debounced search fix above).
-describe.skip.each(Object.entries(VIEWPORTS))('the libro soci on %s', (name, viewport) => {
+describe.each(Object.entries(VIEWPORTS))('the libro soci on %s', (name, viewport) => {
   it('admits two people (numbers 1 and 2), records an exit, renews, searches and downloads the register', async () => {
     const club = await createClub(server.deps, { fullName: `ASD Libro ${name}` });
     const ctx = await clubContext(server.deps, club);
