@@ -1,12 +1,34 @@
 // Mounts what a page opens only on demand (a side panel, a dialog, the selection's bar), from a lazy chunk: the
 // list's first rows do not wait for the form's and dialogs' code (issue 34 point 3). Once opened it stays mounted,
 // so closing animates and its state (a dialog's step) survives as it did when it was always there.
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { returnTarget } from '../../../lib/focus';
 
 export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+  // What opened it, read when it opens: while the chunk loads, a row menu closes and the focus may fall to <body>, so
+  // the panel (which remembers the focused element as it mounts, lib/focus.ts) would give it back to nobody.
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && !opened) {
+    opener.current = document.activeElement instanceof HTMLElement ? returnTarget(document.activeElement) : null;
+    setOpened(true);
+  }
+  return opened ? (
+    <Suspense fallback={null}>
+      <FocusOpenerFirst opener={opener} />
+      {children}
+    </Suspense>
+  ) : null;
+}
+
+/** Before its next sibling's layout effects: puts a lost focus back on the opener, once. */
+function FocusOpenerFirst({ opener }: { opener: { current: HTMLElement | null } }) {
+  useLayoutEffect(() => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected && (document.activeElement === null || document.activeElement === document.body)) target.focus();
+  }, [opener]);
+  return null;
 }
 
 /** A named export of a lazy module as a component (React.lazy takes default exports). */
