@@ -14,11 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as XLSX from '@e965/xlsx';
-import { log, logTargets, throwawayDatabase, writeResults, type Target } from './throwaway-database';
-import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { signUp } from '../server/modules/accounts/sign-up.service';
+import { log, logTargets, writeResults, type Target } from './throwaway-database';
 import { seedAthletes } from './seed-people';
+import { openBenchClub } from './support/bench-club';
 
 const { values: args } = parseArgs({
   options: { db: { type: 'string', default: 'pglite,postgres' }, members: { type: 'string', default: '5000' }, runs: { type: 'string', default: '2' } },
@@ -43,24 +41,11 @@ interface DatabaseResult {
 }
 
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseResult | null> {
-  const target = await throwawayDatabase(database, 'register-pdf');
-  if (!target) return null;
-  const { dataDir, databaseUrl, cleanup } = target;
-  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000, jobsEnabled: false, statementTimeoutMs: 30 * 60_000 });
-  log(`\n[${database}] fresh database, applying migrations...`);
-  const { app, deps } = await createApp({ config });
+  const club = await openBenchClub(database, 'register-pdf', 'ASD Bench Libro Soci');
+  if (!club) return null;
+  const { app, db, clubId, dataDir } = club;
   try {
-    const db = deps.systemDb;
-    const ctx = { deps, meta: { ip: '127.0.0.1', userAgent: 'bench' }, viewer: null };
-    const password = 'password-bench-1';
-    const { token, accountId } = await signUp(ctx, {
-      taxIdCode: 'RSSMRA80A01H501U', firstname: 'Mario', lastname: 'Rossi', birthday: '1980-01-01', role: 1,
-      fullName: 'ASD Bench Libro Soci', foundation: 1990, vatNumber: '12345678901', typeSport: 'calcio',
-      email: 'bench-libro-soci@example.it', password, passwordConfirmation: password,
-    });
-    const membership = await db.membership.findFirstOrThrow({ where: { accountId } });
-    const clubId = membership.clubId;
-    const headers = { authorization: `Bearer ${token}`, 'x-club': membership.token };
+    const { headers } = club;
 
     log(`[${database}] seeding ${MEMBERS.toLocaleString('en')} people, all in the register...`);
     await seedAthletes(db, clubId, { count: MEMBERS });
@@ -120,8 +105,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     log(`[${database}] ${pages} pages, ${(pdf.length / 2 ** 20).toFixed(1)} MB; /healthz slowest ${Math.round(healthzMaxMs)} ms over ${healthzAnswers} answers`);
     return { database, members, pages, pdfBytes: pdf.length, pdfSeconds, xlsxSeconds, healthzMaxMs: Math.round(healthzMaxMs), healthzAnswers };
   } finally {
-    await app.close();
-    await cleanup();
+    await club.close();
   }
 }
 

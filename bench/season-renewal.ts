@@ -11,13 +11,10 @@
 // Target (issue 35 point 5): a renewal of 5,000 people < 10 s on either database.
 // Results: a table on stdout and bench/results/season-renewal.json.
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { log, logTargets, throwawayDatabase, writeResults, type Target } from './throwaway-database';
-import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { signUp } from '../server/modules/accounts/sign-up.service';
+import { log, logTargets, writeResults, type Target } from './throwaway-database';
 import { seedAthletes } from './seed-people';
+import { openBenchClub } from './support/bench-club';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'pglite,postgres' }, people: { type: 'string', default: '5000' } } });
 const PEOPLE = Number(args.people);
@@ -41,24 +38,11 @@ interface DatabaseResult {
 }
 
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseResult | null> {
-  const target = await throwawayDatabase(database, 'season-renewal');
-  if (!target) return null;
-  const { dataDir, databaseUrl, cleanup } = target;
-  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000, jobsEnabled: false, statementTimeoutMs: 30 * 60_000 });
-  log(`\n[${database}] fresh database, applying migrations...`);
-  const { app, deps } = await createApp({ config });
+  const club = await openBenchClub(database, 'season-renewal', 'ASD Bench Rinnovo');
+  if (!club) return null;
+  const { app, db, clubId } = club;
   try {
-    const db = deps.systemDb;
-    const ctx = { deps, meta: { ip: '127.0.0.1', userAgent: 'bench' }, viewer: null };
-    const password = 'password-bench-1';
-    const { token, accountId } = await signUp(ctx, {
-      taxIdCode: 'RSSMRA80A01H501U', firstname: 'Mario', lastname: 'Rossi', birthday: '1980-01-01', role: 1,
-      fullName: 'ASD Bench Rinnovo', foundation: 1990, vatNumber: '12345678901', typeSport: 'calcio',
-      email: 'bench-rinnovo@example.it', password, passwordConfirmation: password,
-    });
-    const membership = await db.membership.findFirstOrThrow({ where: { accountId } });
-    const clubId = membership.clubId;
-    const headers = { authorization: `Bearer ${token}`, 'x-club': membership.token, 'content-type': 'application/json' };
+    const headers = { ...club.headers, 'content-type': 'application/json' };
     const ask = async (query: string, variables: Record<string, unknown> = {}) => {
       const t0 = performance.now();
       const res = await app.inject({ method: 'POST', url: '/graphql', headers, payload: JSON.stringify({ query, variables }) });
@@ -127,8 +111,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
       left: done.leftAthletes,
     };
   } finally {
-    await app.close();
-    await cleanup();
+    await club.close();
   }
 }
 

@@ -1,0 +1,35 @@
+// A benchmark's club: a fresh throwaway database (PGlite or PostgreSQL), the real app without its job queue, and a
+// club signed up through the product's own service, with the owner's headers for app.inject. close() ends both.
+import path from 'node:path';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { signUp } from '../../server/modules/accounts/sign-up.service';
+import { log, throwawayDatabase } from '../throwaway-database';
+
+export async function openBenchClub(database: 'pglite' | 'postgres', bench: string, fullName: string) {
+  const target = await throwawayDatabase(database, bench);
+  if (!target) return null;
+  const { dataDir, databaseUrl, cleanup } = target;
+  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000, jobsEnabled: false, statementTimeoutMs: 30 * 60_000 });
+  log(`\n[${database}] fresh database, applying migrations...`);
+  const { app, deps } = await createApp({ config });
+  const close = async () => {
+    await app.close();
+    await cleanup();
+  };
+  try {
+    const ctx = { deps, meta: { ip: '127.0.0.1', userAgent: 'bench' }, viewer: null };
+    const password = 'password-bench-1';
+    const { token, accountId } = await signUp(ctx, {
+      taxIdCode: 'RSSMRA80A01H501U', firstname: 'Mario', lastname: 'Rossi', birthday: '1980-01-01', role: 1,
+      fullName, foundation: 1990, vatNumber: '12345678901', typeSport: 'calcio',
+      email: `bench-${bench}@example.it`, password, passwordConfirmation: password,
+    });
+    const membership = await deps.systemDb.membership.findFirstOrThrow({ where: { accountId } });
+    const headers = { authorization: `Bearer ${token}`, 'x-club': membership.token };
+    return { app, deps, db: deps.systemDb, clubId: membership.clubId, headers, dataDir, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
