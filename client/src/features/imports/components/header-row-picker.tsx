@@ -1,7 +1,8 @@
 // The header row chosen by hand (issue 35 point 4): the first rows of the file as the server read them, and a select
 // naming the one that holds the column names, for when the detected one is wrong (a title naming a town, a header
 // below a logo block). A change re-runs the dry run with that row (importPeople's headerLine).
-import { Box, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { Section } from './import-preview';
 
 export interface TopLine {
@@ -37,7 +38,7 @@ export function HeaderRowPicker({ topLines, headerLine, onChoose, disabled = fal
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         {/* Scrolls inside its box on a phone: the page itself never scrolls sideways. */}
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md" maxW="full">
+        <TableScroll label="Prime righe del file" borderWidth="1px" borderRadius="md" maxW="full">
           <Table.Root size="sm" aria-label="Prime righe del file">
             <Table.Body>
               {topLines.map((l) => (
@@ -54,7 +55,7 @@ export function HeaderRowPicker({ topLines, headerLine, onChoose, disabled = fal
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </TableScroll>
       </Stack>
     </Section>
   );
