@@ -10,11 +10,19 @@ describe('the groups lists sorts in the address', () => {
     for (const o of GROUP_SORT_OPTIONS) expect(orderOfParam(paramOfOrder(o.order, GROUP_SORT_OPTIONS), GROUP_SORT_OPTIONS)).toBe(o.order);
   });
 
-  it('reads an unknown value, or a type sort on categories, as by name', () => {
-    expect(orderOfParam('colore', GROUP_SORT_OPTIONS)).toBe('NAME');
-    expect(orderOfParam('tipologia', groupSortOptionsFor(false))).toBe('NAME');
-    expect(orderOfParam('tipologia', groupSortOptionsFor(true))).toBe('TYPE');
-    expect(orderOfParam('piu-persone', groupSortOptionsFor(false))).toBe('MEMBERS_DESC');
+  it('reads an unknown value as the default: by name for groups, youngest first for categories (no type sort there)', () => {
+    expect(orderOfParam('colore', groupSortOptionsFor('groups'))).toBe('NAME');
+    expect(orderOfParam('eta', groupSortOptionsFor('groups'))).toBe('NAME');
+    expect(orderOfParam('tipologia', groupSortOptionsFor('groups'))).toBe('TYPE');
+    expect(orderOfParam('', groupSortOptionsFor('categories'))).toBe('AGE');
+    expect(orderOfParam('tipologia', groupSortOptionsFor('categories'))).toBe('AGE');
+    expect(orderOfParam('nome', groupSortOptionsFor('categories'))).toBe('NAME');
+    expect(paramOfOrder('AGE', groupSortOptionsFor('categories'))).toBe('');
+    expect(orderOfParam('piu-persone', groupSortOptionsFor('categories'))).toBe('MEMBERS_DESC');
+    for (const list of ['groups', 'categories'] as const) {
+      const options = groupSortOptionsFor(list);
+      expect(new Set(options.map((o) => o.param)).size).toBe(options.length);
+    }
   });
 
   it('a header click sorts by its column going up, then going down, and says so', () => {

@@ -24,7 +24,7 @@ builder.prismaObject('Group', {
     isHidden: t.exposeBoolean('isHidden'),
     isActive: t.exposeBoolean('isActive'),
     ageMin: t.exposeInt('ageMin', { nullable: true, description: "A category's age band, lower end: the age reached on the club's reference day of the season (categorySettings)." }),
-    ageMax: t.exposeInt('ageMax', { nullable: true, description: 'Upper end of the band ("Under 10" is 9). Categories are listed youngest first by it.' }),
+    ageMax: t.exposeInt('ageMax', { nullable: true, description: 'Upper end of the band ("Under 10" is 9). The groups list orders categories youngest first by it (orderBy AGE).' }),
     archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true }),
     // A COUNT joined into the list's own query: a page of groups costs the same number of statements at any size.
     memberCount: t.relationCount('members', { description: 'Active people in the group.', where: ACTIVE_MEMBER }),
@@ -56,7 +56,7 @@ const SaveGroupPayload = builder.objectRef<{ message: string; groupId: string }>
 
 const GroupOrderEnum = builder.enumType('GroupOrder', {
   description:
-    'The order of a groups list: NAME (the default), TYPE (the kinds\' order: athlete, coach, manager, staff, member, voluntary; names A-Z within a type), MEMBERS (memberCount; names A-Z between equal counts), CREATED; _DESC reverses. Ties end on the id.',
+    'The order of a groups list: NAME (the default), TYPE (the kinds\' order: athlete, coach, manager, staff, member, voluntary; names A-Z within a type), MEMBERS (memberCount; names A-Z between equal counts), CREATED, AGE (categories youngest first: by the age band\'s upper end, then its lower one; groups without a band after them, by name); _DESC reverses. Ties end on the id.',
   values: GROUP_ORDERS,
 });
 
@@ -67,7 +67,7 @@ builder.queryFields((t) => ({
       cursor: 'id',
       defaultSize: PAGE_SIZE,
       maxSize: MAX_PAGE_SIZE,
-      description: 'Groups (and categories: types [athlete]) of the current club, by name unless `orderBy` says otherwise; a list of categories only orders by age (ageMax, youngest first) in place of the name.',
+      description: 'Groups (and categories: types [athlete]) of the current club, by name unless `orderBy` says otherwise (AGE: categories youngest first, by their age band).',
       args: {
         types: t.arg({ type: [PersonKindEnum] }),
         search: t.arg.string({ description: 'Every word must occur in the name; accents and case ignored.' }),

@@ -31,9 +31,9 @@ export interface GroupFilters {
 export const GROUP_ORDER = [{ name: 'asc' }, { id: 'asc' }] satisfies Prisma.GroupOrderByWithRelationInput[];
 
 /**
- * Categories (the groups of type athlete) by age, youngest first ("Under 8" before "Under 18"): by their age band's
- * upper end, then its lower one; categories without a band after them by name. Every list of categories only
- * (types [athlete]) uses it in place of the name order, so no screen sorts them itself.
+ * Categories by age, youngest first ("Under 8" before "Under 18"): by their age band's upper end, then its lower one;
+ * groups without a band after them by name. Asked for by name (AGE): the categories page and the season's category
+ * settings use it; every list by NAME keeps the name order the older REST calls have always answered in.
  */
 export const CATEGORY_ORDER = [
   { ageMax: { sort: 'asc', nulls: 'last' } },
@@ -47,15 +47,6 @@ const CATEGORY_ORDER_DESC = [
   { name: 'desc' },
   { id: 'desc' },
 ] satisfies Prisma.GroupOrderByWithRelationInput[];
-
-/** A list of categories only: its name order is the age order. */
-const listsCategories = (types: readonly unknown[] | null | undefined) => types?.length === 1 && types[0] === 'athlete';
-
-/** The order of a list by name (NAME or NAME_DESC), by age when it lists categories only. */
-export function nameOrderFor(types: readonly unknown[] | null | undefined, desc = false): Prisma.GroupOrderByWithRelationInput[] {
-  if (listsCategories(types)) return desc ? CATEGORY_ORDER_DESC : CATEGORY_ORDER;
-  return desc ? GROUP_SORTS.NAME_DESC : GROUP_ORDER;
-}
 
 type MembersOrder = Extract<GroupOrder, 'MEMBERS' | 'MEMBERS_DESC'>;
 
@@ -71,6 +62,8 @@ const GROUP_SORTS: Record<Exclude<GroupOrder, MembersOrder>, Prisma.GroupOrderBy
   TYPE_DESC: [{ type: 'desc' }, { name: 'asc' }, { id: 'asc' }],
   CREATED: [{ createdAt: 'asc' }, { id: 'asc' }],
   CREATED_DESC: [{ createdAt: 'desc' }, { id: 'desc' }],
+  AGE: CATEGORY_ORDER,
+  AGE_DESC: CATEGORY_ORDER_DESC,
 };
 
 const isMembersOrder = (order: GroupOrder): order is MembersOrder => order === 'MEMBERS' || order === 'MEMBERS_DESC';
@@ -91,10 +84,9 @@ export async function findGroupsPage(ctx: RequestContext, args: GroupFilters & {
   const order = args.orderBy ?? 'NAME';
   const db = clubDb(ctx);
   if (!isMembersOrder(order)) {
-    const orderBy = order === 'NAME' || order === 'NAME_DESC' ? nameOrderFor(args.types, order === 'NAME_DESC') : GROUP_SORTS[order];
-    return db.group.findMany({ ...page, where, orderBy });
+    return db.group.findMany({ ...page, where, orderBy: GROUP_SORTS[order] });
   }
-  const counted = await db.group.findMany({ where, orderBy: nameOrderFor(args.types), select: { id: true, _count: { select: { members: { where: ACTIVE_MEMBER } } } } });
+  const counted = await db.group.findMany({ where, orderBy: GROUP_ORDER, select: { id: true, _count: { select: { members: { where: ACTIVE_MEMBER } } } } });
   const direction = order === 'MEMBERS' ? 1 : -1;
   const ordered = counted.sort((a, b) => direction * (a._count.members - b._count.members)).map((g) => g.id);
   const { cursor, skip, take, ...selection } = page;
@@ -141,7 +133,7 @@ export async function listGroupsPage(ctx: RequestContext, filters: GroupFilters,
   const where = await groupListWhere(ctx, filters);
   const db = clubDb(ctx);
   const [rows, total] = await Promise.all([
-    db.group.findMany({ where, orderBy: nameOrderFor(filters.types), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include: GROUP_WITH_COUNT }),
+    db.group.findMany({ where, orderBy: GROUP_ORDER, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE, include: GROUP_WITH_COUNT }),
     db.group.count({ where }),
   ]);
   return { rows, total, page };
@@ -150,7 +142,7 @@ export async function listGroupsPage(ctx: RequestContext, filters: GroupFilters,
 /** The club's groups that can be picked (not archived, active), optionally of one type: /app and /group/by-type. */
 export async function listSelectableGroups(ctx: RequestContext, types?: GroupFilters['types']): Promise<GroupWithCount[]> {
   const where = await groupListWhere(ctx, { types });
-  return clubDb(ctx).group.findMany({ where: { ...where, isActive: true }, orderBy: nameOrderFor(types), include: GROUP_WITH_COUNT });
+  return clubDb(ctx).group.findMany({ where: { ...where, isActive: true }, orderBy: GROUP_ORDER, include: GROUP_WITH_COUNT });
 }
 
 /** The `where` of `group(id)`: a group of the viewer's club, archived included; another club's id matches nothing. */

@@ -83,13 +83,14 @@ describe('categories', () => {
     await saveGroup('Zeta genitori', 'member');
   });
 
-  it('a new category named "Under N" starts with its band; categories are listed youngest first, by the server', async () => {
+  it('a new category named "Under N" starts with its band; the server lists categories youngest first when asked (AGE)', async () => {
     expect(await settings()).toMatchObject({ referenceMonth: 12, referenceDay: 31, inEndYear: false, referenceDate: '2026-12-31', season: { label: '2026/27' } });
-    const listed = await names({ types: ['athlete'] });
+    const listed = await names({ types: ['athlete'], orderBy: 'AGE' });
     expect(listed.filter((n: string) => n !== 'Gruppo allenato')).toEqual(['Under 8', 'U10', 'Under 18', 'Esordienti', 'Pulcini']);
-    expect((await names({ types: ['athlete'], orderBy: 'NAME_DESC' })).filter((n: string) => n !== 'Gruppo allenato')).toEqual(['Pulcini', 'Esordienti', 'Under 18', 'U10', 'Under 8']);
-    // A list of several types keeps the name order.
-    expect(await names({ types: ['athlete', 'member'] })).toEqual(['Esordienti', 'Gruppo allenato', 'Pulcini', 'U10', 'Under 18', 'Under 8', 'Zeta genitori']);
+    expect((await names({ types: ['athlete'], orderBy: 'AGE_DESC' })).filter((n: string) => n !== 'Gruppo allenato')).toEqual(['Pulcini', 'Esordienti', 'Under 18', 'U10', 'Under 8']);
+    // By name (the default, as the older REST calls have always listed them) the bands play no part.
+    expect((await names({ types: ['athlete'] })).filter((n: string) => n !== 'Gruppo allenato')).toEqual(['Esordienti', 'Pulcini', 'U10', 'Under 18', 'Under 8']);
+    expect(await names({ types: ['athlete', 'member'], orderBy: 'AGE' })).toEqual(['Under 8', 'U10', 'Under 18', 'Esordienti', 'Gruppo allenato', 'Pulcini', 'Zeta genitori']);
   });
 
   it('saves the reference day and the bands together; the birth dates follow', async () => {
@@ -99,7 +100,7 @@ describe('categories', () => {
     expect(saved.data.settings.referenceDate).toBe('2027-01-01');
     const pulcini = saved.data.settings.categories.find((c: { name: string }) => c.name === 'Pulcini');
     expect(pulcini).toEqual({ name: 'Pulcini', ageMin: 8, ageMax: 9, bornFrom: '2017-01-02' });
-    expect((await names({ types: ['athlete'] })).filter((n: string) => n !== 'Gruppo allenato')).toEqual(['Under 8', 'Pulcini', 'U10', 'Esordienti', 'Under 18']);
+    expect((await names({ types: ['athlete'], orderBy: 'AGE' })).filter((n: string) => n !== 'Gruppo allenato')).toEqual(['Under 8', 'Pulcini', 'U10', 'Esordienti', 'Under 18']);
   });
 
   it('refuses a half reference day, a reversed band, an age out of range', async () => {

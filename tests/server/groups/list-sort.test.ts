@@ -29,7 +29,7 @@ const as = (who: TestClub) => ({ token: who.token, club: who.clubToken });
 // Allenatori, Dirigenti and Volontari festa tie on 1 member: the name breaks the tie, both ways.
 // Under 12 has 2 active members and 2 archived ones: counting the archived would put it after Under 10.
 const GROUPS = [
-  { name: 'Under 12', type: 'athlete', active: 2, archived: 2, created: 0 },
+  { name: 'Under 12', type: 'athlete', active: 2, archived: 2, created: 0, ageMax: 11 },
   { name: 'Volontari festa', type: 'voluntary', active: 1, archived: 0, created: 1 },
   { name: 'Allenatori', type: 'coach', active: 1, archived: 0, created: 2 },
   { name: 'Under 10', type: 'athlete', active: 3, archived: 0, created: 3 },
@@ -47,7 +47,7 @@ beforeAll(async () => {
       ...(await Promise.all(Array.from({ length: g.archived }, (_, i) => createRole(ctx, g.type, { lastname: `${g.name} archiviato ${i}`, archived: true })))),
     ];
     const group = await createGroupWith(t.deps, club.clubId, g.type, g.name, roles);
-    await t.deps.systemDb.group.update({ where: { id: group.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, g.created)) } });
+    await t.deps.systemDb.group.update({ where: { id: group.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, g.created)), ageMax: 'ageMax' in g ? g.ageMax : null } });
   }
   // an archived group and another club's groups stay out of every order
   const old = await createGroupWith(t.deps, club.clubId, 'athlete', 'Aaa archiviato');
@@ -104,6 +104,7 @@ async function walkBack(orderBy: GroupOrder, size = 2) {
 type Row = (typeof GROUPS)[number];
 const KIND_ORDER = ['athlete', 'coach', 'manager', 'staff', 'member', 'voluntary'];
 const byName = (a: Row, b: Row) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const ageOf = (g: Row) => ('ageMax' in g ? g.ageMax : Infinity);
 const sorted = (compare: (a: Row, b: Row) => number) => [...GROUPS].sort((a, b) => compare(a, b) || byName(a, b)).map((g) => g.name);
 
 const EXPECTED: Record<GroupOrder, string[]> = {
@@ -115,6 +116,9 @@ const EXPECTED: Record<GroupOrder, string[]> = {
   MEMBERS_DESC: sorted((a, b) => b.active - a.active),
   CREATED: sorted((a, b) => a.created - b.created),
   CREATED_DESC: sorted((a, b) => b.created - a.created),
+  // youngest first; groups without an age band after them, by name (A-Z, or Z-A going down)
+  AGE: [...sorted((a, b) => ageOf(a) - ageOf(b))],
+  AGE_DESC: [...sorted((a, b) => ageOf(a) - ageOf(b))].reverse(),
 };
 
 describe('the groups list in each order', () => {
@@ -122,6 +126,8 @@ describe('the groups list in each order', () => {
     expect(EXPECTED.MEMBERS).toEqual(['Staff medico', 'Allenatori', 'Dirigenti', 'Volontari festa', 'Under 12', 'Under 10']);
     expect(EXPECTED.MEMBERS_DESC).toEqual(['Under 10', 'Under 12', 'Allenatori', 'Dirigenti', 'Volontari festa', 'Staff medico']);
     expect(EXPECTED.TYPE_DESC).toEqual(['Volontari festa', 'Staff medico', 'Dirigenti', 'Allenatori', 'Under 10', 'Under 12']);
+    // only Under 12 has an age band here, so by age is not by type
+    expect(EXPECTED.AGE).toEqual(['Under 12', 'Allenatori', 'Dirigenti', 'Staff medico', 'Under 10', 'Volontari festa']);
     expect(new Set(Object.values(EXPECTED).map((names) => names.join())).size).toBe(GROUP_ORDERS.length);
   });
 

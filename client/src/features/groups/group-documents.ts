@@ -8,6 +8,8 @@ export const GroupRowFragment = graphql(`
     type
     isActive
     memberCount
+    ageMin
+    ageMax
   }
 `);
 

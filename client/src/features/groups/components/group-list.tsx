@@ -1,6 +1,6 @@
 // The groups list (/groups) and the categories list (/category): one component, told apart by its configuration.
-// Table on wide screens, cards on phones; search, sort (Ordina per, and on a desk the Nome, Tipologia and Persone
-// headers), 8 a page, create / edit / archive (roles with groups.write),
+// Table on wide screens, cards on phones; search, sort (Ordina per, and on a desk the Nome, Tipologia or, for
+// categories, Età, and Persone headers; categories youngest first unless asked otherwise), 8 a page, create / edit / archive (roles with groups.write),
 // "Apri" to the people list (when the role may read that kind); on categories "Idoneità", who may play by their
 // medical certificates (for a role that reads health data).
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -22,7 +22,7 @@ import type { GroupList_GroupFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { GROUP_COLUMN_ORDERS, groupSortOptionsFor } from '../../../lib/group-sort';
-import { groupTypeLabel } from '../../../lib/group-types';
+import { ageBandText, groupTypeLabel } from '../../../lib/group-types';
 import { orderOfParam, paramOfOrder } from '../../../lib/list-sort';
 import { pageCount } from '../../../lib/use-cursor-pages';
 import { pageVariables, useClampedPage, useListView } from '../../../lib/use-list-view';
@@ -43,9 +43,10 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
   // Search, sort and page in the address: a reload, the back button or a shared link shows the same view.
   const view = useListView(['q', 'ordina']);
   const search = view.values.q;
-  // By type only where the types differ (every category is of athletes).
-  const withType = config.types.length > 1;
-  const sortOptions = groupSortOptionsFor(withType);
+  // Categories show their age band where groups show their type (every category is of athletes).
+  const categories = mode === 'categories';
+  const secondColumn = (group: Group) => (categories ? (ageBandText(group.ageMin, group.ageMax) ?? 'senza fascia d’età') : groupTypeLabel(group.type));
+  const sortOptions = groupSortOptionsFor(mode);
   const order = orderOfParam(view.values.ordina, sortOptions);
   const sortBy = (next: typeof order) => view.set({ ordina: paramOfOrder(next, sortOptions) });
   const sort = { order, onSort: sortBy };
@@ -112,7 +113,11 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
           <Table.Header>
             <Table.Row bg="bg.muted">
               <SortHeader label="Nome" orders={GROUP_COLUMN_ORDERS.name} sort={sort} />
-              <SortHeader label="Tipologia" orders={GROUP_COLUMN_ORDERS.type} sort={withType ? sort : undefined} />
+              {categories ? (
+                <SortHeader label="Età" orders={GROUP_COLUMN_ORDERS.age} sort={sort} />
+              ) : (
+                <SortHeader label="Tipologia" orders={GROUP_COLUMN_ORDERS.type} sort={sort} />
+              )}
               <SortHeader label="Persone" orders={GROUP_COLUMN_ORDERS.members} sort={sort} textAlign="end" />
               <Table.ColumnHeader>Stato</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">
@@ -126,7 +131,7 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
             {rows.map((group) => (
               <Table.Row key={group.id}>
                 <Table.Cell fontWeight="medium">{group.name}</Table.Cell>
-                <Table.Cell color="fg.muted">{groupTypeLabel(group.type)}</Table.Cell>
+                <Table.Cell color="fg.muted">{secondColumn(group)}</Table.Cell>
                 <Table.Cell textAlign="end">{group.memberCount}</Table.Cell>
                 <Table.Cell>
                   <ActiveBadge active={group.isActive} />
@@ -156,7 +161,7 @@ export function GroupList({ mode }: { mode: GroupListMode }) {
                     {group.name}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {groupTypeLabel(group.type)} · {group.memberCount} {group.memberCount === 1 ? 'persona' : 'persone'}
+                    {secondColumn(group)} · {group.memberCount} {group.memberCount === 1 ? 'persona' : 'persone'}
                   </Text>
                 </Box>
                 <ActionsMenu label={`Azioni per ${group.name}`} actions={actionsOf(group)} />
