@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/validate';
 import type { RequestContext } from '../../context';
 import { openSession } from './sessions';
 import { isUniqueViolation } from '../../db/sql-state';
+import { firstSeasonOf } from '../seasons/seasons.service';
 
 /**
  * Creates the account, its profile, the club and the owner membership, and signs the new account in.
@@ -49,6 +50,8 @@ export async function signUp(ctx: RequestContext, raw: unknown): Promise<{ token
           memberships: {
             create: { accountId: account.id, role: 'owner', boardRole: input.role, token: randomToken() },
           },
+          // Its first season from the start, so no read of it ever has to write one.
+          seasons: { create: firstSeasonOf(ctx) },
         },
       });
       const token = await openSession(ctx, account.id, tx);

@@ -6,7 +6,7 @@ import type { ClubSeason } from '../../generated/prisma/client.js';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 import { registerDuringWhere, seasonOfClub } from '../seasons/season-filter';
-import { currentSeason } from '../seasons/seasons.service';
+import { seasonOfToday } from '../seasons/seasons.service';
 
 export interface CardBodyCount {
   body: string;
@@ -56,7 +56,7 @@ async function figuresOf(ctx: RequestContext, clubId: string, season: ClubSeason
 export async function seasonStatistics(ctx: RequestContext, seasonId: unknown): Promise<SeasonStatistics | null> {
   const { clubId } = authorizeMember(ctx, 'members.read');
   const db = clubDb(ctx);
-  const season = seasonId === undefined || seasonId === null || seasonId === '' ? await currentSeason(ctx) : await seasonOfClub(db, clubId, seasonId);
+  const season = seasonId === undefined || seasonId === null || seasonId === '' ? await seasonOfToday(ctx) : await seasonOfClub(db, clubId, seasonId);
   if (!season) return null;
   const before = await db.clubSeason.findFirst({ where: { clubId, startsOn: { lt: season.startsOn } }, orderBy: { startsOn: 'desc' } });
   const [figures, previous] = await Promise.all([figuresOf(ctx, clubId, season), before ? figuresOf(ctx, clubId, before) : null]);

@@ -12,7 +12,7 @@ import { clubDb } from '../../access/request-db';
 import { authorizeMember } from '../../access/authorize';
 import { CATEGORY_ORDER } from '../groups/list-groups.service';
 import { birthBandOf, DEFAULT_CATEGORY_RULE, referenceDateOf, type AgeBand, type CategoryRuleDays } from './categories-age';
-import { currentSeason } from './seasons.service';
+import { seasonOfToday } from './seasons.service';
 
 export const CATEGORY_MSG = {
   saved: 'Categorie salvate.',
@@ -68,7 +68,7 @@ export interface CategorySettings extends CategoryRuleDays {
 export async function categorySettings(ctx: RequestContext): Promise<CategorySettings> {
   authorizeMember(ctx, 'groups.read');
   const db = clubDb(ctx);
-  const [season, rule] = await Promise.all([currentSeason(ctx), categoryRuleOf(db)]);
+  const [season, rule] = await Promise.all([seasonOfToday(ctx), categoryRuleOf(db)]);
   const referenceDate = referenceDateOf(rule, { startsOn: dayOf(season.startsOn)!, endsOn: dayOf(season.endsOn)! });
   return { ...rule, season, referenceDate, categories: await categoryBandsFor(db, rule, season) };
 }

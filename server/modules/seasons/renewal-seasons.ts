@@ -8,11 +8,11 @@ import type { Db } from '../../lib/club-rows';
 import { clubDb } from '../../access/request-db';
 import { clubMember } from '../../access/authorize';
 import { dayOf } from '../../lib/date-columns';
-import { currentSeason, findSeason, saveSeason } from './seasons.service';
+import { findSeason, saveSeason, seasonOfToday } from './seasons.service';
 
 /** The season renewed from: the one asked, or the current one. */
 export async function renewalFromSeason(ctx: RequestContext, seasonId: unknown): Promise<ClubSeason> {
-  if (seasonId === null || seasonId === undefined) return currentSeason(ctx);
+  if (seasonId === null || seasonId === undefined) return seasonOfToday(ctx);
   return findSeason(clubDb(ctx), clubMember(ctx).clubId, seasonId);
 }
 

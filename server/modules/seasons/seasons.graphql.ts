@@ -10,7 +10,7 @@ import { dayOf as day } from '../../lib/date-columns';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { clubDb } from '../../access/request-db';
 import { clubMember } from '../../access/authorize';
-import { currentSeason, listSeasons, saveSeason } from './seasons.service';
+import { listSeasons, saveSeason, seasonOfToday } from './seasons.service';
 import { admitMember, memberRegisterWhere, recordMemberExit, renewMembership } from './register.service';
 import { deleteCard, saveCard } from './cards.service';
 
@@ -162,8 +162,8 @@ const DeleteCardPayload = builder.objectRef<{ message: string; id: string }>('De
 builder.queryFields((t) => ({
   currentSeason: t.prismaField({
     type: 'ClubSeason',
-    description: "The season holding the club's today (created on first need, continuing the club's dates).",
-    resolve: async (query, _root, _args, ctx) => clubDb(ctx).clubSeason.findUniqueOrThrow({ ...query, where: { id: (await currentSeason(ctx)).id } }),
+    description: "The season holding the club's today (a new club has one from sign-up; on the day the seasons turn the next opens, continuing the club's dates).",
+    resolve: async (query, _root, _args, ctx) => clubDb(ctx).clubSeason.findUniqueOrThrow({ ...query, where: { id: (await seasonOfToday(ctx)).id } }),
   }),
   seasons: t.prismaField({
     type: ['ClubSeason'],

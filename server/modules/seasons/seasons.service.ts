@@ -17,7 +17,7 @@ import { clubMember } from '../../access/authorize';
 import { CLUB, clubSql } from '../../access/club-sql';
 
 /** The club's today on the app clock. */
-export const clubToday = (ctx: RequestContext) => clubDate(ctx.deps.now());
+export const clubToday = (ctx: Pick<RequestContext, 'deps'>) => clubDate(ctx.deps.now());
 
 type Bounds = { startsOn: string; endsOn: string };
 const boundsOf = (s: ClubSeason): Bounds => ({ startsOn: dayOf(s.startsOn)!, endsOn: dayOf(s.endsOn)! });
@@ -49,36 +49,67 @@ export function seasonAround(today: string, seasons: readonly Bounds[]): Bounds 
 
 const holding = (day: string) => ({ startsOn: { lte: dateColumn(day) }, endsOn: { gte: dateColumn(day) } });
 
-/** The club's current season, created (and the past ones closed) on first need. */
+/**
+ * The club's current season, created (and the past ones closed) on first need: for a write, and for a read only on
+ * the first request of a day no season holds (a new club has its first season from sign-up, and an edit that leaves
+ * today uncovered fills the gap in its own transaction), so a plain query writes nothing.
+ */
 export async function currentSeason(ctx: RequestContext): Promise<ClubSeason> {
-  const { clubId } = clubMember(ctx);
   const today = clubToday(ctx);
-  const db = clubDb(ctx);
-  const found = await db.clubSeason.findFirst({ where: holding(today) });
+  const found = await clubDb(ctx).clubSeason.findFirst({ where: holding(today) });
   if (found?.status === 'open') return found;
-  return db.$transaction(async (tx) => {
+  return ensureCurrentSeason(ctx, today);
+}
+
+/**
+ * For a read: the season holding the club's today as it is (open, or closed by hand); written only on the day
+ * the seasons turn (none holds today yet, or the prepared one starts today and opens).
+ */
+export async function seasonOfToday(ctx: RequestContext): Promise<ClubSeason> {
+  const today = clubToday(ctx);
+  const found = await clubDb(ctx).clubSeason.findFirst({ where: holding(today) });
+  return found && found.status !== 'preparing' ? found : ensureCurrentSeason(ctx, today);
+}
+
+function ensureCurrentSeason(ctx: RequestContext, today: string): Promise<ClubSeason> {
+  const { clubId } = clubMember(ctx);
+  return clubDb(ctx).$transaction(async (tx) => {
     await lockSeasons(tx, clubId);
-    // Seasons ended before today are past: read-only from now on.
-    await tx.clubSeason.updateMany({ where: { endsOn: { lt: dateColumn(today) }, status: { not: 'closed' } }, data: { status: 'closed' } });
-    const current = await tx.clubSeason.findFirst({ where: holding(today) });
-    if (current) return current.status === 'preparing' ? tx.clubSeason.update({ where: { id: current.id }, data: { status: 'open' } }) : current;
-    const seasons = (await tx.clubSeason.findMany({ orderBy: { startsOn: 'asc' } })).map(boundsOf);
-    const bounds = seasonAround(today, seasons);
-    return tx.clubSeason.create({ data: { clubId, label: await freeLabel(tx, seasonLabelOf(bounds)), startsOn: dateColumn(bounds.startsOn), endsOn: dateColumn(bounds.endsOn), status: 'open' } });
+    return seasonHolding(tx, clubId, today);
   });
 }
 
+/** A new club's season: the one holding its today, open (1 September - 31 August). */
+export function firstSeasonOf(ctx: Pick<RequestContext, 'deps'>) {
+  const bounds = seasonAround(clubToday(ctx), []);
+  return { label: seasonLabelOf(bounds), startsOn: dateColumn(bounds.startsOn), endsOn: dateColumn(bounds.endsOn), status: 'open' as const };
+}
+
+/**
+ * In a transaction holding the club's season lock: closes the seasons ended before `today` and answers the one
+ * holding it, opening a prepared one or creating it (seasonAround) when none does.
+ */
+async function seasonHolding(tx: Db, clubId: string, today: string): Promise<ClubSeason> {
+  // Seasons ended before today are past: read-only from now on.
+  await tx.clubSeason.updateMany({ where: { clubId, endsOn: { lt: dateColumn(today) }, status: { not: 'closed' } }, data: { status: 'closed' } });
+  const current = await tx.clubSeason.findFirst({ where: { clubId, ...holding(today) } });
+  if (current) return current.status === 'preparing' ? tx.clubSeason.update({ where: { id: current.id }, data: { status: 'open' } }) : current;
+  const seasons = (await tx.clubSeason.findMany({ where: { clubId }, orderBy: { startsOn: 'asc' } })).map(boundsOf);
+  const bounds = seasonAround(today, seasons);
+  return tx.clubSeason.create({ data: { clubId, label: await freeLabel(tx, clubId, seasonLabelOf(bounds)), startsOn: dateColumn(bounds.startsOn), endsOn: dateColumn(bounds.endsOn), status: 'open' } });
+}
+
 /** The label, or the label with its start when a season of another length already took it ("2026 (2)"). */
-async function freeLabel(tx: Db, label: string): Promise<string> {
-  const taken = new Set((await tx.clubSeason.findMany({ where: { label: { startsWith: label } }, select: { label: true } })).map((s) => s.label));
+async function freeLabel(tx: Db, clubId: string, label: string): Promise<string> {
+  const taken = new Set((await tx.clubSeason.findMany({ where: { clubId, label: { startsWith: label } }, select: { label: true } })).map((s) => s.label));
   let candidate = label;
   for (let n = 2; taken.has(candidate); n++) candidate = `${label} (${n})`;
   return candidate;
 }
 
-/** Every season of the club, the latest first (the current one created first if missing). */
+/** Every season of the club, the latest first (the current one created first if none holds today). */
 export async function listSeasons(ctx: RequestContext): Promise<ClubSeason[]> {
-  await currentSeason(ctx);
+  await seasonOfToday(ctx);
   return clubDb(ctx).clubSeason.findMany({ orderBy: { startsOn: 'desc' } });
 }
 
@@ -122,6 +153,8 @@ export async function saveSeason(ctx: RequestContext, raw: unknown): Promise<{ s
     const data = { label, startsOn: dateColumn(bounds.startsOn), endsOn: dateColumn(bounds.endsOn) };
     if (existing) {
       const season = await tx.clubSeason.update({ where: { id: existing.id }, data: { ...data, ...(input.status ? { status: input.status } : {}) } });
+      // New dates that leave today in no season: the gap gets its season now, not on the next read.
+      await seasonHolding(tx, clubId, clubToday(ctx));
       return { season, message: MSG.seasonSaved };
     }
     const status = input.status ?? (bounds.startsOn > clubToday(ctx) ? 'preparing' : 'open');

@@ -55,7 +55,7 @@ async function person(lastname: string, kind: 'athlete' | 'member' = 'member', c
 }
 
 describe('seasons by date', () => {
-  it('the current season is chosen by the club day, created on first need: 1 September to 31 August', async () => {
+  it('the current season is chosen by the club day (a new club has its own from sign-up): 1 September to 31 August; the next opens on its first day', async () => {
     setToday('2026-11-15');
     expect(await currentSeason()).toMatchObject({ label: '2026/27', startsOn: '2026-09-01', endsOn: '2027-08-31', status: 'open' });
     // Asked again, the same row: no second season.
@@ -69,9 +69,9 @@ describe('seasons by date', () => {
   });
 
   it("a club's own dates are continued, and a past season is read-only", async () => {
+    setToday('2026-11-15');
     const other = await createClub(t.deps, { fullName: 'ASD Date Proprie' });
     const creds = as(other);
-    setToday('2026-11-15');
     const first = await currentSeason(creds);
     const edited = await saveSeason({ id: first.id, startsOn: '2026-07-01', endsOn: '2027-06-30' }, creds);
     expect(edited.data.season).toMatchObject({ label: '2026/27', startsOn: '2026-07-01', endsOn: '2027-06-30' });
