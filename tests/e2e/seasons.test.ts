@@ -40,6 +40,8 @@ describe.each(Object.entries(VIEWPORTS))('the season switcher on %s', (name, vie
       await page.getByText('Rinnovata').first().waitFor();
       const switcher = page.getByTestId('season-switcher');
       await expect.poll(() => switcher.innerText()).toContain('2026/27');
+      // the season is named once in the top bar: by the switcher, not again under the club's name
+      await expect.poll(() => page.getByTestId('top-bar-club').innerText()).not.toContain('2026/27');
 
       await switcher.click();
       await page.getByRole('menuitemradio', { name: /2025\/26/ }).click();

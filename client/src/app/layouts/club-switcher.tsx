@@ -1,7 +1,8 @@
 // The current club in the top bar: logo, name and season; for an account in several clubs a menu listing them with
 // the role held in each, the current one checked. Choosing another makes it the club the client acts in
 // (selectClub: its token becomes X-Club, nothing of the previous club stays in the cache). Chakra Menu: arrow keys,
-// Enter, Escape, typeahead. The button's name is what it shows (club and season) followed by "Cambia società", so
+// Enter, Escape, typeahead. The button's name is what it shows (the club, and its season label when the season
+// switcher beside it shows another) followed by "Cambia società", so
 // speech input users can say what they see (WCAG 2.5.3, axe's label-content-name-mismatch); the logo is decoration there.
 import { Box, Button, Flex, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -12,8 +13,10 @@ import { roleLabel } from '../../features/collaborators/collaborator-roles';
 import { messageOfError } from '../../lib/errors';
 import { MESSAGE_LEVEL, notify } from '../../lib/notify';
 
-function CurrentClub({ membership, inButton = false }: { membership: SessionMembership | null; inButton?: boolean }) {
+function CurrentClub({ membership, inButton = false, seasonShown }: { membership: SessionMembership | null; inButton?: boolean; seasonShown?: string | null }) {
   const club = membership?.club ?? null;
+  // The season switcher beside it names the season: the club's own label only when it says something else.
+  const seasonLine = club && club.seasonLabel !== seasonShown ? club.seasonLabel : null;
   return (
     <>
       <Box flexShrink={0} aria-hidden={inButton || undefined}>
@@ -23,9 +26,9 @@ function CurrentClub({ membership, inButton = false }: { membership: SessionMemb
         <Text fontWeight="semibold" lineClamp={1} title={club?.fullName}>
           {club?.fullName ?? 'Nessuna società'}
         </Text>
-        {club && (
+        {seasonLine && (
           <Text fontSize="xs" color="fg.muted" fontWeight="normal">
-            Stagione {club.seasonLabel}
+            Stagione {seasonLine}
           </Text>
         )}
       </Box>
@@ -33,7 +36,8 @@ function CurrentClub({ membership, inButton = false }: { membership: SessionMemb
   );
 }
 
-export function ClubSwitcher() {
+/** `seasonShown`: the current season's label, which the season switcher beside it names (the club's season line is left out when the same). */
+export function ClubSwitcher({ seasonShown }: { seasonShown?: string | null }) {
   const session = useSession();
   const { account, membership } = session;
   const clubs = account?.profile.clubs ?? [];
@@ -42,7 +46,7 @@ export function ClubSwitcher() {
   if (clubs.length < 2 || !membership) {
     return (
       <Flex align="center" gap="3" minW="0" flex="1" data-testid="top-bar-club">
-        <CurrentClub membership={membership} />
+        <CurrentClub membership={membership} seasonShown={seasonShown} />
       </Flex>
     );
   }
@@ -77,7 +81,7 @@ export function ClubSwitcher() {
             aria-busy={switching}
             disabled={switching}
           >
-            <CurrentClub membership={membership} inButton />
+            <CurrentClub membership={membership} inButton seasonShown={seasonShown} />
             <VisuallyHidden>Cambia società</VisuallyHidden>
             <ChevronDownIcon boxSize="4" flexShrink={0} color="fg.muted" />
           </Button>

@@ -38,7 +38,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
 
         {/* the switcher takes the free width: kept while it loads, so the profile menu does not jump */}
         <Suspense fallback={<Box flex="1" />}>
-          <ClubSwitcher />
+          <ClubSwitcher seasonShown={membership ? season.current?.label : null} />
         </Suspense>
 
         {membership && (
