@@ -11,7 +11,8 @@ export function SeasonBanner({ view }: { view: SeasonView }) {
   return (
     <Alert.Root status={view.readOnly ? 'warning' : 'info'} borderRadius="0" px={{ base: '3', md: '6' }} py="2" role="region" aria-label="Stagione consultata" data-testid="season-banner">
       <Flex align="center" gap="3" wrap="wrap" flex="1">
-        <Alert.Title flex="1" minW="0" fontWeight="medium">
+        {/* at least 12rem, so on a phone the button goes under the text rather than squeezing it */}
+        <Alert.Title flex="1 1 12rem" fontWeight="medium">
           {text}
         </Alert.Title>
         <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={() => view.choose(null)}>
