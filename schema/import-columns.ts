@@ -151,11 +151,15 @@ export function normalizeHeader(header: string): string {
   return header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** The column a header names (its own header, its key or a synonym), or null. */
+/**
+ * The column a header names (its own header, its key or a synonym), or null. The kind's own columns first, then the
+ * cards and register (SEASON_COLUMNS, declared below): a header both could claim feeds the kind's own.
+ */
 export function columnForHeader(kind: PersonKindKey, header: string): ImportColumn | null {
   const wanted = normalizeHeader(header);
   if (!wanted) return null;
-  return importColumns(kind).find((c) => [c.header, c.key, ...c.synonyms].some((name) => normalizeHeader(name) === wanted)) ?? null;
+  const names = (c: ImportColumn) => [c.header, c.key, ...c.synonyms].some((name) => normalizeHeader(name) === wanted);
+  return importColumns(kind).find(names) ?? SEASON_COLUMNS.find(names) ?? null;
 }
 
 /**
@@ -165,15 +169,38 @@ export function columnForHeader(kind: PersonKindKey, header: string): ImportColu
  */
 export const BIRTH_PROVINCE_COLUMN = col('birthProvince', 'Provincia di nascita', 'birthProvince', ['prov nascita', 'provincia nascita', 'prov di nascita'], 'text');
 
+/**
+ * Cards (tesseramento) and the libro soci, every kind (issue 35 point 4): read into the import's season, never
+ * written by the template or the export. One rule for headers two columns could claim: **the kind's own columns
+ * come first**. So in a members' file `Tessera n.`, `Numero tessera`, `N. socio` and `Data ammissione` keep feeding
+ * the legacy member details (membershipNumber, membershipStartDate) as before, and the card and register columns
+ * are reached there by their explicit headers (`Tessera federale`, `Numero libro soci`, `Data ammissione libro
+ * soci`...), which every kind recognises; in the other kinds' files the short headers feed the card and register.
+ */
+export const SEASON_COLUMNS: readonly ImportColumn[] = [
+  col('cardNumber', 'Tessera federale', 'card.number', ['numero tessera federale', 'n tessera federale', 'tessera federale n', 'tessera ente', 'numero tessera ente', 'tessera eps', 'tessera n', 'numero tessera', 'n tessera', 'tessera', 'matricola', 'n matricola', 'numero matricola', 'card number', 'federation card'], 'text'),
+  col('cardBody', 'Ente', 'card.body', ['ente tessera', 'ente di promozione', 'ente di affiliazione', 'federazione', 'eps', 'ente federazione', 'federation', 'sports body'], 'text'),
+  col('cardStartsOn', 'Inizio tessera', 'card.startsOn', ['data inizio tessera', 'data tesseramento', 'tesserato dal', 'tessera valida dal', 'data emissione tessera', 'card start'], 'date'),
+  col('cardExpiresOn', 'Scadenza tessera federale', 'card.expiresOn', ['scadenza tessera ente', 'scadenza tessera', 'data scadenza tessera', 'tessera valida fino al', 'card expiry'], 'date'),
+  col('registerNumber', 'Numero libro soci', 'register.number', ['n libro soci', 'libro soci n', 'numero registro soci', 'n registro soci', 'numero socio', 'n socio', 'socio n', 'register number'], 'text'),
+  col('registerAdmittedOn', 'Data ammissione libro soci', 'register.admittedOn', ['ammissione libro soci', 'data ammissione socio', 'data ammissione', 'data di ammissione', 'ammesso il', 'socio dal', 'admission date'], 'date'),
+  col('registerBoardDecision', 'Delibera di ammissione', 'register.boardDecision', ['delibera', 'delibera ammissione', 'verbale di ammissione', 'verbale', 'board decision'], 'text'),
+  col('registerBoardDecisionOn', 'Data delibera', 'register.boardDecisionOn', ['data della delibera', 'data delibera ammissione', 'data verbale', 'board decision date'], 'date'),
+  col('registerQuota', 'Quota', 'register.quota', ['quota associativa', 'quota sociale', 'quota annuale', 'quota socio', 'importo quota', 'quota versata', 'quota euro', 'membership fee'], 'text'),
+];
+
 /** A column key the mapping accepts for a kind (its own columns, and the birth province). */
 export const mappableColumn = (kind: PersonKindKey, key: string): ImportColumn | null =>
-  importColumns(kind).find((c) => c.key === key) ?? (key === BIRTH_PROVINCE_COLUMN.key ? BIRTH_PROVINCE_COLUMN : null);
+  importColumns(kind).find((c) => c.key === key) ?? (key === BIRTH_PROVINCE_COLUMN.key ? BIRTH_PROVINCE_COLUMN : (SEASON_COLUMNS.find((c) => c.key === key) ?? null));
+
+/** Every column a kind's file may feed, as the mapping offers them: the kind's own, the birth province, cards and register. */
+export const mappableColumns = (kind: PersonKindKey): readonly ImportColumn[] => [...importColumns(kind), BIRTH_PROVINCE_COLUMN, ...SEASON_COLUMNS];
 
 /** Every header and synonym of every kind, normalized: how a header row is told from a title row above it. */
 let knownHeaders: Set<string> | null = null;
 export function isKnownHeader(header: string): boolean {
   knownHeaders ??= new Set(
-    (Object.keys(DETAIL_COLUMNS) as PersonKindKey[]).flatMap((kind) => [...importColumns(kind), BIRTH_PROVINCE_COLUMN].flatMap((c) => [c.header, c.key, ...c.synonyms].map(normalizeHeader))),
+    (Object.keys(DETAIL_COLUMNS) as PersonKindKey[]).flatMap((kind) => mappableColumns(kind).flatMap((c) => [c.header, c.key, ...c.synonyms].map(normalizeHeader))),
   );
   const wanted = normalizeHeader(header);
   return !!wanted && knownHeaders.has(wanted);
@@ -305,6 +332,23 @@ export const IMPORT_MSG = {
     `Importate le righe valide (${imported}); ${invalid === 1 ? '1 riga non valida è rimasta' : `${invalid} righe non valide sono rimaste`} fuori: correggile nel file degli errori e importalo di nuovo.`,
   validOnlyInvalid: 'Scelta non valida: valid_only deve valere 0 oppure 1.',
   tidyNamesInvalid: 'Scelta non valida: tidy_names deve valere 0 oppure 1.',
+  // Cards and the libro soci of the import's season (issue 35 point 4).
+  seasonNotFound: 'Stagione non trovata: scegline una della società.',
+  cardHeldBy: (body: string, number: string, name: string) => `La tessera ${body} n. ${number} di questa stagione è già di ${name}.`,
+  cardRepeated: (row: number) => `Tessera ripetuta: compare già alla riga ${row} del file.`,
+  registerNumberHeldBy: (number: number, name: string) => `Il numero ${number} del libro soci è già di ${name}.`,
+  registerNumberRepeated: (row: number) => `Numero del libro soci ripetuto: compare già alla riga ${row} del file.`,
+  registerNumberKept: (stored: number, given: number) =>
+    `È già nel libro soci con il numero ${stored}: un'importazione non cambia il numero (nel file ${given}).`,
+  quotaWithoutMember: "Per registrare la quota la persona deve essere nel libro soci: indica la data di ammissione (e il numero, se ce l'ha).",
+  cardsPlanned: (label: string, created: number, updated: number) =>
+    `Tessere della stagione ${label}: ${created === 1 ? '1 nuova' : `${created} nuove`}, ${updated === 1 ? '1 aggiornata' : `${updated} aggiornate`}.`,
+  membersPlanned: (admitted: number, given: number, next: number, firstNext: number | null) =>
+    `Libro soci: ${admitted === 1 ? '1 nuovo socio' : `${admitted} nuovi soci`}` +
+    (given ? ` (${given} con il numero del file` + (next ? `, ${next} con i numeri successivi${firstNext ? ` dal ${firstNext}` : ''})` : ')') : next ? `, con i numeri successivi${firstNext ? ` dal ${firstNext}` : ''}` : '') +
+    '.',
+  renewalsPlanned: (label: string, created: number, updated: number) =>
+    `Quote della stagione ${label}: ${created === 1 ? '1 rinnovo registrato' : `${created} rinnovi registrati`}, ${updated === 1 ? '1 quota aggiornata' : `${updated} quote aggiornate`}.`,
   undoNotFound: 'Importazione non trovata.',
   undoAlready: 'Questa importazione è già stata annullata.',
   undoInProgress: "L'annullamento di questa importazione è già in corso.",

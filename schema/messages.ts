@@ -354,6 +354,8 @@ export const MSG = {
   memberRenewalBeforeAdmission: "Il rinnovo non può precedere l'ammissione.",
   memberRenewed: (label: string) => `Rinnovo per la stagione ${label} registrato.`,
   quotaInvalid: 'Indica la quota in centesimi di euro, un numero intero non negativo.',
+  quotaInEuro: 'Indica la quota in euro, ad esempio 25 oppure 25,50.',
+  registerNumberInvalid: 'Il numero del libro soci deve essere un numero intero da 1 in su.',
   cardBodyRequired: "Indica l'ente o la federazione della tessera.",
   cardNumberRequired: 'Indica il numero della tessera.',
   cardStartsOnRequired: 'Indica la data di inizio della tessera.',

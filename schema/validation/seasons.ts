@@ -37,14 +37,21 @@ export const saveSeasonInput = z
   });
 export type SaveSeasonInput = z.output<typeof saveSeasonInput>;
 
-export const admitMemberInput = z
-  .object({
-    personId: requiredId,
-    admittedOn: day(MSG.memberAdmittedOnRequired),
-    boardDecision: optionalText.pipe(z.string().max(500, { error: MSG.textTooLong }).optional()),
-    boardDecisionOn: optionalDay,
-  })
-  .refine((v) => !v.boardDecisionOn || v.boardDecisionOn <= v.admittedOn, { path: ['boardDecisionOn'], error: MSG.memberBoardDecisionBeforeAdmission });
+/**
+ * An admission's fields and their rule, shared by the admission form (admitMemberInput) and the import's register
+ * columns (server/modules/imports/import-season.ts), so both refuse the same values with the same messages.
+ */
+export const admissionFields = {
+  admittedOn: day(MSG.memberAdmittedOnRequired),
+  boardDecision: optionalText.pipe(z.string().max(500, { error: MSG.textTooLong }).optional()),
+  boardDecisionOn: optionalDay,
+};
+const decisionBeforeAdmission = { path: ['boardDecisionOn'], error: MSG.memberBoardDecisionBeforeAdmission };
+const decidedInTime = (v: { admittedOn: string; boardDecisionOn?: string }) => !v.boardDecisionOn || v.boardDecisionOn <= v.admittedOn;
+
+export const admitMemberInput = z.object({ personId: requiredId, ...admissionFields }).refine(decidedInTime, decisionBeforeAdmission);
+/** An admission without its person (the import's register columns of a row). */
+export const admissionValues = z.object(admissionFields).refine(decidedInTime, decisionBeforeAdmission);
 export type AdmitMemberInput = z.output<typeof admitMemberInput>;
 
 export const recordMemberExitInput = z.object({
@@ -54,23 +61,45 @@ export const recordMemberExitInput = z.object({
 });
 export type RecordMemberExitInput = z.output<typeof recordMemberExitInput>;
 
+/** A season's quota in euro cents (the forms and the import send cents: euroToCents reads what was typed or written). */
+export const quotaCents = z.preprocess(blankToUndefined, z.number({ error: MSG.quotaInvalid }).int({ error: MSG.quotaInvalid }).min(0, { error: MSG.quotaInvalid }).max(INT4_MAX, { error: MSG.quotaInvalid }).optional());
+
 export const renewMembershipInput = z.object({
   memberId: requiredId,
   seasonId: requiredId,
   renewedOn: day(MSG.memberRenewedOnRequired),
-  quotaCents: z.preprocess(blankToUndefined, z.number({ error: MSG.quotaInvalid }).int({ error: MSG.quotaInvalid }).min(0, { error: MSG.quotaInvalid }).max(INT4_MAX, { error: MSG.quotaInvalid }).optional()),
+  quotaCents,
 });
 export type RenewMembershipInput = z.output<typeof renewMembershipInput>;
 
-export const saveCardInput = z
-  .object({
-    id: optionalId,
-    personId: requiredId,
-    seasonId: requiredId,
-    body: requiredText(MSG.cardBodyRequired).pipe(z.string().max(100, { error: MSG.textTooLong })),
-    number: requiredText(MSG.cardNumberRequired).pipe(z.string().max(50, { error: MSG.textTooLong })),
-    startsOn: day(MSG.cardStartsOnRequired),
-    expiresOn: day(MSG.cardExpiresOnRequired),
-  })
-  .refine((v) => v.expiresOn >= v.startsOn, { path: ['expiresOn'], error: MSG.cardExpiresBeforeStart });
+/** A card's fields and their rule, shared by the card form (saveCardInput) and the import's card columns. */
+export const cardFields = {
+  body: requiredText(MSG.cardBodyRequired).pipe(z.string().max(100, { error: MSG.textTooLong })),
+  number: requiredText(MSG.cardNumberRequired).pipe(z.string().max(50, { error: MSG.textTooLong })),
+  startsOn: day(MSG.cardStartsOnRequired),
+  expiresOn: day(MSG.cardExpiresOnRequired),
+};
+const expiresAfterStart = { path: ['expiresOn'], error: MSG.cardExpiresBeforeStart };
+const validFor = (v: { startsOn: string; expiresOn: string }) => v.expiresOn >= v.startsOn;
+
+export const saveCardInput = z.object({ id: optionalId, personId: requiredId, seasonId: requiredId, ...cardFields }).refine(validFor, expiresAfterStart);
+/** A card without its person and season (the import's card columns of a row; the season is the import's). */
+export const cardValues = z.object(cardFields).refine(validFor, expiresAfterStart);
+
+/** A register number from a paper register or a file: a whole number from 1 (the club's numbering starts there). */
+export const registerNumber = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+  z.number({ error: MSG.registerNumberInvalid }).int({ error: MSG.registerNumberInvalid }).min(1, { error: MSG.registerNumberInvalid }).max(INT4_MAX, { error: MSG.registerNumberInvalid }).optional(),
+);
+
+/**
+ * Euro as typed or written in a file ("25", "25,5", "25.50", "€ 1.200,00") in cents; blank is no quota, anything
+ * else NaN (refused with MSG.quotaInEuro). The renewal dialog and the import's quota column read amounts with it.
+ */
+export function euroToCents(text: string): number | undefined {
+  const t = text.replace(/€|\s/g, '');
+  if (!t) return undefined;
+  const normalised = /,\d{1,2}$/.test(t) ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(normalised) ? Math.round(Number(normalised) * 100) : Number.NaN;
+}
 export type SaveCardInput = z.output<typeof saveCardInput>;

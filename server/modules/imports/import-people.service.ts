@@ -44,6 +44,7 @@ import { commitsInSlices, longWrite, longWriteTimedOut, refreshStatistics, slice
 import { abandonRun, setRunStatus } from './import-undo.service';
 import { breathe, emptyWrites, mergeWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { decideCertificates } from './import-certificates';
+import { importSeason, numberNewMembers, parseCardBody, SeasonRows, usesSeason, type SeasonPlan, type SeasonWrites } from './import-season';
 import { ImportHeaderError, type TopLine } from './import-header-error';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits, type ImportTable } from './read-import-file';
 
@@ -76,6 +77,13 @@ export interface ImportRequest {
    * the detected one is wrong: a positive integer or its text (REST). Absent: detected.
    */
   headerLine?: unknown;
+  /**
+   * The season the file's cards and register rows belong to (its id; REST season_id): absent, the current one. Another
+   * club's id is refused like an unknown one, a closed season with the seasons' own message.
+   */
+  seasonId?: unknown;
+  /** The body (ente) of every card of the file whose row names none (the import page's choice; REST card_body). */
+  cardBody?: unknown;
 }
 
 export interface ImportCounts {
@@ -134,6 +142,8 @@ export interface ImportOutcome {
   headerLine: number;
   /** The first non-blank rows of the file from its top, as text: the preview's choice of the header row. */
   topLines: TopLine[];
+  /** What the rows write to the season's cards and the libro soci (null when the file has none of their columns). */
+  seasonWrites: SeasonWrites | null;
 }
 
 type Row = Record<string, unknown>;
@@ -285,11 +295,20 @@ function decide(
   stored: StoredPerson | undefined,
   writes: ImportWrites,
   groupIds: readonly string[] = [],
+  season?: (personId: string) => { changes: string[]; otherRowIds: string[] },
 ): Decision {
   const decision = decideRow(kind, mode, input, stored, writes, groupIds);
+  // The row's card and register entry (import-season.ts): for a person the row creates or updates; "only new"
+  // leaves a person already registered as this kind as stored, their cards too.
+  const seasonal = season && !(mode === 'only_new' && decision.status === 'unchanged') ? season(decision.touched.person_id) : null;
+  if (seasonal?.changes.length) {
+    if (decision.status !== 'new') decision.changes.push(...seasonal.changes);
+    if (decision.status === 'unchanged') decision.status = 'updated';
+  }
   if (decision.status !== 'unchanged') {
     writes.changes.push({
       ...decision.touched,
+      ...(seasonal?.otherRowIds.length ? { other_row_ids: seasonal.otherRowIds } : {}),
       tax_id_code: input.profile.taxIdCode,
       name: `${input.profile.firstname} ${input.profile.lastname}`,
     });
@@ -449,9 +468,10 @@ export async function importPeople(ctx: RequestContext, request: ImportRequest, 
   const validOnly = parseFlag(request.validOnly, false, 'validOnly', IMPORT_MSG.validOnlyInvalid);
   const tidyNames = parseFlag(request.tidyNames, true, 'tidyNames', IMPORT_MSG.tidyNamesInvalid);
   const headerLine = parseHeaderLine(request.headerLine);
+  const cardBody = parseCardBody(request.cardBody);
   const progress = trackProgress(actor.clubId, actor.accountId, request.progressKey);
   try {
-    return await runImport(ctx, actor, { kind, mode, dryRun, explicit, validOnly, tidyNames, headerLine, file: request.file }, limits, progress);
+    return await runImport(ctx, actor, { kind, mode, dryRun, explicit, validOnly, tidyNames, headerLine, seasonId: request.seasonId, cardBody, file: request.file }, limits, progress);
   } finally {
     progress.end();
   }
@@ -465,6 +485,8 @@ interface ParsedRequest {
   validOnly: boolean;
   tidyNames: boolean;
   headerLine: number | null;
+  seasonId: unknown;
+  cardBody: string | null;
   file: ImportRequest['file'];
 }
 
@@ -499,6 +521,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   const groupsColumn = mapping.columns.find((c) => c.column.type === 'groups');
   if (groupsColumn && !can(actor, 'groups.write')) throw new ForbiddenError(IMPORT_MSG.groupsDenied);
   const groups = groupsColumn ? await clubGroups(ctx, kind) : new Map<string, string>();
+  const season = await importSeason(ctx, request.seasonId, usesSeason(mapping));
 
   // Every loop over the rows lets other requests in as it goes (turnTaker): 100,000 rows are seconds of CPU.
   const turn = turnTaker();
@@ -517,6 +540,8 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   }
   const taxCodes = [...codes];
   const stored = await storedPeople(ctx, actor.clubId, kind, taxCodes);
+  const seasonRows =
+    season && usesSeason(mapping) ? await SeasonRows.read(ctx, actor.clubId, kind, mapping, season, request.cardBody, raws, [...stored.values()].map((p) => p.id)) : null;
 
   const counts: ImportCounts = { total: raws.length, new: 0, updated: 0, unchanged: 0, invalid: 0 };
   const errors: RowError[] = [];
@@ -554,11 +579,18 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
       if (id) groupIds.push(id);
       else rowErrors.push({ row: line, column: groupsColumn?.header ?? null, field: 'groups', message: IMPORT_MSG.unknownGroup(name, importKindLabel(kind)) });
     }
+    let plan: SeasonPlan | null = null;
+    if (seasonRows) {
+      const checked = seasonRows.check(line, raw, person?.id, cells);
+      rowErrors.push(...checked.errors);
+      plan = checked.plan;
+    }
     if (rowErrors.length || !validated.ok) {
       fail(line, cells, rowErrors);
       continue;
     }
-    const decision = decide(kind, mode, validated.input, person, writes, [...new Set(groupIds)]);
+    const seasonal = plan && seasonRows ? (personId: string) => seasonRows.apply(plan, personId, writes) : undefined;
+    const decision = decide(kind, mode, validated.input, person, writes, [...new Set(groupIds)], seasonal);
     counts[decision.status]++;
     if (rows.length < shown) {
       rows.push({
@@ -602,6 +634,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
     notices: importNotices(table, mapping, tidied),
     headerLine: table.headerLine ?? 1,
     topLines: table.topLines ?? [],
+    seasonWrites: seasonRows?.summary() ?? null,
   };
   // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
   if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
@@ -701,6 +734,8 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
           },
           select: { id: true },
         });
+        // New soci without a number take the sequence's next ones here, in the run's first transaction.
+        if (completed) await numberNewMembers(tx, actor.clubId, writes);
         // The run's one line in the access log, with the run's first transaction (its slices' raw writes log none).
         logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: fileName, detail: importSummary(outcome) });
         return run.id;

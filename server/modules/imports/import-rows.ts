@@ -3,7 +3,7 @@
 // the columns say (dates, gender), and every row parsed with the same zod schema as the person forms
 // (savePersonInput), so a row gets exactly the Italian messages the form would give.
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
-import { BIRTH_PROVINCE_COLUMN, columnForHeader, ERROR_FILE_COLUMNS, importColumns, IMPORT_MSG, mappableColumn, normalizeHeader, type ImportColumn } from '../../../schema/import-columns';
+import { BIRTH_PROVINCE_COLUMN, columnForHeader, ERROR_FILE_COLUMNS, importColumns, IMPORT_MSG, mappableColumn, mappableColumns, normalizeHeader, type ImportColumn } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import { taxCodeBirthData } from '../../../schema/validation/tax-code';
 import { fieldErrorsOf } from '../../../schema/validation/fields';
@@ -343,7 +343,7 @@ export function validateRow(kind: PersonKindKey, mapping: ColumnMapping, line: n
 }
 
 /** The cell the file gave for `field` (its first column's, as written), when the row's cells are known. */
-function fileValue(mapping: ColumnMapping, field: string, cells: readonly Cell[] | undefined): Cell | undefined {
+export function fileValue(mapping: ColumnMapping, field: string, cells: readonly Cell[] | undefined): Cell | undefined {
   const at = cells && mapping.columns.find((c) => c.column.field === field);
   const cell = at ? cells[at.index] : undefined;
   return cell === null || (typeof cell === 'string' && !cell.trim()) ? undefined : cell;
@@ -353,7 +353,7 @@ function fileValue(mapping: ColumnMapping, field: string, cells: readonly Cell[]
 const QUOTED_MAX = 60;
 
 /** The message with the refused cell's value, so the secretary sees what the file said ("Femmmina"). */
-function quoted(message: string, value: unknown): string {
+export function quoted(message: string, value: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') return message;
   const text = String(value).trim();
   return text && text.length <= QUOTED_MAX ? MSG.withValue(message, text) : message;
@@ -361,5 +361,5 @@ function quoted(message: string, value: unknown): string {
 
 /** The header a field came from: the file's own, or the template's when the file lacks the column. */
 export function headerOf(kind: PersonKindKey, mapping: ColumnMapping, field: string): string | null {
-  return mapping.columns.find((c) => c.column.field === field)?.header ?? importColumns(kind).find((c) => c.field === field)?.header ?? null;
+  return mapping.columns.find((c) => c.column.field === field)?.header ?? mappableColumns(kind).find((c) => c.field === field)?.header ?? null;
 }

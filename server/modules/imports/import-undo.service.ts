@@ -228,6 +228,8 @@ function classify(tx: Db, clubId: string, run: RunRow, first: string, last: stri
 const RESTORED_COLUMNS = {
   medical_certificates: 'type = b.type, expires_on = b.expires_on, file_id = b.file_id',
   cards: 'number = b.number, starts_on = b.starts_on, expires_on = b.expires_on, updated_at = b.updated_at',
+  // An import never changes a register entry (a socio keeps theirs): the ones it created go, by the rule below.
+  register_members: 'admitted_on = b.admitted_on, board_decision = b.board_decision, board_decision_on = b.board_decision_on, updated_at = b.updated_at',
 } as const;
 
 type Part = 'person' | 'role' | 'address' | 'details';
@@ -283,7 +285,20 @@ async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: strin
   // Other rows of the person the run wrote (certificates by the legacy rule, cards of a tesseramento list): those it
   // updated get back their values from before (other_rows_before), those it created go. Runs with write_xids tell them.
   if (!keptAfter(run)) {
-    for (const table of kind === 'athlete' ? (['medical_certificates', 'cards'] as const) : (['cards'] as const)) {
+    // The season's renewals (no person column: reached through their register entry) before the entries: those the
+    // run recorded go, the quotas it changed come back.
+    const renewals = Prisma.sql`COALESCE(c.other_rows_before -> 'register_member_seasons', '[]'::jsonb)`;
+    steps.push(
+      clubSql(clubId)`DELETE FROM register_member_seasons s USING import_run_changes c, register_members rm
+                 WHERE ${ours} AND rm.person_id = c.person_id AND rm.club_id = ${CLUB} AND s.member_id = rm.id AND s.club_id = ${CLUB}
+                   AND ${byRun(run, 's.xmin')} AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(${renewals}) b WHERE b ->> 'id' = s.id::text)`,
+      clubSql(clubId)`UPDATE register_member_seasons s SET quota_cents = b.quota_cents
+                 FROM import_run_changes c, register_members rm, jsonb_populate_recordset(NULL::register_member_seasons, ${renewals}) b
+                 WHERE ${ours} AND rm.person_id = c.person_id AND rm.club_id = ${CLUB} AND s.member_id = rm.id AND s.id = b.id
+                   AND s.club_id = ${CLUB} AND ${byRun(run, 's.xmin')}`,
+    );
+    const others = ['cards', 'register_members'] as const;
+    for (const table of kind === 'athlete' ? (['medical_certificates', ...others] as const) : others) {
       const t = Prisma.raw(table);
       const listed = Prisma.sql`COALESCE(c.other_rows_before -> ${table}, '[]'::jsonb)`;
       steps.push(

@@ -25,6 +25,16 @@ export interface ImportWrites {
   certificateInserts: SqlRow[];
   /** The same, for the latest certificate the rule corrects or completes. */
   certificateUpdates: SqlRow[];
+  /** {id, person_id, season_id, body, number, starts_on, expires_on}: cards of the import's season (import-season.ts). */
+  cardInserts: SqlRow[];
+  /** {id, person_id, starts_on, expires_on}: a card the person holds already (same body, number and season). */
+  cardUpdates: SqlRow[];
+  /** {id, person_id, number, admitted_on, board_decision, board_decision_on}: new soci (number null until numberNewMembers). */
+  registerInserts: SqlRow[];
+  /** {id, person_id, member_id, season_id, renewed_on, quota_cents}: the season's renewals with their quota. */
+  renewalInserts: SqlRow[];
+  /** {id, person_id, quota_cents}: a renewal of the season already recorded, with another quota. */
+  renewalUpdates: SqlRow[];
   /** One per person the run changes: what the undo needs (import_run_changes; see recordChanges). */
   changes: SqlRow[];
 }
@@ -40,6 +50,11 @@ export const emptyWrites = (): ImportWrites => ({
   groupMemberInserts: [],
   certificateInserts: [],
   certificateUpdates: [],
+  cardInserts: [],
+  cardUpdates: [],
+  registerInserts: [],
+  renewalInserts: [],
+  renewalUpdates: [],
   changes: [],
 });
 
@@ -84,7 +99,8 @@ async function inChunks(rows: SqlRow[], write: (json: string) => Promise<unknown
 /** Rows `writeImport` writes in all (the progress' total of the writing phase). */
 export const writeCount = (w: ImportWrites) =>
   w.addressInserts.length + w.addressUpdates.length + w.peopleInserts.length + w.peopleUpdates.length + w.roleInserts.length +
-  w.roleUpdates.length + w.detailsUpserts.length + w.groupMemberInserts.length + w.certificateInserts.length + w.certificateUpdates.length + w.changes.length;
+  w.roleUpdates.length + w.detailsUpserts.length + w.groupMemberInserts.length + w.certificateInserts.length + w.certificateUpdates.length +
+  w.cardInserts.length + w.cardUpdates.length + w.registerInserts.length + w.renewalInserts.length + w.renewalUpdates.length + w.changes.length;
 
 /** Runs every write of the import in `tx` (the caller's transaction), in foreign-key order. */
 export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w: ImportWrites, onRows?: OnRows): Promise<void> {
@@ -157,6 +173,33 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
     UPDATE medical_certificates m SET type = x.type::"MedicalCertificateType", expires_on = x.expires_on, file_id = x.file_id
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, type text, expires_on date, file_id uuid)
     WHERE m.id = x.id AND m.person_id = x.person_id AND m.club_id = ${CLUB}`), onRows);
+
+  // Cards and the register of the import's season (import-season.ts), for people and seasons of the club only.
+  await inChunks(w.cardInserts, (json) => tx.$executeRaw(clubSql(clubId)`
+    INSERT INTO cards (id, club_id, person_id, season_id, body, number, starts_on, expires_on, updated_at)
+    SELECT x.id, ${CLUB}, x.person_id, s.id, x.body, x.number, x.starts_on, x.expires_on, now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, season_id uuid, body text, number text, starts_on date, expires_on date)
+    JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}
+    JOIN club_seasons s ON s.id = x.season_id AND s.club_id = ${CLUB}`), onRows);
+  await inChunks(w.cardUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
+    UPDATE cards k SET starts_on = x.starts_on, expires_on = x.expires_on, updated_at = now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, starts_on date, expires_on date)
+    WHERE k.id = x.id AND k.person_id = x.person_id AND k.club_id = ${CLUB}`), onRows);
+  await inChunks(w.registerInserts, (json) => tx.$executeRaw(clubSql(clubId)`
+    INSERT INTO register_members (id, club_id, person_id, number, admitted_on, board_decision, board_decision_on, updated_at)
+    SELECT x.id, ${CLUB}, x.person_id, x.number, x.admitted_on, x.board_decision, x.board_decision_on, now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, number int, admitted_on date, board_decision text, board_decision_on date)
+    JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}`), onRows);
+  await inChunks(w.renewalInserts, (json) => tx.$executeRaw(clubSql(clubId)`
+    INSERT INTO register_member_seasons (id, club_id, member_id, season_id, renewed_on, quota_cents)
+    SELECT x.id, ${CLUB}, m.id, s.id, x.renewed_on, x.quota_cents
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, member_id uuid, season_id uuid, renewed_on date, quota_cents int)
+    JOIN register_members m ON m.id = x.member_id AND m.club_id = ${CLUB}
+    JOIN club_seasons s ON s.id = x.season_id AND s.club_id = ${CLUB}`), onRows);
+  await inChunks(w.renewalUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
+    UPDATE register_member_seasons r SET quota_cents = x.quota_cents
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, quota_cents int)
+    WHERE r.id = x.id AND r.club_id = ${CLUB}`), onRows);
 }
 
 /**
@@ -187,7 +230,9 @@ export async function recordBefore(tx: Db, clubId: string, runId: string, w: Imp
              'medical_certificates', COALESCE((SELECT jsonb_agg(to_jsonb(m)) FROM medical_certificates m
                                                WHERE m.club_id = ${CLUB} AND m.person_id = x.person_id AND m.id::text IN (SELECT jsonb_array_elements_text(x.other_row_ids))), '[]'),
              'cards', COALESCE((SELECT jsonb_agg(to_jsonb(k)) FROM cards k
-                                WHERE k.club_id = ${CLUB} AND k.person_id = x.person_id AND k.id::text IN (SELECT jsonb_array_elements_text(x.other_row_ids))), '[]')) END
+                                WHERE k.club_id = ${CLUB} AND k.person_id = x.person_id AND k.id::text IN (SELECT jsonb_array_elements_text(x.other_row_ids))), '[]'),
+             'register_member_seasons', COALESCE((SELECT jsonb_agg(to_jsonb(s)) FROM register_member_seasons s JOIN register_members rm ON rm.id = s.member_id
+                                WHERE s.club_id = ${CLUB} AND rm.person_id = x.person_id AND s.id::text IN (SELECT jsonb_array_elements_text(x.other_row_ids))), '[]')) END
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(person_id uuid, tax_id_code text, name text, person_created boolean, role_id uuid, role_created boolean, address_id uuid,
            address_created boolean, group_member_ids jsonb, other_row_ids jsonb)
@@ -245,6 +290,11 @@ export function sliceWrites(w: ImportWrites, rows: number): ImportWrites[] {
   const byPerson = (row: SqlRow) => row.person_id;
   deal('certificateInserts', byPerson);
   deal('certificateUpdates', byPerson);
+  deal('cardInserts', byPerson);
+  deal('cardUpdates', byPerson);
+  deal('registerInserts', byPerson);
+  deal('renewalInserts', byPerson);
+  deal('renewalUpdates', byPerson);
   return parts;
 }
 

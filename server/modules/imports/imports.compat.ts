@@ -1,5 +1,6 @@
 // Legacy REST face of the import (spec §7): POST /api/import (multipart: file, type, dry_run 0|1, optional mode,
-// optional mapping as JSON text, valid_only 0|1, tidy_names 0|1, header_line: the header row chosen by hand)
+// optional mapping as JSON text, valid_only 0|1, tidy_names 0|1, header_line: the header row chosen by hand,
+// season_id and card_body: the season of the file's cards and register rows, and the body of its cards)
 // answering the envelope with the run's counts and row errors as its context, and
 // GET /api/import/download-template?type= answering the kind's CSV template as {type}_template.csv (with
 // format=xlsx the club's workbook, {type}_template.xlsx).
@@ -38,6 +39,20 @@ export function presentImport(o: ImportOutcome) {
     header_line: o.headerLine,
     top_lines: o.topLines,
     notices: o.notices,
+    season_writes: o.seasonWrites
+      ? {
+          season_id: o.seasonWrites.seasonId,
+          season_label: o.seasonWrites.seasonLabel,
+          cards_new: o.seasonWrites.cardsNew,
+          cards_updated: o.seasonWrites.cardsUpdated,
+          members_new: o.seasonWrites.membersNew,
+          members_numbered: o.seasonWrites.membersNumbered,
+          first_next_number: o.seasonWrites.firstNextNumber,
+          renewals_new: o.seasonWrites.renewalsNew,
+          renewals_updated: o.seasonWrites.renewalsUpdated,
+          messages: o.seasonWrites.messages,
+        }
+      : null,
     // The error file inline (base64), as the GraphQL face answers it; null when no row is invalid.
     error_file: o.errorFile ? { filename: o.errorFile.filename, content_type: o.errorFile.contentType, base64: o.errorFile.content.toString('base64') } : null,
   };
@@ -55,7 +70,8 @@ export const importsLegacyRoutes: LegacyRoute[] = [
     uploadLimits: IMPORT_UPLOAD_LIMITS,
     handler: async (ctx, body: LegacyBody) =>
       envelopeOf(
-        await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode, mapping: body.mapping, validOnly: body.valid_only, tidyNames: body.tidy_names, headerLine: body.header_line }),
+        await importPeople(ctx, { file: fileOf(body.file), kind: body.type, dryRun: body.dry_run, mode: body.mode, mapping: body.mapping, validOnly: body.valid_only, tidyNames: body.tidy_names, headerLine: body.header_line,
+          seasonId: body.season_id, cardBody: body.card_body }),
       ),
   },
   {

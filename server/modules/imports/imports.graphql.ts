@@ -1,6 +1,6 @@
 // GraphQL face of the people import: importPeople (dry run or import, one transaction), the club's import history
 // (importRuns, importRun). Thin adapters over import-people.service.ts and import-runs.service.ts.
-import { BIRTH_PROVINCE_COLUMN, importColumns, IMPORT_MAX_BYTES, IMPORT_MSG, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
+import { IMPORT_MAX_BYTES, mappableColumns, IMPORT_MSG, IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_PROGRESS_PHASES, type ImportColumnType, type ImportMode } from '../../../schema/import-columns';
 import { clubMember } from '../../access/authorize';
 import { DownloadFileRef } from '../../graphql/download-file';
 import { BaseErrorRef } from '../../graphql/errors';
@@ -11,6 +11,7 @@ import { ConflictError, ForbiddenError, RateLimitError, UnauthenticatedError, Va
 import { isUuid } from '../../lib/club-rows';
 import { readGraphQLUpload } from '../files/files.service';
 import { importPeople, type ImportCounts, type ImportOutcome, type ImportRowOutcome } from './import-people.service';
+import type { SeasonWrites } from './import-season';
 import type { RowError } from './import-rows';
 import { ImportHeaderError, type TopLine } from './import-header-error';
 import { findImportRun, IMPORT_RUNS_ORDER, importRunsWhere } from './import-runs.service';
@@ -165,6 +166,22 @@ builder.objectType(ImportHeaderError, {
   }),
 });
 
+const ImportSeasonWritesRef = builder.objectRef<SeasonWrites>('ImportSeasonWrites').implement({
+  description: "What an import writes (or in a preview would write) to the season's cards and the libro soci.",
+  fields: (t) => ({
+    seasonId: t.exposeID('seasonId'),
+    seasonLabel: t.exposeString('seasonLabel'),
+    cardsNew: t.exposeInt('cardsNew'),
+    cardsUpdated: t.exposeInt('cardsUpdated', { description: 'Cards the person already held (same body, number and season) given the dates of the file.' }),
+    membersNew: t.exposeInt('membersNew', { description: 'New entries of the libro soci.' }),
+    membersNumbered: t.exposeInt('membersNumbered', { description: 'Of them, with the number the file gave (kept as is).' }),
+    firstNextNumber: t.exposeInt('firstNextNumber', { nullable: true, description: "The first of the club's next numbers the others take (in a preview, as it stands now)." }),
+    renewalsNew: t.exposeInt('renewalsNew', { description: "The season's renewals recorded with their quota." }),
+    renewalsUpdated: t.exposeInt('renewalsUpdated', { description: 'Renewals of the season already recorded, given the quota of the file.' }),
+    messages: t.exposeStringList('messages', { description: 'The same in Italian, one sentence per table written.' }),
+  }),
+});
+
 const ImportPeopleResult = builder.objectRef<ImportOutcome>('ImportPeopleResult').implement({
   fields: (t) => ({
     dryRun: t.exposeBoolean('dryRun'),
@@ -182,6 +199,12 @@ const ImportPeopleResult = builder.objectRef<ImportOutcome>('ImportPeopleResult'
         'What was read differently from the file as written, one Italian sentence each: a title above the header, totals and blank rows skipped, sex taken from the tax code, names and CAPs tidied, a second column filling a field.',
     }),
     errors: t.field({ type: [ImportRowErrorRef], description: 'Errors of the invalid rows (at most 1000).', resolve: (o) => o.errors }),
+    seasonWrites: t.field({
+      type: ImportSeasonWritesRef,
+      nullable: true,
+      description: "The season's cards and libro soci entries the rows write; null when the file has none of their columns.",
+      resolve: (o) => o.seasonWrites,
+    }),
     rows: t.field({ type: [ImportRowOutcomeRef], description: 'New, updated and unchanged rows (at most 1000).', resolve: (o) => o.rows }),
     columns: t.field({ type: [ImportColumnRef], resolve: (o) => o.columns }),
     ignoredColumns: t.exposeStringList('ignoredColumns', { description: 'Headers of the file that feed no column.' }),
@@ -231,12 +254,12 @@ builder.queryFields((t) => ({
   }),
   importColumns: t.field({
     type: [ImportColumnInfoRef],
-    description: "The columns of a kind's import file, in the template's order (the choices of the mapping).",
+    description: "The columns of a kind's import file, in the template's order, then the birth province, cards and libro soci (the choices of the mapping).",
     args: { kind: t.arg({ type: PersonKindEnum, required: true }) },
     resolve: (_root, { kind }, ctx) => {
       clubMember(ctx);
-      // The birth province too: a "Prov." beside the birthplace, kept with it ("Roma (RM)").
-      return [...importColumns(kind), BIRTH_PROVINCE_COLUMN];
+      // The birth province too ("Prov." beside the birthplace, kept with it: "Roma (RM)"), then cards and register.
+      return mappableColumns(kind);
     },
   }),
   importProgress: t.field({
@@ -283,10 +306,12 @@ builder.mutationField('importPeople', (t) =>
       validOnly: t.arg.boolean({ description: 'Import the valid rows only (default false: all or nothing). One run, one undo.' }),
       tidyNames: t.arg.boolean({ description: 'Rewrite names written all in capitals (DE LUCA: De Luca). Default true.' }),
       headerLine: t.arg.int({ description: 'The header row chosen by hand (its row number in the file, one of topLines), when the detected one is wrong.' }),
+      seasonId: t.arg.id({ description: "The season of the file's cards and libro soci rows (default the current one; a closed one is refused)." }),
+      cardBody: t.arg.string({ description: 'The body (ente: FIGC, UISP, CSI...) of every card whose row names none.' }),
     },
     // ImportHeaderError before ValidationError, which it extends: the first type the error is an instance of answers.
     errors: { types: [ImportHeaderError, ValidationError, ConflictError, RateLimitError, ForbiddenError, UnauthenticatedError] },
-    resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, headerLine }, ctx) =>
-      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, headerLine, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
+    resolve: (_root, { file, kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, headerLine, seasonId, cardBody }, ctx) =>
+      importPeople(ctx, { kind, dryRun, mode, mapping, progressKey, validOnly, tidyNames, headerLine, seasonId, cardBody, file: file ? () => readGraphQLUpload(file, 'file', { max: IMPORT_MAX_BYTES, tooLarge: IMPORT_MSG.tooLarge }) : null }),
   }),
 );

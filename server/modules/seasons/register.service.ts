@@ -17,17 +17,22 @@ import { describeChange } from '../../access/change-log';
 import { assertSeasonWritable, findSeason } from './seasons.service';
 
 /**
- * The club's next register number, taken in the caller's transaction: one statement on the club's counter row
- * (created with the first admission), which holds the row's lock until the transaction ends, so concurrent
- * admissions queue and never share a number; a rolled-back admission gives its number back with the transaction.
+ * Takes `count` numbers of the club's register in the caller's transaction, the first answered: one statement on the
+ * club's counter row (created with the first admission), which holds the row's lock until the transaction ends, so
+ * concurrent admissions queue and never share a number; a rolled-back admission gives its numbers back with the
+ * transaction. `atLeast`: the lowest number the sequence may give from now on (an import that kept numbers of a
+ * paper register moves the sequence past them; count 0 only moves it). The admission form and the import number
+ * with this one function.
  */
-async function nextRegisterNumber(tx: Db, clubId: string): Promise<number> {
+export async function takeRegisterNumbers(tx: Db, clubId: string, count: number, atLeast = 1): Promise<number> {
   const [row] = await tx.$queryRaw<Array<{ number: number }>>(clubSql(clubId)`
-    INSERT INTO register_counters (club_id, next_number) VALUES (${CLUB}::uuid, 2)
-    ON CONFLICT (club_id) DO UPDATE SET next_number = register_counters.next_number + 1
-    RETURNING next_number - 1 AS number`);
+    INSERT INTO register_counters (club_id, next_number) VALUES (${CLUB}::uuid, GREATEST(${atLeast}::int, 1) + ${count}::int)
+    ON CONFLICT (club_id) DO UPDATE SET next_number = GREATEST(register_counters.next_number, ${atLeast}::int) + ${count}::int
+    RETURNING next_number - ${count}::int AS number`);
   return Number(row.number);
 }
+
+const nextRegisterNumber = (tx: Db, clubId: string) => takeRegisterNumbers(tx, clubId, 1);
 
 async function findMember(db: Db, clubId: string, id: unknown): Promise<RegisterMember> {
   const member = await db.registerMember.findFirst({ where: clubRowWhere(clubId, id) });

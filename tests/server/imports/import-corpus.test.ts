@@ -104,15 +104,23 @@ describe('the corpus of real files', () => {
   });
 
   it.each(['tesseramento-eps.xlsx', 'tesseramento-eps.ods'])(
-    'an EPS tesseramento list (%s): title row, CAPITALS tidied, no Sesso, the birth Prov. apart from the residence one, CAP 184, a totals row',
+    'an EPS tesseramento list (%s): title row, CAPITALS tidied, no Sesso, the birth Prov. apart from the residence one, CAP 184, a totals row, the cards of the body chosen for the file',
     async (name) => {
-      const preview = await run(name, 'athlete', { dryRun: true });
-      expect(preview).toMatchObject({ format: name.endsWith('ods') ? 'ods' : 'xlsx', counts: { total: 3, new: 3, invalid: 0 }, tidyNames: true, ignoredColumns: ['Tessera n.'] });
+      // "Tessera n." is the card's number: without a body (no Ente column, none chosen) every row is refused.
+      const noBody = await run(name, 'athlete', { dryRun: true });
+      expect(noBody).toMatchObject({ counts: { total: 3, invalid: 3 } });
+      expect(noBody.errors.map((e) => [e.row, e.column, e.message])).toEqual([3, 4, 5].map((row) => [row, 'Ente', MSG.cardBodyRequired]));
+      const preview = await run(name, 'athlete', { dryRun: true, cardBody: 'CSI' });
+      expect(preview).toMatchObject({ format: name.endsWith('ods') ? 'ods' : 'xlsx', counts: { total: 3, new: 3, invalid: 0 }, tidyNames: true, ignoredColumns: [] });
+      expect(preview.columns).toContainEqual({ header: 'Tessera n.', key: 'cardNumber' });
+      expect(preview.seasonWrites).toMatchObject({ cardsNew: 3, cardsUpdated: 0 });
       expect(preview.columns.filter((c) => c.header === 'Prov.').map((c) => c.key)).toEqual(['birthProvince', 'province']);
       expect(preview.notices).toEqual([IMPORT_MSG.titleRows(2), IMPORT_MSG.genderFromTaxCode(3), IMPORT_MSG.namesTidied(3), IMPORT_MSG.postalCodesPadded(1), IMPORT_MSG.skippedRows([6])]);
       expect(preview.rows.map((r) => r.name)).toEqual(["Maria D'Angelo", 'Gian Paolo De Luca', "Francesca Dell'Acqua"]);
 
-      await run(name, 'athlete');
+      await run(name, 'athlete', { cardBody: 'CSI' });
+      const cards = await t.deps.systemDb.card.findMany({ where: { clubId: club.clubId }, orderBy: { number: 'asc' } });
+      expect(cards.map((c) => [c.body, c.number])).toEqual([['CSI', '250001'], ['CSI', '250002'], ['CSI', '250003']]);
       const stored = await people();
       expect(stored.map((p) => [p.lastname, p.firstname, p.typeGenderId, p.birthplace, p.address?.province ?? null, p.address?.postalCode ?? null])).toEqual([
         ["D'Angelo", 'Maria', 2, 'NAPOLI (NA)', 'RM', '00184'],
@@ -123,7 +131,7 @@ describe('the corpus of real files', () => {
   );
 
   it('the capitals switch off keeps the names as written', async () => {
-    const preview = await run('tesseramento-eps.xlsx', 'athlete', { dryRun: true, tidyNames: false });
+    const preview = await run('tesseramento-eps.xlsx', 'athlete', { dryRun: true, tidyNames: false, cardBody: 'CSI' });
     expect(preview.tidyNames).toBe(false);
     expect(preview.notices).not.toContain(IMPORT_MSG.namesTidied(3));
     expect(preview.rows.map((r) => r.name)).toEqual(["MARIA D'ANGELO", 'GIAN PAOLO DE LUCA', "FRANCESCA DELL'ACQUA"]);

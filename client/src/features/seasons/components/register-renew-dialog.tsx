@@ -5,7 +5,8 @@ import { SimpleGrid, Spinner } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { clubDate } from '../../../../../schema/club-time';
-import { renewMembershipInput } from '../../../../../schema/validation/seasons';
+import { MSG } from '../../../../../schema/messages';
+import { euroToCents, renewMembershipInput } from '../../../../../schema/validation/seasons';
 import { formSchema, SchemaForm, SelectField, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import type { RenewMembershipInput } from '../../../gql/graphql';
 import { readMutationResult } from '../../../lib/mutation-result';
@@ -19,20 +20,10 @@ interface RenewValues {
   quotaCents: string;
 }
 
-/** Euro as typed ("25", "25,5", "25.50", "€ 1.200,00") in cents; blank is no quota, anything else NaN (refused by the rules). */
-export function euroToCents(text: string): number | undefined {
-  const t = text.replace(/€|\s/g, '');
-  if (!t) return undefined;
-  const normalised = /,\d{1,2}$/.test(t) ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(normalised) ? Math.round(Number(normalised) * 100) : Number.NaN;
-}
-
-export const QUOTA_IN_EURO = 'Indica la quota in euro, ad esempio 25 oppure 25,50.';
-
 /** The shared rules on what is sent, and the quota as typed: a text that is not an amount in euro gets its own message. */
 const renewRules = renewMembershipInput.and(
   z.object({ quotaText: z.string() }).superRefine(({ quotaText }, ctx) => {
-    if (Number.isNaN(euroToCents(quotaText))) ctx.addIssue({ code: 'custom', path: ['quotaCents'], message: QUOTA_IN_EURO });
+    if (Number.isNaN(euroToCents(quotaText))) ctx.addIssue({ code: 'custom', path: ['quotaCents'], message: MSG.quotaInEuro });
   }),
 );
 
