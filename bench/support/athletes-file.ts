@@ -4,12 +4,16 @@ import * as XLSX from '@e965/xlsx';
 import { importColumns } from '../../schema/import-columns';
 import { createPeopleFactory } from '../../scripts/seed/fake-people';
 
+/** A tesseramento list's and a libro soci's columns (issue 35 point 4): each athlete's card, admission and quota. */
+const SEASON_HEADERS = ['Tessera n.', 'Ente', 'Data ammissione', 'Quota'];
+
 /**
  * The athletes' file: the template's columns (Nome, Cognome, Codice fiscale, Sesso, Data di nascita...), `rows` new
- * plausible athletes (valid tax codes), the same for the same `rows`.
+ * plausible athletes (valid tax codes), the same for the same `rows`. With `cards`, also a card of the season
+ * (number, body) and a register entry (admission date, quota) per athlete.
  */
-export function athletesFile(rows: number, format: 'csv' | 'xlsx'): Buffer {
-  const headers = importColumns('athlete').map((c) => c.header);
+export function athletesFile(rows: number, format: 'csv' | 'xlsx', { cards = false } = {}): Buffer {
+  const headers = [...importColumns('athlete').map((c) => c.header), ...(cards ? SEASON_HEADERS : [])];
   const at = (key: string) => headers.indexOf(importColumns('athlete').find((c) => c.key === key)!.header);
   const factory = createPeopleFactory(rows);
   const table: Array<Array<string | null>> = [headers];
@@ -26,6 +30,7 @@ export function athletesFile(rows: number, format: 'csv' | 'xlsx'): Buffer {
     line[at('emailPrimary')] = p.emailPrimary;
     line[at('phonePrimary')] = p.phonePrimary;
     line[at('city')] = 'Roma';
+    if (cards) line.splice(line.length - SEASON_HEADERS.length, SEASON_HEADERS.length, String(700_000 + i), 'UISP', '01/09/2020', '25,00');
     table.push(line);
   }
   if (format === 'csv') {

@@ -827,7 +827,9 @@ function importSummary(outcome: ImportOutcome): string {
   const { counts } = outcome;
   const what = `${PERSON_KIND_INFO[outcome.kind].plural}: ${counts.new} nuovi, ${counts.updated} aggiornati, ${counts.unchanged} invariati`;
   if (outcome.status !== 'completed') return `Non eseguita: ${counts.invalid} righe non valide su ${counts.total}`;
-  return counts.invalid ? `${what}; solo righe valide, ${counts.invalid} non valide escluse` : what;
+  // The season's cards and register entries, when the file had their columns.
+  const season = outcome.seasonWrites ? `; ${outcome.seasonWrites.messages.join(' ').replace(/\.$/, '')}` : '';
+  return counts.invalid ? `${what}${season}; solo righe valide, ${counts.invalid} non valide escluse` : `${what}${season}`;
 }
 
 async function actorNameOf(ctx: RequestContext, accountId: string): Promise<string | null> {

@@ -19,7 +19,8 @@ import { taxCode } from '../../../scripts/seed/fake-people';
 import { createClub, type TestClub } from '../../support/factories';
 import { clubContext, createPerson } from '../../support/people-factories';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { csvFile, validTaxCode, type Rows } from './import-fixtures';
+import { graphqlMultipart, multipart } from '../files/fixtures';
+import { csvFile, csvText, validTaxCode, type Rows } from './import-fixtures';
 
 let t: TestApp;
 let club: TestClub;
@@ -271,5 +272,51 @@ describe("the import's season", () => {
     expect(done).toMatchObject({ status: 'completed', seasonWrites: { seasonId: next.id, seasonLabel: '2099/00', cardsNew: 1 } });
     const card = await db().card.findFirstOrThrow({ where: { clubId: club.clubId } });
     expect([card.seasonId, card.body, card.number, day(card.startsOn), day(card.expiresOn)]).toEqual([next.id, 'CSI', '55', '2099-09-01', '2100-08-31']);
+  });
+});
+
+describe('the two faces', () => {
+  const rows: Rows = [['Nome', 'Cognome', 'Codice fiscale', 'Tessera n.', 'Numero libro soci', 'Data ammissione libro soci', 'Quota'], ['Ada', 'Neri', validTaxCode(941, 'Neri'), 'P-9', '4', '01/09/2020', '15']];
+  const content = Buffer.from(csvText(rows));
+
+  it('REST: season_id and card_body as form fields, season_writes in the context', async () => {
+    const form = multipart([
+      { name: 'type', value: 'voluntary' },
+      { name: 'dry_run', value: '0' },
+      { name: 'season_id', value: season.id },
+      { name: 'card_body', value: 'CSI' },
+      { name: 'file', filename: 'tesserati.csv', contentType: 'text/csv', content },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/import', headers: { 'content-type': form.contentType, authorization: `Bearer ${club.token}`, 'x-club': club.clubToken! }, payload: form.payload });
+    expect(res.json()).toMatchObject({
+      status: true,
+      context: {
+        counts: { new: 1 },
+        season_writes: { season_id: season.id, season_label: season.label, cards_new: 1, members_new: 1, members_numbered: 1, renewals_new: 1, first_next_number: null },
+      },
+    });
+    expect(await cardsOf()).toEqual([['Neri', 'CSI', 'P-9', season.startsOn, season.endsOn, true]]);
+    expect(await registerOf()).toEqual([[4, 'Neri', '2020-09-01', null, [[true, season.startsOn, 1500]]]]);
+  });
+
+  it('GraphQL: seasonId and cardBody, seasonWrites; another club\'s season a ValidationError on seasonId', async () => {
+    const query = `mutation ($file: Upload, $seasonId: ID, $cardBody: String) {
+      importPeople(file: $file, kind: voluntary, dryRun: true, seasonId: $seasonId, cardBody: $cardBody) {
+        __typename
+        ... on MutationImportPeopleSuccess { data { counts { new invalid } seasonWrites { seasonLabel cardsNew membersNew firstNextNumber messages } } }
+        ... on ValidationError { message fields { field message } }
+      }
+    }`;
+    const send = async (variables: Record<string, unknown>) => {
+      const body = graphqlMultipart(query, variables, [{ path: 'file', filename: 'tesserati.csv', contentType: 'text/csv', content }]);
+      const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': body.contentType, authorization: `Bearer ${club.token}`, 'x-club': club.clubToken!}, payload: body.payload });
+      return res.json().data.importPeople;
+    };
+    expect(await send({ cardBody: 'CSI' })).toMatchObject({
+      data: { counts: { new: 1, invalid: 0 }, seasonWrites: { seasonLabel: season.label, cardsNew: 1, membersNew: 1, firstNextNumber: null, messages: [IMPORT_MSG.cardsPlanned(season.label, 1, 0), IMPORT_MSG.membersPlanned(1, 1, 0, null), IMPORT_MSG.renewalsPlanned(season.label, 1, 0)] } },
+    });
+    const other = await createClub(t.deps);
+    const otherSeason = await currentSeason(await clubContext(t.deps, other));
+    expect(await send({ cardBody: 'CSI', seasonId: otherSeason.id })).toEqual({ __typename: 'ValidationError', message: IMPORT_MSG.seasonNotFound, fields: [{ field: 'seasonId', message: IMPORT_MSG.seasonNotFound }] });
   });
 });
