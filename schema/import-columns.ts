@@ -280,6 +280,9 @@ export const IMPORT_LIMITS: Readonly<ImportLimits> = {
   maxErrorsShown: 1_000,
 };
 
+/** "dal numero 11": with the noun there is no article to elide before 8, 11, 80... ("dall'11"). */
+const fromNumber = (n: number | null) => (n ? ` dal numero ${n}` : '');
+
 /** The Italian messages of the import (spec §5, §8 word for word where it has them; the product's own otherwise). */
 export const IMPORT_MSG = {
   noFile: 'Selezionare un file da importare',
@@ -345,7 +348,7 @@ export const IMPORT_MSG = {
     `Tessere della stagione ${label}: ${created === 1 ? '1 nuova' : `${created} nuove`}, ${updated === 1 ? '1 aggiornata' : `${updated} aggiornate`}.`,
   membersPlanned: (admitted: number, given: number, next: number, firstNext: number | null) =>
     `Libro soci: ${admitted === 1 ? '1 nuovo socio' : `${admitted} nuovi soci`}` +
-    (given ? ` (${given} con il numero del file` + (next ? `, ${next} con i numeri successivi${firstNext ? ` dal ${firstNext}` : ''})` : ')') : next ? `, con i numeri successivi${firstNext ? ` dal ${firstNext}` : ''}` : '') +
+    (given ? ` (${given} con il numero del file` + (next ? `, ${next} con i numeri successivi${fromNumber(firstNext)})` : ')') : next ? `, con i numeri successivi${fromNumber(firstNext)}` : '') +
     '.',
   renewalsPlanned: (label: string, created: number, updated: number) =>
     `Quote della stagione ${label}: ${created === 1 ? '1 rinnovo registrato' : `${created} rinnovi registrati`}, ${updated === 1 ? '1 quota aggiornata' : `${updated} quote aggiornate`}.`,

@@ -2,7 +2,8 @@
 // "Continua" without a file, both templates, a filled workbook with one invalid row (the preview's counts and the
 // error), the error file fixed and uploaded again, the whole file fixed, the column mapping and the mode, the
 // confirmation and the import, the people in the athletes list, the same file again (nothing new), the undo from
-// the history; an unknown type is the app's 404. And a header row detected wrongly, chosen by hand.
+// the history; an unknown type is the app's 404. And a header row detected wrongly, chosen by hand; a tesseramento
+// list whose cards take the body chosen on the page, with the register's numbers (issue 35 point 4).
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -265,6 +266,55 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await page.goto(`${server.url}/import/pippo`);
       await page.getByRole('heading', { name: 'Pagina non trovata', level: 1 }).waitFor();
       await shot('9-unknown-type');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("a tesseramento list with the libro soci: the body chosen for the file, the season, what the cards and the register get", async () => {
+    const club = await createClub(server.deps, { fullName: `ASD Tesseramento ${name}` });
+    const seed = name === 'phone' ? 500 : 600;
+    const file = path.join(dir, `tesserati-${name}.xlsx`);
+    // A federation's list: the card's number but no Ente column; the register's number for one, an admission for both.
+    await writeWorkbook(file, [
+      ['Tessera n.', 'Cognome', 'Nome', 'Codice fiscale', 'Sesso', 'N. socio', 'Data ammissione'],
+      ['900101', 'Rossi', 'Luca', taxCodeFor(seed + 1, 'RSS'), 'M', '5', '01/09/2020'],
+      ['900102', 'Bianchi', 'Anna', taxCodeFor(seed + 2, 'BNC', { female: true }), 'F', '', '15/09/2020'],
+    ]);
+    const browser = await launchBrowser(viewport);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('filechooser', () => undefined);
+    try {
+      await storeSession(page, server.url, club);
+      await page.goto(`${server.url}/import/athlete`);
+      await page.getByRole('heading', { name: 'Importa atleti', level: 1 }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await page.getByText(`tesserati-${name}.xlsx`).first().waitFor();
+      await page.getByRole('button', { name: 'Continua' }).click();
+      await page.getByRole('heading', { name: '2. Anteprima' }).waitFor();
+      // no body for the cards: every row refused until one is chosen for the file
+      await expect.poll(() => count(page, 'Non validi').innerText()).toBe('2');
+      await page.getByRole('table', { name: 'Righe non valide' }).getByText(MSG.cardBodyRequired).first().waitFor();
+      const section = page.getByRole('region', { name: 'Tessere e libro soci' });
+      const season = await server.deps.systemDb.clubSeason.findFirstOrThrow({ where: { clubId: club.clubId }, orderBy: { startsOn: 'desc' } });
+      await expect.poll(() => section.getByRole('combobox', { name: 'Stagione' }).inputValue()).toBe(season.id);
+      await section.getByRole('textbox', { name: 'Ente delle tessere' }).fill('FIGC');
+      await section.getByRole('button', { name: 'Applica' }).click();
+      await expect.poll(() => count(page, 'Non validi').innerText()).toBe('0');
+      expect(await count(page, 'Nuovi').innerText()).toBe('2');
+      await section.getByText(IMPORT_MSG.cardsPlanned(season.label, 2, 0)).waitFor();
+      await section.getByText(IMPORT_MSG.membersPlanned(2, 1, 1, 6)).waitFor();
+      await expectNoHorizontalScroll(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/import-cards-${name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Importa', exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'Importa atleti' }).getByRole('button', { name: 'Importa' }).click();
+      await page.getByRole('heading', { name: 'Importazione completata' }).waitFor();
+      await page.getByRole('list', { name: 'Tessere e libro soci' }).getByText(IMPORT_MSG.cardsPlanned(season.label, 2, 0)).waitFor();
+      const cards = await server.deps.systemDb.card.findMany({ where: { clubId: club.clubId }, orderBy: { number: 'asc' } });
+      expect(cards.map((c) => [c.body, c.number, c.seasonId])).toEqual([['FIGC', '900101', season.id], ['FIGC', '900102', season.id]]);
+      const register = await server.deps.systemDb.registerMember.findMany({ where: { clubId: club.clubId }, include: { person: true }, orderBy: { number: 'asc' } });
+      expect(register.map((m) => [m.number, m.person.lastname])).toEqual([[5, 'Rossi'], [6, 'Bianchi']]);
     } finally {
       await browser.close();
     }

@@ -180,7 +180,7 @@ describe('the libro soci columns', () => {
     ]);
     expect(preview.seasonWrites).toMatchObject({ membersNew: 2, membersNumbered: 1, firstNextNumber: 11, renewalsNew: 3, renewalsUpdated: 0 });
     expect(preview.seasonWrites?.messages).toEqual([IMPORT_MSG.membersPlanned(2, 1, 1, 11), IMPORT_MSG.renewalsPlanned(season.label, 3, 0)]);
-    expect(IMPORT_MSG.membersPlanned(2, 1, 1, 11)).toBe('Libro soci: 2 nuovi soci (1 con il numero del file, 1 con i numeri successivi dal 11).');
+    expect(IMPORT_MSG.membersPlanned(2, 1, 1, 11)).toBe('Libro soci: 2 nuovi soci (1 con il numero del file, 1 con i numeri successivi dal numero 11).');
 
     const done = await run(rows, { validOnly: true });
     expect(done).toMatchObject({ status: 'completed', counts: { new: 2, updated: 1, invalid: 4 } });

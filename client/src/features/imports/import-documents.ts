@@ -51,7 +51,33 @@ export const ImportResultFragment = graphql(`
       contentType
       base64
     }
+    seasonWrites {
+      seasonId
+      seasonLabel
+      cardsNew
+      cardsUpdated
+      membersNew
+      membersNumbered
+      firstNextNumber
+      renewalsNew
+      renewalsUpdated
+      messages
+    }
     run {
+      id
+    }
+  }
+`);
+
+/** The seasons the file's cards and register rows can go to (closed ones are read-only: not offered). */
+export const ImportSeasonsQuery = graphql(`
+  query ImportPage_Seasons {
+    seasons {
+      id
+      label
+      status
+    }
+    currentSeason {
       id
     }
   }
@@ -68,6 +94,8 @@ export const ImportPeopleMutation = graphql(`
     $validOnly: Boolean
     $tidyNames: Boolean
     $headerLine: Int
+    $seasonId: ID
+    $cardBody: String
   ) {
     importPeople(
       file: $file
@@ -79,6 +107,8 @@ export const ImportPeopleMutation = graphql(`
       validOnly: $validOnly
       tidyNames: $tidyNames
       headerLine: $headerLine
+      seasonId: $seasonId
+      cardBody: $cardBody
     ) {
       __typename
       ... on MutationImportPeopleSuccess {

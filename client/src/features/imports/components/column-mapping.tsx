@@ -5,7 +5,7 @@
 import { Badge, Box, Button, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { PersonKindKey } from '../../../../../schema/constants';
-import { BIRTH_PROVINCE_COLUMN, importColumns } from '../../../../../schema/import-columns';
+import { mappableColumns } from '../../../../../schema/import-columns';
 import { ChevronDownIcon } from '../../../components/icons';
 import { Section } from './import-preview';
 
@@ -28,7 +28,7 @@ const IGNORE = '';
 
 export function ColumnMapping({ kind, mapping, onChange, disabled = false, remembered = false }: ColumnMappingProps) {
   // The birth province too: a "Prov." beside the birthplace, kept with it ("Roma (RM)").
-  const columns = [...importColumns(kind), BIRTH_PROVINCE_COLUMN];
+  const columns = mappableColumns(kind);
   const used = new Set(mapping.map((m) => m.key).filter(Boolean));
   const missing = columns.filter((c) => c.mandatory && !used.has(c.key));
   const ignored = mapping.filter((m) => !m.key).length;

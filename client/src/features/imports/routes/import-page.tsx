@@ -27,6 +27,7 @@ import { HeaderRowPicker, type TopLine } from '../components/header-row-picker';
 import { ChangedRows, ImportCounts, InvalidRows, ModeChoice, ReadingNotes, Section, ValidOnlyChoice, type ImportResult } from '../components/import-preview';
 import { ImportPeopleMutation, ImportRunsQuery } from '../import-documents';
 import { saveInlineFile } from '../../../lib/authorized-file';
+import { ImportSeasonChoice, SeasonWritesList } from '../components/import-season';
 
 type Step = 'file' | 'preview' | 'done';
 
@@ -57,6 +58,9 @@ interface DryRunInput {
   tidyNames: boolean;
   /** The header row chosen by hand; null lets the server detect it. */
   headerLine: number | null;
+  /** The season of the file's cards and register rows (null: the current one) and the body of its cards ('' none). */
+  seasonId?: string | null;
+  cardBody?: string;
 }
 
 export default function ImportPage({ kind }: { kind: PersonKindKey }) {
@@ -77,6 +81,8 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
   const [tidyNames, setTidyNames] = useState(true);
   const [validOnly, setValidOnly] = useState(false);
   const [headerLine, setHeaderLine] = useState<number | null>(null);
+  const [seasonId, setSeasonId] = useState<string | null>(null);
+  const [cardBody, setCardBody] = useState('');
   // The top rows of a file whose header row lacks mandatory columns: offered to choose the header row from.
   const [headerRows, setHeaderRows] = useState<{ headerLine: number; topLines: TopLine[] } | null>(null);
   // Only the latest dry run's answer is shown (a mode changed twice quickly sends two).
@@ -94,7 +100,18 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setFailure(null);
     try {
       const answer = await importPeople({
-        variables: { file: input.file, kind, dryRun: true, mode: input.mode, mapping: input.mapping, tidyNames: input.tidyNames, validOnly, headerLine: input.headerLine },
+        variables: {
+          file: input.file,
+          kind,
+          dryRun: true,
+          mode: input.mode,
+          mapping: input.mapping,
+          tidyNames: input.tidyNames,
+          validOnly,
+          headerLine: input.headerLine,
+          seasonId: input.seasonId === undefined ? seasonId : input.seasonId,
+          cardBody: (input.cardBody ?? cardBody) || null,
+        },
       });
       if (call !== latest.current) return;
       const result = answer.data?.importPeople;
@@ -137,6 +154,16 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     void dryRun({ file, mode, mapping, tidyNames: on, headerLine });
   };
 
+  const changeSeason = (id: string) => {
+    setSeasonId(id);
+    void dryRun({ file, mode, mapping, tidyNames, headerLine, seasonId: id });
+  };
+
+  const changeCardBody = (body: string) => {
+    setCardBody(body);
+    void dryRun({ file, mode, mapping, tidyNames, headerLine, cardBody: body });
+  };
+
   // Another header row means other headers: the mapping starts again from the automatic one.
   const chooseHeaderLine = (line: number) => {
     setHeaderLine(line);
@@ -157,6 +184,8 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setValidOnly(false);
     setHeaderLine(null);
     setHeaderRows(null);
+    setSeasonId(null);
+    setCardBody('');
   };
 
   const runImport = async () => {
@@ -166,7 +195,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
     setFailure(null);
     try {
       const answer = await importPeople({
-        variables: { file, kind, dryRun: false, mode, mapping, progressKey: key, tidyNames, validOnly, headerLine },
+        variables: { file, kind, dryRun: false, mode, mapping, progressKey: key, tidyNames, validOnly, headerLine, seasonId, cardBody: cardBody || null },
         refetchQueries: [ImportRunsQuery],
       });
       const outcome = readMutationResult(answer.data?.importPeople);
@@ -212,6 +241,10 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
         <Text color="fg.muted">
           {requiredColumnsText(kind)} Una riga di titolo sopra le intestazioni e le righe di totale in fondo vengono riconosciute e ignorate;
           se la riga delle intestazioni non è quella giusta, puoi sceglierla tu nell'anteprima.
+        </Text>
+        <Text color="fg.muted">
+          Il file può portare anche la tessera di ciascuno (numero, ente, inizio e scadenza) e il libro soci (numero, data di ammissione, delibera,
+          quota della stagione): nell'anteprima scegli la stagione e l'ente delle tessere, e vedi quante tessere e iscrizioni verranno scritte.
         </Text>
       </Stack>
 
@@ -268,6 +301,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
           </Section>
           <ReadingNotes result={preview} tidyNames={tidyNames} onTidyNames={changeTidyNames} disabled={previewing || running} />
           <HeaderRowPicker topLines={preview.topLines} headerLine={preview.headerLine} onChoose={chooseHeaderLine} disabled={previewing || running} />
+          <ImportSeasonChoice result={preview} seasonId={seasonId} cardBody={cardBody} onSeason={changeSeason} onCardBody={changeCardBody} disabled={previewing || running} />
           <InvalidRows result={preview} onDownloadErrors={preview.errorFile ? () => saveInlineFile(preview.errorFile!) : undefined} />
           <Section title="Modalità">
             <ModeChoice value={mode} onChange={changeMode} disabled={previewing || running} />
@@ -306,6 +340,7 @@ export default function ImportPage({ kind }: { kind: PersonKindKey }) {
               <Text fontWeight="medium">{done.message}</Text>
             </Flex>
             <ImportCounts counts={done.counts} />
+            <SeasonWritesList result={done} />
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
               <Button asChild>
                 <RouterLink to={info.route}>Vai {listArticle(info.plural)}</RouterLink>
