@@ -365,7 +365,7 @@ export const IMPORT_MSG = {
     "Il salvataggio dell'importazione ha richiesto più tempo del limite ed è stato interrotto: nessun dato è stato salvato. Riprova tra qualche minuto o dividi il file in più parti.",
   undoExpired: `L'importazione non può più essere annullata: è possibile entro ${IMPORT_UNDO_DAYS} giorni.`,
   undoSkippedEdited: "Modificata dopo l'importazione: lasciata com'è.",
-  undoSkippedLinked: "Ha altri ruoli, gruppi o documenti aggiunti dopo l'importazione: lasciata com'è.",
+  undoSkippedLinked: "Ha altri ruoli, gruppi, documenti o rinnovi nel libro soci aggiunti dopo l'importazione: lasciata com'è.",
 } as const;
 
 /** The kind's Italian plural, for messages and file names shown to the user. */

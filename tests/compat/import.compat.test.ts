@@ -83,6 +83,7 @@ describe('POST /api/import', () => {
           header_line: 1,
           top_lines: ROWS.map((cells, i) => ({ line: i + 1, cells: cells.map((c) => c ?? '') })),
           notices: [],
+          season_writes: null,
           error_file: null,
         },
       },

@@ -212,7 +212,10 @@ function classify(tx: Db, clubId: string, run: RunRow, first: string, last: stri
             OR NOT ${asLeft(run, 'COALESCE(ad.xmin, cd.xmin, md.xmin, gd.xmin)', Prisma.sql`COALESCE(to_jsonb(ad), to_jsonb(cd), to_jsonb(md), to_jsonb(gd))`, 'details')}) AS edited,
            ((c.person_created AND EXISTS (SELECT 1 FROM person_roles o WHERE o.person_id = c.person_id AND o.id <> c.role_id))
             OR (c.role_created AND (EXISTS (SELECT 1 FROM stored_files f WHERE f.role_id = c.role_id)
-                                    OR EXISTS (SELECT 1 FROM group_members m WHERE m.role_id = c.role_id AND NOT (m.id = ANY(c.group_member_ids)))))) AS linked
+                                    OR EXISTS (SELECT 1 FROM group_members m WHERE m.role_id = c.role_id AND NOT (m.id = ANY(c.group_member_ids)))))
+            -- a register entry the run made, renewed by hand since: removing it would take that renewal along
+            OR EXISTS (SELECT 1 FROM register_members rm JOIN register_member_seasons s ON s.member_id = rm.id
+                       WHERE rm.person_id = c.person_id AND rm.club_id = ${CLUB} AND ${byRun(run, 'rm.xmin')} AND NOT ${byRun(run, 's.xmin')})) AS linked
     FROM import_run_changes c
     LEFT JOIN people p ON p.id = c.person_id AND p.club_id = ${CLUB}
     LEFT JOIN person_roles r ON r.id = c.role_id AND r.club_id = ${CLUB}

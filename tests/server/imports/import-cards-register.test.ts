@@ -6,7 +6,7 @@
 // unknown one, a closed one with the seasons' message); the members' legacy headers beside the explicit ones.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMPORT_MSG } from '../../../schema/import-columns';
+import { IMPORT_LIMITS, IMPORT_MSG } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import type { RequestContext } from '../../../server/context';
 import { ConflictError, ValidationError } from '../../../server/lib/errors';
@@ -218,6 +218,28 @@ describe('the libro soci columns', () => {
     expect((await registerOf())[0][4]).toEqual([[true, season.startsOn, 2500]]);
   });
 
+  it('written in slices of one person (PGlite), numbered once for the run; an entry renewed by hand since is left by the undo', async () => {
+    await admitted();
+    const rows: Rows = [
+      HEADER,
+      ['Lucia', 'Russo', russo, 'F', null, '01/10/2020', null, '10'],
+      ['Sara', 'Villa', validTaxCode(831, 'Villa'), 'F', null, '02/10/2020', null, '10'],
+      ['Piero', 'Gallo', validTaxCode(832, 'Gallo'), 'M', '40', '03/10/2020', null, null],
+      ['Ugo', 'Conti', validTaxCode(833, 'Conti'), 'M', null, '04/10/2020', null, '10'],
+    ];
+    const done = await importPeople(ctx, { file: csvFile(rows), kind: 'athlete', dryRun: false }, { ...IMPORT_LIMITS, sliceRows: 1 });
+    expect(done).toMatchObject({ status: 'completed', counts: { new: 3, updated: 1 }, seasonWrites: { membersNew: 4, membersNumbered: 1, firstNextNumber: 41 } });
+    expect((await registerOf()).map(([number, lastname]) => [number, lastname])).toEqual([[1, 'Ferrari'], [40, 'Gallo'], [41, 'Russo'], [42, 'Villa'], [43, 'Conti']]);
+
+    // Russo (already in the club) renewed by hand for another season: the undo leaves her as she is, and says so.
+    const next = await db().clubSeason.create({ data: { clubId: club.clubId, label: '2099/00', startsOn: new Date('2099-09-01'), endsOn: new Date('2100-08-31'), status: 'preparing' } });
+    const entry = await db().registerMember.findFirstOrThrow({ where: { clubId: club.clubId, number: 41 } });
+    await renewMembership(ctx, { memberId: entry.id, seasonId: next.id, renewedOn: '2099-09-01', quotaCents: 1000 });
+    const undone = await undoImport(ctx, done.runId!, 1);
+    expect(undone).toMatchObject({ removed: 3, restored: 0, skipped: [{ taxIdCode: russo, name: 'Lucia Russo', reason: IMPORT_MSG.undoSkippedLinked }] });
+    expect((await registerOf()).map(([number, lastname]) => [number, lastname])).toEqual([[1, 'Ferrari'], [41, 'Russo']]);
+  });
+
   it("members' files: the legacy headers keep feeding the member's details, the explicit ones the register and the card", async () => {
     const header = ['Nome', 'Cognome', 'Codice fiscale', 'Sesso', 'N. socio', 'Data ammissione', 'Numero libro soci', 'Data ammissione libro soci', 'Tessera federale', 'Ente'];
     const done = await importPeople(ctx, {
@@ -287,7 +309,7 @@ describe('the two faces', () => {
       { name: 'card_body', value: 'CSI' },
       { name: 'file', filename: 'tesserati.csv', contentType: 'text/csv', content },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/import', headers: { 'content-type': form.contentType, authorization: `Bearer ${club.token}`, 'x-club': club.clubToken! }, payload: form.payload });
+    const res = await t.app.inject({ method: 'POST', url: '/api/import', headers: { 'content-type': form.contentType, authorization: `Bearer ${club.token}`, 'x-club': club.clubToken }, payload: form.payload });
     expect(res.json()).toMatchObject({
       status: true,
       context: {
