@@ -44,6 +44,7 @@ import type { PersonKind, PrismaClient } from '../server/generated/prisma/client
 import { signUp } from '../server/modules/accounts/sign-up.service';
 import { createApiKey } from '../server/modules/organisations/api-keys.service';
 import { createOrganisation } from '../server/modules/organisations/organisations.service';
+import { organisationStaffAccess } from '../server/access/staff-scope';
 
 const { values: args } = parseArgs({
   options: {
@@ -299,7 +300,7 @@ async function benchDatabase(database: Database): Promise<DatabaseResult | null>
     await db.affiliation.createMany({
       data: seeded.clubIds.map((clubId, i) => ({ organisationId: organisation.id, clubId, status: 'active' as const, requestedBy: 'organisation' as const, scopes: [...ORGANISATION_SCOPES], minorsContacts: i % 2 === 0 })),
     });
-    const { secret } = await createApiKey(db, accountId, { organisationId: organisation.id, name: 'Bench sync', scopes: [...ORGANISATION_SCOPES] });
+    const { secret } = await createApiKey(await organisationStaffAccess(db, accountId, organisation.id, 'organisation.manage', 'bench'), { organisationId: organisation.id, name: 'Bench sync', scopes: [...ORGANISATION_SCOPES] });
     // Planner statistics and the visibility map, as autovacuum would have them on a live database.
     await db.$executeRawUnsafe('VACUUM ANALYZE');
     const seedSeconds = round(seeded.seconds);

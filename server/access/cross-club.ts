@@ -9,8 +9,6 @@
 //   apiKeyDb      an organisation's API key: a client fenced per statement (organisation-scope.ts) to the
 //                 organisation's own rows and, read-only, the clubs that consent (modules/federation/federation-access.ts
 //                 decides which); apiRequestLogDb its one write, the request log.
-//   staffDb       an organisation's staff on its own portal: the signed-in account, and its access as staff of the
-//                 organisation an operation names (staff-scope.ts: the staff role checked, a client fenced to it).
 //   statisticsDb  statements on the database itself (ANALYZE, cleaning an index's pending list, the snapshot's
 //                 xmin): they read and write no row.
 // The unguarded client underneath is named only here, in access/scope.ts and in the files of eslint.config.js's
@@ -21,8 +19,6 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { UnauthenticatedError } from '../lib/errors';
 import { extend } from './club-scope';
 import { OrganisationScopeError, organisationScopedClient } from './organisation-scope';
-import type { OrganisationPermission } from './permissions';
-import { organisationStaffAccess, type StaffAccess } from './staff-scope';
 
 /** The signed-in account's own rows across clubs, and invitations by token: refuses a request without a session. */
 export function accountDb(scope: Scope): { accountId: string; db: PrismaClient } {
@@ -69,19 +65,6 @@ export function apiRequestLogDb(scope: Scope): PrismaClient {
     }
     return query(args);
   });
-}
-
-/**
- * An organisation's staff on its portal, refusing a request without a session: the account, and `asStaffOf`, its
- * access as staff of the organisation an operation names (refused unless its role there holds `permission`).
- */
-export function staffDb(scope: Scope): {
-  accountId: string;
-  asStaffOf: (organisationId: string, permission: OrganisationPermission, refusal: string) => Promise<StaffAccess>;
-} {
-  if (!scope.viewer) throw new UnauthenticatedError();
-  const { accountId } = scope.viewer;
-  return { accountId, asStaffOf: (organisationId, permission, refusal) => organisationStaffAccess(scope.deps.db, accountId, organisationId, permission, refusal) };
 }
 
 /** Statements on the database's statistics and indexes, which read or write no row: any scope. */

@@ -10,6 +10,7 @@ import { ForbiddenError, UnauthenticatedError } from '../lib/errors';
 import { memberActor } from './actor';
 import { can } from './authorize';
 import { resolvePermission, type OperationRule } from './operation-rules';
+import { admitStaff } from './staff-scope';
 
 const isPersonKind = (value: unknown): value is PersonKindKey => PERSON_KINDS.includes(value as PersonKindKey);
 
@@ -19,7 +20,8 @@ export const ruleTakesKind = (rule: OperationRule): boolean => rule.who === 'mem
 /**
  * Refuses the call unless `rule` admits the request's caller, with the errors the services answered before the table
  * was enforced here: no session UNAUTHENTICATED (MSG.notAuthenticated), no club FORBIDDEN (MSG.clubHeaderMissing),
- * the role FORBIDDEN (MSG.permissionDenied), not an operator MSG.operatorsOnly, not a key MSG.apiKeyRequired.
+ * the role FORBIDDEN (MSG.permissionDenied), not an operator MSG.operatorsOnly, not a key MSG.apiKeyRequired, not
+ * the organisation's staff with the permission FORBIDDEN with the rule's refusal (an unknown record NotFound).
  * `kind`: the call's person kind for a `{kind}` rule; when it is not a kind (absent, or a REST body's bad `type`)
  * only membership is checked here and the handler refuses the kind itself. `args`: the call's arguments, for a
  * rule's `ownMembership`.
@@ -40,6 +42,9 @@ export async function enforceOperationRule(ctx: RequestContext, rule: OperationR
     }
     case 'apiKey':
       if (!ctx.apiKey) throw new UnauthenticatedError(MSG.apiKeyRequired);
+      return;
+    case 'staff':
+      await admitStaff(ctx, requireSession(ctx).accountId, rule, args);
       return;
     case 'member': {
       const membership = requireClub(ctx);

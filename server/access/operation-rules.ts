@@ -6,7 +6,9 @@
 // prints it (`npm run permissions:print`), and the sweep test (tests/server/access/operation-sweep.test.ts) calls
 // every operation as each role, anonymously and from another club and compares the answers with it.
 import type { PersonKindKey } from '../../schema/constants';
-import type { Permission } from './permissions';
+import { ORGANISATION_RECORD_NOT_FOUND, ORGANISATION_REFUSAL } from '../../schema/organisation-refusals';
+import type { OrganisationPermission, Permission } from './permissions';
+import type { OrganisationRecord } from './staff-scope';
 
 type PeopleAction = 'read' | 'write' | 'archive';
 
@@ -33,12 +35,23 @@ export type OperationRule =
    * An organisation's API key (Authorization: Bearer cbk_…), reading the clubs that consent: the only operations a
    * key may call (every other one, and every mutation, is refused to it before it runs).
    */
-  | { who: 'apiKey'; note?: string };
+  | { who: 'apiKey'; note?: string }
+  /**
+   * An organisation's staff whose role there (admin, reader) holds `permission`, refused with `refusal` otherwise.
+   * `of`: where the call names the organisation: its `organisationId` argument (or its input's), or the `id` of one
+   * of the organisation's records (an unknown one answers NotFound with `notFound`, whoever asks).
+   */
+  | { who: 'staff'; permission: OrganisationPermission; of: StaffTarget; refusal: string; note?: string };
+
+export type StaffTarget = 'organisationId' | { record: OrganisationRecord; notFound?: string };
 
 const anyone = (note?: string): OperationRule => ({ who: 'anyone', note });
 const account = (note?: string): OperationRule => ({ who: 'account', note });
 const member = (permission: PermissionRule | null, note?: string): Extract<OperationRule, { who: 'member' }> => ({ who: 'member', permission, note });
 const apiKey = (note?: string): OperationRule => ({ who: 'apiKey', note });
+const staff = (permission: OrganisationPermission, of: StaffTarget, refusal: string, note?: string): OperationRule => ({ who: 'staff', permission, of, refusal, note });
+/** The portal's reads: any staff member of the organisation named by `organisationId`. */
+const staffReads = () => staff('organisation.read', 'organisationId', ORGANISATION_REFUSAL.notStaff);
 
 /** GraphQL, by root field (`Query.x`, `Mutation.y`). */
 export const GRAPHQL_RULES: Record<string, OperationRule> = {
@@ -68,11 +81,11 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.mySessions': account(),
   'Query.myTwoFactor': account(),
   'Query.myOrganisations': account('the organisations the account is staff of'),
-  'Query.organisationOverview': account("the organisation's staff (admin, reader)"),
-  'Query.organisationApiKeys': account("the organisation's admins"),
-  'Query.organisationUsage': account("the organisation's staff (admin, reader)"),
-  'Query.organisationStaff': account("the organisation's staff (admin, reader)"),
-  'Query.organisationWebhooks': account("the organisation's staff (admin, reader)"),
+  'Query.organisationOverview': staffReads(),
+  'Query.organisationApiKeys': staff('organisation.manage', 'organisationId', ORGANISATION_REFUSAL.apiKeys),
+  'Query.organisationUsage': staffReads(),
+  'Query.organisationStaff': staffReads(),
+  'Query.organisationWebhooks': staffReads(),
   'Query.organisationClubs': apiKey('every affiliation of the organisation; the profile with club.profile'),
   'Query.organisationPeople': apiKey("each field group needs its scope in the key and the club's consent"),
   'Query.organisationPeopleChanges': apiKey("each field group needs its scope in the key and the club's consent"),
@@ -112,18 +125,23 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Mutation.approveAffiliation': member('affiliations.manage'),
   'Mutation.changeAffiliationConsent': member('affiliations.manage'),
   'Mutation.revokeAffiliation': member('affiliations.manage'),
-  'Mutation.requestAffiliation': account("the organisation's admins"),
-  'Mutation.acceptAffiliationApplication': account("the organisation's admins"),
-  'Mutation.endAffiliation': account("the organisation's admins: refuse an application, withdraw a request, end an affiliation"),
-  'Mutation.createApiKey': account("the organisation's admins"),
-  'Mutation.revokeApiKey': account("the organisation's admins"),
-  'Mutation.createWebhook': account("the organisation's admins"),
-  'Mutation.disableWebhook': account("the organisation's admins"),
-  'Mutation.inviteOrganisationStaff': account("the organisation's admins"),
-  'Mutation.revokeOrganisationStaffInvitation': account("the organisation's admins"),
+  'Mutation.requestAffiliation': staff('organisation.manage', 'organisationId', ORGANISATION_REFUSAL.affiliations),
+  'Mutation.acceptAffiliationApplication': staff('organisation.manage', { record: 'affiliation', notFound: ORGANISATION_RECORD_NOT_FOUND.affiliation }, ORGANISATION_REFUSAL.affiliations),
+  'Mutation.endAffiliation': staff(
+    'organisation.manage',
+    { record: 'affiliation', notFound: ORGANISATION_RECORD_NOT_FOUND.affiliation },
+    ORGANISATION_REFUSAL.affiliations,
+    'refuse an application, withdraw a request, end an affiliation',
+  ),
+  'Mutation.createApiKey': staff('organisation.manage', 'organisationId', ORGANISATION_REFUSAL.apiKeys),
+  'Mutation.revokeApiKey': staff('organisation.manage', { record: 'organisationApiKey', notFound: ORGANISATION_RECORD_NOT_FOUND.apiKey }, ORGANISATION_REFUSAL.apiKeys),
+  'Mutation.createWebhook': staff('organisation.manage', 'organisationId', ORGANISATION_REFUSAL.webhooks),
+  'Mutation.disableWebhook': staff('organisation.manage', { record: 'organisationWebhook', notFound: ORGANISATION_RECORD_NOT_FOUND.webhook }, ORGANISATION_REFUSAL.webhooks),
+  'Mutation.inviteOrganisationStaff': staff('organisation.manage', 'organisationId', ORGANISATION_REFUSAL.staff),
+  'Mutation.revokeOrganisationStaffInvitation': staff('organisation.manage', { record: 'organisationStaffInvitation' }, ORGANISATION_REFUSAL.staff),
   'Mutation.acceptOrganisationStaffInvitation': account('with the token of the invitation mail'),
-  'Mutation.changeOrganisationStaffRole': account("the organisation's admins; the last admin stays"),
-  'Mutation.removeOrganisationStaff': account("the organisation's admins; the last admin stays"),
+  'Mutation.changeOrganisationStaffRole': staff('organisation.manage', 'organisationId', ORGANISATION_REFUSAL.staff, 'the last admin stays'),
+  'Mutation.removeOrganisationStaff': staff('organisation.manage', 'organisationId', ORGANISATION_REFUSAL.staff, 'the last admin stays'),
   'Mutation.changePassword': account(),
   'Mutation.completeTwoFactorLogin': anyone('with the challenge a correct password answered'),
   'Mutation.confirmTwoFactorSetup': account(),
@@ -240,7 +258,9 @@ export function operationRulesMarkdown(): string {
         ? rule.permission
           ? `member with \`${rule.permission}\``
           : 'any member of the club'
-        : { anyone: 'anyone', account: 'signed-in account', operator: 'operator', apiKey: "organisation's API key" }[rule.who];
+        : rule.who === 'staff'
+          ? `organisation staff with \`${rule.permission}\` (the organisation ${rule.of === 'organisationId' ? 'of `organisationId`' : `of the ${rule.of.record} \`id\``})`
+          : { anyone: 'anyone', account: 'signed-in account', operator: 'operator', apiKey: "organisation's API key" }[rule.who];
     return rule.note ? `${who} (${rule.note})` : who;
   };
   const rows = (rules: Record<string, OperationRule>, name: (key: string) => string) =>

@@ -4,8 +4,9 @@
 //   member   the request's club, through the club-scoped client: clubDb(scope) (request-db.ts, club-scope.ts);
 //   apiKey   the key's organisation's own rows and, read-only, the clubs that consent to it: apiKeyDb(scope)
 //            (cross-club.ts), fenced per statement (organisation-scope.ts) to federation-access.ts's reach;
-//   staff    an account as staff of the organisation an operation names: staffDb(scope).asStaffOf (staff-scope.ts),
-//            fenced to that organisation and, read-only, the clubs affiliated to it in force;
+//   staff    an account as staff of the organisation an operation names, admitted by the operation table's staff rule
+//            (staff-scope.ts admitStaff) and handed to the service (staffAccessOf), fenced to that organisation and,
+//            read-only, the clubs affiliated to it in force;
 //   account  a signed-in account's own rows across clubs: cross-club.ts;
 //   system   jobs, scripts and migrations: systemDbOf(scope), the unguarded client, refused to any other scope.
 // Raw SQL on club data goes through clubSql (club-sql.ts), which binds the club itself.

@@ -8,7 +8,7 @@ import { consentedScopes, requestAffiliation } from '../../server/modules/organi
 import { createOrganisation } from '../../server/modules/organisations/organisations.service';
 import { followProfileMenu, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
-import { keyOf } from '../support/organisation-factories';
+import { keyOf, staffOf } from '../support/organisation-factories';
 import { startLiveServer } from '../support/live-server';
 
 const SHOTS = process.env.CAMPOBASE_SCREENSHOTS;
@@ -26,7 +26,7 @@ describe.each(Object.entries(VIEWPORTS))('affiliations on %s', (name, viewport) 
     const orgAdmin = await createClub(server.deps);
     const federation = await createOrganisation(server.deps.systemDb, { name: `Federazione Prova ${name}`, kind: 'federation', adminEmail: orgAdmin.email });
     const league = await createOrganisation(server.deps.systemDb, { name: `Lega Prova ${name}`, kind: 'league', adminEmail: orgAdmin.email });
-    await requestAffiliation(server.deps.systemDb, orgAdmin.accountId, federation.id, vat);
+    await requestAffiliation(await staffOf(server.deps, orgAdmin.accountId, federation.id), vat);
 
     const browser = await launchBrowser(viewport);
     const page = await browser.context.newPage();

@@ -5,14 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { requireSession } from '../../auth/policy';
-import { snapshotXmin, staffDb } from '../../access/cross-club';
-import { organisationOfRecord } from '../../access/staff-scope';
+import { snapshotXmin } from '../../access/cross-club';
+import { staffAccessOf, staffAccessOfRecord } from '../../access/staff-scope';
 import type { RequestContext } from '../../context';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import { loadSecretBox } from '../../lib/secret-box';
 import { parseInput } from '../../lib/validate';
-import { PORTAL_MSG } from '../organisations/organisation-portal.service';
 import { WebhookTargets } from './webhook-target';
+import { ORGANISATION_RECORD_NOT_FOUND, ORGANISATION_REFUSAL } from '../../../schema/organisation-refusals';
 
 export const WEBHOOK_EVENTS = ['created', 'changed', 'archived', 'deleted'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -20,11 +20,11 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOKS_MAX = 10;
 
 export const WEBHOOK_MSG = {
-  notAdmin: "Solo un amministratore dell'organizzazione può gestire i webhook.",
+  notAdmin: ORGANISATION_REFUSAL.webhooks,
   urlInvalid: "Indica l'indirizzo HTTPS completo del tuo servizio (https://…), senza credenziali, al massimo 500 caratteri.",
   eventsInvalid: 'Scegli almeno un evento: nuovo tesserato, modifica, archiviazione, eliminazione.',
   tooMany: `Un'organizzazione può avere al massimo ${WEBHOOKS_MAX} webhook attivi.`,
-  notFound: 'Webhook non trovato.',
+  notFound: ORGANISATION_RECORD_NOT_FOUND.webhook,
 } as const;
 
 /** The installation's box for secrets the server must read back (the same key as the two-factor secrets). */
@@ -60,7 +60,7 @@ const WITH_DELIVERIES = {
 export async function createWebhook(ctx: RequestContext, raw: { organisationId: unknown; url: unknown; events: unknown }) {
   requireSession(ctx);
   const input = parseInput(createInput(new WebhookTargets(ctx.deps.config.webhookAllowAddresses)), raw, { summary: 'first' });
-  const { actor, db } = await staffDb(ctx).asStaffOf(input.organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
+  const { actor, db } = staffAccessOf(ctx, input.organisationId);
   const active = await db.organisationWebhook.count({ where: { disabledAt: null } });
   if (active >= WEBHOOKS_MAX) throw new ValidationError({ url: WEBHOOK_MSG.tooMany }, WEBHOOK_MSG.tooMany);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
@@ -84,7 +84,7 @@ export async function createWebhook(ctx: RequestContext, raw: { organisationId: 
 
 /** The organisation's webhooks with their latest deliveries, for its staff. */
 export async function listWebhooks(ctx: RequestContext, organisationId: string) {
-  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  const { db } = staffAccessOf(ctx, organisationId);
   return db.organisationWebhook.findMany({
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     select: WITH_DELIVERIES,
@@ -93,10 +93,7 @@ export async function listWebhooks(ctx: RequestContext, organisationId: string) 
 
 /** Stops a webhook at once (its deliveries still pending are dropped); disabling it again changes nothing. */
 export async function disableWebhook(ctx: RequestContext, id: unknown) {
-  const staff = staffDb(ctx);
-  const organisationId = await organisationOfRecord(ctx.deps.db, 'organisationWebhook', id);
-  if (!organisationId) throw new NotFoundError(WEBHOOK_MSG.notFound);
-  const { db } = await staff.asStaffOf(organisationId, 'organisation.manage', WEBHOOK_MSG.notAdmin);
+  const { db } = staffAccessOfRecord(ctx, 'organisationWebhook', id);
   const found = await db.organisationWebhook.findUniqueOrThrow({ where: { id: id as string }, select: { disabledAt: true } });
   return db.organisationWebhook.update({ where: { id: id as string }, data: { disabledAt: found.disabledAt ?? new Date() }, select: WITH_DELIVERIES });
 }

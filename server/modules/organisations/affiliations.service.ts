@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
 import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
 import { authorizeMember, clubMember } from '../../access/authorize';
-import { organisationOfRecord, organisationStaffAccess } from '../../access/staff-scope';
+import type { StaffAccess } from '../../access/staff-scope';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { OrganisationKind, PrismaClient } from '../../generated/prisma/client.js';
@@ -16,10 +16,11 @@ import { isUuid } from '../../lib/club-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { decodeCursor, encodeCursor, keysetPageSize } from '../../lib/keyset';
 import { parseInput } from '../../lib/validate';
+import { ORGANISATION_RECORD_NOT_FOUND, ORGANISATION_REFUSAL } from '../../../schema/organisation-refusals';
 
 export const AFFILIATION_MSG = {
-  notAdmin: "Solo un amministratore dell'organizzazione può gestire le affiliazioni.",
-  notFound: 'Affiliazione non trovata.',
+  notAdmin: ORGANISATION_REFUSAL.affiliations,
+  notFound: ORGANISATION_RECORD_NOT_FOUND.affiliation,
   clubUnknown: 'Nessuna società con questa partita IVA o codice fiscale.',
   clubAmbiguous: "Più società hanno questa partita IVA o codice fiscale: chiedi alla società di candidarsi con il codice dell'organizzazione.",
   organisationUnknown: (code: string) => `Nessuna organizzazione con il codice ${code}.`,
@@ -60,11 +61,11 @@ const ENDED: readonly string[] = ['rejected', 'revoked'];
 const uniqueScopes = (scopes: readonly OrganisationScope[]) => ORGANISATION_SCOPES.filter((s) => scopes.includes(s));
 
 // ---- the organisation's side (its admins, as staff of the organisation: access/staff-scope.ts) ----
-// `db`: the app's client (or, in tests, the unguarded one); each call acts through the staff's fenced client.
+// `staff`: the organisation's admin as the operation table admitted them; each call acts through its fenced client.
 
 /** An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves. */
-export async function requestAffiliation(db: PrismaClient, accountId: string, organisationId: string, clubNumber: string): Promise<AffiliationView> {
-  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
+export async function requestAffiliation(staff: StaffAccess, clubNumber: string): Promise<AffiliationView> {
+  const { organisationId, accountId } = staff.actor;
   const number = clubNumber.trim().toUpperCase();
   // The club is not affiliated yet: named by its public numbers, the one read outside the staff's fence.
   const clubs = number ? await staff.clubsByPublicNumber(number) : [];
@@ -86,19 +87,17 @@ export async function requestAffiliation(db: PrismaClient, accountId: string, or
   });
 }
 
-/** The staff access of an admin of the organisation of affiliation `id`, and the affiliation; NotFound for an unknown id. */
-async function affiliationOfAdmin(db: PrismaClient, accountId: string, id: string) {
-  const organisationId = await organisationOfRecord(db, 'affiliation', id);
-  if (!organisationId) throw new NotFoundError(AFFILIATION_MSG.notFound);
-  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', AFFILIATION_MSG.notAdmin);
-  const found = await staff.db.affiliation.findUnique({ where: { id }, select: { clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } });
+/** The organisation's affiliation `id`; NotFound for an unknown id or another organisation's. */
+async function affiliationOf(staff: StaffAccess, id: string) {
+  const found = isUuid(id) ? await staff.db.affiliation.findUnique({ where: { id }, select: { clubId: true, status: true, requestedBy: true, scopes: true, minorsContacts: true } }) : null;
   if (!found) throw new NotFoundError(AFFILIATION_MSG.notFound);
-  return { staff, found };
+  return found;
 }
 
 /** An organisation's admin accepts a club's application: in force with the scopes the club chose when applying. */
-export async function acceptApplication(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
-  const { staff, found } = await affiliationOfAdmin(db, accountId, affiliationId);
+export async function acceptApplication(staff: StaffAccess, affiliationId: string): Promise<AffiliationView> {
+  const found = await affiliationOf(staff, affiliationId);
+  const { accountId } = staff.actor;
   if (found.status !== 'pending' || found.requestedBy !== 'club') throw new ValidationError({ id: AFFILIATION_MSG.notPending }, AFFILIATION_MSG.notPending);
   const events = { create: { clubId: found.clubId, accountId, action: 'accepted', scopes: found.scopes, minorsContacts: found.minorsContacts } };
   return view(await staff.db.affiliation.update({ where: { id: affiliationId }, data: { status: 'active', events }, select: VIEW }));
@@ -108,8 +107,9 @@ export async function acceptApplication(db: PrismaClient, accountId: string, aff
  * The organisation ends its side: refuses a club's application, withdraws its own request, or ends an affiliation
  * in force (nothing is shared from then on). Its admins only; the club sees the step in its history.
  */
-export async function endAffiliationByOrganisation(db: PrismaClient, accountId: string, affiliationId: string): Promise<AffiliationView> {
-  const { staff, found } = await affiliationOfAdmin(db, accountId, affiliationId);
+export async function endAffiliationByOrganisation(staff: StaffAccess, affiliationId: string): Promise<AffiliationView> {
+  const found = await affiliationOf(staff, affiliationId);
+  const { accountId } = staff.actor;
   const step =
     found.status === 'active'
       ? { status: 'revoked' as const, action: 'ended_by_organisation' }

@@ -1,7 +1,7 @@
 // Organisations' API keys (issue 13 point 3): created and revoked by the organisation's admins, with scopes, an
 // optional expiry and an optional list of clubs; the secret is answered once and stored only as its SHA-256, its
 // first characters kept as a recognisable prefix. apiKeyActor turns a presented secret into the `apiKey` actor.
-import { organisationOfRecord, organisationStaffAccess } from '../../access/staff-scope';
+import type { StaffAccess } from '../../access/staff-scope';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ORGANISATION_SCOPES, type OrganisationScope } from '../../../schema/organisation-scopes';
@@ -11,6 +11,7 @@ import { isUuid } from '../../lib/club-rows';
 import { NotFoundError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
+import { ORGANISATION_RECORD_NOT_FOUND, ORGANISATION_REFUSAL } from '../../../schema/organisation-refusals';
 
 /** Every secret starts so: recognisable in a log or a repository by people and by secret scanners. */
 export const API_KEY_MARK = 'cbk_';
@@ -21,8 +22,8 @@ export const API_KEY_MAX_DAYS = 730;
 const LAST_USED_EVERY_MS = 60_000;
 
 export const API_KEY_MSG = {
-  notAdmin: "Solo un amministratore dell'organizzazione può gestire le chiavi API.",
-  notFound: 'Chiave API non trovata.',
+  notAdmin: ORGANISATION_REFUSAL.apiKeys,
+  notFound: ORGANISATION_RECORD_NOT_FOUND.apiKey,
   nameRequired: 'Dai un nome alla chiave (da 2 a 100 caratteri), per riconoscerla.',
   scopesRequired: 'Scegli almeno un ambito di dati per la chiave.',
   scopeInvalid: `Ambito non valido: scegli tra ${ORGANISATION_SCOPES.join(', ')}.`,
@@ -61,10 +62,13 @@ export interface ApiKeyView {
 const VIEW = { id: true, name: true, prefix: true, scopes: true, clubIds: true, expiresAt: true, lastUsedAt: true, revokedAt: true, createdAt: true } as const;
 const view = (row: Omit<ApiKeyView, 'scopes'> & { scopes: string[] }): ApiKeyView => ({ ...row, scopes: row.scopes as OrganisationScope[] });
 
+// `staff`: the organisation's admin as the operation table admitted them (access/staff-scope.ts); a script or a
+// test resolves it with organisationStaffAccess.
+
 /** A new key: its record, and the secret (`cbk_` + 256 random bits), which is never answered again. */
-export async function createApiKey(db: PrismaClient, accountId: string, input: CreateApiKeyInput, now = new Date()): Promise<{ key: ApiKeyView; secret: string }> {
-  const { organisationId, name, scopes, expiresInDays, clubIds } = parseInput(createInput, input, { summary: 'first' });
-  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
+export async function createApiKey(staff: StaffAccess, input: CreateApiKeyInput, now = new Date()): Promise<{ key: ApiKeyView; secret: string }> {
+  const { name, scopes, expiresInDays, clubIds } = parseInput(createInput, input, { summary: 'first' });
+  const { organisationId, accountId } = staff.actor;
   const secret = `${API_KEY_MARK}${randomBytes(32).toString('base64url')}`;
   const key = await staff.db.organisationApiKey.create({
     data: {
@@ -83,18 +87,15 @@ export async function createApiKey(db: PrismaClient, accountId: string, input: C
 }
 
 /** The organisation's keys, newest first (never their secrets): for its admins. */
-export async function listApiKeys(db: PrismaClient, accountId: string, organisationId: string): Promise<ApiKeyView[]> {
-  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
+export async function listApiKeys(staff: StaffAccess): Promise<ApiKeyView[]> {
   const rows = await staff.db.organisationApiKey.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], select: VIEW });
   return rows.map(view);
 }
 
-/** Revokes a key of an organisation `accountId` administers, at once; revoking it again changes nothing. */
-export async function revokeApiKey(db: PrismaClient, accountId: string, keyId: string, now = new Date()): Promise<ApiKeyView> {
-  const organisationId = await organisationOfRecord(db, 'organisationApiKey', keyId);
-  if (!organisationId) throw new NotFoundError(API_KEY_MSG.notFound);
-  const staff = await organisationStaffAccess(db, accountId, organisationId, 'organisation.manage', API_KEY_MSG.notAdmin);
-  const key = await staff.db.organisationApiKey.findUniqueOrThrow({ where: { id: keyId }, select: { revokedAt: true } });
+/** Revokes a key of the organisation, at once; revoking it again changes nothing. Another organisation's key is NotFound. */
+export async function revokeApiKey(staff: StaffAccess, keyId: string, now = new Date()): Promise<ApiKeyView> {
+  const key = isUuid(keyId) ? await staff.db.organisationApiKey.findUnique({ where: { id: keyId }, select: { revokedAt: true } }) : null;
+  if (!key) throw new NotFoundError(API_KEY_MSG.notFound);
   const updated = await staff.db.organisationApiKey.update({ where: { id: keyId }, data: { revokedAt: key.revokedAt ?? now }, select: VIEW });
   return view(updated);
 }

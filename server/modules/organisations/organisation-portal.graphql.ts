@@ -2,7 +2,6 @@
 // sessions: the organisations the account works for, one organisation's clubs and requests, its keys and usage;
 // admins ask clubs to affiliate, accept applications, create and revoke keys. Thin adapters over the services.
 import type { OrganisationScope } from '../../../schema/organisation-scopes';
-import { requireSession } from '../../auth/policy';
 import { builder } from '../../graphql/builder';
 import { CertificateCountsRef, LabelCountRef } from '../../graphql/counts';
 import { OrganisationScopeEnum } from '../../graphql/enums';
@@ -20,6 +19,7 @@ import {
   STAFF_MSG,
 } from './organisation-staff.service';
 import { acceptInvitation } from '../invitations/invitations.service';
+import { staffAccessOf, staffAccessOfRecord } from '../../access/staff-scope';
 
 const StaffRoleEnum = builder.enumType('OrganisationStaffRole', {
   description: 'admin: manages requests, keys and webhooks; reader: sees them.',
@@ -189,7 +189,7 @@ builder.queryFields((t) => ({
     type: [ApiKeyRef],
     description: "The organisation's keys, newest first: its admins only.",
     args: { organisationId: t.arg.id({ required: true }) },
-    resolve: (_root, { organisationId }, ctx) => listApiKeys(ctx.deps.db, requireSession(ctx).accountId, String(organisationId)),
+    resolve: (_root, { organisationId }, ctx) => listApiKeys(staffAccessOf(ctx, String(organisationId))),
   }),
   organisationStaff: t.field({
     type: StaffListRef,
@@ -211,28 +211,28 @@ builder.mutationFields((t) => ({
     description: "An organisation's admin asks the club with this VAT number or fiscal code to affiliate: pending until the club approves.",
     args: { organisationId: t.arg.id({ required: true }), clubNumber: t.arg.string({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { organisationId, clubNumber }, ctx) => requestAffiliation(ctx.deps.db, requireSession(ctx).accountId, String(organisationId), clubNumber),
+    resolve: (_root, { organisationId, clubNumber }, ctx) => requestAffiliation(staffAccessOf(ctx, String(organisationId)), clubNumber),
   }),
   acceptAffiliationApplication: t.field({
     type: AffiliationRef,
     description: "An organisation's admin accepts a club's application: in force with the scopes the club chose.",
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { id }, ctx) => acceptApplication(ctx.deps.db, requireSession(ctx).accountId, String(id)),
+    resolve: (_root, { id }, ctx) => acceptApplication(staffAccessOfRecord(ctx, 'affiliation', id), String(id)),
   }),
   endAffiliation: t.field({
     type: AffiliationRef,
     description: "The organisation refuses a club's application, withdraws its own request, or ends an affiliation in force. Organisation admins only.",
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { id }, ctx) => endAffiliationByOrganisation(ctx.deps.db, requireSession(ctx).accountId, String(id)),
+    resolve: (_root, { id }, ctx) => endAffiliationByOrganisation(staffAccessOfRecord(ctx, 'affiliation', id), String(id)),
   }),
   createApiKey: t.field({
     type: CreatedApiKeyRef,
     description: 'A new key with these scopes (the secret is answered once). Organisation admins only.',
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { input }, ctx) => createApiKey(ctx.deps.db, requireSession(ctx).accountId, { ...input, clubIds: input.clubIds?.map(String) }),
+    resolve: (_root, { input }, ctx) => createApiKey(staffAccessOf(ctx, String(input.organisationId)), { ...input, clubIds: input.clubIds?.map(String) }),
   }),
   inviteOrganisationStaff: t.field({
     type: StaffInvitationSentRef,
@@ -278,6 +278,6 @@ builder.mutationFields((t) => ({
     description: 'Revokes a key at once. Organisation admins only.',
     args: { id: t.arg.id({ required: true }) },
     errors: { types: refusals },
-    resolve: (_root, { id }, ctx) => revokeApiKey(ctx.deps.db, requireSession(ctx).accountId, String(id)),
+    resolve: (_root, { id }, ctx) => revokeApiKey(staffAccessOfRecord(ctx, 'organisationApiKey', id), String(id)),
   }),
 }));

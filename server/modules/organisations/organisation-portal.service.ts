@@ -3,14 +3,15 @@
 // its keys and its API usage; admins ask clubs to affiliate, accept applications, create and revoke keys (the
 // services of affiliations.service.ts and api-keys.service.ts). Each operation acts as staff of the organisation
 // it names (access/staff-scope.ts): a client fenced to its own rows and, read-only, the clubs affiliated in force.
-import { staffDb } from '../../access/cross-club';
+import { staffAccessOf } from '../../access/staff-scope';
 import type { RequestContext } from '../../context';
 import { requireSession } from '../../auth/policy';
 import { PERSON_KINDS } from '../../../schema/constants';
 import { certificateTotals, statisticsRows } from '../federation/federation.service';
+import { ORGANISATION_REFUSAL } from '../../../schema/organisation-refusals';
 
 export const PORTAL_MSG = {
-  notStaff: "Non fai parte dello staff di questa organizzazione.",
+  notStaff: ORGANISATION_REFUSAL.notStaff,
 } as const;
 
 /** The usage window the portal sums (days). */
@@ -29,7 +30,7 @@ export async function myOrganisations(ctx: RequestContext) {
 
 /** One organisation as its staff sees it: identity, role, its clubs' affiliations (every status) with club names. */
 export async function organisationOverview(ctx: RequestContext, organisationId: string) {
-  const { actor, db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  const { actor, db } = staffAccessOf(ctx, organisationId);
   const role = actor.role;
   // Its affiliations of every status name their clubs; what it reads of a club (counts) only while in force.
   const organisation = await db.organisation.findUniqueOrThrow({
@@ -75,7 +76,7 @@ export async function organisationOverview(ctx: RequestContext, organisationId: 
 
 /** The organisation's API usage over the last USAGE_DAYS days: totals, per key, and the latest requests. */
 export async function organisationUsage(ctx: RequestContext, organisationId: string, now = new Date()) {
-  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  const { db } = staffAccessOf(ctx, organisationId);
   const since = new Date(now.getTime() - USAGE_DAYS * 86_400_000);
   const where = { organisationId, at: { gte: since } };
   const [totals, refused, perKey, latest, keys] = await Promise.all([

@@ -1,8 +1,7 @@
 // An organisation's staff (issue 13 point 1): its admins invite accounts by email as admin or reader, with a
 // single-use link valid 7 days (stored only as the token's hash) like a club's collaborators; any signed-in account
 // holding the link joins; admins change roles and remove staff, and the organisation always keeps an admin.
-import { staffDb } from '../../access/cross-club';
-import { organisationOfRecord } from '../../access/staff-scope';
+import { staffAccessOf, staffAccessOfRecord } from '../../access/staff-scope';
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
 import type { RequestContext } from '../../context';
@@ -12,7 +11,7 @@ import { isUuid } from '../../lib/club-rows';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
-import { PORTAL_MSG } from './organisation-portal.service';
+import { ORGANISATION_REFUSAL } from '../../../schema/organisation-refusals';
 
 export const STAFF_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The landing page of the mailed link (client route). */
@@ -21,7 +20,7 @@ export const STAFF_INVITE_PATH = '/organizzazione/invito';
 export const STAFF_ROLE_LABELS = { admin: 'Amministratore', reader: 'Sola lettura' } as const;
 
 export const STAFF_MSG = {
-  notAdmin: "Solo un amministratore dell'organizzazione può gestire lo staff.",
+  notAdmin: ORGANISATION_REFUSAL.staff,
   emailInvalid: 'Indica un indirizzo email valido.',
   roleInvalid: 'Ruolo non valido: scegli admin o reader.',
   already: "Questa persona fa già parte dello staff dell'organizzazione.",
@@ -53,7 +52,7 @@ const pendingWhere = (now = new Date()) => ({ acceptedAt: null, revokedAt: null,
 export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organisationId: unknown; email: unknown; role: unknown }) {
   const { accountId } = requireSession(ctx);
   const input = parseInput(inviteInput, raw, { summary: 'first' });
-  const staff = await staffDb(ctx).asStaffOf(input.organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
+  const staff = staffAccessOf(ctx, input.organisationId);
   await ctx.deps.limits.consume('collaboratorInvite', { ip: ctx.meta.ip, account: accountId });
   const member = await staff.db.organisationStaff.findFirst({ where: { account: { email: input.email } }, select: { id: true } });
   if (member) throw new ConflictError(STAFF_MSG.already, { email: STAFF_MSG.already });
@@ -80,7 +79,7 @@ export async function inviteOrganisationStaff(ctx: RequestContext, raw: { organi
 
 /** The staff and the pending invitations, for the organisation's staff. */
 export async function organisationStaffList(ctx: RequestContext, organisationId: string) {
-  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.read', PORTAL_MSG.notStaff);
+  const { db } = staffAccessOf(ctx, organisationId);
   const [staff, invitations] = await Promise.all([
     db.organisationStaff.findMany({
       orderBy: { createdAt: 'asc' },
@@ -101,10 +100,7 @@ export async function organisationStaffList(ctx: RequestContext, organisationId:
 }
 
 export async function revokeOrganisationStaffInvitation(ctx: RequestContext, id: unknown) {
-  const staff = staffDb(ctx);
-  const organisationId = await organisationOfRecord(ctx.deps.db, 'organisationStaffInvitation', id);
-  if (!organisationId) throw new NotFoundError();
-  const { db } = await staff.asStaffOf(organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
+  const { db } = staffAccessOfRecord(ctx, 'organisationStaffInvitation', id);
   const invitation = await db.organisationStaffInvitation.findFirst({ where: { id: id as string, acceptedAt: null, revokedAt: null }, select: { id: true } });
   if (!invitation) throw new NotFoundError();
   await db.organisationStaffInvitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
@@ -133,7 +129,7 @@ export async function joinOrganisationStaffByInvitation(
 
 /** Changes a staff member's role, or removes them (role null); the last admin can be neither demoted nor removed. */
 export async function changeOrganisationStaff(ctx: RequestContext, organisationId: string, memberAccountId: string, role: 'admin' | 'reader' | null) {
-  const { db } = await staffDb(ctx).asStaffOf(organisationId, 'organisation.manage', STAFF_MSG.notAdmin);
+  const { db } = staffAccessOf(ctx, organisationId);
   if (!isUuid(memberAccountId)) throw new NotFoundError(STAFF_MSG.notFound);
   return db.$transaction(async (tx) => {
     const member = await tx.organisationStaff.findUnique({ where: { organisationId_accountId: { organisationId, accountId: memberAccountId } }, select: { id: true, role: true } });

@@ -35,6 +35,7 @@ import { as, clubWithEveryRole, freshCredentials, TEST_ACTORS, type ClubWithRole
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { pdf } from '../files/fixtures';
 import { ORGANISATION_SCOPES } from '../../../schema/organisation-scopes';
+import { ORGANISATION_REFUSAL } from '../../../schema/organisation-refusals';
 import { createClub } from '../../support/factories';
 import { affiliate, keyOf, organisationOf } from '../../support/organisation-factories';
 import { randomToken } from '../../../server/lib/tokens';
@@ -47,7 +48,15 @@ type RootField = (typeof ROOT_FIELDS)[number];
 const ROUTES = LEGACY_ROUTES;
 
 /** Refusals by the gate (no session, no club, role, operators): any other answer means the call got past it. */
-const GATE_REFUSALS = new Set<string>([MSG.notAuthenticated, MSG.clubHeaderMissing, MSG.clubForbidden, MSG.permissionDenied, MSG.operatorsOnly, MSG.apiKeyRequired]);
+const GATE_REFUSALS = new Set<string>([
+  MSG.notAuthenticated,
+  MSG.clubHeaderMissing,
+  MSG.clubForbidden,
+  MSG.permissionDenied,
+  MSG.operatorsOnly,
+  MSG.apiKeyRequired,
+  ...Object.values(ORGANISATION_REFUSAL),
+]);
 
 // ---- calls generated from the schema ----
 
@@ -145,6 +154,11 @@ function expected(rule: OperationRule, actor: TestActor, kind?: PersonKindKey): 
       return 'refused'; // nobody in the fixture is an operator (leads tests cover operators)
     case 'apiKey':
       return 'refused'; // no session is a key (the key's own sweep is below)
+    case 'staff':
+      // Nobody in the fixture is staff of an organisation (the portal's tests cover staff): an organisation named by
+      // its id refuses every account; a record named by an unknown id answers NotFound to every account alike.
+      if (actor === 'anonymous') return 'refused';
+      return rule.of === 'organisationId' ? 'refused' : 'passed';
     case 'member': {
       if (actor === 'anonymous' || actor === 'noClub') return 'refused';
       if (!rule.permission) return 'passed';

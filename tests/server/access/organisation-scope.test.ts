@@ -4,7 +4,11 @@
 // that consent; another club's and another organisation's rows answer like unknown ids; every write of club data
 // is refused, and the key writes only its request log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyDb, apiRequestLogDb, staffDb } from '../../../server/access/cross-club';
+import { apiKeyDb, apiRequestLogDb } from '../../../server/access/cross-club';
+import { enforceOperationRule } from '../../../server/access/operation-access';
+import { GRAPHQL_RULES } from '../../../server/access/operation-rules';
+import { staffAccessOf } from '../../../server/access/staff-scope';
+import { ORGANISATION_RECORD_NOT_FOUND, ORGANISATION_REFUSAL } from '../../../schema/organisation-refusals';
 import { OrganisationScopeError } from '../../../server/access/organisation-scope';
 import { organisationOfRecord, organisationStaffAccess } from '../../../server/access/staff-scope';
 import type { RequestContext } from '../../../server/context';
@@ -98,13 +102,23 @@ describe("an API key's client", () => {
 });
 
 describe("an organisation's staff", () => {
-  it('resolved once per operation: refused unless staff of that organisation with the permission', async () => {
-    expect(() => staffDb(serviceContext(t.deps))).toThrow(UnauthenticatedError);
-    const readerCtx = await clubContext(t.deps, otherAdmin);
-    await expect(staffDb(readerCtx).asStaffOf(organisationId, 'organisation.read', 'no')).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(staffDb(readerCtx).asStaffOf(NOT_FOUND.organisationId, 'organisation.read', 'no')).rejects.toBeInstanceOf(ForbiddenError);
-    const staff = await staffDb(await clubContext(t.deps, admin)).asStaffOf(organisationId, 'organisation.manage', 'no');
-    expect(staff.actor).toEqual({ kind: 'staff', accountId: admin.accountId, organisationId, role: 'admin' });
+  it("admitted by the operation table's staff rule, once per operation; the service gets only what was admitted", async () => {
+    const overview = GRAPHQL_RULES['Query.organisationOverview'];
+    await expect(enforceOperationRule(serviceContext(t.deps), overview, undefined, { organisationId })).rejects.toBeInstanceOf(UnauthenticatedError);
+    const outsiderCtx = await clubContext(t.deps, otherAdmin);
+    await expect(enforceOperationRule(outsiderCtx, overview, undefined, { organisationId })).rejects.toMatchObject({ message: ORGANISATION_REFUSAL.notStaff });
+    await expect(enforceOperationRule(outsiderCtx, overview, undefined, { organisationId: NOT_FOUND.organisationId })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(enforceOperationRule(outsiderCtx, overview, undefined, { organisationId: 42 })).rejects.toBeInstanceOf(ForbiddenError);
+    expect(() => staffAccessOf(outsiderCtx, organisationId)).toThrow(/No staff access/);
+    const adminCtx = await clubContext(t.deps, admin);
+    await enforceOperationRule(adminCtx, overview, undefined, { organisationId });
+    expect(staffAccessOf(adminCtx, organisationId).actor).toEqual({ kind: 'staff', accountId: admin.accountId, organisationId, role: 'admin' });
+    // admitted for one organisation is not admitted for another
+    expect(() => staffAccessOf(adminCtx, otherOrganisationId)).toThrow(/No staff access/);
+    // a record named by an unknown id: NotFound with the rule's message, before any role is read
+    await expect(enforceOperationRule(adminCtx, GRAPHQL_RULES['Mutation.revokeApiKey'], undefined, { id: NOT_FOUND.organisationId })).rejects.toMatchObject({
+      message: ORGANISATION_RECORD_NOT_FOUND.apiKey,
+    });
   });
 
   it("a statement that forgets the organisation still reaches only its own rows; club data only of clubs in force, read-only", async () => {

@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MissingClubScopeError } from '../../../server/access/club-scope';
 import { CLUB, clubSql } from '../../../server/access/club-sql';
-import { accountDb, apiKeyDb, staffDb } from '../../../server/access/cross-club';
+import { accountDb, apiKeyDb } from '../../../server/access/cross-club';
 import { actorOf, clubDb, NotSystemScopeError, systemDbOf, systemScope } from '../../../server/access/scope';
 import { UnauthenticatedError } from '../../../server/lib/errors';
 import { createClub, serviceContext, type TestClub } from '../../support/factories';
@@ -39,11 +39,10 @@ describe('the database access follows the actor', () => {
     expect(accountDb(ctxA).accountId).toBe(a.accountId);
   });
 
-  it('anonymous: no actor, and neither the account nor the staff access', () => {
+  it('anonymous: no actor, and no account access', () => {
     const anonymous = serviceContext(t.deps);
     expect(actorOf(anonymous)).toBeNull();
     expect(() => accountDb(anonymous)).toThrow(UnauthenticatedError);
-    expect(() => staffDb(anonymous)).toThrow(UnauthenticatedError);
     expect(() => systemDbOf(anonymous)).toThrow(NotSystemScopeError);
   });
 

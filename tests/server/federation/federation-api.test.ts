@@ -9,7 +9,7 @@ import { MSG } from '../../../schema/messages';
 import { revokeApiKey } from '../../../server/modules/organisations/api-keys.service';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
-import { affiliate, keyOf, organisationOf } from '../../support/organisation-factories';
+import { affiliate, keyOf, organisationOf, staffOf } from '../../support/organisation-factories';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -218,7 +218,7 @@ describe('consent and keys take effect on the next request', () => {
   it('expired, revoked and unknown keys are refused with 401', async () => {
     const revocable = await keyOf(t.deps, admin, organisationId, ['club.profile']);
     expect((await gql(t.app, `{ organisationClubs(first: 1) { nodes { id } } }`, {}, revocable.creds)).statusCode).toBe(200);
-    await revokeApiKey(t.deps.systemDb, admin.accountId, revocable.keyId);
+    await revokeApiKey(await staffOf(t.deps, admin.accountId, organisationId), revocable.keyId);
     const expired = await keyOf(t.deps, admin, organisationId, ['club.profile']);
     await t.deps.systemDb.organisationApiKey.update({ where: { id: expired.keyId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     for (const token of [revocable.secret, expired.secret, `cbk_${'A'.repeat(43)}`]) {

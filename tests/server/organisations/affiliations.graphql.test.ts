@@ -9,6 +9,7 @@ import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { staffOf } from '../../support/organisation-factories';
 
 let t: TestApp;
 let orgAdmin: TestClub;
@@ -34,7 +35,7 @@ describe('affiliations through GraphQL', () => {
     const applied = await gql(t.app, APPLY, { code: organisation.code.toLowerCase(), consent: { scopes: ['PEOPLE_REGISTRY', 'CLUB_PROFILE'], minorsContacts: false } }, owner);
     const affiliation = applied.body.data!.applyToOrganisation.data;
     expect(affiliation).toMatchObject({ status: 'pending', scopes: ['CLUB_PROFILE', 'PEOPLE_REGISTRY'], minorsContacts: false });
-    await acceptApplication(t.deps.systemDb, orgAdmin.accountId, affiliation.id);
+    await acceptApplication(await staffOf(t.deps, orgAdmin.accountId, organisation.id), affiliation.id);
 
     const changed = await gql(t.app, CHANGE, { id: affiliation.id, consent: { scopes: ['CLUB_PROFILE'] } }, owner);
     expect(changed.body.data!.changeAffiliationConsent.data).toMatchObject({ status: 'active', scopes: ['CLUB_PROFILE'] });

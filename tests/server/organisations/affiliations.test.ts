@@ -19,6 +19,7 @@ import {
 } from '../../../server/modules/organisations/affiliations.service';
 import { createOrganisation } from '../../../server/modules/organisations/organisations.service';
 import { createClub, type TestClub } from '../../support/factories';
+import { staffOf } from '../../support/organisation-factories';
 import { clubContext } from '../../support/people-factories';
 import { clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -54,7 +55,7 @@ const events = async (id: string) =>
 describe('affiliation asked by the organisation', () => {
   let id: string;
   it('pending until the club approves with its scopes; narrowed and revoked at once; the history kept', async () => {
-    const asked = await requestAffiliation(t.deps.systemDb, orgAdmin.accountId, organisation.id, ` ${vatNumber.toLowerCase()} `);
+    const asked = await requestAffiliation(await staffOf(t.deps, orgAdmin.accountId, organisation.id), ` ${vatNumber.toLowerCase()} `);
     id = asked.id;
     expect(asked).toMatchObject({ clubId: club.clubId, status: 'pending', requestedBy: 'organisation', scopes: [] });
     expect(await consentedScopes(t.deps.systemDb, organisation.id, club.clubId)).toEqual([]);
@@ -79,18 +80,19 @@ describe('affiliation asked by the organisation', () => {
     // ended: no more changes; the organisation may ask again (the same affiliation, pending, history kept), once
     await expect(changeConsent(owner, id, { scopes: ['club.profile'] })).rejects.toMatchObject({ message: AFFILIATION_MSG.notActive });
     await expect(revokeAffiliation(owner, id)).rejects.toBeInstanceOf(ValidationError);
-    expect(await requestAffiliation(t.deps.systemDb, orgAdmin.accountId, organisation.id, vatNumber)).toMatchObject({ id, status: 'pending', scopes: [] });
-    await expect(requestAffiliation(t.deps.systemDb, orgAdmin.accountId, organisation.id, vatNumber)).rejects.toBeInstanceOf(ConflictError);
+    expect(await requestAffiliation(await staffOf(t.deps, orgAdmin.accountId, organisation.id), vatNumber)).toMatchObject({ id, status: 'pending', scopes: [] });
+    await expect(requestAffiliation(await staffOf(t.deps, orgAdmin.accountId, organisation.id), vatNumber)).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('refusals: a reader of the organisation, an unknown club number, another club, roles without affiliations.manage, bad scopes', async () => {
-    await expect(requestAffiliation(t.deps.systemDb, orgReader.accountId, organisation.id, vatNumber)).rejects.toMatchObject({ message: AFFILIATION_MSG.notAdmin });
-    await expect(requestAffiliation(t.deps.systemDb, orgAdmin.accountId, organisation.id, '00000000000')).rejects.toBeInstanceOf(NotFoundError);
+    // the organisation's reader is not admitted (the gate's answer to its GraphQL call: organisation-portal.test.ts)
+    await expect(staffOf(t.deps, orgReader.accountId, organisation.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(requestAffiliation(await staffOf(t.deps, orgAdmin.accountId, organisation.id), '00000000000')).rejects.toBeInstanceOf(NotFoundError);
     // a number two clubs share is never guessed
     await t.deps.systemDb.club.update({ where: { id: orgAdmin.clubId }, data: { vatNumber: sharedVat } });
-    await expect(requestAffiliation(t.deps.systemDb, orgAdmin.accountId, organisation.id, sharedVat)).rejects.toMatchObject({ message: AFFILIATION_MSG.clubAmbiguous });
+    await expect(requestAffiliation(await staffOf(t.deps, orgAdmin.accountId, organisation.id), sharedVat)).rejects.toMatchObject({ message: AFFILIATION_MSG.clubAmbiguous });
     const other = await createOrganisation(t.deps.systemDb, { name: 'Lega Rifiutata', kind: 'league', adminEmail: orgAdmin.email });
-    const asked = await requestAffiliation(t.deps.systemDb, orgAdmin.accountId, other.id, vatNumber);
+    const asked = await requestAffiliation(await staffOf(t.deps, orgAdmin.accountId, other.id), vatNumber);
     // another club's owner: the id is unknown to them, and nothing changes
     await expect(approveAffiliation(stranger, asked.id, { scopes: ['club.profile'] })).rejects.toBeInstanceOf(NotFoundError);
     await expect(revokeAffiliation(stranger, asked.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -116,10 +118,12 @@ describe('affiliation asked by the club', () => {
     expect(await consentedScopes(t.deps.systemDb, org.id, club.clubId)).toEqual([]);
     // the club's own approval is not what it waits for; the organisation's reader cannot accept
     await expect(approveAffiliation(owner, applied.id, { scopes: ['club.profile'] })).rejects.toMatchObject({ message: AFFILIATION_MSG.notPending });
-    await expect(acceptApplication(t.deps.systemDb, orgReader.accountId, applied.id)).rejects.toBeInstanceOf(ForbiddenError);
-    expect((await acceptApplication(t.deps.systemDb, orgAdmin.accountId, applied.id)).status).toBe('active');
+    await expect(staffOf(t.deps, orgReader.accountId, org.id)).rejects.toBeInstanceOf(ForbiddenError);
+    // another organisation's admin reaches no affiliation of this one
+    await expect(acceptApplication(await staffOf(t.deps, orgAdmin.accountId, organisation.id), applied.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await acceptApplication(await staffOf(t.deps, orgAdmin.accountId, org.id), applied.id)).status).toBe('active');
     expect(await consentedScopes(t.deps.systemDb, org.id, club.clubId)).toEqual(['people.certificates']);
-    await expect(acceptApplication(t.deps.systemDb, orgAdmin.accountId, applied.id)).rejects.toMatchObject({ message: AFFILIATION_MSG.notPending });
+    await expect(acceptApplication(await staffOf(t.deps, orgAdmin.accountId, org.id), applied.id)).rejects.toMatchObject({ message: AFFILIATION_MSG.notPending });
     await expect(applyToOrganisation(owner, org.code, { scopes: ['club.profile'] })).rejects.toBeInstanceOf(ConflictError);
     await expect(applyToOrganisation(owner, 'FED-NESSUNA', { scopes: ['club.profile'] })).rejects.toMatchObject({ message: AFFILIATION_MSG.organisationUnknown('FED-NESSUNA') });
   });
