@@ -212,7 +212,8 @@ export class SeasonRows {
     const errors: RowError[] = [];
     const plan: SeasonPlan = {};
     const card = (raw.card ?? {}) as Record<string, unknown>;
-    if (['number', 'body', 'startsOn', 'expiresOn'].some((k) => !blank(card[k]))) {
+    // A body alone writes nothing (a list whose Ente column is filled for everyone, some without a card yet).
+    if (['number', 'startsOn', 'expiresOn'].some((k) => !blank(card[k]))) {
       const body = text(card.body) || this.fileBody || '';
       const number = text(card.number);
       const held = body && number ? this.cards.get(cardKey(body, number)) : undefined;

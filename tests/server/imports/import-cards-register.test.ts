@@ -128,12 +128,22 @@ describe("a federation's tesseramento list", () => {
     const done = await importPeople(ctx, {
       kind: 'coach',
       dryRun: true,
-      file: csvFile([header, ['Ada', 'Neri', validTaxCode(911, 'Neri'), 'U-1', 'UISP', '01/09/2026', '31/08/2026'], ['Bea', 'Blu', validTaxCode(912, 'Blu'), 'X'.repeat(51), 'UISP', null, null]]),
+      file: csvFile([
+        header,
+        ['Ada', 'Neri', validTaxCode(911, 'Neri'), 'U-1', 'UISP', '01/09/2026', '31/08/2026'],
+        ['Bea', 'Blu', validTaxCode(912, 'Blu'), 'X'.repeat(51), 'UISP', null, null],
+        ['Cora', 'Gialli', validTaxCode(913, 'Gialli'), null, 'UISP', null, null],
+        ['Dino', 'Verdi', validTaxCode(914, 'Verdi'), null, 'UISP', '01/09/2026', null],
+      ]),
     });
+    // A body alone writes nothing; a date without a number is the card form's missing number.
     expect(done.errors).toEqual([
       { row: 2, column: 'Scadenza tessera', field: 'card.expiresOn', message: MSG.withValue(MSG.cardExpiresBeforeStart, '31/08/2026') },
       { row: 3, column: 'Tessera n.', field: 'card.number', message: MSG.withValue(MSG.textTooLong, 'X'.repeat(51)) },
+      { row: 5, column: 'Tessera n.', field: 'card.number', message: MSG.cardNumberRequired },
     ]);
+    expect(done.counts).toMatchObject({ new: 1, invalid: 3 });
+    expect(done.seasonWrites).toMatchObject({ cardsNew: 0 });
   });
 });
 
