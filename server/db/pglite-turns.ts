@@ -20,7 +20,7 @@ interface PGliteStatements {
 
 const TURN_BUDGET_MS = 4;
 /** Within one call (a transaction): a save's statements, a few ms together, never wait for a turn between them. */
-const CALL_BUDGET_MS = 25;
+export const CALL_BUDGET_MS = 25;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

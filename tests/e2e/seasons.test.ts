@@ -62,6 +62,15 @@ describe.each(Object.entries(VIEWPORTS))('the season switcher on %s', (name, vie
       await expect.poll(() => banner.count()).toBe(0);
       await page.getByText('Nuovissimo').first().waitFor();
       expect(new URL(page.url()).searchParams.get('stagione')).toBeNull();
+
+      // the dashboard compares the season with the one before: a nivo bar chart, named by its figures, and its table
+      await page.goto(`${server.url}/dashboard`);
+      const comparison = page.getByTestId('season-comparison');
+      await comparison.getByRole('heading', { name: 'La stagione 2026/27 e la precedente (2025/26)' }).waitFor();
+      const chart = comparison.getByRole('img', { name: /^Grafico a barre: Soci nel libro: 1 \(2025\/26: 1\); Rinnovi: 0 \(2025\/26: 1\)/ });
+      await chart.waitFor();
+      await expect.poll(() => chart.locator('svg rect').count()).toBeGreaterThan(0);
+      await screenshot(page, `seasons-dashboard-${name}`);
     } finally {
       await browser.close();
     }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPGlite } from '../../../server/db/adapters';
+import { CALL_BUDGET_MS } from '../../../server/db/pglite-turns';
 import { runInLogScope } from '../../../server/operations/log-scope';
 
 const run = process.env.CAMPOBASE_TEST_DB === 'postgres' ? describe.skip : describe;
@@ -38,9 +39,18 @@ run('PGlite statements and the event loop', () => {
     // A turn between a save's statements only kept everyone else's statements waiting longer (bench:mixed).
     // Three statements of 3 ms: the third starts past the 4 ms between turns, and far within a call's 25 ms even
     // when a loaded machine stretches each statement to several times its length (5 ms ones failed at load 14-44).
+    // The rule holds within the call's budget: a run the machine stretched past it may turn, and proves nothing,
+    // so the transaction is tried until runs within the budget are seen (each of them must not have turned).
     const threeMs = (db: Pick<PGlite, 'query'>) => db.query('SELECT pg_sleep(0.003)');
-    const short = await pglite.transaction((tx) => answeredBeforeNextTurn(3, threeMs, tx));
-    expect(short).toEqual({ atTurn: 3, answered: 3 });
+    const withinBudget: Array<{ atTurn: number; answered: number }> = [];
+    for (let attempt = 0; attempt < 20 && withinBudget.length < 3; attempt++) {
+      const started = performance.now();
+      const short = await pglite.transaction((tx) => answeredBeforeNextTurn(3, threeMs, tx));
+      expect(short.answered).toBe(3);
+      if (performance.now() - started < CALL_BUDGET_MS) withinBudget.push(short);
+    }
+    expect(withinBudget.length, 'no run of three 3 ms statements within the call budget: the machine is too busy to tell').toBeGreaterThan(0);
+    for (const short of withinBudget) expect(short).toEqual({ atTurn: 3, answered: 3 });
     const long = await pglite.transaction((tx) => answeredBeforeNextTurn(100, aMillisecond, tx));
     expect(long.answered).toBe(100);
     expect(long.atTurn).toBeLessThan(100);

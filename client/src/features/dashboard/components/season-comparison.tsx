@@ -1,5 +1,6 @@
 // The chosen season's figures against the previous season's (issue 35 point 1): soci in the register during the
-// season, renewals, new admissions, exits, cards by body; a nivo bar chart (lazy) and the same numbers as a table.
+// season, renewals, new admissions, exits, cards by body; a nivo bar chart (lazy, and only once there is a figure to
+// draw: a new club's dashboard does not download it) and the same numbers as a table.
 // For members who read the register (members.read).
 import { useQuery } from '@apollo/client/react';
 import { Box, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
@@ -39,13 +40,20 @@ export function SeasonComparison({ seasonId }: { seasonId: string | null }) {
     const keys = before ? [before.season.label, now.season.label] : [now.season.label];
     const chartRows = rows.map((r) => ({ figure: r.label, [now.season.label]: r.now, ...(before ? { [before.season.label]: r.before ?? 0 } : {}) }));
     const summary = rows.map((r) => `${r.label}: ${r.now}${before ? ` (${before.season.label}: ${r.before})` : ''}`).join('; ');
+    const anyFigure = rows.some((r) => r.now > 0 || (r.before ?? 0) > 0);
     body = (
       <Stack gap="4">
-        <Box role="img" aria-label={`Grafico a barre: ${summary}`} h={{ base: '220px', md: '260px' }} data-testid="season-chart">
-          <Suspense fallback={<Skeleton h="100%" />}>
-            <SeasonChart rows={chartRows} keys={keys} />
-          </Suspense>
-        </Box>
+        {anyFigure ? (
+          <Box role="img" aria-label={`Grafico a barre: ${summary}`} h={{ base: '220px', md: '260px' }} data-testid="season-chart">
+            <Suspense fallback={<Skeleton h="100%" />}>
+              <SeasonChart rows={chartRows} keys={keys} />
+            </Suspense>
+          </Box>
+        ) : (
+          <Text color="fg.muted" data-testid="season-chart-empty">
+            Nessun socio né tessera registrati finora: il grafico comparirà con i primi dati del libro soci.
+          </Text>
+        )}
         <TableScroll label="Confronto tra stagioni">
           <Table.Root size="sm">
             <Table.Header>
