@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '../../schema/import-columns';
 import { MSG } from '../../schema/messages';
+import { expectAccessible } from '../support/accessibility';
 import { expectNoHorizontalScroll, launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
@@ -306,6 +307,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await section.getByText(IMPORT_MSG.cardsPlanned(season.label, 2, 0)).waitFor();
       await section.getByText(IMPORT_MSG.membersPlanned(2, 1, 1, 6)).waitFor();
       await expectNoHorizontalScroll(page);
+      await expectAccessible(page, `import preview with cards and the libro soci (${name})`);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/import-cards-${name}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Importa', exact: true }).click();
       await page.getByRole('alertdialog', { name: 'Importa atleti' }).getByRole('button', { name: 'Importa' }).click();
