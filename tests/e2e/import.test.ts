@@ -310,7 +310,9 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
       await expectAccessible(page, `import preview with cards and the libro soci (${name})`);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/import-cards-${name}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Importa', exact: true }).click();
-      await page.getByRole('alertdialog', { name: 'Importa atleti' }).getByRole('button', { name: 'Importa' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Importa atleti' });
+      await confirm.getByText(IMPORT_MSG.cardsPlanned(season.label, 2, 0)).waitFor();
+      await confirm.getByRole('button', { name: 'Importa' }).click();
       await page.getByRole('heading', { name: 'Importazione completata' }).waitFor();
       await page.getByRole('list', { name: 'Tessere e libro soci' }).getByText(IMPORT_MSG.cardsPlanned(season.label, 2, 0)).waitFor();
       const cards = await server.deps.systemDb.card.findMany({ where: { clubId: club.clubId }, orderBy: { number: 'asc' } });

@@ -41,6 +41,8 @@ export function ImportConfirmDialog({ open, kind, mode, result, progressKey, onC
             <List.Item>{count(counts.updated, 'persona aggiornata', 'persone aggiornate')}</List.Item>
             <List.Item>{count(counts.unchanged, 'persona invariata', 'persone invariate')}</List.Item>
             {counts.invalid > 0 && <List.Item>{count(counts.invalid, 'riga non valida lasciata fuori', 'righe non valide lasciate fuori')}</List.Item>}
+            {/* the season's cards and libro soci entries, when the file has their columns */}
+            {result.seasonWrites?.messages.map((m) => <List.Item key={m}>{m}</List.Item>)}
           </List.Root>
           <Text color="fg.muted" fontSize="sm">
             Modalità: {modeParts(mode).title}.{' '}
