@@ -10,28 +10,23 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clubMidnight } from '../../schema/club-time';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../schema/club-time';
 import { addMonths, suggestedExpiry } from '../../schema/medical-certificates';
 import { MSG } from '../../schema/messages';
-import { clockFrom } from '../../server/lib/clock';
 import { runCertificateReminders } from '../../server/modules/certificates/certificate-reminders.service';
 import { chooseMenuItem, expectNoHorizontalScroll, launchBrowser, openMenu, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub, type TestClub } from '../support/factories';
-import { liveGql, startLiveServer } from '../support/live-server';
+import {clockedLiveServer, clubMorning, liveGql } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 import { readOutbox } from '../support/test-app';
 
 
 /** The club's day of these tests, and 10:00 on it in Italy: what the server's and the pages' clocks read first. */
 const TODAY = '2027-02-26';
-const NOW = new Date(clubMidnight(TODAY).getTime() + 10 * 3600_000);
+const NOW = clubMorning(TODAY);
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-beforeAll(async () => {
-  server = await startLiveServer({}, { now: clockFrom(NOW) });
-});
-afterAll(() => server?.close());
+const server = clockedLiveServer(NOW);
 
 /** A GraphQL request as the club's administrator (what the admin client sends). */
 const gql = <T = Record<string, any>>(club: TestClub, query: string, variables: Record<string, unknown>) => liveGql<T>(server.url, club, query, variables);

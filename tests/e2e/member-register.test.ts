@@ -3,22 +3,16 @@
 // an exit recorded with its cause, a renewal with its quota typed in euro, the search by name, the season filter,
 // and the PDF and XLSX downloads starting. Server and pages run on 15 November 2026 (season 2026/27).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubMidnight } from '../../schema/club-time';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { clockFrom } from '../../server/lib/clock';
 import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
-import { startLiveServer } from '../support/live-server';
+import {clockedLiveServer, clubMorning } from '../support/live-server';
 import { clubContext, createPerson } from '../support/people-factories';
 
-const NOW = new Date(clubMidnight('2026-11-15').getTime() + 10 * 3600_000);
+const NOW = clubMorning('2026-11-15');
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-beforeAll(async () => {
-  server = await startLiveServer({}, { now: clockFrom(NOW) });
-}, 180_000);
-afterAll(() => server?.close());
+const server = clockedLiveServer(NOW);
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 

@@ -4,23 +4,16 @@
 // refusal of a taken number under its field), edited, deleted after a confirmation; a coach (no members.read)
 // does not see the section. Server and pages run on 15 November 2026. CAMPOBASE_SCREENSHOTS=<dir> saves the section.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubMidnight } from '../../schema/club-time';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
-import { clockFrom } from '../../server/lib/clock';
 import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub } from '../support/factories';
-import { liveGql, startLiveServer } from '../support/live-server';
+import {clockedLiveServer, clubMorning, liveGql } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 
-const NOW = new Date(clubMidnight('2026-11-15').getTime() + 10 * 3600_000);
+const NOW = clubMorning('2026-11-15');
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-// A loaded machine may take more than the default minute to start the server.
-beforeAll(async () => {
-  server = await startLiveServer({}, { now: clockFrom(NOW) });
-}, 180_000);
-afterAll(() => server?.close());
+const server = clockedLiveServer(NOW);
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 

@@ -3,21 +3,15 @@
 // people linking to their page, read-only; a closed season with no kept composition says so; back to the current
 // season the live lists return. The club's today is 15 November 2026 on both sides.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubMidnight } from '../../schema/club-time';
-import { clockFrom } from '../../server/lib/clock';
+import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
-import { startLiveServer } from '../support/live-server';
+import {clockedLiveServer, clubMorning } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 
-const NOW = new Date(clubMidnight('2026-11-15').getTime() + 10 * 3600_000);
+const NOW = clubMorning('2026-11-15');
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-beforeAll(async () => {
-  server = await startLiveServer({}, { now: clockFrom(NOW) });
-}, 180_000);
-afterAll(() => server?.close());
+const server = clockedLiveServer(NOW);
 
 describe.each(Object.entries(VIEWPORTS))('a closed season’s groups on %s', (name, viewport) => {
   it('shows the groups as the season kept them, read-only, and the live ones back in the current season', async () => {

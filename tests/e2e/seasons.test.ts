@@ -2,21 +2,15 @@
 // server's; choosing a past (closed) season from the switcher shows the read-only banner, keeps the choice in the
 // address, narrows the people list to who was in that season (a renewal of it) and hides "Nuovo"; "Torna alla stagione
 // corrente" brings back the whole list. A controlled clock: the club's today is 15 November 2026 on both sides.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubMidnight } from '../../schema/club-time';
-import { clockFrom } from '../../server/lib/clock';
+import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
-import { startLiveServer } from '../support/live-server';
+import {clockedLiveServer, clubMorning } from '../support/live-server';
 import { clubContext, createPerson } from '../support/people-factories';
 
-const NOW = new Date(clubMidnight('2026-11-15').getTime() + 10 * 3600_000);
+const NOW = clubMorning('2026-11-15');
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-beforeAll(async () => {
-  server = await startLiveServer({}, { now: clockFrom(NOW) });
-}, 180_000);
-afterAll(() => server?.close());
+const server = clockedLiveServer(NOW);
 
 describe.each(Object.entries(VIEWPORTS))('the season switcher on %s', (name, viewport) => {
   it('shows a past season read-only, narrows the list to it, and goes back to the current one', async () => {

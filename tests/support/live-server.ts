@@ -3,7 +3,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { clubMidnight } from '../../schema/club-time';
 import { createApp, type CampoApp, type CreateAppOptions } from '../../server/app';
+import { clockFrom } from '../../server/lib/clock';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { migratedPGlite, trackOutbox } from './test-app';
 
@@ -33,6 +36,38 @@ export async function startLiveServer(
     async close() {
       await campo.app.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type LiveServer = Awaited<ReturnType<typeof startLiveServer>>;
+
+/** 10:00 in Italy on the club's day `day` (yyyy-mm-dd): what a clocked server's and its pages' clocks read first. */
+export const clubMorning = (day: string) => new Date(clubMidnight(day).getTime() + 10 * 3600_000);
+
+/**
+ * A live server whose clock stands at `now`, started before the file's tests (a loaded machine may take more than
+ * the default minute) and closed after them; its `url` and `deps` are read once it has started.
+ */
+export function clockedLiveServer(now: Date): Pick<LiveServer, 'url' | 'deps' | 'dataDir'> {
+  let started: LiveServer | undefined;
+  beforeAll(async () => {
+    started = await startLiveServer({}, { now: clockFrom(now) });
+  }, 180_000);
+  afterAll(() => started?.close());
+  const live = () => {
+    if (!started) throw new Error('the live server has not started yet');
+    return started;
+  };
+  return {
+    get url() {
+      return live().url;
+    },
+    get deps() {
+      return live().deps;
+    },
+    get dataDir() {
+      return live().dataDir;
     },
   };
 }
