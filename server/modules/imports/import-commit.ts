@@ -106,6 +106,10 @@ const WRITTEN_TABLES = [
   'manager_details',
   'group_members',
   'medical_certificates',
+  // a tesseramento list or a libro soci (import-season.ts)
+  'cards',
+  'register_members',
+  'register_member_seasons',
   'import_run_changes',
 ];
 
