@@ -46,7 +46,9 @@ export function runScript(command: string[], env: NodeJS.ProcessEnv): Promise<vo
  * answers; `/readyz`: migrations checked and the job queue started too).
  */
 export async function startServer(env: NodeJS.ProcessEnv, url: string, readyPath = '/healthz'): Promise<ChildProcess> {
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS: Node options for the server alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawnTracked(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
