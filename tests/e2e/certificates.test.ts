@@ -17,7 +17,7 @@ import { MSG } from '../../schema/messages';
 import { runCertificateReminders } from '../../server/modules/certificates/certificate-reminders.service';
 import { chooseMenuItem, expectNoHorizontalScroll, launchBrowser, openMenu, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub, type TestClub } from '../support/factories';
-import {clockedLiveServer, clubMorning, liveGql } from '../support/live-server';
+import { clockedLiveServer, clubMorning, liveGql } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 import { readOutbox } from '../support/test-app';
 

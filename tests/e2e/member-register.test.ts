@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
-import {clockedLiveServer, clubMorning } from '../support/live-server';
+import { clockedLiveServer, clubMorning } from '../support/live-server';
 import { clubContext, createPerson } from '../support/people-factories';
 
 const NOW = clubMorning('2026-11-15');

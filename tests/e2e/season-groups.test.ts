@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
-import {clockedLiveServer, clubMorning } from '../support/live-server';
+import { clockedLiveServer, clubMorning } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 
 const NOW = clubMorning('2026-11-15');
