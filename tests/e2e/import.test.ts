@@ -74,6 +74,16 @@ async function download(page: Page, button: string) {
 
 const count = (page: Page, label: string) => page.getByTestId(`count-${label}`).first();
 
+/** The athletes' import page with `file` chosen: signed in as `club`'s administrator, the file named, "Continua" pressed. */
+async function chooseFile(page: Page, club: Parameters<typeof storeSession>[2], file: string) {
+  await storeSession(page, server.url, club);
+  await page.goto(`${server.url}/import/athlete`);
+  await page.getByRole('heading', { name: 'Importa atleti', level: 1 }).waitFor();
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByText(path.basename(file)).first().waitFor();
+  await page.getByRole('button', { name: 'Continua' }).click();
+}
+
 describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
   it('previews a filled template with an error, imports it fixed, shows the people and the history; an unknown type is a 404', async () => {
     const club = await createClub(server.deps, { fullName: `ASD Importazioni ${name}` });
@@ -287,12 +297,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
     page.setDefaultTimeout(20_000);
     page.on('filechooser', () => undefined);
     try {
-      await storeSession(page, server.url, club);
-      await page.goto(`${server.url}/import/athlete`);
-      await page.getByRole('heading', { name: 'Importa atleti', level: 1 }).waitFor();
-      await page.locator('input[type="file"]').setInputFiles(file);
-      await page.getByText(`tesserati-${name}.xlsx`).first().waitFor();
-      await page.getByRole('button', { name: 'Continua' }).click();
+      await chooseFile(page, club, file);
       await page.getByRole('heading', { name: '2. Anteprima' }).waitFor();
       // no body for the cards: every row refused until one is chosen for the file
       await expect.poll(() => count(page, 'Non validi').innerText()).toBe('2');
@@ -335,12 +340,7 @@ describe.each(Object.entries(VIEWPORTS))('import on %s', (name, viewport) => {
     page.setDefaultTimeout(20_000);
     page.on('filechooser', () => undefined);
     try {
-      await storeSession(page, server.url, club);
-      await page.goto(`${server.url}/import/athlete`);
-      await page.getByRole('heading', { name: 'Importa atleti', level: 1 }).waitFor();
-      await page.locator('input[type="file"]').setInputFiles(file);
-      await page.getByText(`intestazione-${name}.xlsx`).first().waitFor();
-      await page.getByRole('button', { name: 'Continua' }).click();
+      await chooseFile(page, club, file);
       await page.getByText(IMPORT_MSG.missingColumns(['Nome', 'Cognome', 'Codice fiscale'])).first().waitFor();
       const picker = page.getByRole('combobox', { name: 'Riga di intestazione' });
       expect(await picker.inputValue()).toBe('1');
