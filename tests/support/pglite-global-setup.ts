@@ -10,7 +10,13 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/adapters';
 import { applyPendingMigrations } from '../../server/db/migrate';
 
-export default async function setup(project: TestProject) {
+/**
+ * The tarball, built once for the run: the projects that use this setup (the server on PGlite, e2e) share it. On
+ * globalThis, since vitest loads a global set-up module once per project (two copies of this module's own state).
+ */
+const shared = globalThis as typeof globalThis & { campobasePgliteTemplate?: { built: Promise<{ file: string; dir: string }>; users: number } };
+
+async function buildTemplate() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'campobase-pglite-template-'));
   const db = openDatabase({ kind: 'pglite' });
   try {
@@ -19,11 +25,31 @@ export default async function setup(project: TestProject) {
     const tarball = await db.pglite!.dumpDataDir('none');
     const file = path.join(dir, 'migrated.tar');
     await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
-    project.provide('pgliteTemplate', file);
+    return { file, dir };
   } finally {
     await db.close();
   }
-  return () => rm(dir, { recursive: true, force: true });
+}
+
+/** The run's migrated tarball (built on the first call) and the release that removes it after its last user. */
+export async function migratedTemplate(): Promise<{ file: string; release: () => Promise<void> }> {
+  const template = (shared.campobasePgliteTemplate ??= { built: buildTemplate(), users: 0 });
+  template.users++;
+  const { file, dir } = await template.built;
+  return {
+    file,
+    async release() {
+      if (--template.users > 0) return;
+      shared.campobasePgliteTemplate = undefined;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const { file, release } = await migratedTemplate();
+  project.provide('pgliteTemplate', file);
+  return release;
 }
 
 declare module 'vitest' {
