@@ -25,8 +25,6 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.ts'] } },
-      // `npm run lint` (ESLint, knip) as two tests, in the pool beside the other files instead of before them.
-      { extends: true, test: { name: 'lint', include: ['tests/lint/**/*.test.ts'] } },
       {
         extends: true,
         test: {
