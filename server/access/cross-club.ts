@@ -2,15 +2,16 @@
 // use the club-scoped client (clubDb); what belongs to no single club, or to clubs the request is not a member of,
 // is reached here, each accessor refusing a scope whose actor is not the one it serves:
 //   accountDb     a signed-in account's own rows in every club (its notifications) and an invitation found by its
-//                 token (the token names the club; the account is no member yet). Every statement names the account
-//                 or the token.
+//                 token (the token names the club; the account is no member yet).
 //   invitationDb  the invitation door before any session (modules/invitations: the link's preview, the account-only
-//                 sign-up): every statement names the token's invitation, or the account it creates.
+//                 sign-up).
+//                 Both are fenced per statement (linkFence): each names the account, a link's token, or what a row
+//                 read by its token named (its invitation, club, person, inviter, address) or a row created from it.
 //   apiKeyDb      an organisation's API key: a client fenced per statement (organisation-scope.ts) to the
 //                 organisation's own rows and, read-only, the clubs that consent (modules/federation/federation-access.ts
 //                 decides which); apiRequestLogDb its one write, the request log.
 //   statisticsDb  statements on the database itself (ANALYZE, cleaning an index's pending list, the snapshot's
-//                 xmin): they read and write no row.
+//                 xmin): they read and write no row; any other statement is refused.
 // The unguarded client underneath is named only here, in access/scope.ts and in the files of eslint.config.js's
 // SYSTEM_DB_ALLOWLIST.
 import { MSG } from '../../schema/messages';
@@ -23,12 +24,61 @@ import { OrganisationScopeError, organisationScopedClient } from './organisation
 /** The signed-in account's own rows across clubs, and invitations by token: refuses a request without a session. */
 export function accountDb(scope: Scope): { accountId: string; db: PrismaClient } {
   if (!scope.viewer) throw new UnauthenticatedError();
-  return { accountId: scope.viewer.accountId, db: scope.deps.systemDb };
+  return { accountId: scope.viewer.accountId, db: linkFence(scope.deps.systemDb, scope.viewer.accountId) };
 }
 
 /** The invitation door's reads and writes, found by the link's token: no session needed (the preview, the sign-up). */
 export function invitationDb(scope: Pick<Scope, 'deps'>): PrismaClient {
-  return scope.deps.systemDb;
+  return linkFence(scope.deps.systemDb);
+}
+
+/** A statement a cross-club fence of this file refuses: a programming error, answered as a failure. */
+export class CrossClubFenceError extends Error {
+  constructor(what: string) {
+    super(`${what}: outside the cross-club access it was given (access/cross-club.ts)`);
+    this.name = 'CrossClubFenceError';
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The values a fence grants and looks for: ids and addresses, never a name or a role any row could share. */
+const isKey = (v: unknown): v is string => typeof v === 'string' && (UUID.test(v) || v.includes('@'));
+
+/** Whether `value` (a where or data argument, any depth) holds one of `granted`, or looks a row up by `tokenHash`. */
+function names(value: unknown, granted: ReadonlySet<string>, depth = 0): boolean {
+  if (isKey(value)) return granted.has(value.toLowerCase());
+  if (!value || typeof value !== 'object' || depth > 8) return false;
+  if (Array.isArray(value)) return value.some((v) => names(v, granted, depth + 1));
+  return Object.entries(value as Record<string, unknown>).some(([key, v]) => (key === 'tokenHash' && typeof v === 'string') || names(v, granted, depth + 1));
+}
+
+/** Adds the ids and addresses of a row (and the rows it includes) to `granted`. */
+function grant(row: unknown, granted: Set<string>, depth = 0): void {
+  if (isKey(row)) granted.add(row.toLowerCase());
+  else if (row && typeof row === 'object' && depth <= 4 && !(row instanceof Date)) {
+    for (const v of Array.isArray(row) ? row : Object.values(row as Record<string, unknown>)) grant(v, granted, depth + 1);
+  }
+}
+
+/**
+ * A client whose every statement must name `accountId` (when given), a link's token, or a value a row read by its
+ * token named, or a row created from those (the sign-up's account, its session): the door reaches the invitation,
+ * its club and inviter, the account it joins, and nothing else. Raw statements must carry one as a parameter.
+ * The grants live as long as the client (one per call of accountDb or invitationDb, its transactions included).
+ */
+function linkFence(system: PrismaClient, accountId?: string): PrismaClient {
+  const granted = new Set<string>(accountId ? [accountId.toLowerCase()] : []);
+  return extend(system, async ({ model, operation, args, query }) => {
+    const a = (args ?? {}) as { where?: unknown; data?: unknown; values?: unknown };
+    const byToken = model !== undefined && !!a.where && typeof a.where === 'object' && typeof (a.where as { tokenHash?: unknown }).tokenHash === 'string';
+    const named = model !== undefined
+      ? byToken || names(a.where, granted) || names(a.data, granted)
+      : Array.isArray(a.values) && a.values.some((v) => isKey(v) && granted.has(v.toLowerCase()));
+    if (!named) throw new CrossClubFenceError(`${model ?? ''}${model ? '.' : ''}${operation} (names neither the account nor the link's rows)`);
+    const result = await query(args);
+    if (byToken || (model !== undefined && operation.startsWith('create'))) grant(result, granted);
+    return result;
+  });
 }
 
 /** The request's fenced client per API-key request: the first call's consenting clubs hold for the whole request. */
@@ -67,9 +117,25 @@ export function apiRequestLogDb(scope: Scope): PrismaClient {
   });
 }
 
-/** Statements on the database's statistics and indexes, which read or write no row: any scope. */
+/** The statements statisticsDb lets through: on tables' statistics and indexes, and the snapshot's xmin. */
+const STATISTICS_SQL = /^\s*(ANALYZE\s+[a-z_]+\s*$|SELECT gin_clean_pending_list\(|SELECT pg_snapshot_xmin\(pg_current_snapshot\(\)\))/i;
+
+/** Statements on the database's statistics and indexes, which read or write no row: any scope; nothing else passes. */
 export function statisticsDb(scope: Pick<Scope, 'deps'>): PrismaClient {
-  return scope.deps.systemDb;
+  return extend(scope.deps.systemDb, async ({ model, operation, args, query }) => {
+    const text = sqlText(args);
+    if (model || (operation !== '$executeRaw' && operation !== '$queryRaw') || !STATISTICS_SQL.test(text)) {
+      throw new CrossClubFenceError(`${model ?? ''}${model ? '.' : ''}${operation} (statisticsDb takes ANALYZE, gin_clean_pending_list and the snapshot's xmin only)`);
+    }
+    return query(args);
+  });
+}
+
+/** The SQL of a raw statement's arguments (a Prisma.Sql: its strings joined where the parameters go). */
+function sqlText(args: unknown): string {
+  const sql = args as { strings?: unknown; sql?: unknown } | undefined;
+  if (sql && Array.isArray(sql.strings)) return sql.strings.join('$');
+  return typeof sql?.sql === 'string' ? sql.sql : '';
 }
 
 /** Cleans a GIN index's pending list (after a bulk import deferred it): no row is read. */
