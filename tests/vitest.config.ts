@@ -25,6 +25,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.ts'] } },
+      // `npm run lint`, run from the start at the lowest priority and awaited by the last project to run (by name).
+      { extends: true, test: { name: 'static:lint', include: ['tests/static/**/*.test.ts'], globalSetup: ['tests/support/lint-global-setup.ts'] } },
       {
         extends: true,
         test: {
