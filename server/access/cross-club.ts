@@ -44,12 +44,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The values a fence grants and looks for: ids and addresses, never a name or a role any row could share. */
 const isKey = (v: unknown): v is string => typeof v === 'string' && (UUID.test(v) || v.includes('@'));
 
-/** Whether `value` (a where or data argument, any depth) holds one of `granted`, or looks a row up by `tokenHash`. */
+/** A refused statement as the errors name it: `model.operation`, or the raw operation alone. */
+const statementName = (model: string | undefined, operation: string) => (model ? `${model}.${operation}` : operation);
+
+/** Whether `value` (a where or data argument, any depth) holds one of `granted`. */
 function names(value: unknown, granted: ReadonlySet<string>, depth = 0): boolean {
   if (isKey(value)) return granted.has(value.toLowerCase());
   if (!value || typeof value !== 'object' || depth > 8) return false;
-  if (Array.isArray(value)) return value.some((v) => names(v, granted, depth + 1));
-  return Object.entries(value as Record<string, unknown>).some(([key, v]) => (key === 'tokenHash' && typeof v === 'string') || names(v, granted, depth + 1));
+  return (Array.isArray(value) ? value : Object.values(value as Record<string, unknown>)).some((v) => names(v, granted, depth + 1));
 }
 
 /** Adds the ids and addresses of a row (and the rows it includes) to `granted`. */
@@ -74,7 +76,7 @@ function linkFence(system: PrismaClient, accountId?: string): PrismaClient {
     const named = model !== undefined
       ? byToken || names(a.where, granted) || names(a.data, granted)
       : Array.isArray(a.values) && a.values.some((v) => isKey(v) && granted.has(v.toLowerCase()));
-    if (!named) throw new CrossClubFenceError(`${model ?? ''}${model ? '.' : ''}${operation} (names neither the account nor the link's rows)`);
+    if (!named) throw new CrossClubFenceError(`${statementName(model, operation)} (names neither the account nor the link's rows)`);
     const result = await query(args);
     if (byToken || (model !== undefined && operation.startsWith('create'))) grant(result, granted);
     return result;
@@ -111,7 +113,7 @@ export function apiRequestLogDb(scope: Scope): PrismaClient {
   return extend(scope.deps.systemDb, async ({ model, operation, args, query }) => {
     const values = args && typeof args === 'object' && 'values' in args && Array.isArray(args.values) ? args.values : [];
     if (model || operation !== '$executeRaw' || !values.includes(organisationId) || !values.includes(keyId)) {
-      throw new OrganisationScopeError(`${model ?? ''}${model ? '.' : ''}${operation} (the request log takes its organisation and key)`);
+      throw new OrganisationScopeError(`${statementName(model, operation)} (the request log takes its organisation and key)`);
     }
     return query(args);
   });
@@ -125,7 +127,7 @@ export function statisticsDb(scope: Pick<Scope, 'deps'>): PrismaClient {
   return extend(scope.deps.systemDb, async ({ model, operation, args, query }) => {
     const text = sqlText(args);
     if (model || (operation !== '$executeRaw' && operation !== '$queryRaw') || !STATISTICS_SQL.test(text)) {
-      throw new CrossClubFenceError(`${model ?? ''}${model ? '.' : ''}${operation} (statisticsDb takes ANALYZE, gin_clean_pending_list and the snapshot's xmin only)`);
+      throw new CrossClubFenceError(`${statementName(model, operation)} (statisticsDb takes ANALYZE, gin_clean_pending_list and the snapshot's xmin only)`);
     }
     return query(args);
   });
