@@ -13,6 +13,7 @@ import { createAppDeps } from './app-deps';
 import { scheduleAccessLogPruning } from './access/access-log';
 import { listenOnPGlite, listenOnPostgres } from './auth/session-cache-listener';
 import { DATA_CHANNEL } from './graphql/answer-cache';
+import { clubDataChangeReader } from './db/club-data-changes';
 import { DatabaseOpenError, openAppDatabase } from './db/database';
 import { appErrorOf } from './db/database-busy';
 import { HTTP_STATUS, ServiceBusyError } from './lib/errors';
@@ -124,11 +125,12 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   const listening = db.migrated.then(
     () => {
       if (!config.sessionCache) return undefined;
-      // The answer cache hears its club's changes on the same connection, with the same catch-up.
-      const answers = { channel: DATA_CHANNEL, changed: (payload: string) => deps.answerCache.changed(payload) };
+      // The answer cache hears its clubs' changes on the same connection, with the same catch-up: on PGlite as
+      // notifications, on PostgreSQL as rows read in each round trip (db/club-data-changes.ts).
+      const changed = (payload: string) => deps.answerCache.changed(payload);
       return db.pglite
-        ? listenOnPGlite(db.pglite, deps.sessionCache, app.log, [answers])
-        : listenOnPostgres(config.databaseUrl!, deps.sessionCache, app.log, {}, [answers]);
+        ? listenOnPGlite(db.pglite, deps.sessionCache, app.log, [{ channel: DATA_CHANNEL, changed }])
+        : listenOnPostgres(config.databaseUrl!, deps.sessionCache, app.log, { changes: clubDataChangeReader(changed) });
     },
     () => undefined,
   );

@@ -6,6 +6,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Logger } from '../context';
+import type { ChangeRow, ClubDataChangeReader } from '../db/club-data-changes';
 import { AUTH_CHANNEL, type SessionCache } from './session-cache';
 
 export interface SessionCacheListenerOptions {
@@ -15,11 +16,16 @@ export interface SessionCacheListenerOptions {
   /** First wait before reconnecting; doubled after each failed attempt, up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
+  /**
+   * The answer cache's club data changes, read in each round trip (db/club-data-changes.ts): on PostgreSQL they
+   * are rows, not notifications, so that saves do not queue behind one another's commits.
+   */
+  changes?: ClubDataChangeReader;
 }
 
 /**
- * Another channel heard on the same connection, with the same catch-up: the answer cache's (graphql/answer-cache.ts),
- * which serves only while the session cache does.
+ * Another channel heard on PGlite's session: the answer cache's (graphql/answer-cache.ts), which serves only while the
+ * session cache does. On PostgreSQL the answer cache reads rows instead (SessionCacheListenerOptions.changes).
  */
 export interface AlsoHeard {
   channel: string;
@@ -61,19 +67,19 @@ export function listenOnPGlite(pglite: PGlite, cache: SessionCache, log: Logger,
  * PostgreSQL: a connection of its own (the pool's connections come and go), reconnected when it drops. Its round
  * trips are the cache's catch-up: PostgreSQL signals a listening backend when a transaction that notified commits
  * (before that COMMIT returns), and a backend sends its pending notifications before the answer to its next
- * statement; so once a `SELECT 1` sent after a request arrived is answered, every change committed before that has
- * been heard. The requests that arrive while one is in flight share the next one: at most two at a time.
+ * statement; so once a round trip sent after a request arrived is answered, every change committed before that has
+ * been heard. With `changes`, the round trip is the statement that reads the club data changes committed since the
+ * previous one (the same guarantee, by a snapshot taken after the request arrived); else `SELECT 1`. The requests
+ * that arrive while one is in flight share the next one: at most two at a time.
  */
 export function listenOnPostgres(
   url: string,
   cache: SessionCache,
   log: Logger,
   options: SessionCacheListenerOptions = {},
-  also: readonly AlsoHeard[] = [],
 ): SessionCacheListener {
-  const { heartbeatMs = 10_000, heartbeatTimeoutMs = 5_000, retryMs = 500, maxRetryMs = 30_000 } = options;
+  const { heartbeatMs = 10_000, heartbeatTimeoutMs = 5_000, retryMs = 500, maxRetryMs = 30_000, changes } = options;
   const heard = new Map<string, (payload: string) => void>([[AUTH_CHANNEL, (payload) => cache.changed(payload)]]);
-  for (const other of also) heard.set(other.channel, (payload) => other.changed(payload));
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -106,8 +112,15 @@ export function listenOnPostgres(
         timer = setTimeout(() => reject(new Error(`no answer within ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs);
       });
       // A connection that does not answer is dropped: the requests waiting here then read the database.
-      return Promise.race([c.query('SELECT 1'), timeout]).then(
-        () => {},
+      return Promise.race([changes ? c.query<ChangeRow>(changes.next()) : c.query('SELECT 1'), timeout]).then(
+        (result) => {
+          if (!changes || client !== c) return;
+          // Too long since the last round trip (a process stopped, an event loop held): rows may have been pruned
+          // unread, so nothing kept so far is served again.
+          if (!changes.read(result.rows as ChangeRow[], Date.now())) return drop(c, new Error('catch-up too late'));
+          const prune = changes.prune(Date.now());
+          if (prune) c.query(prune).catch((err: unknown) => log.warn({ err }, 'answer cache: the change rows were not pruned'));
+        },
         (err: unknown) => drop(c, err),
       ).finally(() => {
         clearTimeout(timer);
@@ -136,6 +149,7 @@ export function listenOnPostgres(
     try {
       await c.connect();
       for (const channel of heard.keys()) await c.query(`LISTEN ${channel}`);
+      if (changes) changes.started((await c.query<ChangeRow>(changes.start)).rows, Date.now());
     } catch (err) {
       drop(c, err);
       return;

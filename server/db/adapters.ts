@@ -94,9 +94,16 @@ export function createPGlite(dataDir?: string, loadDataDir?: Blob): PGlite {
     dataDir,
     loadDataDir,
     extensions: { pg_trgm, unaccent },
-    // In memory (tests, tools) the files already are memory: a small buffer pool, which PostgreSQL zeroes at every
-    // start, makes each start about a second cheaper than the default 128 MB.
-    ...(dataDir === undefined ? { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] } : {}),
+    startParams: [
+      ...PGlite.defaultStartParams,
+      // In memory (tests, tools) the files already are memory: a small buffer pool, which PostgreSQL zeroes at every
+      // start, makes each start about a second cheaper than the default 128 MB.
+      ...(dataDir === undefined ? ['-c', 'shared_buffers=16MB'] : []),
+      // The answer cache's change triggers notify (heard in this process before the statement completes) rather
+      // than append rows for other instances to read: there are none (migration 20261129070000).
+      '-c',
+      'campobase.data_changes=notify',
+    ],
     // PostgreSQL's own reason when it cannot start (PGlite only reports "Aborted()").
     onStderr: (text) => {
       const line = /\b(PANIC|FATAL):\s+(.*)$/.exec(text);

@@ -8,11 +8,13 @@
 //     never crosses from one viewer to another, so what a role may see is decided as before, by the resolvers;
 //   - the same club day (certificate states and "added today" move at midnight);
 //   - no change to the club's data since it was read: the database announces every statement that changes the
-//     tables these answers read (triggers of migration 20261127120000_answer_cache_notify: `pg_notify` on
-//     DATA_CHANNEL with the club's id, whoever wrote: a service, an import, a job, another instance, SQL by hand),
-//     and each change moves the club's generation on. It is heard through the session cache's listener, with
-//     the same catch-up before a request is served from memory (auth/session-cache-listener.ts), so a change
-//     committed before a request arrived is never missed; an answer read while a change landed is never kept;
+//     tables these answers read (triggers of migrations 20261127120000_answer_cache_notify and
+//     20261129070000_answer_cache_change_rows, whoever wrote: a service, an import, a job, another instance, SQL by
+//     hand): on PostgreSQL a row per club in club_data_changes (db/club-data-changes.ts), on PGlite a
+//     `pg_notify` on DATA_CHANNEL; each change moves the club's generation on. It is heard through the session
+//     cache's listener, with the same catch-up before a request is served from memory
+//     (auth/session-cache-listener.ts), so a change committed before a request arrived is never missed; an answer
+//     read while a change landed is never kept;
 //   - the listener listens: when it drops (or with SESSION_CACHE=false), nothing is served or kept.
 // Only documents whose every field is in CACHEABLE_FIELDS are kept (a field reading another table would go stale
 // unheard): tests/server/graphql/answer-cache.test.ts checks that every table those fields read is announced.
@@ -27,7 +29,7 @@ import type { SessionCache } from '../auth/session-cache';
 import type { RequestContext } from '../context';
 import { ExpiringLru } from '../lib/expiring-lru';
 
-/** The channel the triggers notify on: a club's id, or `*` (every club: a table emptied by TRUNCATE). */
+/** The channel the triggers notify on, on PGlite: a club's id, or `*` (every club: a table emptied by TRUNCATE). */
 export const DATA_CHANNEL = 'campobase_data';
 /** The longest an answer is served, even when no change is announced: a safety net, not the mechanism. */
 export const ANSWER_CACHE_TTL_MS = 60_000;
