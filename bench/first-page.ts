@@ -12,9 +12,11 @@
 // - scripts: how many script files and kB (transferred) the page loaded by then.
 // Beside them, for scale, the server's plain `/healthz` opened the same way (no script at all).
 //   npm run bench:first-page [-- --runs 3] [-- --athletes 3000] [-- --per-kind 150] [-- --db pglite|postgres] [-- --throttle 4]
+//   [-- --profile <dir>]
 // Builds nothing: run `npm run build` first (CLIENT_DIR points at another build). Targets: at most 2 waves, first
 // rows under 1.5 s on an idle machine. Results: a table on stdout and bench/results/first-page.json.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +33,9 @@ const { values: args } = parseArgs({
     'per-kind': { type: 'string', default: '150' },
     db: { type: 'string', default: 'pglite' },
     throttle: { type: 'string', default: '4' },
+    // A directory: each page's last run is also recorded as a CPU profile of the page (<page>.cpuprofile, opened in
+    // Chrome's DevTools), and its heaviest functions by own time printed.
+    profile: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -41,6 +46,7 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET_WAVES = 2;
 const TARGET_FIRST_ROWS_MS = 1500;
 
+if (args.profile) mkdirSync(args.profile, { recursive: true });
 if (!existsSync(path.join(clientDir, 'index.html'))) {
   console.error(`No built client in ${clientDir}: run \`npm run build\` first (or set CLIENT_DIR).`);
   process.exit(1);
@@ -64,11 +70,38 @@ interface Run {
   scriptKbBeforeQuery: number;
   scripts: number;
   scriptKb: number;
-  /** Each script's wave, file name and when it was requested (ms): the waterfall. */
-  waterfall: { wave: number; file: string; atMs: number }[];
+  /** Each script's wave, file name, when it was requested and when it had arrived (ms): the waterfall. */
+  waterfall: { wave: number; file: string; atMs: number; doneMs: number | null }[];
 }
 
-async function openOnce(browser: Browser, url: string, tokens: { session: string; club: string } | null, content: string | null): Promise<Run> {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most own time (ms, throttled) in a CPU profile, by function and file. */
+function heaviest(profile: CpuProfile, count = 15): string[] {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const own = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)?.callFrame;
+    const file = frame?.url ? new URL(frame.url).pathname.split('/').pop() : '';
+    const key = `${frame?.functionName || '(anonymous)'} ${file}${file ? `:${(frame?.lineNumber ?? 0) + 1}` : ''}`;
+    own.set(key, (own.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const total = [...own.values()].reduce((a, b) => a + b, 0);
+  return [...own.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, ms]) => `${ms.toFixed(0).padStart(6)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+}
+
+async function openOnce(browser: Browser, url: string, tokens: { session: string; club: string } | null, content: string | null, profileTo?: string): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     if (tokens) {
@@ -93,6 +126,11 @@ async function openOnce(browser: Browser, url: string, tokens: { session: string
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
 
     const requests = new Map<string, { id: string; url: string; type?: string; at: number }>();
     const sizes = new Map<string, number>();
@@ -110,6 +148,11 @@ async function openOnce(browser: Browser, url: string, tokens: { session: string
     const firstContentMs = content ? await page.evaluate(() => (window as unknown as { __firstContent: number }).__firstContent) : null;
     // the document load, for /healthz (and to anchor the clock: navigation start is the document's request)
     const loadMs = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.duration ?? 0);
+    if (profileTo) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      await writeFile(profileTo, JSON.stringify(profile));
+      log(`  ${profileTo}, own time by function:\n${heaviest(profile).map((line) => `    ${line}`).join('\n')}`);
+    }
 
     const all = [...requests.values()];
     const start = all.find((r) => r.type === 'Document')?.at ?? all[0]?.at ?? 0;
@@ -136,7 +179,11 @@ async function openOnce(browser: Browser, url: string, tokens: { session: string
       scriptKbBeforeQuery: kb(before),
       scripts: scripts.length,
       scriptKb: kb(scripts),
-      waterfall: scripts.map((s) => ({ wave: waveOf.get(s.id) ?? 0, file: new URL(s.url).pathname.split('/').pop() ?? s.url, atMs: Math.round((s.at - start) * 1000) })),
+      waterfall: scripts.map((s) => {
+        const done = finished.get(s.id);
+        const file = new URL(s.url).pathname.split('/').pop() ?? s.url;
+        return { wave: waveOf.get(s.id) ?? 0, file, atMs: Math.round((s.at - start) * 1000), doneMs: done === undefined ? null : Math.round((done - start) * 1000) };
+      }),
     };
   } finally {
     await context.close();
@@ -162,7 +209,10 @@ const results = await withDemoServer(DATABASE, { prefix: 'first-page', perKind: 
       const runs: Run[] = [];
       // One warm-up (the server's own first answers, Chromium's start), then the measured runs.
       await openOnce(browser, `${url}${pagePath}`, content ? tokens : null, content);
-      for (let i = 0; i < RUNS; i++) runs.push(await openOnce(browser, `${url}${pagePath}`, content ? tokens : null, content));
+      for (let i = 0; i < RUNS; i++) {
+        const profileTo = args.profile && i === RUNS - 1 ? path.join(args.profile, `${pagePath.slice(1)}.cpuprofile`) : undefined;
+        runs.push(await openOnce(browser, `${url}${pagePath}`, content ? tokens : null, content, profileTo));
+      }
       const pick = (key: 'waves' | 'firstQueryMs' | 'firstContentMs') => median(runs.map((r) => r[key]).filter((v): v is number => v !== null));
       const summary = { waves: pick('waves'), firstQueryMs: pick('firstQueryMs'), firstContentMs: pick('firstContentMs') };
       pages.push({ path: pagePath, runs, median: summary });

@@ -133,8 +133,14 @@ describe('club data changes', () => {
       await reading.query(await untilPrune());
       expect(now - firstAt).toBeGreaterThanOrEqual(PRUNE_AFTER_MS);
       expect(await left()).toContain(recent);
-      for (let periods = 0; (await left()).includes(old) && periods < 10; periods++) await reading.query(await untilPrune());
-      expect(await left()).not.toContain(old);
+      // Other test files share the server: a transaction of theirs may hold the oldest running one back for a while.
+      await vi.waitFor(
+        async () => {
+          await reading.query(await untilPrune());
+          expect(await left()).not.toContain(old);
+        },
+        { timeout: 60_000, interval: 200 },
+      );
     });
   });
 });
