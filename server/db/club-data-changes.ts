@@ -20,8 +20,9 @@ export interface ChangeRow {
   snapshot: string | null;
 }
 
-/** A round trip's statement. */
+/** A round trip's statement (prepared once per connection when named). */
 export interface ChangeStatement {
+  name?: string;
   text: string;
   values?: unknown[];
 }
@@ -34,10 +35,12 @@ export const PRUNE_AFTER_MS = 5 * 60_000;
 const START: ChangeStatement = {
   text: `SELECT coalesce(max(id), 0)::text AS id, NULL::text AS club, pg_current_snapshot()::text AS snapshot FROM club_data_changes`,
 };
-// Two index scans (the newest rows, the rows of the transactions in progress at the previous snapshot), planned for
-// each call's values: a generic plan of `id > $1 OR ...` reads the whole table.
-const CATCH_UP_TEXT = `SELECT id::text AS id, club_id::text AS club, NULL::text AS snapshot FROM club_data_changes WHERE id > $1::bigint
-  UNION ALL SELECT id::text, club_id::text, NULL FROM club_data_changes WHERE change_xid = ANY($2::bigint[]) AND id <= $1::bigint
+/** The most rows one round trip reads; past it every club counts as changed (the rest are read by the next ones). */
+export const CATCH_UP_MAX_ROWS = 5_000;
+// Two index scans (the newest rows in id order, the rows of the transactions in progress at the previous snapshot),
+// prepared once per connection: with the order and the limit, the generic plan reads the index, never the table.
+const CATCH_UP_TEXT = `(SELECT id::text AS id, club_id::text AS club, NULL::text AS snapshot FROM club_data_changes WHERE id > $1::bigint ORDER BY club_data_changes.id LIMIT ${CATCH_UP_MAX_ROWS})
+  UNION ALL (SELECT id::text, club_id::text, NULL FROM club_data_changes WHERE change_xid = ANY($2::bigint[]) AND id <= $1::bigint)
   UNION ALL SELECT NULL, NULL, pg_current_snapshot()::text`;
 
 /** `xmin:xmax:xip,...` (pg_snapshot's text form): the oldest transaction still running, and those in progress. */
@@ -87,17 +90,24 @@ export function clubDataChangeReader(changed: (payload: string) => void): ClubDa
       candidate = undefined;
       if (row?.snapshot) remember(row.snapshot, now);
     },
-    next: () => ({ text: CATCH_UP_TEXT, values: [lastId, inProgress] }),
+    next: () => ({ name: 'campobase-club-data-changes', text: CATCH_UP_TEXT, values: [lastId, inProgress] }),
     read(rows, now) {
       if (now - lastReadAt > STALE_AFTER_MS) return false;
+      const readFrom = BigInt(lastId);
+      let newest = 0;
       for (const row of rows) {
         if (row.snapshot !== null) {
           remember(row.snapshot, now);
           continue;
         }
         changed(row.club ?? '*');
-        if (row.id !== null && BigInt(row.id) > BigInt(lastId)) lastId = row.id;
+        if (row.id === null) continue;
+        const id = BigInt(row.id);
+        if (id > readFrom) newest++;
+        if (id > BigInt(lastId)) lastId = row.id;
       }
+      // More than one round trip reads: the rest is not known yet (the next ones read it), so every club's answers go.
+      if (newest >= CATCH_UP_MAX_ROWS) changed('*');
       return true;
     },
     prune(now) {

@@ -4,7 +4,7 @@
 // on PGlite the triggers notify and append nothing. Rows are pruned only once every instance has read them.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clubDataChangeReader, PRUNE_AFTER_MS, STALE_AFTER_MS, type ChangeRow, type ChangeStatement } from '../../../server/db/club-data-changes';
+import { CATCH_UP_MAX_ROWS, clubDataChangeReader, PRUNE_AFTER_MS, STALE_AFTER_MS, type ChangeRow, type ChangeStatement } from '../../../server/db/club-data-changes';
 import { createClub } from '../../support/factories';
 import { clubContext, createPerson } from '../../support/people-factories';
 import { startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
@@ -91,6 +91,25 @@ describe('club data changes', () => {
       await quick.query(`INSERT INTO club_data_changes (club_id, change_xid) VALUES (NULL, pg_current_xact_id()::text::bigint)`);
       reader.read(await run(reading, reader.next()), now + 10);
       expect(heard.at(-1)).toBe('*');
+    });
+
+    it(`more new rows than one catch-up reads (${CATCH_UP_MAX_ROWS}) count as every club's change, and the rest are read next`, async () => {
+      const [reading, writing] = [await connect(), await connect()];
+      const heard: string[] = [];
+      const reader = clubDataChangeReader((club) => heard.push(club));
+      reader.started(await run(reading, reader.start), 0);
+      const club = crypto.randomUUID();
+      const last = crypto.randomUUID();
+      await writing.query(
+        `INSERT INTO club_data_changes (club_id, change_xid) SELECT $1::uuid, pg_current_xact_id()::text::bigint FROM generate_series(1, $2::int)`,
+        [club, CATCH_UP_MAX_ROWS],
+      );
+      await append(writing, last);
+      expect(reader.read(await run(reading, reader.next()), 10)).toBe(true);
+      expect(heard).toContain('*');
+      expect(heard).not.toContain(last);
+      expect(reader.read(await run(reading, reader.next()), 20)).toBe(true);
+      expect(heard.at(-1)).toBe(last);
     });
 
     it('changes committed before the start are not heard; a catch-up too long after the last one asks to start afresh', async () => {
