@@ -365,6 +365,15 @@ export const MSG = {
   cardSaved: 'Tessera salvata correttamente.',
   cardDeleted: 'Tessera eliminata.',
 
+  // Families: guardians of minors (issue 36 point 1)
+  guardianRelationshipInvalid: 'Scegli il legame: genitore, tutore o altro.',
+  guardianMissing: 'Scegli una persona già presente oppure indica nome e cognome del genitore o tutore.',
+  guardianSelf: 'Una persona non può essere genitore o tutore di sé stessa.',
+  guardianExists: 'Questa persona è già indicata come genitore o tutore.',
+  guardianSaved: 'Genitore o tutore salvato correttamente.',
+  guardianRemoved: 'Genitore o tutore rimosso.',
+  guardianTaxCodeTaken: 'Il codice fiscale indicato appartiene già a una persona della società: sceglila dalla ricerca.',
+
   // A field's message with the value that was refused (issue 35 point 4: the import quotes the file's cell back)
   withValue: (message: string, value: string) => `${message.replace(/[.!]$/, '')}: «${value}».`,
 } as const;

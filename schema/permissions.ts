@@ -19,6 +19,8 @@ const OTHER_PERMISSIONS = {
   'groups.write': 'create, edit and archive groups and categories; assign people to them',
   'members.read': 'see the membership register (libro soci), renewals and cards (tessere)',
   'members.write': 'admit members and record their exits, renew memberships, record cards, prepare seasons',
+  'families.read': "see minors' guardians (genitori, tutori) with their contacts and choices",
+  'families.write': 'add, edit and remove guardians of minors',
   'feed.read': 'read the feed',
   'feed.write': 'publish, edit and archive posts',
   'import.run': 'import people from a file',

@@ -107,7 +107,7 @@ export async function insertPeople(db: Db, clubId: string, people: PersonSeed[])
       addressId = randomUUID();
       addresses.push({ ...address, id: addressId, clubId });
     }
-    persons.push({ ...fields, taxIdCode: fields.taxIdCode.toUpperCase(), id: personId, clubId, addressId, ...personKeys(fields), updatedAt: now });
+    persons.push({ ...fields, taxIdCode: fields.taxIdCode?.toUpperCase() ?? null, id: personId, clubId, addressId, ...personKeys(fields), updatedAt: now });
     const roleIds: string[] = [];
     for (const role of personRoles) {
       const roleId = randomUUID();

@@ -22,6 +22,7 @@ import '../modules/federation/federation.graphql';
 import '../modules/federation/webhooks.graphql';
 import '../modules/groups/groups.graphql';
 import '../modules/seasons/seasons.graphql';
+import '../modules/families/families.graphql';
 import '../modules/seasons/categories.graphql';
 import '../modules/seasons/renewal.graphql';
 import '../modules/seasons/register-list.graphql';

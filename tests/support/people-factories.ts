@@ -44,7 +44,7 @@ export function personInput({ profile = {}, details = {}, ...rest }: PersonOverr
 export async function createPerson(ctx: RequestContext, kind: PersonKindKey, overrides: PersonOverrides = {}, files?: PersonFiles) {
   const saved = await savePerson(ctx, kind, personInput(overrides), files);
   const role = await ctx.deps.systemDb.personRole.findUniqueOrThrow({ where: { id: saved.roleId }, include: { person: true } });
-  return { roleId: role.id, personId: role.personId, taxIdCode: role.person.taxIdCode, saved };
+  return { roleId: role.id, personId: role.personId, taxIdCode: role.person.taxIdCode!, saved };
 }
 
 /** A group row of the club with these roles as members (fixture). */

@@ -1,6 +1,7 @@
 // Certificate reminders (issue 14 point 4): before an athlete's latest certificate expires, at each of the club's
-// thresholds (default 30, 14, 7 and 0 days before), one mail to the athlete (for a minor, to the legal
-// representative, at the person's address: the profile holds no separate one) and, once a day, a digest to the
+// thresholds (default 30, 14, 7 and 0 days before), one mail to whoever receives for the athlete (families/
+// recipients.ts: an adult themselves, a minor's guardians, or the minor's own address while none is recorded) and,
+// once a day, a digest to the
 // club's staff who read health data (owner, admin, segreteria).
 //
 // Exactly once, whatever the number of instances and restarts: a reminder is first claimed by inserting its row
@@ -18,6 +19,7 @@ import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { dateColumn, dayOf } from '../../lib/date-columns';
 import { longDate, onDate } from '../../lib/italian-dates';
+import { recipientColumns } from '../families/recipients';
 
 /** How late a threshold's reminder may still go out when no scan ran on its day (the smallest threshold's window). */
 const LATE_DAYS = 7;
@@ -80,7 +82,7 @@ function dueReminders(deps: AppDeps, today: string): Promise<DueRow[]> {
                           AND (n.expires_on, n.created_at, n.id) > (m.expires_on, m.created_at, m.id))
     ), candidates AS (
       SELECT l.*, (l.expires_on - ${today}::date) AS days_left, c.full_name AS club_name, c.certificate_reminder_days AS days,
-             p.firstname, p.lastname, p.email_primary AS email, p.legal_representative,
+             p.firstname, p.lastname, ${recipientColumns(today)}, p.legal_representative,
              (p.birthday IS NOT NULL AND p.birthday > (${today}::date - interval '18 years')::date) AS minor
       FROM latest l
       JOIN clubs c ON c.id = l.club_id
@@ -88,8 +90,8 @@ function dueReminders(deps: AppDeps, today: string): Promise<DueRow[]> {
       WHERE EXISTS (SELECT 1 FROM person_roles r WHERE r.person_id = l.person_id AND r.club_id = l.club_id AND r.kind = 'athlete' AND r.archived_at IS NULL)
         AND (p.birthday IS NULL OR p.birthday <= ${freeAfter})
     )
-    SELECT x.club_id::text, x.club_name, x.id::text AS certificate_id, x.person_id::text, x.firstname, x.lastname, x.email,
-           x.legal_representative, x.minor, x.expires_on, x.type::text AS type, x.days_left, t.d AS days_before
+    SELECT x.club_id::text, x.club_name, x.id::text AS certificate_id, x.person_id::text, x.firstname, x.lastname,
+           x.recipient_email AS email, COALESCE(x.recipient_names, x.legal_representative) AS legal_representative, x.minor, x.expires_on, x.type::text AS type, x.days_left, t.d AS days_before
     FROM candidates x
     CROSS JOIN LATERAL (
       SELECT d FROM unnest(x.days) AS d
@@ -175,11 +177,12 @@ async function sendClaimed(deps: AppDeps, claimed: ClaimedRow[], byCertificate: 
 /** What a retried reminder's mail needs, read again (its run's rows are gone). */
 async function detailsOf(deps: AppDeps, rows: ClaimedRow[], now: Date): Promise<Map<string, DueRow>> {
   if (!rows.length) return new Map();
-  const found = await deps.systemDb.$queryRaw<DueRow[]>`
+  const found = await deps.systemDb.$queryRaw<Array<DueRow & { recipient_names: string | null }>>`
     SELECT m.id::text AS certificate_id, m.expires_on, m.type::text AS type, c.full_name AS club_name, p.firstname, p.lastname,
-           p.legal_representative, (p.birthday IS NOT NULL AND p.birthday > (${clubDate(now)}::date - interval '18 years')::date) AS minor
+           p.legal_representative, ${recipientColumns(clubDate(now))}, (p.birthday IS NOT NULL AND p.birthday > (${clubDate(now)}::date - interval '18 years')::date) AS minor
     FROM medical_certificates m JOIN clubs c ON c.id = m.club_id JOIN people p ON p.id = m.person_id
     WHERE m.id = ANY(${rows.map((r) => r.certificate_id)}::uuid[])`;
+  for (const r of found) r.legal_representative = r.recipient_names ?? r.legal_representative;
   return new Map(found.map((r) => [r.certificate_id, r]));
 }
 

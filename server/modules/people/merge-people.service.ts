@@ -154,7 +154,7 @@ export async function mergePeople(ctx: RequestContext, rawKeepId: unknown, rawMe
       entityId: merged.id,
       personId: keep.id,
       entityLabel: fullName(keep),
-      detail: MSG.mergedWith(fullName(merged), merged.taxIdCode),
+      detail: MSG.mergedWith(fullName(merged), merged.taxIdCode ?? ''),
     });
     return { personId: keep.id, message: MSG.merged(fullName(keep)) };
   });

@@ -52,7 +52,9 @@ builder.prismaObject('Person', {
     secondname: t.exposeString('secondname', { nullable: true }),
     lastname: t.exposeString('lastname'),
     nickname: t.exposeString('nickname', { nullable: true }),
-    taxIdCode: t.exposeString('taxIdCode', { description: 'Upper case.' }),
+    // Every person reached as a Person holds a role, and a role requires a tax code; a guardian the club knows only
+    // by name is reached as a FamilyPerson (families.graphql.ts), whose taxIdCode may be null.
+    taxIdCode: t.string({ description: 'Upper case.', resolve: (p) => p.taxIdCode ?? '' }),
     typeGenderId: t.exposeInt('typeGenderId', { nullable: true, description: '1 male, 2 female.' }),
     birthday: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (p) => day(p.birthday) }),
     birthplace: t.exposeString('birthplace', { nullable: true }),

@@ -74,7 +74,7 @@ const toColumns = (values: Row): Row =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, DATE_FIELDS.has(k) && typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : v]));
 
 
-type KeyedFields = Pick<Person, 'firstname' | 'lastname' | 'taxIdCode'> & { secondname?: string | null; nickname?: string | null };
+type KeyedFields = Pick<Person, 'firstname' | 'lastname'> & { taxIdCode?: string | null; secondname?: string | null; nickname?: string | null };
 
 /**
  * The folded keys written with every profile (database triggers copy them to its roles):

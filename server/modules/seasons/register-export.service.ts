@@ -65,7 +65,7 @@ async function registerRows(ctx: RequestContext, where: Prisma.RegisterMemberWhe
       rows.push({
         number: m.number,
         name: `${m.person.lastname} ${m.person.firstname}`,
-        taxCode: m.person.taxIdCode,
+        taxCode: m.person.taxIdCode ?? '',
         admittedOn: dayOf(m.admittedOn)!,
         boardDecision: m.boardDecision,
         boardDecisionOn: dayOf(m.boardDecisionOn),

@@ -344,7 +344,9 @@ describe("another club's member never reaches this club's records", () => {
         const value = answer.body.data?.[root.field.name] as { __typename?: string } | null | undefined;
         if (answer.statusCode >= 500) failures.push(`${root.key} ${id}: ${answer.statusCode}`);
         if (value?.__typename?.endsWith('Success')) failures.push(`${root.key} ${id}: ${value.__typename}`);
-        if (root.operation === 'query' && value && !('edges' in value)) failures.push(`${root.key} ${id}: answered a record`);
+        // A record, or a list with any: an empty list (a search that found nothing) shows nothing.
+        const found = Array.isArray(value) ? value.length > 0 : value && !('edges' in value);
+        if (root.operation === 'query' && found) failures.push(`${root.key} ${id}: answered a record`);
         for (const secret of [...SECRET_NAMES, ...ids.filter((other) => other !== id)]) if (text.includes(secret)) failures.push(`${root.key} ${id}: shows ${secret}`);
         const limit = answer.body.errors?.find((e) => /QUERY_TOO|COST/.test(e.extensions?.code ?? ''));
         if (limit) failures.push(`${root.key}: the probe itself was refused by a limit (${limit.extensions?.code})`);
