@@ -5,8 +5,6 @@
 // (a coach has no families permission, lettura reads only); and the certificate reminder of a minor delivered by a
 // real SMTP server to the guardians who receive communications.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { addDays, clubMidnight } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { runCertificateReminders } from '../../../server/modules/certificates/certificate-reminders.service';
@@ -14,39 +12,25 @@ import { gql, type Credentials } from '../../support/http';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { clubContext, createPerson } from '../../support/people-factories';
 import { createClub, type TestClub } from '../../support/factories';
+import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
 import { startTestApp, type TestApp } from '../../support/test-app';
-
-const received: Array<{ to: string[]; raw: string }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
 
 let t: TestApp;
 let club: ClubWithRoles;
 let owner: Credentials;
 let other: TestClub;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'CampoBase <noreply@campobase.test>' });
+  smtp = await startSmtpServer();
+  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>' });
   club = await clubWithEveryRole(t.deps, 'ASD Famiglie');
   owner = as(club.members.owner);
   other = await createClub(t.deps, { fullName: 'ASD Altra Famiglia' });
 }, 180_000);
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const ERRORS = '... on BaseError { __typename message } ... on ValidationError { fields { field message } } ... on ConflictError { fields { field message } }';
@@ -210,11 +194,11 @@ describe('who receives for a minor', () => {
     await save({ minorId: child, relationship: 'tutore', guardian: { firstname: 'Senza', lastname: 'Indirizzo', phonePrimary: '3331112222' } });
     const run = await runCertificateReminders(t.deps, new Date(clubMidnight(D).getTime() + 9 * 3600_000));
     expect(run.sent).toBeGreaterThanOrEqual(1);
-    await vi.waitFor(() => expect(received.some((m) => m.to.includes('elena@example.it'))).toBe(true), { timeout: 20_000, interval: 100 });
-    const mail = received.find((m) => m.to.includes('elena@example.it'))!;
+    await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes('elena@example.it'))).toBe(true), { timeout: 20_000, interval: 100 });
+    const mail = smtp.received.find((m) => m.to.includes('elena@example.it'))!;
     expect(mail.to).toEqual(['elena@example.it']);
     expect(mail.raw.replace(/=\r?\n/g, '')).toMatch(/Gentile Elena Promemoria di Tommaso Promemoria,/);
-    expect(received.flatMap((m) => m.to)).not.toContain('paolo@example.it');
-    expect(received.flatMap((m) => m.to)).not.toContain('vecchio.indirizzo@example.it');
+    expect(smtp.received.flatMap((m) => m.to)).not.toContain('paolo@example.it');
+    expect(smtp.received.flatMap((m) => m.to)).not.toContain('vecchio.indirizzo@example.it');
   });
 });
