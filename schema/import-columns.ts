@@ -159,7 +159,7 @@ export function columnForHeader(kind: PersonKindKey, header: string): ImportColu
   const wanted = normalizeHeader(header);
   if (!wanted) return null;
   const names = (c: ImportColumn) => [c.header, c.key, ...c.synonyms].some((name) => normalizeHeader(name) === wanted);
-  return importColumns(kind).find(names) ?? SEASON_COLUMNS.find(names) ?? null;
+  return importColumns(kind).find(names) ?? SEASON_COLUMNS.find(names) ?? GUARDIAN_COLUMNS.find(names) ?? null;
 }
 
 /**
@@ -189,12 +189,29 @@ export const SEASON_COLUMNS: readonly ImportColumn[] = [
   col('registerQuota', 'Quota', 'register.quota', ['quota associativa', 'quota sociale', 'quota annuale', 'quota socio', 'importo quota', 'quota versata', 'quota euro', 'membership fee'], 'text'),
 ];
 
+/**
+ * A minor's parents as real files carry them (issue 36 point 1): a full name, an e-mail and a mobile for one or two
+ * parents, no tax code. Each becomes a guardian of the row's person (docs/api/families.md): a person of the registry
+ * found again by name with the same e-mail or phone, or a new one. `Genitore` alone still feeds the profile's
+ * Rappresentante legale, as it always did.
+ */
+export const GUARDIAN_COLUMNS: readonly ImportColumn[] = [1, 2].flatMap((n) => {
+  const suffix = n === 1 ? '' : ' 2';
+  const alt = (names: string[]) => (n === 1 ? names.flatMap((h) => [h, `${h} 1`]) : names.flatMap((h) => [`${h} 2`, h.replace('genitore', 'secondo genitore')]));
+  return [
+    col(`guardian${n}Name`, `Nome e cognome genitore${suffix}`, `guardian${n}.name`, alt(['nome cognome genitore', 'nominativo genitore', 'genitore nome e cognome', 'cognome e nome genitore', 'nome del genitore', 'genitore tutore']), 'text'),
+    col(`guardian${n}Email`, `Email genitore${suffix}`, `guardian${n}.emailPrimary`, alt(['e-mail genitore', 'mail genitore', 'email del genitore', 'indirizzo email genitore']), 'text'),
+    col(`guardian${n}Phone`, `Cellulare genitore${suffix}`, `guardian${n}.phonePrimary`, alt(['telefono genitore', 'cell genitore', 'tel genitore', 'recapito genitore', 'cellulare del genitore']), 'text'),
+  ];
+});
+
 /** A column key the mapping accepts for a kind (its own columns, and the birth province). */
 export const mappableColumn = (kind: PersonKindKey, key: string): ImportColumn | null =>
-  importColumns(kind).find((c) => c.key === key) ?? (key === BIRTH_PROVINCE_COLUMN.key ? BIRTH_PROVINCE_COLUMN : (SEASON_COLUMNS.find((c) => c.key === key) ?? null));
+  importColumns(kind).find((c) => c.key === key) ??
+  (key === BIRTH_PROVINCE_COLUMN.key ? BIRTH_PROVINCE_COLUMN : (SEASON_COLUMNS.find((c) => c.key === key) ?? GUARDIAN_COLUMNS.find((c) => c.key === key) ?? null));
 
 /** Every column a kind's file may feed, as the mapping offers them: the kind's own, the birth province, cards and register. */
-export const mappableColumns = (kind: PersonKindKey): readonly ImportColumn[] => [...importColumns(kind), BIRTH_PROVINCE_COLUMN, ...SEASON_COLUMNS];
+export const mappableColumns = (kind: PersonKindKey): readonly ImportColumn[] => [...importColumns(kind), BIRTH_PROVINCE_COLUMN, ...SEASON_COLUMNS, ...GUARDIAN_COLUMNS];
 
 /** Every header and synonym of every kind, normalized: how a header row is told from a title row above it. */
 let knownHeaders: Set<string> | null = null;
@@ -352,6 +369,10 @@ export const IMPORT_MSG = {
     '.',
   renewalsPlanned: (label: string, created: number, updated: number) =>
     `Quote della stagione ${label}: ${created === 1 ? '1 rinnovo registrato' : `${created} rinnovi registrati`}, ${updated === 1 ? '1 quota aggiornata' : `${updated} quote aggiornate`}.`,
+  // Parents of the rows' people (issue 36 point 1).
+  guardianNameRequired: 'Indica nome e cognome del genitore (almeno due parole) per registrarne email o cellulare.',
+  guardiansPlanned: (linked: number, created: number) =>
+    `Genitori: ${linked === 1 ? '1 collegamento nuovo' : `${linked} collegamenti nuovi`}, ${created === 1 ? '1 persona nuova in anagrafica' : `${created} persone nuove in anagrafica`} (senza codice fiscale).`,
   undoNotFound: 'Importazione non trovata.',
   undoAlready: 'Questa importazione è già stata annullata.',
   undoInProgress: "L'annullamento di questa importazione è già in corso.",

@@ -44,6 +44,7 @@ import { commitsInSlices, longWrite, longWriteTimedOut, refreshStatistics, slice
 import { abandonRun, setRunStatus } from './import-undo.service';
 import { breathe, emptyWrites, mergeWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
 import { decideCertificates } from './import-certificates';
+import { GuardianRows, usesGuardians, type GuardianPlan, type GuardianWrites } from './import-guardians';
 import { importSeason, numberNewMembers, parseCardBody, SeasonRows, usesSeason, type SeasonPlan, type SeasonWrites } from './import-season';
 import { ImportHeaderError, type TopLine } from './import-header-error';
 import { fileRefusal, readImportFile, type Cell, type ImportLimits, type ImportTable } from './read-import-file';
@@ -144,6 +145,8 @@ export interface ImportOutcome {
   topLines: TopLine[];
   /** What the rows write to the season's cards and the libro soci (null when the file has none of their columns). */
   seasonWrites: SeasonWrites | null;
+  /** What the rows write to the guardians of their people (null when the file has no parent column). */
+  guardianWrites: GuardianWrites | null;
 }
 
 type Row = Record<string, unknown>;
@@ -285,6 +288,18 @@ function joinGroups(writes: ImportWrites, roleId: string, groupIds: readonly str
     writes.groupMemberInserts.push({ id, group_id: groupId, role_id: roleId });
   }
   return ids;
+}
+
+type OtherRows = (personId: string) => { changes: string[]; otherRowIds: string[] };
+
+/** The rows a valid row writes beside its person (cards and register, guardians) as one step for `decide`. */
+function otherRows(...steps: Array<OtherRows | undefined>): OtherRows | undefined {
+  const given = steps.filter((s): s is OtherRows => !!s);
+  if (!given.length) return undefined;
+  return (personId) => {
+    const done = given.map((step) => step(personId));
+    return { changes: done.flatMap((d) => d.changes), otherRowIds: done.flatMap((d) => d.otherRowIds) };
+  };
 }
 
 /** What one valid row does to the club (filling `writes`, and the run's undo record), and what to say about it. */
@@ -542,6 +557,7 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   const stored = await storedPeople(ctx, actor.clubId, kind, taxCodes);
   const seasonRows =
     season && usesSeason(mapping) ? await SeasonRows.read(ctx, actor.clubId, kind, mapping, season, request.cardBody, raws, [...stored.values()].map((p) => p.id)) : null;
+  const guardianRows = usesGuardians(mapping) ? await GuardianRows.read(ctx, actor.clubId, mapping, tidyNames, raws, [...stored.values()].map((p) => p.id)) : null;
 
   const counts: ImportCounts = { total: raws.length, new: 0, updated: 0, unchanged: 0, invalid: 0 };
   const errors: RowError[] = [];
@@ -585,11 +601,20 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
       rowErrors.push(...checked.errors);
       plan = checked.plan;
     }
+    let parents: GuardianPlan[] = [];
+    if (guardianRows) {
+      const checked = guardianRows.check(line, raw, validated.ok ? validated.input.profile.lastname : '', cells);
+      rowErrors.push(...checked.errors);
+      parents = checked.plans;
+    }
     if (rowErrors.length || !validated.ok) {
       fail(line, cells, rowErrors);
       continue;
     }
-    const seasonal = plan && seasonRows ? (personId: string) => seasonRows.apply(plan, personId, writes) : undefined;
+    const seasonal = otherRows(
+      plan && seasonRows ? (personId) => seasonRows.apply(plan, personId, writes) : undefined,
+      parents.length && guardianRows ? (personId) => guardianRows.apply(parents, personId, writes) : undefined,
+    );
     const decision = decide(kind, mode, validated.input, person, writes, [...new Set(groupIds)], seasonal);
     counts[decision.status]++;
     if (rows.length < shown) {
@@ -631,10 +656,11 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
     errorFile: invalidRows.length ? await errorFile(kind, table.headers, mapping, invalidRows, table.date1904) : null,
     validOnly,
     tidyNames,
-    notices: importNotices(table, mapping, tidied),
+    notices: [...importNotices(table, mapping, tidied), ...(guardianRows ? [guardianRows.summary().message] : [])],
     headerLine: table.headerLine ?? 1,
     topLines: table.topLines ?? [],
     seasonWrites: seasonRows?.summary() ?? null,
+    guardianWrites: guardianRows?.writes ?? null,
   };
   // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
   if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
@@ -828,7 +854,9 @@ function importSummary(outcome: ImportOutcome): string {
   const what = `${PERSON_KIND_INFO[outcome.kind].plural}: ${counts.new} nuovi, ${counts.updated} aggiornati, ${counts.unchanged} invariati`;
   if (outcome.status !== 'completed') return `Non eseguita: ${counts.invalid} righe non valide su ${counts.total}`;
   // The season's cards and register entries, when the file had their columns.
-  const season = outcome.seasonWrites ? `; ${outcome.seasonWrites.messages.join(' ').replace(/\.$/, '')}` : '';
+  const season =
+    (outcome.seasonWrites ? `; ${outcome.seasonWrites.messages.join(' ').replace(/\.$/, '')}` : '') +
+    (outcome.guardianWrites ? `; ${outcome.guardianWrites.message.replace(/\.$/, '')}` : '');
   return counts.invalid ? `${what}${season}; solo righe valide, ${counts.invalid} non valide escluse` : `${what}${season}`;
 }
 

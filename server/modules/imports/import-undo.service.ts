@@ -300,6 +300,11 @@ async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: strin
                  WHERE ${ours} AND rm.person_id = c.person_id AND rm.club_id = ${CLUB} AND s.member_id = rm.id AND s.id = b.id
                    AND s.club_id = ${CLUB} AND ${byRun(run, 's.xmin')}`,
     );
+    // The guardianships the run added to people it did not create (those it created take theirs with them).
+    steps.push(
+      clubSql(clubId)`DELETE FROM guardianships g USING import_run_changes c
+                 WHERE ${ours} AND g.minor_id = c.person_id AND g.club_id = ${CLUB} AND ${byRun(run, 'g.xmin')}`,
+    );
     const others = ['cards', 'register_members'] as const;
     for (const table of kind === 'athlete' ? (['medical_certificates', ...others] as const) : others) {
       const t = Prisma.raw(table);
@@ -337,7 +342,16 @@ async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: strin
     clubSql(clubId)`DELETE FROM addresses a USING import_run_changes c
                WHERE ${ours} AND c.address_created AND a.id = c.address_id AND a.club_id = ${CLUB}
                  AND NOT EXISTS (SELECT 1 FROM people p WHERE p.address_id = a.id)`,
+
   );
+  // Parents the run created (no tax code, import-guardians.ts) that nothing holds any more: no guardianship, no role,
+  // unchanged since (their row is still the run's).
+  if (!keptAfter(run)) {
+    steps.push(clubSql(clubId)`DELETE FROM people p
+               WHERE p.club_id = ${CLUB} AND p.tax_id_code IS NULL AND ${byRun(run, 'p.xmin')}
+                 AND NOT EXISTS (SELECT 1 FROM person_roles r WHERE r.person_id = p.id)
+                 AND NOT EXISTS (SELECT 1 FROM guardianships g WHERE g.guardian_id = p.id OR g.minor_id = p.id)`);
+  }
   for (const step of steps) {
     await tx.$executeRaw(step);
     await breathe();

@@ -35,6 +35,10 @@ export interface ImportWrites {
   renewalInserts: SqlRow[];
   /** {id, person_id, quota_cents}: a renewal of the season already recorded, with another quota. */
   renewalUpdates: SqlRow[];
+  /** {id, person_id (the first row's person: where a slice takes it), firstname, lastname, email_primary, phone_primary, search_text, sort_name}: parents new to the registry (import-guardians.ts). */
+  guardianPeopleInserts: SqlRow[];
+  /** {id, person_id (the minor), guardian_id}: the rows' guardianships. */
+  guardianshipInserts: SqlRow[];
   /** One per person the run changes: what the undo needs (import_run_changes; see recordChanges). */
   changes: SqlRow[];
 }
@@ -55,6 +59,8 @@ export const emptyWrites = (): ImportWrites => ({
   registerInserts: [],
   renewalInserts: [],
   renewalUpdates: [],
+  guardianPeopleInserts: [],
+  guardianshipInserts: [],
   changes: [],
 });
 
@@ -100,7 +106,7 @@ async function inChunks(rows: SqlRow[], write: (json: string) => Promise<unknown
 export const writeCount = (w: ImportWrites) =>
   w.addressInserts.length + w.addressUpdates.length + w.peopleInserts.length + w.peopleUpdates.length + w.roleInserts.length +
   w.roleUpdates.length + w.detailsUpserts.length + w.groupMemberInserts.length + w.certificateInserts.length + w.certificateUpdates.length +
-  w.cardInserts.length + w.cardUpdates.length + w.registerInserts.length + w.renewalInserts.length + w.renewalUpdates.length + w.changes.length;
+  w.cardInserts.length + w.cardUpdates.length + w.registerInserts.length + w.renewalInserts.length + w.renewalUpdates.length + w.guardianPeopleInserts.length + w.guardianshipInserts.length + w.changes.length;
 
 /** Runs every write of the import in `tx` (the caller's transaction), in foreign-key order. */
 export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w: ImportWrites, onRows?: OnRows): Promise<void> {
@@ -200,6 +206,19 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
     UPDATE register_member_seasons r SET quota_cents = x.quota_cents
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, quota_cents int)
     WHERE r.id = x.id AND r.club_id = ${CLUB}`), onRows);
+  // Parents (import-guardians.ts): the new ones, then the guardianships, between people of the club only.
+  await inChunks(w.guardianPeopleInserts, (json) => tx.$executeRaw(clubSql(clubId)`
+    INSERT INTO people (id, club_id, firstname, lastname, email_primary, phone_primary, search_text, sort_name, updated_at)
+    SELECT x.id, ${CLUB}, x.firstname, x.lastname, x.email_primary, x.phone_primary, x.search_text, x.sort_name, now()
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS x(id uuid, firstname text, lastname text, email_primary text, phone_primary text, search_text text, sort_name text)`), onRows);
+  await inChunks(w.guardianshipInserts, (json) => tx.$executeRaw(clubSql(clubId)`
+    INSERT INTO guardianships (id, club_id, minor_id, guardian_id, relationship, updated_at)
+    SELECT x.id, ${CLUB}, m.id, g.id, 'genitore', now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, guardian_id uuid)
+    JOIN people m ON m.id = x.person_id AND m.club_id = ${CLUB}
+    JOIN people g ON g.id = x.guardian_id AND g.club_id = ${CLUB}
+    ON CONFLICT (minor_id, guardian_id) DO NOTHING`), onRows);
 }
 
 /**
@@ -295,6 +314,8 @@ export function sliceWrites(w: ImportWrites, rows: number): ImportWrites[] {
   deal('registerInserts', byPerson);
   deal('renewalInserts', byPerson);
   deal('renewalUpdates', byPerson);
+  deal('guardianPeopleInserts', byPerson);
+  deal('guardianshipInserts', byPerson);
   return parts;
 }
 

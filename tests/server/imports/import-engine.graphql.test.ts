@@ -2,7 +2,7 @@
 // mappingRemembered, errorFile and progressKey, importProgress, undoImport with ImportRun's undo fields; who may
 // call them, and another club's run refused like an unknown one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIRTH_PROVINCE_COLUMN, importColumns, IMPORT_MSG, SEASON_COLUMNS } from '../../../schema/import-columns';
+import { BIRTH_PROVINCE_COLUMN, importColumns, IMPORT_MSG, SEASON_COLUMNS, GUARDIAN_COLUMNS } from '../../../schema/import-columns';
 import { gql, type Credentials } from '../../support/http';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -58,13 +58,14 @@ let seq = 5000;
 const cf = () => validTaxCode(++seq, 'Grafo');
 
 describe('importColumns', () => {
-  it("answers a kind's columns in the template's order, Gruppi included, then the birth province, cards and libro soci; not to lettura", async () => {
+  it("answers a kind's columns in the template's order, Gruppi included, then the birth province, cards and libro soci, parents; not to lettura", async () => {
     const answer = await gql(t.app, `query { importColumns(kind: member) { key header mandatory type } }`, {}, owner);
     expect(answer.body.data.importColumns).toEqual(
-      [...importColumns('member'), BIRTH_PROVINCE_COLUMN, ...SEASON_COLUMNS].map((c) => ({ key: c.key, header: c.header, mandatory: !!c.mandatory, type: c.type })),
+      [...importColumns('member'), BIRTH_PROVINCE_COLUMN, ...SEASON_COLUMNS, ...GUARDIAN_COLUMNS].map((c) => ({ key: c.key, header: c.header, mandatory: !!c.mandatory, type: c.type })),
     );
     expect(answer.body.data.importColumns).toContainEqual({ key: 'cardNumber', header: 'Tessera federale', mandatory: false, type: 'text' });
     expect(answer.body.data.importColumns).toContainEqual({ key: 'groups', header: 'Gruppi', mandatory: false, type: 'groups' });
+    expect(answer.body.data.importColumns).toContainEqual({ key: 'guardian2Email', header: 'Email genitore 2', mandatory: false, type: 'text' });
     const refused = await gql(t.app, `query { importColumns(kind: member) { key } }`, {}, as(club.members.lettura));
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
