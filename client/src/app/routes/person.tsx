@@ -1,8 +1,10 @@
 // /persona/:roleId: the person page (features/people) with the sections other features add to it, composed here
-// because a feature imports no other: the history of seasons, libro soci and cards (features/seasons, issue 35).
+// because a feature imports no other: the history of seasons, libro soci and cards (features/seasons, issue 35), and
+// the guardians of a minor (features/families, issue 36).
 import PersonPage from '../../features/people/routes/person-page';
+import { PersonFamilySection } from '../../features/families/components/person-family-section';
 import { PersonSeasonsSection } from '../../features/seasons/components/person-seasons-section';
 
 export default function PersonRoute() {
-  return <PersonPage seasonsSection={PersonSeasonsSection} />;
+  return <PersonPage seasonsSection={PersonSeasonsSection} familySection={PersonFamilySection} />;
 }

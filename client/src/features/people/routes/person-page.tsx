@@ -59,11 +59,18 @@ function AssignRole({ role, onClose, onChanged }: { role: PersonRoleRow | null; 
 
 /**
  * A section of another feature on this page (composed in client/src/app/routes/person.tsx, since a feature imports
- * no other): drawn in the page's own card frame. The seasons (issue 35) need members.read.
+ * no other): drawn in the page's own card frame. The seasons (issue 35) need members.read, the family (genitori e
+ * tutori, issue 36) families.read.
  */
 export type PersonPageSection = ComponentType<{ personId: string; personName: string; Frame: typeof PageCard }>;
 
-export default function PersonPage({ seasonsSection: SeasonsSection }: { seasonsSection?: PersonPageSection }) {
+export default function PersonPage({
+  seasonsSection: SeasonsSection,
+  familySection: FamilySection,
+}: {
+  seasonsSection?: PersonPageSection;
+  familySection?: PersonPageSection;
+}) {
   const { roleId = '' } = useParams();
   const access = useAccess();
   const { data, loading, error, refetch } = useQuery(PersonPageQuery, { variables: { id: roleId }, fetchPolicy: 'cache-and-network' });
@@ -142,6 +149,7 @@ export default function PersonPage({ seasonsSection: SeasonsSection }: { seasons
             onArchive={archiving.ask}
             onReregister={(r) => setReregistering({ roleId: r.id, kind: r.kind, name })}
           />
+          {FamilySection && access.can('families.read') && <FamilySection personId={person.id} personName={name} Frame={PageCard} />}
           {showCertificates && <PersonCertificates person={person} personName={name} canWrite={mayChangeCertificates} />}
           {SeasonsSection && access.can('members.read') && <SeasonsSection personId={person.id} personName={name} Frame={PageCard} />}
         </Stack>
