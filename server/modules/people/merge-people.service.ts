@@ -126,6 +126,11 @@ export async function mergePeople(ctx: RequestContext, rawKeepId: unknown, rawMe
     const keepInvited = await tx.personLinkInvitation.count({ where: { personId: keep.id, usedAt: null } });
     if (keep.accountId || keepInvited) await tx.personLinkInvitation.updateMany({ where: { personId: merged.id, usedAt: null }, data: { usedAt: new Date() } });
     await tx.personLinkInvitation.updateMany({ where: { personId: merged.id }, data: { personId: keep.id } });
+    // Seasons and families: cards, register entries (with their numbers for life) and guardianships on
+    // either side, except a link the kept person has already or one that would make them their own guardian.
+    await tx.card.updateMany({ where: { personId: merged.id }, data: { personId: keep.id } });
+    await tx.registerMember.updateMany({ where: { personId: merged.id }, data: { personId: keep.id } });
+    await moveGuardianships(tx, merged.id, keep.id);
 
     // The profile: the merged person's unique references (files, address) are released before the kept one takes them.
     const profile = mergedProfile(keep, merged, orphanFiles);
@@ -249,4 +254,15 @@ async function mergedAddress(tx: Db, keep: LoadedPerson, merged: LoadedPerson): 
   const values = filled(keep.address, merged.address, ADDRESS_FIELDS);
   if (Object.keys(values).length) await tx.address.update({ where: { id: keep.address.id }, data: values });
   return {};
+}
+
+/** The guardianships of `fromId` (as minor and as guardian) become `toId`'s; duplicates and self-links go. */
+async function moveGuardianships(tx: Db, fromId: string, toId: string): Promise<void> {
+  for (const [side, other] of [['minorId', 'guardianId'], ['guardianId', 'minorId']] as const) {
+    for (const link of await tx.guardianship.findMany({ where: { [side]: fromId } })) {
+      const twin = link[other] === toId || (await tx.guardianship.count({ where: { [side]: toId, [other]: link[other] } })) > 0;
+      if (twin) await tx.guardianship.delete({ where: { id: link.id } });
+      else await tx.guardianship.update({ where: { id: link.id }, data: { [side]: toId } });
+    }
+  }
 }

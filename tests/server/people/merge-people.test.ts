@@ -7,6 +7,10 @@ import { MSG } from '../../../schema/messages';
 import type { RequestContext } from '../../../server/context';
 import { archivePerson } from '../../../server/modules/people/archive-person.service';
 import { mergePeople } from '../../../server/modules/people/merge-people.service';
+import { saveGuardianship } from '../../../server/modules/families/guardianships.service';
+import { saveCard } from '../../../server/modules/seasons/cards.service';
+import { admitMember } from '../../../server/modules/seasons/register.service';
+import { currentSeason } from '../../../server/modules/seasons/seasons.service';
 import { createClub, type TestClub } from '../../support/factories';
 import { gql } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
@@ -176,6 +180,28 @@ describe('mergePeople', () => {
     const roles = await db().personRole.findMany({ where: { personId: keep.personId }, include: { member: true } });
     expect(roles).toHaveLength(1);
     expect(roles[0]).toMatchObject({ id: merged.roleId, archivedAt: null, member: { membershipNumber: 'T-1', typeMembershipId: 2 } });
+  });
+
+  it('keeps the merged person\'s cards, register entries and guardianships on both sides, a duplicate link once', async () => {
+    const keep = await createPerson(ctx, 'athlete', { profile: profile() });
+    const merged = await createPerson(ctx, 'athlete', { profile: profile() });
+    const season = await currentSeason(ctx);
+    await saveCard(ctx, { personId: merged.personId, seasonId: season.id, body: 'UISP', number: `M-${codeSeq}`, startsOn: '2026-09-01', expiresOn: '2027-08-31' });
+    const member = (await admitMember(ctx, { personId: merged.personId, admittedOn: '2026-09-02' })).member;
+    // The same parent for both records (a duplicate once merged), another parent of the merged record only, and a
+    // child of whom the merged record is the guardian.
+    const parent = (await saveGuardianship(ctx, { minorId: keep.personId, relationship: 'genitore', guardian: { firstname: 'Madre', lastname: 'Unita', emailPrimary: `madre${codeSeq}@example.it` } })).guardianship;
+    await saveGuardianship(ctx, { minorId: merged.personId, relationship: 'genitore', guardianId: parent.guardianId });
+    await saveGuardianship(ctx, { minorId: merged.personId, relationship: 'tutore', guardian: { firstname: 'Zio', lastname: 'Unito', phonePrimary: '3339998877' } });
+    const child = await createPerson(ctx, 'athlete', { profile: profile() });
+    await saveGuardianship(ctx, { minorId: child.personId, relationship: 'genitore', guardianId: merged.personId });
+
+    await mergePeople(ctx, keep.personId, merged.personId);
+    expect(await db().card.count({ where: { personId: keep.personId } })).toBe(1);
+    expect(await db().registerMember.findUniqueOrThrow({ where: { id: member.id } })).toMatchObject({ personId: keep.personId, number: member.number });
+    const guardians = await db().guardianship.findMany({ where: { minorId: keep.personId }, include: { guardian: true } });
+    expect(guardians.map((g) => g.guardian.firstname).sort()).toEqual(['Madre', 'Zio']);
+    expect(await db().guardianship.findMany({ where: { guardianId: keep.personId }, select: { minorId: true } })).toEqual([{ minorId: child.personId }]);
   });
 
   it("moves a linked account when only the merged profile has one, and closes the merged one's pending invitation when the kept is invited", async () => {
