@@ -372,7 +372,22 @@ export const MSG = {
   guardianExists: 'Questa persona è già indicata come genitore o tutore.',
   guardianSaved: 'Genitore o tutore salvato correttamente.',
   guardianRemoved: 'Genitore o tutore rimosso.',
-  guardianTaxCodeTaken: 'Il codice fiscale indicato appartiene già a una persona della società: sceglila dalla ricerca.',
+
+  // Consents and the privacy notice (issue 36 point 2)
+  privacyNoticeTitleRequired: "Indica il titolo dell'informativa.",
+  privacyNoticeTextRequired: "Scrivi il testo dell'informativa.",
+  privacyNoticePublished: (version: number) => `Informativa privacy pubblicata: versione ${version}.`,
+  privacyNoticeMissing: "La società non ha ancora pubblicato un'informativa privacy: pubblicala prima di registrare i consensi.",
+  consentPurposeInvalid: 'Scegli per cosa è il consenso.',
+  consentAnswerRequired: 'Indica se il consenso è dato o negato.',
+  consentGivenOnInvalid: 'Indica la data del consenso, non futura.',
+  consentGuardianRequired: 'Per un minore di 14 anni il consenso lo dà un genitore o tutore: sceglilo.',
+  consentGuardianRequiredForPurpose: 'Per questo consenso di un minore serve un genitore o tutore fino ai 18 anni.',
+  consentGiverNotGuardian: 'Chi dà il consenso deve essere un genitore o tutore registrato della persona.',
+  consentAdultSelf: 'Una persona maggiorenne dà il consenso da sé.',
+  consentRecorded: 'Consenso registrato.',
+  consentWithdrawn: 'Consenso revocato.',
+  consentAlreadyWithdrawn: 'Questo consenso è già stato revocato.',
 
   // A field's message with the value that was refused (issue 35 point 4: the import quotes the file's cell back)
   withValue: (message: string, value: string) => `${message.replace(/[.!]$/, '')}: «${value}».`,

@@ -21,6 +21,8 @@ const OTHER_PERMISSIONS = {
   'members.write': 'admit members and record their exits, renew memberships, record cards, prepare seasons',
   'families.read': "see minors' guardians (genitori, tutori) with their contacts and choices",
   'families.write': 'add, edit and remove guardians of minors',
+  'consents.read': 'see who gave which privacy consent, and who lacks one',
+  'consents.write': 'record and withdraw privacy consents',
   'feed.read': 'read the feed',
   'feed.write': 'publish, edit and archive posts',
   'import.run': 'import people from a file',

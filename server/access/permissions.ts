@@ -20,7 +20,7 @@ export const CLUB_ROLE_LABELS: Record<ClubRole, string> = {
 export { PERMISSIONS, type PeoplePermission, type Permission } from '../../schema/permissions';
 
 const ALL = Object.keys(PERMISSIONS) as Permission[];
-const READS: Permission[] = [...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'feed.read', 'club.read'];
+const READS: Permission[] = [...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'consents.read', 'feed.read', 'club.read'];
 
 /**
  * The table. `allenatore` is further limited to the athletes of the groups assigned to them (and posts only to those
@@ -39,6 +39,8 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'members.write',
     'families.read',
     'families.write',
+    'consents.read',
+    'consents.write',
     'feed.read',
     'feed.write',
     'import.run',

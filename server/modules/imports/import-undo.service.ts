@@ -350,7 +350,8 @@ async function revertSlice(tx: Db, clubId: string, run: RunRow, personIds: strin
     steps.push(clubSql(clubId)`DELETE FROM people p
                WHERE p.club_id = ${CLUB} AND p.tax_id_code IS NULL AND ${byRun(run, 'p.xmin')}
                  AND NOT EXISTS (SELECT 1 FROM person_roles r WHERE r.person_id = p.id)
-                 AND NOT EXISTS (SELECT 1 FROM guardianships g WHERE g.guardian_id = p.id OR g.minor_id = p.id)`);
+                 AND NOT EXISTS (SELECT 1 FROM guardianships g WHERE g.guardian_id = p.id OR g.minor_id = p.id)
+                 AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.given_by_id = p.id OR c.person_id = p.id)`);
   }
   for (const step of steps) {
     await tx.$executeRaw(step);

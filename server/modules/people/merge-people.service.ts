@@ -126,10 +126,12 @@ export async function mergePeople(ctx: RequestContext, rawKeepId: unknown, rawMe
     const keepInvited = await tx.personLinkInvitation.count({ where: { personId: keep.id, usedAt: null } });
     if (keep.accountId || keepInvited) await tx.personLinkInvitation.updateMany({ where: { personId: merged.id, usedAt: null }, data: { usedAt: new Date() } });
     await tx.personLinkInvitation.updateMany({ where: { personId: merged.id }, data: { personId: keep.id } });
-    // Seasons and families: cards, register entries (with their numbers for life) and guardianships on
+    // Seasons and families: cards, register entries (with their numbers for life), consents (as subject and as giver) and guardianships on
     // either side, except a link the kept person has already or one that would make them their own guardian.
     await tx.card.updateMany({ where: { personId: merged.id }, data: { personId: keep.id } });
     await tx.registerMember.updateMany({ where: { personId: merged.id }, data: { personId: keep.id } });
+    await tx.consent.updateMany({ where: { personId: merged.id }, data: { personId: keep.id } });
+    await tx.consent.updateMany({ where: { givenById: merged.id }, data: { givenById: keep.id } });
     await moveGuardianships(tx, merged.id, keep.id);
 
     // The profile: the merged person's unique references (files, address) are released before the kept one takes them.
