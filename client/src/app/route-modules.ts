@@ -45,6 +45,8 @@ export const routeModules = {
   seasons: () => import('../features/seasons/routes/seasons-page'),
   seasonRenewal: () => import('../features/seasons/routes/season-renewal-page'),
   memberRegister: () => import('../features/seasons/routes/member-register-page'),
+  // the club's privacy notice in versions and the people whose consent is missing (issue 36)
+  privacy: () => import('../features/consents/routes/privacy-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

@@ -56,6 +56,8 @@ export const ADMIN_PAGES: AppPage[] = [
   { path: 'stagioni', module: 'seasons' },
   { path: 'stagioni/rinnovo', module: 'seasonRenewal' },
   { path: 'libro-soci', module: 'memberRegister' },
+  // the club's privacy notice and the missing consents (issue 36); /privacy is the public site's own privacy policy
+  { path: 'club/privacy', module: 'privacy' },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)

@@ -19,7 +19,8 @@ export type NavIconName =
   | 'assistants'
   | 'archive'
   | 'register'
-  | 'seasons';
+  | 'seasons'
+  | 'privacy';
 
 export interface NavItem {
   label: string;
@@ -53,6 +54,9 @@ export const NAVIGATION: NavGroup[] = [
       { label: 'Volontari', path: '/club/voluntary', icon: 'volunteers', permission: 'people.voluntary.read' },
       { label: 'Libro soci', path: '/libro-soci', icon: 'register', permission: 'members.read' },
       { label: 'Stagioni', path: '/stagioni', icon: 'seasons', permission: 'members.read' },
+      // the club's privacy notice for everyone, the missing consents below it with consents.read (/privacy is the
+      // public site's own privacy policy)
+      { label: 'Privacy', path: '/club/privacy', icon: 'privacy', title: 'Informativa privacy', permission: 'club.read' },
     ],
   },
   {
@@ -93,6 +97,7 @@ const BUILT_SECTIONS = new Set([
   '/club',
   '/libro-soci',
   '/stagioni',
+  '/club/privacy',
 ]);
 
 /**

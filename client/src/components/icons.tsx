@@ -180,4 +180,12 @@ export const CopyIcon = icon(
   </>,
 );
 export const HistoryIcon = icon('HistoryIcon', <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3" />);
+/** A padlock: privacy (the club's notice and the consents). */
+export const LockIcon = icon(
+  'LockIcon',
+  <>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+);
 export const DownloadIcon = icon('DownloadIcon', <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />);

@@ -42,7 +42,7 @@ export async function publishPrivacyNotice(ctx: RequestContext, raw: unknown): P
     try {
       return await clubDb(ctx).$transaction(async (tx) => {
         const latest = await currentNotice(tx, clubId);
-        const notice = await tx.privacyNotice.create({ data: { clubId, version: (latest?.version ?? 0) + 1, title: input.title, text: input.text, publishedBy: accountId } });
+        const notice = await tx.privacyNotice.create({ data: { clubId, version: (latest?.version ?? 0) + 1, title: input.title, text: input.text, publishedBy: accountId, publishedAt: ctx.deps.now() } });
         describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Informativa privacy versione ${notice.version} pubblicata` });
         return { notice, message: MSG.privacyNoticePublished(notice.version) };
       });

@@ -12,6 +12,7 @@ import {
   HeartIcon,
   HistoryIcon,
   LayersIcon,
+  LockIcon,
   MedalIcon,
   ShieldIcon,
   TagIcon,
@@ -37,6 +38,7 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   archive: ArchiveIcon,
   register: FileIcon,
   seasons: HistoryIcon,
+  privacy: LockIcon,
 };
 
 const ItemLink = chakra(NavLink);

@@ -60,16 +60,18 @@ function AssignRole({ role, onClose, onChanged }: { role: PersonRoleRow | null; 
 /**
  * A section of another feature on this page (composed in client/src/app/routes/person.tsx, since a feature imports
  * no other): drawn in the page's own card frame. The seasons (issue 35) need members.read, the family (genitori e
- * tutori, issue 36) families.read.
+ * tutori, issue 36) families.read, the privacy consents (issue 36) consents.read.
  */
 export type PersonPageSection = ComponentType<{ personId: string; personName: string; Frame: typeof PageCard }>;
 
 export default function PersonPage({
   seasonsSection: SeasonsSection,
   familySection: FamilySection,
+  consentsSection: ConsentsSection,
 }: {
   seasonsSection?: PersonPageSection;
   familySection?: PersonPageSection;
+  consentsSection?: PersonPageSection;
 }) {
   const { roleId = '' } = useParams();
   const access = useAccess();
@@ -150,6 +152,7 @@ export default function PersonPage({
             onReregister={(r) => setReregistering({ roleId: r.id, kind: r.kind, name })}
           />
           {FamilySection && access.can('families.read') && <FamilySection personId={person.id} personName={name} Frame={PageCard} />}
+          {ConsentsSection && access.can('consents.read') && <ConsentsSection personId={person.id} personName={name} Frame={PageCard} />}
           {showCertificates && <PersonCertificates person={person} personName={name} canWrite={mayChangeCertificates} />}
           {SeasonsSection && access.can('members.read') && <SeasonsSection personId={person.id} personName={name} Frame={PageCard} />}
         </Stack>
