@@ -11,8 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListError } from '../../../components/ui/list-status';
 import type { PersonConsents_ConsentsQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
-import { readMutationResult } from '../../../lib/mutation-result';
-import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAccess } from '../../../lib/use-access';
 import { CONSENT_GIVER_LABELS, CONSENT_STATUS_INFO, fullName, italianDay, italianDayOf } from '../consent-labels';
 import { PersonConsentsQuery, WithdrawConsentMutation } from '../consents-documents';
@@ -121,27 +120,12 @@ export function PersonConsentsSection({ personId, personName, Frame }: PersonCon
   const canWrite = useAccess().can('consents.write');
   const { data, error, refetch } = useQuery(PersonConsentsQuery, { variables: { personId }, fetchPolicy: 'cache-and-network' });
   const [recording, setRecording] = useState<RecordedPurpose | null>(null);
-  const [withdrawing, setWithdrawing] = useState<PurposeState | null>(null);
-  const [busy, setBusy] = useState(false);
   const [withdraw] = useMutation(WithdrawConsentMutation, { refetchQueries: ['PersonConsents_Consents', 'PersonChanges_List'], awaitRefetchQueries: true });
+  // Offered only on a purpose whose latest consent is given and not withdrawn.
+  const withdrawing = useConfirmedAction<PurposeState>(async (s) => (await withdraw({ variables: { id: s.latest!.id } })).data?.withdrawConsent);
 
   const consents = data?.personConsents;
-  const actions: PurposeActions | undefined = canWrite ? { onRecord: (s) => setRecording({ purpose: s.purpose, giver: s.giver }), onWithdraw: setWithdrawing } : undefined;
-
-  async function confirmWithdraw() {
-    const id = withdrawing?.latest?.id;
-    if (!id) return;
-    setBusy(true);
-    try {
-      const outcome = readMutationResult((await withdraw({ variables: { id } })).data?.withdrawConsent);
-      notify(outcome.ok ? MESSAGE_LEVEL.success : MESSAGE_LEVEL.error, outcome.ok ? outcome.data.message : outcome.message);
-      if (outcome.ok) setWithdrawing(null);
-    } catch (e) {
-      notify(MESSAGE_LEVEL.error, messageOfError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const actions: PurposeActions | undefined = canWrite ? { onRecord: (s) => setRecording({ purpose: s.purpose, giver: s.giver }), onWithdraw: withdrawing.ask } : undefined;
 
   return (
     <Frame title="Consensi privacy">
@@ -167,17 +151,17 @@ export function PersonConsentsSection({ personId, personName, Frame }: PersonCon
         <>
           <ConsentRecordDialog recorded={recording} personId={personId} personName={personName} onClose={() => setRecording(null)} />
           <ConfirmDialog
-            open={withdrawing !== null}
+            open={withdrawing.target !== null}
             title="Revocare il consenso?"
             message={
-              withdrawing
-                ? `Il consenso "${CONSENT_PURPOSE_LABELS[withdrawing.purpose]}" di ${personName} risulterà revocato da oggi; resta nello storico.`
+              withdrawing.target
+                ? `Il consenso "${CONSENT_PURPOSE_LABELS[withdrawing.target.purpose]}" di ${personName} risulterà revocato da oggi; resta nello storico.`
                 : ''
             }
             confirmLabel="Revoca"
-            loading={busy}
-            onConfirm={() => void confirmWithdraw()}
-            onCancel={() => setWithdrawing(null)}
+            loading={withdrawing.busy}
+            onConfirm={withdrawing.confirm}
+            onCancel={withdrawing.cancel}
           />
         </>
       )}

@@ -11,8 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListError } from '../../../components/ui/list-status';
 import type { PersonFamily_FamilyQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
-import { readMutationResult } from '../../../lib/mutation-result';
-import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAccess } from '../../../lib/use-access';
 import { PersonFamilyQuery, RemoveGuardianshipMutation } from '../families-documents';
 import { GuardianFormDialog, type EditedGuardianship } from './guardian-form-dialog';
@@ -127,28 +126,13 @@ export function PersonFamilySection({ personId, personName, Frame }: PersonFamil
   const canWrite = useAccess().can('families.write');
   const { data, error, refetch } = useQuery(PersonFamilyQuery, { variables: { personId }, fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<Guardianship | null | undefined>(undefined);
-  const [removing, setRemoving] = useState<Guardianship | null>(null);
-  const [busy, setBusy] = useState(false);
   const [remove] = useMutation(RemoveGuardianshipMutation, { refetchQueries: ['PersonFamily_Family', 'PersonChanges_List'], awaitRefetchQueries: true });
+  const removing = useConfirmedAction<Guardianship>(async (g) => (await remove({ variables: { id: g.id } })).data?.removeGuardianship);
 
   const family = data?.personFamily;
   const guardians = family?.guardians ?? [];
   const wards = family?.guardianOf ?? [];
-  const actions: GuardianActions | undefined = canWrite ? { onEdit: setEditing, onRemove: setRemoving } : undefined;
-
-  async function confirmRemove() {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      const outcome = readMutationResult((await remove({ variables: { id: removing.id } })).data?.removeGuardianship);
-      notify(outcome.ok ? MESSAGE_LEVEL.success : MESSAGE_LEVEL.error, outcome.ok ? outcome.data.message : outcome.message);
-      if (outcome.ok) setRemoving(null);
-    } catch (e) {
-      notify(MESSAGE_LEVEL.error, messageOfError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const actions: GuardianActions | undefined = canWrite ? { onEdit: setEditing, onRemove: removing.ask } : undefined;
 
   return (
     <Frame
@@ -205,13 +189,13 @@ export function PersonFamilySection({ personId, personName, Frame }: PersonFamil
             onClose={() => setEditing(undefined)}
           />
           <ConfirmDialog
-            open={removing !== null}
+            open={removing.target !== null}
             title="Rimuovere il genitore o tutore?"
-            message={removing ? `${fullName(removing.guardian)} non sarà più indicato come genitore o tutore di ${personName}; resta nell'anagrafica.` : ''}
+            message={removing.target ? `${fullName(removing.target.guardian)} non sarà più indicato come genitore o tutore di ${personName}; resta nell'anagrafica.` : ''}
             confirmLabel="Rimuovi"
-            loading={busy}
-            onConfirm={() => void confirmRemove()}
-            onCancel={() => setRemoving(null)}
+            loading={removing.busy}
+            onConfirm={removing.confirm}
+            onCancel={removing.cancel}
           />
         </>
       )}

@@ -12,8 +12,7 @@ import { clubDate } from '../../../../../schema/club-time';
 import { ListError } from '../../../components/ui/list-status';
 import type { PersonSeasons_HistoryQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
-import { readMutationResult } from '../../../lib/mutation-result';
-import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAccess } from '../../../lib/use-access';
 import { DeleteCardMutation, PersonSeasonsQuery } from '../person-seasons-documents';
 import { CardFormDialog, type EditedCard } from './card-form-dialog';
@@ -173,9 +172,8 @@ export function PersonSeasonsSection({ personId, personName, Frame }: PersonSeas
   const { data, error, refetch } = useQuery(PersonSeasonsQuery, { variables: { personId }, fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<EditedCard | null | undefined>(undefined);
   const [admitting, setAdmitting] = useState(false);
-  const [deleting, setDeleting] = useState<Card | null>(null);
-  const [busy, setBusy] = useState(false);
   const [remove] = useMutation(DeleteCardMutation, { refetchQueries: ['PersonSeasons_History', 'PersonChanges_List'], awaitRefetchQueries: true });
+  const deleting = useConfirmedAction<Card>(async (card) => (await remove({ variables: { id: card.id } })).data?.deleteCard);
   const today = clubDate(new Date());
 
   const history = data?.personSeasons;
@@ -183,21 +181,7 @@ export function PersonSeasonsSection({ personId, personName, Frame }: PersonSeas
   const memberships = history?.memberships ?? [];
   const isMember = memberships.length > 0;
   const inRegister = memberships.some((m) => !m.exitOn);
-  const actions: CardActions | undefined = canWrite ? { onEdit: setEditing, onDelete: setDeleting } : undefined;
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const outcome = readMutationResult((await remove({ variables: { id: deleting.id } })).data?.deleteCard);
-      notify(outcome.ok ? MESSAGE_LEVEL.success : MESSAGE_LEVEL.error, outcome.ok ? outcome.data.message : outcome.message);
-      if (outcome.ok) setDeleting(null);
-    } catch (e) {
-      notify(MESSAGE_LEVEL.error, messageOfError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const actions: CardActions | undefined = canWrite ? { onEdit: setEditing, onDelete: deleting.ask } : undefined;
 
   return (
     <Frame
@@ -261,13 +245,13 @@ export function PersonSeasonsSection({ personId, personName, Frame }: PersonSeas
           <CardFormDialog card={editing} personId={personId} personName={personName} onClose={() => setEditing(undefined)} />
           <PersonSeasonsAdmitDialog open={admitting} personId={personId} personName={personName} onDone={() => setAdmitting(false)} />
           <ConfirmDialog
-            open={deleting !== null}
+            open={deleting.target !== null}
             title="Eliminare la tessera?"
-            message={deleting ? `La tessera ${deleting.body} n. ${deleting.number} della stagione ${deleting.season.label} sarà eliminata.` : ''}
+            message={deleting.target ? `La tessera ${deleting.target.body} n. ${deleting.target.number} della stagione ${deleting.target.season.label} sarà eliminata.` : ''}
             confirmLabel="Elimina"
-            loading={busy}
-            onConfirm={() => void confirmDelete()}
-            onCancel={() => setDeleting(null)}
+            loading={deleting.busy}
+            onConfirm={deleting.confirm}
+            onCancel={deleting.cancel}
           />
         </>
       )}
