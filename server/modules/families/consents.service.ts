@@ -111,7 +111,7 @@ export async function withdrawConsent(ctx: RequestContext, id: unknown): Promise
       entityId: found.personId,
       personId: found.personId,
       entityLabel: fullName(found.person),
-      detail: `Consenso ${CONSENT_PURPOSE_LABELS[found.purpose as ConsentPurpose].toLowerCase()} revocato`,
+      detail: `Consenso ${CONSENT_PURPOSE_LABELS[found.purpose].toLowerCase()} revocato`,
     });
     return { consent, message: MSG.consentWithdrawn };
   });
