@@ -23,6 +23,7 @@ const OTHER_PERMISSIONS = {
   'families.write': 'add, edit and remove guardians of minors',
   'consents.read': 'see who gave which privacy consent, and who lacks one',
   'consents.write': 'record and withdraw privacy consents',
+  'registrations.manage': 'build online registration forms and share their links; approve, send back or reject what families submit (creating people, guardians, memberships and certificates)',
   'feed.read': 'read the feed',
   'feed.write': 'publish, edit and archive posts',
   'import.run': 'import people from a file',

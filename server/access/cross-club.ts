@@ -10,6 +10,9 @@
 //   apiKeyDb      an organisation's API key: a client fenced per statement (organisation-scope.ts) to the
 //                 organisation's own rows and, read-only, the clubs that consent (modules/federation/federation-access.ts
 //                 decides which); apiRequestLogDb its one write, the request log.
+//   registrationDoor  the online registration door before any session (modules/registrations): the form a public
+//                 link's token names, or the submission a browser's secret names, and a client scoped to that row's
+//                 club (club-scope.ts), as a member's would be.
 //   statisticsDb  statements on the database itself (ANALYZE, cleaning an index's pending list, the snapshot's
 //                 xmin): they read and write no row; any other statement is refused.
 // The unguarded client underneath is named only here, in access/scope.ts and in the files of eslint.config.js's
@@ -18,7 +21,7 @@ import { MSG } from '../../schema/messages';
 import type { Scope } from '../context';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { UnauthenticatedError } from '../lib/errors';
-import { extend } from './club-scope';
+import { clubScopedClient, extend } from './club-scope';
 import { OrganisationScopeError, organisationScopedClient } from './organisation-scope';
 
 /** The signed-in account's own rows across clubs, and invitations by token: refuses a request without a session. */
@@ -30,6 +33,23 @@ export function accountDb(scope: Scope): { accountId: string; db: PrismaClient }
 /** The invitation door's reads and writes, found by the link's token: no session needed (the preview, the sign-up). */
 export function invitationDb(scope: Pick<Scope, 'deps'>): PrismaClient {
   return linkFence(scope.deps.systemDb);
+}
+
+/**
+ * The registration door: the row a public link names (a form by its token, a submission by the SHA-256 of its
+ * browser's secret, a signed submission by its content's hash) and a client scoped to its club; null when none.
+ */
+export async function registrationDoor<K extends 'form' | 'submission' | 'signed'>(
+  scope: Pick<Scope, 'deps'>,
+  by: K,
+  key: string,
+): Promise<{ clubId: string; id: string; db: PrismaClient } | null> {
+  const system = scope.deps.systemDb;
+  const row =
+    by === 'form'
+      ? await system.registrationForm.findUnique({ where: { token: key }, select: { id: true, clubId: true } })
+      : await system.registrationSubmission.findUnique({ where: by === 'submission' ? { accessHash: key } : { contentHash: key }, select: { id: true, clubId: true } });
+  return row && { clubId: row.clubId, id: row.id, db: clubScopedClient(system, row.clubId) };
 }
 
 /** A statement a cross-club fence of this file refuses: a programming error, answered as a failure. */

@@ -41,6 +41,7 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'families.write',
     'consents.read',
     'consents.write',
+    'registrations.manage',
     'feed.read',
     'feed.write',
     'import.run',

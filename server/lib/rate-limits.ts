@@ -20,12 +20,15 @@ export type LimitedAction =
   | 'collaboratorInvite'
   | 'collaboratorAccept'
   | 'invitationRead'
+  | 'registrationRead'
+  | 'registrationSubmit'
+  | 'registrationSign'
   | 'twoFactor'
   | 'import'
   | 'export'
   | 'mail';
 
-export type LimitScope = 'ip' | 'account' | 'club' | 'recipient';
+export type LimitScope = 'ip' | 'account' | 'club' | 'recipient' | 'form';
 
 /** Points per window (seconds) for each scope the action is counted in; a scope left out is not counted. */
 export type LimitRule = { window: number } & Partial<Record<LimitScope, number>>;
@@ -47,6 +50,12 @@ const RULES: Record<LimitedAction, LimitRule> = {
   collaboratorAccept: { ip: 30, account: 10, window: 15 * 60 },
   // reading an invitation link needs no session: a ceiling on guessing tokens, far above a person opening mails
   invitationRead: { ip: 60, window: 15 * 60 },
+  // The public registration form (issue 36 point 3): reading it is a person opening a link; a submission is a
+  // family's, a handful an hour from one address; per form, a ceiling on a flood from many addresses; a signature's
+  // code is guessed like a password (each submission also allows SIGNATURE_CODE_ATTEMPTS).
+  registrationRead: { ip: 120, window: 15 * 60 },
+  registrationSubmit: { ip: 10, form: 300, window: HOUR },
+  registrationSign: { ip: 30, window: 15 * 60 },
   // a TOTP or recovery code (sign-in, turning it on or off): guessed like a password, so the same allowance
   twoFactor: { ip: 30, account: 10, window: 15 * 60 },
   // Imports (dry runs included: every mapping change re-reads the file) and exports read, check or write up to

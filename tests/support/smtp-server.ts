@@ -2,6 +2,7 @@
 // every message it accepts, with its envelope recipients and raw text.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { decodeEncodedWords, decodeQuotedPrintable } from './test-app';
 
 export interface ReceivedMail {
   to: string[];
@@ -33,4 +34,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+/** A received mail's subject and text, decoded as nodemailer encodes them (encoded words, quoted-printable). */
+export function readMail(mail: ReceivedMail): { subject: string; text: string } {
+  const raw = mail.raw.replace(/\r\n/g, '\n');
+  const [head, ...body] = raw.split('\n\n');
+  const unfolded = head.replace(/\n[ \t]+/g, ' ');
+  return { subject: decodeEncodedWords(/^Subject: (.*)$/im.exec(unfolded)?.[1] ?? ''), text: decodeQuotedPrintable(body.join('\n\n')) };
 }

@@ -28,3 +28,11 @@ export function taxCodeFor(seed: number, surname = 'TST', { female = false }: { 
   const surnameCode = `${surname.toUpperCase().replace(/[^A-Z]/g, '')}XXX`.slice(0, 3);
   return withCheckCharacter(`${surnameCode}${name}${year}${month}${String(female ? day + 40 : day).padStart(2, '0')}H501`);
 }
+
+/** A valid code for someone born on `birthday` (YYYY-MM-DD, in Roma), e.g. a minor: `name` gives the name letters. */
+export function taxCodeBornOn(birthday: string, surname = 'TST', { female = false, name = 'MRA' }: { female?: boolean; name?: string } = {}): string {
+  const [year, month, day] = birthday.split('-').map(Number);
+  const surnameCode = `${surname.toUpperCase().replace(/[^A-Z]/g, '')}XXX`.slice(0, 3);
+  const nameCode = `${name.toUpperCase().replace(/[^A-Z]/g, '')}XXX`.slice(0, 3);
+  return withCheckCharacter(`${surnameCode}${nameCode}${String(year % 100).padStart(2, '0')}${MONTH_LETTERS[month - 1]}${String(female ? day + 40 : day).padStart(2, '0')}H501`);
+}

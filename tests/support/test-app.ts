@@ -162,7 +162,7 @@ export async function readOutbox(dataDir: string): Promise<SentMail[]> {
 }
 
 /** A header's RFC 2047 encoded words (`=?UTF-8?Q?Nicol=C3=B2?=`, `=?UTF-8?B?...?=`), as nodemailer writes non-ASCII subjects. */
-function decodeEncodedWords(value: string): string {
+export function decodeEncodedWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
@@ -172,7 +172,7 @@ function decodeEncodedWords(value: string): string {
     );
 }
 
-function decodeQuotedPrintable(s: string): string {
+export function decodeQuotedPrintable(s: string): string {
   const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }

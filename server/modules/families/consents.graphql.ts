@@ -9,7 +9,7 @@ import { clubDb } from '../../access/request-db';
 import { clubMember } from '../../access/authorize';
 import { CONSENT_STATUSES, consentGaps, personConsentStates, publishPrivacyNotice, recordConsent, withdrawConsent, type ConsentGap, type PurposeState } from './consents.service';
 
-const ConsentPurposeEnum = builder.enumType('ConsentPurpose', {
+export const ConsentPurposeEnum = builder.enumType('ConsentPurpose', {
   description: 'trattamento_dati (personal data), dati_salute (health data), foto_video (photos and video), comunicazioni (the club\'s communications).',
   values: CONSENT_PURPOSES,
 });

@@ -13,7 +13,7 @@ import { isFilePart, readMultipart, type MultipartPart } from './multipart-reade
 import type { UploadedFile } from './files.service';
 import type { ServerConfig } from '../../config';
 import { parse, Kind } from 'graphql';
-import { IMPORT_UPLOAD_LIMITS, MAX_FILES, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
+import { FORM_LIMITS, IMPORT_UPLOAD_LIMITS, MAX_FILES, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
 import type { MultipartLimits } from './multipart-reader';
 
 /** The raw Node request and response of the HTTP exchange (graphql-route.ts puts them in the server context). */
@@ -121,6 +121,36 @@ export function largeUploadLimits(operations: string): MultipartLimits | null {
   }
 }
 
+/** The one upload open without a session: a registration's document, one file, as the public form sends it. */
+const PUBLIC_UPLOADS = new Set(['uploadRegistrationDocument']);
+
+/** Whether every root field of `operations` is a public upload (same parsing as largeUploadLimits). */
+export function isPublicUpload(operations: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(operations);
+    if (Array.isArray(parsed)) return false;
+    const query = (parsed as { query?: unknown } | null)?.query;
+    if (typeof query !== 'string') return false;
+    const names = new Set<string>();
+    for (const def of parse(query).definitions) {
+      if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== 'mutation') return false;
+      for (const sel of def.selectionSet.selections) names.add(sel.kind === Kind.FIELD ? sel.name.value : '');
+    }
+    names.delete('__typename');
+    return names.size === 1 && PUBLIC_UPLOADS.has([...names][0]);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Without a session: fields only, unless the operations are the public upload (then one file of UPLOAD_MAX_BYTES).
+ * `seen.public` tells the caller whether they were.
+ */
+function anonymousLimits(seen: { public: boolean }): MultipartLimits {
+  return { ...FORM_LIMITS, raise: { limits: { ...UPLOAD_LIMITS, files: 1 }, when: (name, value) => name === 'operations' && (seen.public = isPublicUpload(value)) } };
+}
+
 const GRAPHQL_UPLOAD_LIMITS: MultipartLimits = {
   ...UPLOAD_LIMITS,
   raise: { limits: IMPORT_UPLOAD_LIMITS, when: (name, value) => name === 'operations' && largeUploadLimits(value) === IMPORT_UPLOAD_LIMITS },
@@ -138,13 +168,15 @@ export function useGraphQLMultipart(exchangeOf: (serverContext: object) => Multi
           headers: { 'content-type': 'application/json; charset=utf-8' },
         });
       setRequestParser(async () => {
-        // Every operation taking files needs a club session anyway: refuse before reading the body.
-        if (!signedIn) return refuse({ status: 401, message: MSG.notAuthenticated });
+        // Without a session only the public registration's document may carry a file; any other file is refused
+        // as soon as its part starts (FORM_LIMITS allow none).
+        const seen = { public: false };
         try {
           const charge = uploadBudgetFor(config).forResponse(http.res);
-          return operationsFrom(await readMultipart(http.req, GRAPHQL_UPLOAD_LIMITS, charge)) as never;
+          return operationsFrom(await readMultipart(http.req, signedIn ? GRAPHQL_UPLOAD_LIMITS : anonymousLimits(seen), charge)) as never;
         } catch (error) {
-          return refuse(refusalOf(error));
+          // Anything else sent with files and no session is what it always was: a request that needs one.
+          return refuse(signedIn || seen.public ? refusalOf(error) : { status: 401, message: MSG.notAuthenticated });
         }
       });
     },

@@ -300,7 +300,7 @@ async function storedRole(db: Db, clubId: string, spec: PersonKindSpec, id: unkn
   } };
 }
 
-async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput) {
+export async function createRole(tx: Db, clubId: string, spec: PersonKindSpec, input: SavePersonInput) {
   const { address, ...profile } = input.profile;
   const existing = await tx.person.findUnique({
     where: { clubId_taxIdCode: { clubId, taxIdCode: profile.taxIdCode } },

@@ -1,8 +1,8 @@
 // The libro soci as a legal document (issue 35 point 2): what the PDF and the XLSX hold, and the PDF's layout with
 // pdfmake (Roboto embedded, so accents and the euro sign come out exactly). Pure: the service reads the rows, the
 // worker (register-export-worker.ts) lays the PDF out off the main thread.
-import { createRequire } from 'node:module';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { renderPdf } from '../../lib/pdf';
 
 /** The club as the register's heading names it. */
 export interface RegisterClub {
@@ -108,24 +108,7 @@ export function registerPdfDefinition(doc: RegisterDocument): TDocumentDefinitio
   };
 }
 
-const require = createRequire(import.meta.url);
-
-/** pdfmake with Roboto from its own package (Medium as bold), reading only those font files from disk. */
-function pdfmake() {
-  const maker = require('pdfmake') as typeof import('pdfmake');
-  const font = (file: string) => require.resolve(`pdfmake/fonts/Roboto/${file}`);
-  const fonts = { normal: font('Roboto-Regular.ttf'), bold: font('Roboto-Medium.ttf'), italics: font('Roboto-Italic.ttf'), bolditalics: font('Roboto-MediumItalic.ttf') };
-  maker.setFonts({ Roboto: fonts });
-  const allowed = new Set(Object.values(fonts));
-  maker.setLocalAccessPolicy((path) => allowed.has(path));
-  maker.setUrlAccessPolicy(() => false);
-  return maker;
-}
-
-let maker: ReturnType<typeof pdfmake> | undefined;
-
 /** The PDF's bytes. CPU-bound for seconds on thousands of rows: call it in the worker, not on a request's thread. */
 export async function renderRegisterPdf(doc: RegisterDocument): Promise<Buffer> {
-  maker ??= pdfmake();
-  return maker.createPdf(registerPdfDefinition(doc)).getBuffer();
+  return renderPdf(registerPdfDefinition(doc));
 }
