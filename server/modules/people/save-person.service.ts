@@ -87,6 +87,12 @@ export function personKeys(p: KeyedFields): { searchText: string; sortName: stri
   };
 }
 
+/** A new person's columns from a parsed profile (the address aside), keys included: what createRole writes. */
+export function newPersonColumns(profile: SavePersonInput['profile']): ProfileColumns & { searchText: string; sortName: string } {
+  const { address: _address, ...fields } = profile;
+  return { ...(toColumns(definedOnly(fields)) as ProfileColumns), ...personKeys(fields) };
+}
+
 const roleConflict = (spec: PersonKindSpec) => {
   const message = MSG.roleExists(spec.singular);
   return new ConflictError(message, { 'profile.taxIdCode': message });

@@ -89,16 +89,18 @@ async function upload(accessToken: string, personIndex: number, kind: string, co
 }
 
 let family = 0;
+/** Three letters distinct for every family: its codes never meet another family's. */
+const letters = (n: number) => [2, 1, 0].map((p) => String.fromCharCode(65 + (Math.floor(n / 26 ** p) % 26))).join('');
 /** A parent with `children` minors, as the public form sends them. */
 function parentSubmission(children = 2, overrides: Record<string, unknown> = {}) {
   family += 1;
-  const surname = `Rossi${'ABCDEFGHIJ'[family % 10]}`;
+  const surname = `Rossi${letters(family)}`;
   return {
     registrant: { firstname: 'Maria', lastname: surname, taxIdCode: taxCodeFor(500 + family, surname, { female: true }), email: `genitore${family}@example.it`, phonePrimary: '333 111 2222', relationship: 'genitore' },
     people: Array.from({ length: children }, (_, i) => ({
       firstname: ['Luca', 'Anna', 'Marco'][i],
       lastname: surname,
-      taxIdCode: taxCodeBornOn(`201${3 + i}-0${3 + i}-1${i}`, surname, { name: ['LCU', 'NNA', 'MRC'][i], female: i === 1 }),
+      taxIdCode: taxCodeBornOn(`201${3 + i}-0${3 + i}-1${i}`, surname, { name: letters(family), female: i === 1 }),
       answers: [{ questionId: 'taglia', text: 'M' }, { questionId: 'allergie', yes: false }],
       certificate,
     })),
@@ -311,6 +313,29 @@ describe('a parent registers two children and signs', () => {
     await call(APPROVE, { ids: [waiting.id] });
     expect((await submissionByEmail(email, 'approvata')).personIds).toEqual([known.personId]);
     expect(await t.deps.systemDb.person.count({ where: { clubId: club.clubId, taxIdCode: input.people[0].taxIdCode } })).toBe(1);
+  });
+
+  it('in bulk: the same parent in two submissions is one guardian; one already decided is refused, the others approved', async () => {
+    const first = parentSubmission(1);
+    const second = { ...parentSubmission(1), registrant: first.registrant };
+    second.people[0] = { ...second.people[0], lastname: first.registrant.lastname, firstname: 'Marco', taxIdCode: taxCodeBornOn('2016-06-06', first.registrant.lastname, { name: 'MRC' }) };
+    expect(second.people[0].taxIdCode).not.toBe(first.people[0].taxIdCode);
+    await registerAndSign(first);
+    const { email } = await registerAndSign(second);
+    const third = await registerAndSign(parentSubmission(1));
+    const queue = (await call(QUEUE, { status: 'in_attesa' })).items.filter((s: any) => s.email === email || s.email === third.email);
+    expect(queue).toHaveLength(3);
+    const decided = queue.find((s: any) => s.email === third.email);
+    await call(DECIDE('rejectRegistration'), { id: decided.id, reason: 'Doppione' });
+    const result = await call(APPROVE, { ids: queue.map((s: any) => s.id) });
+    expect(result.data.approved.sort()).toEqual(queue.filter((s: any) => s !== decided).map((s: any) => s.id).sort());
+    expect(result.data.refused).toEqual([{ id: decided.id, message: MSG.registrationNotPending }]);
+    const children = (await call(QUEUE, { status: 'approvata' })).items.filter((s: any) => s.email === email).flatMap((s: any) => s.personIds);
+    const guardians = await t.deps.systemDb.guardianship.findMany({ where: { minorId: { in: children } } });
+    expect(guardians).toHaveLength(2);
+    expect(new Set(guardians.map((g) => g.guardianId)).size).toBe(1);
+    const numbers = await t.deps.systemDb.registerMember.findMany({ where: { personId: { in: children } } });
+    expect(new Set(numbers.map((m) => m.number)).size).toBe(2);
   });
 
   it('sent back for changes, the corrected submission replaces it; a rejection mails the reason', async () => {
