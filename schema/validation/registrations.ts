@@ -88,7 +88,7 @@ export const registrationFormSettings = z
     /** The purposes asked; the processing of personal data is always asked. */
     consents: z.array(z.enum(CONSENT_PURPOSES, { error: MSG.consentPurposeInvalid })).max(CONSENT_PURPOSES.length).default(['trattamento_dati']),
   })
-  .transform((s) => ({ ...s, consents: CONSENT_PURPOSES.filter((p) => p === 'trattamento_dati' || s.consents.includes(p)) as ConsentPurpose[] }))
+  .transform((s) => ({ ...s, consents: CONSENT_PURPOSES.filter((p): p is ConsentPurpose => p === 'trattamento_dati' || s.consents.includes(p)) }))
   .superRefine((s, ctx) => {
     const ids = s.questions.map((q) => q.id);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['questions'], message: MSG.registrationQuestionInvalid });

@@ -2,6 +2,7 @@
 // (a module does not import another module's *.graphql.ts) nor in domain code (which must load without the schema);
 // their values are the domain's, from schema/.
 import { RECENT_PERIODS } from '../../schema/club-time';
+import { CONSENT_PURPOSES } from '../../schema/validation/consents';
 import { CERTIFICATE_STATES } from '../../schema/medical-certificates';
 import { PERSON_KINDS, POST_ORDERS, SPORT_VALUES } from '../../schema/constants';
 import { ORGANISATION_SCOPE_LABELS, ORGANISATION_SCOPES, scopeEnumName } from '../../schema/organisation-scopes';
@@ -45,3 +46,9 @@ export const AffiliationStatusEnum = builder.enumType('AffiliationStatus', {
 
 /** Connections answer PAGE_SIZE rows unless asked, and at most this many (pickers ask for all groups at once). */
 export const MAX_PAGE_SIZE = 100;
+
+/** Shared by the consents and the online registration. */
+export const ConsentPurposeEnum = builder.enumType('ConsentPurpose', {
+  description: 'trattamento_dati (personal data), dati_salute (health data), foto_video (photos and video), comunicazioni (the club\'s communications).',
+  values: CONSENT_PURPOSES,
+});

@@ -1,18 +1,12 @@
 // GraphQL face of the privacy notice and consents (issue 36 point 2). Thin adapters over consents.service.ts.
 import { PAGE_SIZE } from '../../../schema/constants';
-import { CONSENT_PURPOSES } from '../../../schema/validation/consents';
 import { builder } from '../../graphql/builder';
-import { MAX_PAGE_SIZE } from '../../graphql/enums';
+import { ConsentPurposeEnum, MAX_PAGE_SIZE } from '../../graphql/enums';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { dayOf as day } from '../../lib/date-columns';
 import { clubDb } from '../../access/request-db';
 import { clubMember } from '../../access/authorize';
 import { CONSENT_STATUSES, consentGaps, personConsentStates, publishPrivacyNotice, recordConsent, withdrawConsent, type ConsentGap, type PurposeState } from './consents.service';
-
-export const ConsentPurposeEnum = builder.enumType('ConsentPurpose', {
-  description: 'trattamento_dati (personal data), dati_salute (health data), foto_video (photos and video), comunicazioni (the club\'s communications).',
-  values: CONSENT_PURPOSES,
-});
 
 const ConsentStatusEnum = builder.enumType('ConsentStatus', {
   description: 'dato (given against the current notice), negato (refused), revocato (withdrawn), da_rinnovare (given against an older notice version), mancante (none recorded).',

@@ -33,7 +33,7 @@ type NewGuardian = NonNullable<SaveGuardianshipInput['guardian']>;
  * name and the same e-mail or phone; a new person (the tax code only if given) when none matches. Contacts the
  * found person lacks are filled in, never overwritten.
  */
-export async function guardianPerson(db: Db, clubId: string, g: NewGuardian): Promise<Person> {
+async function guardianPerson(db: Db, clubId: string, g: NewGuardian): Promise<Person> {
   const firstname = g.firstname!;
   const lastname = g.lastname!;
   const contacts = [g.emailPrimary ? { emailPrimary: g.emailPrimary } : null, g.phonePrimary ? { phonePrimary: g.phonePrimary } : null].filter((c) => c !== null);

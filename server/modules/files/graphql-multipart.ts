@@ -12,7 +12,7 @@ import { MSG } from '../../../schema/messages';
 import { isFilePart, readMultipart, type MultipartPart } from './multipart-reader';
 import type { UploadedFile } from './files.service';
 import type { ServerConfig } from '../../config';
-import { parse, Kind } from 'graphql';
+import { parse, Kind, OperationTypeNode } from 'graphql';
 import { FORM_LIMITS, IMPORT_UPLOAD_LIMITS, MAX_FILES, MultipartRefusedError, refusalOf, UPLOAD_LIMITS, uploadBudgetFor } from './upload-limits';
 import type { MultipartLimits } from './multipart-reader';
 
@@ -133,7 +133,7 @@ export function isPublicUpload(operations: string): boolean {
     if (typeof query !== 'string') return false;
     const names = new Set<string>();
     for (const def of parse(query).definitions) {
-      if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== 'mutation') return false;
+      if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== OperationTypeNode.MUTATION) return false;
       for (const sel of def.selectionSet.selections) names.add(sel.kind === Kind.FIELD ? sel.name.value : '');
     }
     names.delete('__typename');

@@ -19,14 +19,14 @@ import {
   type RegistrationSubmissionInput,
 } from '../../../schema/validation/registrations';
 import type { RequestContext } from '../../context';
-import type { PrismaClient, RegistrationSubmission } from '../../generated/prisma/client.js';
+import type { Prisma, PrismaClient, RegistrationSubmission } from '../../generated/prisma/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { hashToken, randomDigits, randomToken, safeEqual } from '../../lib/tokens';
 import { registrationDoor } from '../../access/cross-club';
 import { storeFile, type UploadedFile } from '../files/files.service';
 import { currentNotice } from '../families/consents.service';
-import { assertFormOpen, formSettings, registrationPath } from './registration-forms.service';
+import { assertFormOpen, formSettings } from './registration-forms.service';
 import { renderRegistrationPdf, sha256, signedText, verificationPath, type SignedRegistration } from './registration-document';
 
 const USER_AGENT_MAX = 500;
@@ -97,7 +97,7 @@ export async function submitRegistration(ctx: RequestContext, token: unknown, ra
         clubId: door.clubId,
         formId: form.id,
         email: content.registrant.email,
-        content: content as object,
+        content: content as Prisma.InputJsonValue,
         accessHash: hashToken(accessToken),
         codeHash: hashToken(code),
         codeExpiresAt: new Date(ctx.deps.now().getTime() + SIGNATURE_CODE_MINUTES * 60_000),
@@ -290,7 +290,6 @@ export async function verifyRegistrationSignature(ctx: RequestContext, hash: unk
   return { hash: s.contentHash, clubName: s.form.club.fullName, formTitle: s.form.title, seasonLabel: s.form.season.label, signerName: s.signerName!, signedAt: s.signedAt!, status: s.status };
 }
 
-export { registrationPath };
 
 /** What the registrant's browser may read back of its own submission (its secret): to follow it and to correct it. */
 export async function readOwnSubmission(ctx: RequestContext, accessToken: unknown): Promise<RegistrationSubmission | null> {

@@ -16,12 +16,11 @@ import {
 import type { ConsentPurpose } from '../../../schema/validation/consents';
 import type { RegistrationSubmission } from '../../generated/prisma/client.js';
 import { builder } from '../../graphql/builder';
-import { MAX_PAGE_SIZE } from '../../graphql/enums';
+import { ConsentPurposeEnum, MAX_PAGE_SIZE } from '../../graphql/enums';
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { clubDb } from '../../access/request-db';
 import { clubMember } from '../../access/authorize';
 import { readGraphQLUpload } from '../files/files.service';
-import { ConsentPurposeEnum } from '../families/consents.graphql';
 import { formSettings, readPublicRegistrationForm, registrationPath, saveRegistrationForm, type PublicRegistrationForm } from './registration-forms.service';
 import { approveRegistrations, decideRegistration, registryMatches, submissionsWhere } from './registration-review.service';
 import { maskEmail, readOwnSubmission, resendRegistrationCode, signedPdfPath, signRegistration, submitRegistration, uploadRegistrationDocument, verifyRegistrationSignature, type SignatureCheck, type SubmitResult } from './registration-submit.service';
