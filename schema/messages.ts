@@ -420,6 +420,7 @@ export const MSG = {
   registrationDataConsentRequired: 'Senza il consenso al trattamento dei dati la società non può accettare l\'iscrizione.',
   registrationDocumentRequired: (label: string) => `Carica il documento richiesto: ${label.toLowerCase()}.`,
   registrationDocumentUploaded: 'Documento caricato.',
+  registrationDocumentsFull: 'Il modulo sta ricevendo troppi documenti in questo momento: riprova tra qualche ora o contatta la società.',
   registrationDocumentUnexpected: 'Documento non richiesto da questo modulo.',
   registrationCertificateDataRequired: 'Indica tipo, data di rilascio e scadenza del certificato caricato.',
   registrationCodeSent: (masked: string) => `Ti abbiamo inviato un codice di 6 cifre a ${masked}: inseriscilo per firmare.`,

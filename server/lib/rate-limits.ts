@@ -23,6 +23,7 @@ export type LimitedAction =
   | 'registrationRead'
   | 'registrationSubmit'
   | 'registrationSign'
+  | 'registrationUpload'
   | 'twoFactor'
   | 'import'
   | 'export'
@@ -56,6 +57,8 @@ const RULES: Record<LimitedAction, LimitRule> = {
   registrationRead: { ip: 120, window: 15 * 60 },
   registrationSubmit: { ip: 10, form: 300, window: HOUR },
   registrationSign: { ip: 30, window: 15 * 60 },
+  // documents: a family of six children with two documents each, a few times over
+  registrationUpload: { ip: 60, form: 1000, window: HOUR },
   // a TOTP or recovery code (sign-in, turning it on or off): guessed like a password, so the same allowance
   twoFactor: { ip: 30, account: 10, window: 15 * 60 },
   // Imports (dry runs included: every mapping change re-reads the file) and exports read, check or write up to

@@ -30,6 +30,23 @@ import { assertFormOpen, formSettings } from './registration-forms.service';
 import { renderRegistrationPdf, sha256, signedText, verificationPath, type SignedRegistration } from './registration-document';
 
 const USER_AGENT_MAX = 500;
+/** A submission never signed is dropped, with its documents, this long after it was sent. */
+export const UNSIGNED_KEPT_HOURS = 48;
+/** The documents of a form's unsigned submissions take at most this much room: a flood fills no disk. */
+export const UNSIGNED_DOCUMENTS_MAX_BYTES = 500 * 1024 * 1024;
+
+/** Drops the form's submissions left unsigned for UNSIGNED_KEPT_HOURS, their documents' files first. */
+async function dropStaleDrafts(db: PrismaClient, formId: string, now: Date): Promise<void> {
+  const stale = { formId, status: 'da_firmare' as const, createdAt: { lt: new Date(now.getTime() - UNSIGNED_KEPT_HOURS * 3_600_000) } };
+  await db.storedFile.deleteMany({ where: { registrationDocumentOf: { submission: stale } } });
+  await db.registrationSubmission.deleteMany({ where: stale });
+}
+
+/** The room the documents of the form's unsigned submissions take. */
+async function unsignedBytes(db: PrismaClient, formId: string): Promise<number> {
+  const { _sum } = await db.storedFile.aggregate({ where: { registrationDocumentOf: { submission: { formId, status: 'da_firmare' } } }, _sum: { size: true } });
+  return _sum.size ?? 0;
+}
 
 /** "m•••@example.it": enough for the parent to recognise the address, not enough to read it off a screen. */
 export const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, (_, first: string) => `${first}•••`);
@@ -89,6 +106,7 @@ export async function submitRegistration(ctx: RequestContext, token: unknown, ra
     if (earlier.submission.formId !== form.id || earlier.submission.status !== 'modifiche_richieste') throw linkInvalid();
     replacesId = earlier.submission.id;
   }
+  await dropStaleDrafts(door.db, form.id, ctx.deps.now());
   const accessToken = randomToken();
   const code = randomDigits(SIGNATURE_CODE_DIGITS);
   await door.db.$transaction(async (tx) => {
@@ -134,8 +152,8 @@ export async function resendRegistrationCode(ctx: RequestContext, accessToken: u
  * (PDF or image), at most UPLOAD_MAX_BYTES.
  */
 export async function uploadRegistrationDocument(ctx: RequestContext, accessToken: unknown, personIndex: number, kind: unknown, readFile: () => Promise<UploadedFile>): Promise<{ message: string; filename: string }> {
-  await ctx.deps.limits.consume('registrationSubmit', { ip: ctx.meta.ip });
   const { db, submission, clubId } = await submissionDoor(ctx, accessToken);
+  await ctx.deps.limits.consume('registrationUpload', { ip: ctx.meta.ip, form: submission.formId });
   if (submission.status !== 'da_firmare') throw linkInvalid();
   const form = await db.registrationForm.findUniqueOrThrow({ where: { id: submission.formId } });
   const settings = formSettings(form);
@@ -144,6 +162,10 @@ export async function uploadRegistrationDocument(ctx: RequestContext, accessToke
     throw new ValidationError({ file: MSG.registrationDocumentUnexpected }, MSG.registrationDocumentUnexpected);
   }
   const file = await readFile();
+  if ((await unsignedBytes(db, form.id)) + file.content.length > UNSIGNED_DOCUMENTS_MAX_BYTES) {
+    await dropStaleDrafts(db, form.id, ctx.deps.now());
+    if ((await unsignedBytes(db, form.id)) + file.content.length > UNSIGNED_DOCUMENTS_MAX_BYTES) throw new ConflictError(MSG.registrationDocumentsFull);
+  }
   return db.$transaction(async (tx) => {
     const stored = await storeFile(tx, { clubId, purpose: 'registration-document' }, file, 'file');
     const previous = await tx.registrationDocument.findUnique({ where: { submissionId_personIndex_kind: { submissionId: submission.id, personIndex, kind: kind as string } } });

@@ -464,7 +464,7 @@ builder.mutationFields((t) => ({
     type: UploadPayload,
     description: 'Uploads (or replaces) a document of one person of a submission not yet signed: PDF, PNG, JPEG or WebP, at most 5 MB. The only upload open without an account.',
     args: { accessToken: t.arg.string({ required: true }), personIndex: t.arg.int({ required: true }), kind: t.arg({ type: DocumentEnum, required: true }), file: t.arg({ type: 'Upload', required: true }) },
-    errors: { types: [ValidationError, RateLimitError] },
+    errors: { types: [ValidationError, ConflictError, RateLimitError] },
     resolve: (_root, { accessToken, personIndex, kind, file }, ctx) => uploadRegistrationDocument(ctx, accessToken, personIndex, kind, () => readGraphQLUpload(file, 'file')),
   }),
   resendRegistrationCode: t.field({

@@ -426,3 +426,25 @@ describe('abuse of the public form', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('unsigned submissions', () => {
+  it('are dropped with their documents two days on, and their documents are capped per form', async () => {
+    const input = parentSubmission(1);
+    const submitted = await call(SUBMIT, { token: formToken, input }, null);
+    const a = submitted.data.accessToken;
+    await upload(a, 0, 'certificato_medico', pdf());
+    const db = t.deps.systemDb;
+    const row = await db.registrationSubmission.findFirstOrThrow({ where: { accessHash: createHash('sha256').update(a).digest('hex') }, include: { documents: true } });
+    expect(row.documents).toHaveLength(1);
+    // The cap: a file that would take the form's unsigned documents past it is refused, nothing stored.
+    const full = await db.storedFile.update({ where: { id: row.documents[0].fileId }, data: { size: 500 * 1024 * 1024 } });
+    const refused = await upload(a, 0, 'certificato_medico', pdf());
+    expect(refused.body.data.uploadRegistrationDocument).toMatchObject({ __typename: 'ConflictError', message: MSG.registrationDocumentsFull });
+    expect(await db.registrationDocument.count({ where: { submissionId: row.id } })).toBe(1);
+    // Two days later the draft goes at the next submission, its files with it.
+    await db.registrationSubmission.update({ where: { id: row.id }, data: { createdAt: new Date(Date.now() - 49 * 3_600_000) } });
+    await call(SUBMIT, { token: formToken, input: parentSubmission(1) }, null);
+    expect(await db.registrationSubmission.count({ where: { id: row.id } })).toBe(0);
+    expect(await db.storedFile.count({ where: { id: full.id } })).toBe(0);
+  });
+});
