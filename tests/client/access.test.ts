@@ -86,4 +86,12 @@ describe('pagePermissions', () => {
     expect(coach.canAny(pagePermissions('/club/voluntary')!)).toBe(false);
     expect(coach.canAny(pagePermissions('/archive')!)).toBe(true);
   });
+
+  it('online registration (/iscrizioni and its queue): owner, admin and segreteria; not a coach or lettura', () => {
+    for (const path of ['/iscrizioni', '/iscrizioni/da-approvare']) {
+      expect(pagePermissions(path)).toEqual(['registrations.manage']);
+      for (const role of ['owner', 'admin', 'segreteria'] as const) expect(accessOf(membership(role)).canAny(pagePermissions(path)!), `${role} ${path}`).toBe(true);
+      for (const role of ['allenatore', 'lettura'] as const) expect(accessOf(membership(role, [])).canAny(pagePermissions(path)!), `${role} ${path}`).toBe(false);
+    }
+  });
 });

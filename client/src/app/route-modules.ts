@@ -47,6 +47,12 @@ export const routeModules = {
   memberRegister: () => import('../features/seasons/routes/member-register-page'),
   // the club's privacy notice in versions and the people whose consent is missing (issue 36)
   privacy: () => import('../features/consents/routes/privacy-page'),
+  // online registration by link, the staff's side (issue 36 point 3): the forms and the approval queue
+  registrationForms: () => import('../features/registrations/routes/registration-forms-page'),
+  registrationQueue: () => import('../features/registrations/routes/registration-queue-page'),
+  // online registration by link, the public side (no account): the form of a link and the signature's check
+  registrationPublic: () => import('../features/registrations/public/registration-page'),
+  verifySignature: () => import('../features/registrations/public/verify-signature-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

@@ -18,6 +18,9 @@ export const AUTH_PAGES: AppPage[] = [
   { path: 'login', module: 'login' },
   { path: 'signup', module: 'signup' },
   { path: 'forgot-password', module: 'forgotPassword' },
+  // online registration by link (issue 36 point 3): open without an account, no admin shell
+  { path: 'iscrizione/:token', module: 'registrationPublic' },
+  { path: 'verifica-firma/:hash?', module: 'verifySignature' },
 ];
 
 /** The guarded area (AdminLayout). */
@@ -58,6 +61,9 @@ export const ADMIN_PAGES: AppPage[] = [
   { path: 'libro-soci', module: 'memberRegister' },
   // the club's privacy notice and the missing consents (issue 36); /privacy is the public site's own privacy policy
   { path: 'club/privacy', module: 'privacy' },
+  // online registration forms and the approval queue (issue 36 point 3)
+  { path: 'iscrizioni', module: 'registrationForms' },
+  { path: 'iscrizioni/da-approvare', module: 'registrationQueue' },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)

@@ -20,7 +20,8 @@ export type NavIconName =
   | 'archive'
   | 'register'
   | 'seasons'
-  | 'privacy';
+  | 'privacy'
+  | 'registrations';
 
 export interface NavItem {
   label: string;
@@ -57,6 +58,7 @@ export const NAVIGATION: NavGroup[] = [
       // the club's privacy notice for everyone, the missing consents below it with consents.read (/privacy is the
       // public site's own privacy policy)
       { label: 'Privacy', path: '/club/privacy', icon: 'privacy', title: 'Informativa privacy', permission: 'club.read' },
+      { label: 'Iscrizioni online', path: '/iscrizioni', icon: 'registrations', permission: 'registrations.manage' },
     ],
   },
   {
@@ -98,6 +100,7 @@ const BUILT_SECTIONS = new Set([
   '/libro-soci',
   '/stagioni',
   '/club/privacy',
+  '/iscrizioni',
 ]);
 
 /**
@@ -122,6 +125,7 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/registro-accessi', permission: 'accessLog.read' },
   { path: '/import/:type', permission: 'import.run' },
   { path: '/stagioni/rinnovo', permission: 'members.write' },
+  { path: '/iscrizioni/da-approvare', permission: 'registrations.manage' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

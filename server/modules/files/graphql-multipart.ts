@@ -133,6 +133,8 @@ export function isPublicUpload(operations: string): boolean {
     if (typeof query !== 'string') return false;
     const names = new Set<string>();
     for (const def of parse(query).definitions) {
+      // Fragments may describe the answer (error types); a spread at the root counts as another field below.
+      if (def.kind === Kind.FRAGMENT_DEFINITION) continue;
       if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== OperationTypeNode.MUTATION) return false;
       for (const sel of def.selectionSet.selections) names.add(sel.kind === Kind.FIELD ? sel.name.value : '');
     }

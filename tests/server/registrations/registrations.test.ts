@@ -448,3 +448,16 @@ describe('unsigned submissions', () => {
     expect(await db.storedFile.count({ where: { id: full.id } })).toBe(0);
   });
 });
+
+describe('the public upload door', () => {
+  it('takes fragments describing the answer, never a second root field', async () => {
+    const { isPublicUpload } = await import('../../../server/modules/files/graphql-multipart');
+    const upload = 'uploadRegistrationDocument(accessToken: "a", personIndex: 0, kind: certificato_medico, file: $f) { ...E }';
+    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload!) { ${upload} } fragment E on BaseError { message }` }))).toBe(true);
+    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload!) { ${upload} ...M } fragment M on Mutation { importPeople { __typename } }` }))).toBe(false);
+    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload!) { ${upload} addMedicalCertificate { __typename } }` }))).toBe(false);
+    expect(isPublicUpload(JSON.stringify({ query: `query { ${upload} }` }))).toBe(false);
+    expect(isPublicUpload(JSON.stringify([{ query: `mutation($f: Upload!) { ${upload} }` }]))).toBe(false);
+    expect(isPublicUpload('not json')).toBe(false);
+  });
+});

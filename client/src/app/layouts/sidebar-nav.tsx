@@ -39,6 +39,7 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   register: FileIcon,
   seasons: HistoryIcon,
   privacy: LockIcon,
+  registrations: FileIcon,
 };
 
 const ItemLink = chakra(NavLink);

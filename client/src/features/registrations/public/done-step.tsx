@@ -1,0 +1,74 @@
+// Step "Fatto": the signature's outcome: the server's message, the hash (copyable), the signed PDF, the
+// verification page, and the invitation to follow the registration with an account.
+import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode, type Ref } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { StepCard } from './public-frame';
+
+export function HashBox({ hash }: { hash: string }) {
+  const [copied, setCopied] = useState<'ok' | 'no' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(hash);
+      setCopied('ok');
+    } catch {
+      setCopied('no');
+    }
+  };
+  return (
+    <Stack gap="2">
+      <Text fontSize="sm" fontWeight="medium" id="impronta-etichetta">
+        Impronta della firma (SHA-256)
+      </Text>
+      <Box as="output" aria-labelledby="impronta-etichetta" fontFamily="mono" fontSize="sm" bg="bg.muted" borderRadius="md" p="3" wordBreak="break-all" display="block" data-testid="registration-hash">
+        {hash}
+      </Box>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Button size="sm" variant="outline" onClick={() => void copy()}>
+          Copia l&apos;impronta
+        </Button>
+        <Text fontSize="sm" color={copied === 'no' ? 'fg.error' : 'green.700'} aria-live="polite">
+          {copied === 'ok' ? 'Copiata negli appunti.' : copied === 'no' ? 'Copia non riuscita: selezionala e copiala a mano.' : ''}
+        </Text>
+      </Flex>
+    </Stack>
+  );
+}
+
+export function DoneStep({ headingRef, message, hash, pdfPath, verifyPath, status, children }: { headingRef: Ref<HTMLHeadingElement>; message: string; hash: string; pdfPath?: string | undefined; verifyPath: string; status?: ReactNode; children?: ReactNode }) {
+  return (
+    <StepCard ref={headingRef} title="Iscrizione firmata">
+      <FormAlert message={message} status="success" />
+      {status}
+      <HashBox hash={hash} />
+      <Stack gap="3" direction={{ base: 'column', sm: 'row' }}>
+        {pdfPath && (
+          <Button asChild colorPalette="brand">
+            <a href={pdfPath} download>
+              Scarica il modulo firmato (PDF)
+            </a>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <RouterLink to={verifyPath}>Verifica la firma</RouterLink>
+        </Button>
+      </Stack>
+      <Box borderTopWidth="1px" pt="4">
+        <Text fontWeight="semibold">Segui l&apos;iscrizione con un account</Text>
+        <Text fontSize="sm" color="fg.muted" mt="1">
+          Con un account CampoBase creato con la stessa email potrai vedere lo stato delle iscrizioni e i dati dei tuoi figli.
+        </Text>
+        <Flex gap="4" mt="2" wrap="wrap">
+          <Link asChild colorPalette="brand" fontWeight="medium">
+            <RouterLink to="/signup">Crea un account per seguire l&apos;iscrizione</RouterLink>
+          </Link>
+          <Link asChild colorPalette="brand">
+            <RouterLink to="/login">Hai già un account? Accedi</RouterLink>
+          </Link>
+        </Flex>
+      </Box>
+      {children}
+    </StepCard>
+  );
+}
