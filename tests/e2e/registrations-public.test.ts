@@ -218,7 +218,9 @@ describe('the public registration form on a phone', () => {
       await page.getByText(MSG.registrationSigned).waitFor();
       const hash = (await page.getByTestId('registration-hash').innerText()).trim();
       expect(hash).toMatch(/^[0-9a-f]{64}$/);
-      await page.getByRole('link', { name: "Crea un account per seguire l'iscrizione" }).waitFor();
+      // No sign-up offered until parents have an area of their own (a club's sign-up would make them a club).
+      await page.getByText("Come seguire l'iscrizione").waitFor();
+      expect(await page.getByRole('link', { name: /account/i }).count()).toBe(0);
       await step('R2-6-done');
       const pdfHref = await page.getByRole('link', { name: 'Scarica il modulo firmato (PDF)' }).getAttribute('href');
       const download = await page.request.get(`${server.url}${pdfHref}`);

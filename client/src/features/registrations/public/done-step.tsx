@@ -1,6 +1,6 @@
 // Step "Fatto": the signature's outcome: the server's message, the hash (copyable), the signed PDF, the
-// verification page, and the invitation to follow the registration with an account.
-import { Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+// verification page, and how to follow the registration.
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode, type Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -54,19 +54,14 @@ export function DoneStep({ headingRef, message, hash, pdfPath, verifyPath, statu
           <RouterLink to={verifyPath}>Verifica la firma</RouterLink>
         </Button>
       </Stack>
+      {/* The members' own area (accounts for parents) comes with issue 36 point 4: until then the mail and this
+          browser are how a parent follows the registration, and the page says so rather than offering a sign-up
+          that would create a club. */}
       <Box borderTopWidth="1px" pt="4">
-        <Text fontWeight="semibold">Segui l&apos;iscrizione con un account</Text>
+        <Text fontWeight="semibold">Come seguire l&apos;iscrizione</Text>
         <Text fontSize="sm" color="fg.muted" mt="1">
-          Con un account CampoBase creato con la stessa email potrai vedere lo stato delle iscrizioni e i dati dei tuoi figli.
+          Conserva il PDF e l&apos;email di conferma. La società ti scriverà allo stesso indirizzo quando avrà esaminato l&apos;iscrizione; riaprendo il link del modulo da questo browser ne vedi lo stato.
         </Text>
-        <Flex gap="4" mt="2" wrap="wrap">
-          <Link asChild colorPalette="brand" fontWeight="medium">
-            <RouterLink to="/signup">Crea un account per seguire l&apos;iscrizione</RouterLink>
-          </Link>
-          <Link asChild colorPalette="brand">
-            <RouterLink to="/login">Hai già un account? Accedi</RouterLink>
-          </Link>
-        </Flex>
       </Box>
       {children}
     </StepCard>
