@@ -34,7 +34,7 @@ interface DatabaseResult {
 }
 
 const SUBMIT = `mutation($token: String!, $input: RegistrationSubmissionInput!) { submitRegistration(token: $token, input: $input) { __typename ... on MutationSubmitRegistrationSuccess { data { accessToken } } ... on BaseError { message } } }`;
-const UPLOAD = `mutation($a: String!, $i: Int!, $k: RegistrationDocumentKind!, $file: Upload!) { uploadRegistrationDocument(accessToken: $a, personIndex: $i, kind: $k, file: $file) { __typename ... on BaseError { message } } }`;
+const UPLOAD = `mutation($a: String!, $i: Int!, $k: RegistrationDocumentKind!, $file: Upload) { uploadRegistrationDocument(accessToken: $a, personIndex: $i, kind: $k, file: $file) { __typename ... on BaseError { message } } }`;
 const SIGN = `mutation($a: String!, $n: String!, $c: String!) { signRegistration(accessToken: $a, signerName: $n, code: $c) { __typename ... on BaseError { message } } }`;
 
 /** Three letters distinct for every n below 26^3: the children's codes never meet. */

@@ -45,7 +45,7 @@ const toast = (page: Page, text: string) => page.getByText(text).first().waitFor
 const shots = process.env.CAMPOBASE_SCREENSHOTS;
 
 const SUBMIT = `mutation($token: String!, $input: RegistrationSubmissionInput!) { submitRegistration(token: $token, input: $input) { __typename ... on MutationSubmitRegistrationSuccess { data { accessToken } } ... on BaseError { message } } }`;
-const UPLOAD = `mutation($a: String!, $i: Int!, $k: RegistrationDocumentKind!, $file: Upload!) { uploadRegistrationDocument(accessToken: $a, personIndex: $i, kind: $k, file: $file) { __typename ... on BaseError { message } } }`;
+const UPLOAD = `mutation($a: String!, $i: Int!, $k: RegistrationDocumentKind!, $file: Upload) { uploadRegistrationDocument(accessToken: $a, personIndex: $i, kind: $k, file: $file) { __typename ... on BaseError { message } } }`;
 const SIGN = `mutation($a: String!, $n: String!, $c: String!) { signRegistration(accessToken: $a, signerName: $n, code: $c) { __typename ... on BaseError { message } } }`;
 
 /** A public GraphQL call, with no session (what the family's browser sends). */

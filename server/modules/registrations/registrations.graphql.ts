@@ -2,6 +2,7 @@
 // (registration-forms.service.ts, registration-review.service.ts) and the public door without an account
 // (registration-submit.service.ts), where a link's token or the browser's secret is the proof.
 import { PAGE_SIZE } from '../../../schema/constants';
+import { MSG } from '../../../schema/messages';
 import {
   ASK_LEVELS,
   QUESTION_KINDS,
@@ -463,9 +464,10 @@ builder.mutationFields((t) => ({
   uploadRegistrationDocument: t.field({
     type: UploadPayload,
     description: 'Uploads (or replaces) a document of one person of a submission not yet signed: PDF, PNG, JPEG or WebP, at most 5 MB. The only upload open without an account.',
-    args: { accessToken: t.arg.string({ required: true }), personIndex: t.arg.int({ required: true }), kind: t.arg({ type: DocumentEnum, required: true }), file: t.arg({ type: 'Upload', required: true }) },
+    args: { accessToken: t.arg.string({ required: true }), personIndex: t.arg.int({ required: true }), kind: t.arg({ type: DocumentEnum, required: true }), file: t.arg({ type: 'Upload', description: 'Required: without it the answer is a ValidationError on file.' }) },
     errors: { types: [ValidationError, ConflictError, RateLimitError] },
-    resolve: (_root, { accessToken, personIndex, kind, file }, ctx) => uploadRegistrationDocument(ctx, accessToken, personIndex, kind, () => readGraphQLUpload(file, 'file')),
+    resolve: (_root, { accessToken, personIndex, kind, file }, ctx) =>
+      uploadRegistrationDocument(ctx, accessToken, personIndex, kind, () => (file ? readGraphQLUpload(file, 'file') : Promise.reject(new ValidationError({ file: MSG.fileMissing }, MSG.fileMissing)))),
   }),
   resendRegistrationCode: t.field({
     type: SubmitPayload,

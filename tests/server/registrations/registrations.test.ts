@@ -57,7 +57,7 @@ const SAVE_FORM = `mutation($input: SaveRegistrationFormInput!) { saveRegistrati
 const PUBLIC_FORM = `query($token: String!) { publicRegistrationForm(token: $token) { title open clubName seasonLabel groupName noticeVersion noticeText settings { fields { field level } questions { id label kind options required } documents { kind level } consents } } }`;
 const SUBMIT = `mutation($token: String!, $input: RegistrationSubmissionInput!, $replaces: String) { submitRegistration(token: $token, input: $input, replaces: $replaces) { __typename ... on MutationSubmitRegistrationSuccess { data { message accessToken maskedEmail } } ${ERRORS} } }`;
 const SIGN = `mutation($a: String!, $n: String!, $c: String!) { signRegistration(accessToken: $a, signerName: $n, code: $c) { __typename ... on MutationSignRegistrationSuccess { data { message hash verifyPath pdfPath } } ${ERRORS} } }`;
-const UPLOAD = `mutation($a: String!, $i: Int!, $k: RegistrationDocumentKind!, $file: Upload!) { uploadRegistrationDocument(accessToken: $a, personIndex: $i, kind: $k, file: $file) { __typename ... on MutationUploadRegistrationDocumentSuccess { data { message filename } } ${ERRORS} } }`;
+const UPLOAD = `mutation($a: String!, $i: Int!, $k: RegistrationDocumentKind!, $file: Upload) { uploadRegistrationDocument(accessToken: $a, personIndex: $i, kind: $k, file: $file) { __typename ... on MutationUploadRegistrationDocumentSuccess { data { message filename } } ${ERRORS} } }`;
 const QUEUE = `query($status: RegistrationSubmissionStatus) { registrationSubmissions(status: $status, first: 100) { totalCount items { id status email signerName contentHash pdfPath personIds reason
   content { self registrant { firstname lastname taxIdCode email } people { firstname lastname taxIdCode answers { questionId text yes } certificate { type expiresOn } } consents { purpose granted } }
   registryMatches { personId taxIdCode } documents { kind personIndex file { id } } } } }`;
@@ -421,7 +421,7 @@ describe('abuse of the public form', () => {
   });
 
   it('without a session, files go only to the public upload', async () => {
-    const body = graphqlMultipart('mutation($file: Upload!) { addMedicalCertificate(personId: "00000000-0000-0000-0000-000000000000", input: { type: non_agonistico, issuedOn: "2026-01-01", expiresOn: "2026-12-01" }, file: $file) { __typename } }', { file: null }, [{ path: 'file', filename: 'c.pdf', contentType: 'application/pdf', content: pdf() }]);
+    const body = graphqlMultipart('mutation($file: Upload) { addMedicalCertificate(personId: "00000000-0000-0000-0000-000000000000", input: { type: non_agonistico, issuedOn: "2026-01-01", expiresOn: "2026-12-01" }, file: $file) { __typename } }', { file: null }, [{ path: 'file', filename: 'c.pdf', contentType: 'application/pdf', content: pdf() }]);
     const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': body.contentType }, payload: body.payload });
     expect(res.statusCode).toBe(401);
   });
@@ -453,11 +453,17 @@ describe('the public upload door', () => {
   it('takes fragments describing the answer, never a second root field', async () => {
     const { isPublicUpload } = await import('../../../server/modules/files/graphql-multipart');
     const upload = 'uploadRegistrationDocument(accessToken: "a", personIndex: 0, kind: certificato_medico, file: $f) { ...E }';
-    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload!) { ${upload} } fragment E on BaseError { message }` }))).toBe(true);
-    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload!) { ${upload} ...M } fragment M on Mutation { importPeople { __typename } }` }))).toBe(false);
-    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload!) { ${upload} addMedicalCertificate { __typename } }` }))).toBe(false);
+    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload) { ${upload} } fragment E on BaseError { message }` }))).toBe(true);
+    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload) { ${upload} ...M } fragment M on Mutation { importPeople { __typename } }` }))).toBe(false);
+    expect(isPublicUpload(JSON.stringify({ query: `mutation($f: Upload) { ${upload} addMedicalCertificate { __typename } }` }))).toBe(false);
     expect(isPublicUpload(JSON.stringify({ query: `query { ${upload} }` }))).toBe(false);
-    expect(isPublicUpload(JSON.stringify([{ query: `mutation($f: Upload!) { ${upload} }` }]))).toBe(false);
+    expect(isPublicUpload(JSON.stringify([{ query: `mutation($f: Upload) { ${upload} }` }]))).toBe(false);
     expect(isPublicUpload('not json')).toBe(false);
+  });
+
+  it('without a file, the field says so', async () => {
+    const submitted = await call(SUBMIT, { token: formToken, input: parentSubmission(1) }, null);
+    const answer = await call(UPLOAD, { a: submitted.data.accessToken, i: 0, k: 'certificato_medico', file: null }, null);
+    expect(answer.fields).toEqual([{ field: 'file', message: MSG.fileMissing }]);
   });
 });

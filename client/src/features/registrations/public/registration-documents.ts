@@ -107,7 +107,7 @@ export const SubmitRegistrationMutation = graphql(`
 `);
 
 export const UploadRegistrationDocumentMutation = graphql(`
-  mutation UploadRegistrationDocument($accessToken: String!, $personIndex: Int!, $kind: RegistrationDocumentKind!, $file: Upload!) {
+  mutation UploadRegistrationDocument($accessToken: String!, $personIndex: Int!, $kind: RegistrationDocumentKind!, $file: Upload) {
     uploadRegistrationDocument(accessToken: $accessToken, personIndex: $personIndex, kind: $kind, file: $file) {
       __typename
       ... on MutationUploadRegistrationDocumentSuccess {
@@ -116,8 +116,8 @@ export const UploadRegistrationDocumentMutation = graphql(`
           filename
         }
       }
-      # The errors inline, not through the MutationError fragment: the server takes a file without a session only
-      # in an operation that is this one mutation alone, with no fragment definition beside it.
+      # The errors inline: without a session the server takes a file only in an operation that is this mutation
+      # alone (fragments are allowed, a second root field is not).
       ... on BaseError {
         code
         message
