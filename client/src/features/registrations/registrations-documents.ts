@@ -124,46 +124,7 @@ export const RegistrationSubmissionsQuery = graphql(`
           }
         }
         content {
-          self
-          registrant {
-            firstname
-            lastname
-            taxIdCode
-            email
-            phonePrimary
-            relationship
-          }
-          people {
-            firstname
-            lastname
-            taxIdCode
-            emailPrimary
-            phonePrimary
-            birthplace
-            nationality
-            address {
-              address
-              streetNumber
-              postalCode
-              city
-              province
-            }
-            answers {
-              questionId
-              text
-              yes
-            }
-            certificate {
-              type
-              issuedOn
-              expiresOn
-              issuer
-            }
-          }
-          consents {
-            purpose
-            granted
-          }
+          ...RegistrationContent_Fields
         }
         registryMatches {
           personId

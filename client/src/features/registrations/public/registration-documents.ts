@@ -45,46 +45,7 @@ export const MyRegistrationQuery = graphql(`
       contentHash
       maskedEmail
       content {
-        self
-        registrant {
-          firstname
-          lastname
-          taxIdCode
-          email
-          phonePrimary
-          relationship
-        }
-        people {
-          firstname
-          lastname
-          taxIdCode
-          emailPrimary
-          phonePrimary
-          birthplace
-          nationality
-          address {
-            address
-            streetNumber
-            postalCode
-            city
-            province
-          }
-          answers {
-            questionId
-            text
-            yes
-          }
-          certificate {
-            type
-            issuedOn
-            expiresOn
-            issuer
-          }
-        }
-        consents {
-          purpose
-          granted
-        }
+        ...RegistrationContent_Fields
       }
     }
   }
