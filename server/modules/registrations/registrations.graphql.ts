@@ -166,7 +166,7 @@ const ConsentAnswerInput = builder.inputType('RegistrationConsentAnswerInput', {
 });
 const SubmissionInput = builder.inputType('RegistrationSubmissionInput', {
   fields: (t) => ({
-    self: t.boolean({ description: 'true: an adult registering themselves (people may be left empty or hold their extra fields).' }),
+    self: t.boolean({ description: "true: an adult registering themselves; people[0] is then the registrant (their name and tax code) with the form's extra fields, answers and certificate." }),
     registrant: t.field({ type: RegistrantInput, required: true }),
     people: t.field({ type: [PersonInput], description: 'The minors registered (1 to 6).' }),
     consents: t.field({ type: [ConsentAnswerInput], description: "One answer per purpose the form asks; trattamento_dati must be given." }),

@@ -338,6 +338,26 @@ describe('a parent registers two children and signs', () => {
     expect(new Set(numbers.map((m) => m.number)).size).toBe(2);
   });
 
+  it('an adult registers themselves: one athlete, no guardian, their own consents', async () => {
+    const base = parentSubmission(1);
+    const registrant = { ...base.registrant, taxIdCode: taxCodeFor(7000 + family, base.registrant.lastname) };
+    // The person is the registrant: people[0] carries their extra fields, answers and certificate.
+    const adult = { ...base, self: true, registrant, people: [{ firstname: registrant.firstname, lastname: registrant.lastname, taxIdCode: registrant.taxIdCode, answers: base.people[0].answers, certificate }] };
+    const { email } = await registerAndSign(adult);
+    const waiting = await submissionByEmail(email, 'in_attesa');
+    expect(waiting.content).toMatchObject({ self: true, people: [{ firstname: 'Maria', taxIdCode: adult.registrant.taxIdCode }] });
+    await call(APPROVE, { ids: [waiting.id] });
+    const [personId] = (await submissionByEmail(email, 'approvata')).personIds;
+    const person = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id: personId }, include: { guardians: true, consents: true, roles: true } });
+    expect(person).toMatchObject({ taxIdCode: adult.registrant.taxIdCode, emailPrimary: email });
+    expect(person.roles.map((r) => r.kind)).toEqual(['athlete']);
+    expect(person.guardians).toEqual([]);
+    expect(person.consents.every((c) => c.givenById === null)).toBe(true);
+    // A minor cannot register themselves.
+    const minor = await call(SUBMIT, { token: formToken, input: { ...adult, registrant: { ...adult.registrant, taxIdCode: taxCodeBornOn('2012-05-05', 'MIN') } } }, null);
+    expect(minor.fields).toContainEqual({ field: 'registrant.taxIdCode', message: MSG.registrationMinorSelf });
+  });
+
   it('sent back for changes, the corrected submission replaces it; a rejection mails the reason', async () => {
     const input = parentSubmission(1);
     const { email, accessToken: first } = await registerAndSign(input);
