@@ -22,22 +22,7 @@ export const RegistrationFormsQuery = graphql(`
         name
       }
       settings {
-        fields {
-          field
-          level
-        }
-        questions {
-          id
-          label
-          kind
-          options
-          required
-        }
-        documents {
-          kind
-          level
-        }
-        consents
+        ...RegistrationSettings_Fields
       }
     }
   }

@@ -15,22 +15,7 @@ export const PublicRegistrationFormQuery = graphql(`
       noticeTitle
       noticeText
       settings {
-        fields {
-          field
-          level
-        }
-        questions {
-          id
-          label
-          kind
-          options
-          required
-        }
-        documents {
-          kind
-          level
-        }
-        consents
+        ...RegistrationSettings_Fields
       }
     }
   }

@@ -1,5 +1,5 @@
-// What a registration holds (who registers, the people, their answers and certificate, the consents): one fragment
-// for the staff's queue and the registrant's own copy, so the two never read it differently.
+// What a form asks and what a registration holds (who registers, the people, their answers and certificate, the
+// consents): one fragment each for the staff's pages and the public ones, so the two never read them differently.
 import { graphql } from '../../gql';
 
 export const RegistrationContentFragment = graphql(`
@@ -44,5 +44,26 @@ export const RegistrationContentFragment = graphql(`
       purpose
       granted
     }
+  }
+`);
+
+export const RegistrationSettingsFragment = graphql(`
+  fragment RegistrationSettings_Fields on RegistrationFormSettings {
+    fields {
+      field
+      level
+    }
+    questions {
+      id
+      label
+      kind
+      options
+      required
+    }
+    documents {
+      kind
+      level
+    }
+    consents
   }
 `);
