@@ -191,8 +191,7 @@ const healthLogged = new WeakMap<RequestContext, Set<string>>();
  * answer cache when it is recording). Buffered, so it costs no statement per person; the person behind a role and
  * their name are looked up when the buffer is written. Call it through access/health-data.ts, never directly.
  */
-export function logHealthReads(ctx: RequestContext, read: HealthReadRecord): void {
-  const clubId = ctx.viewer?.membership?.clubId;
+export function logHealthReads(ctx: RequestContext, read: HealthReadRecord, clubId = ctx.viewer?.membership?.clubId): void {
   if (!clubId || !read.ids.length) return;
   ctx.healthReads?.push(read);
   let seen = healthLogged.get(ctx);

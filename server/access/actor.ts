@@ -4,15 +4,18 @@
 //           server/modules/organisations/api-keys.service.ts resolves it, server/modules/federation/ serves it);
 //   staff   an account acting as staff of one organisation on its portal (access/staff-scope.ts resolves it for
 //           the organisation the operation names, with the staff role there);
+//   family  an account in the personal area (issue 36 point 5): the people linked to it and the minors they are
+//           guardians of, with its relation to each (access/cross-club.ts familyReach, permissions.ts's family table);
 //   system  jobs, scripts and migrations, acting for the product itself.
 import type { OrganisationScope } from '../../schema/organisation-scopes';
 import type { RequestContext } from '../context';
-import type { ClubRole, OrganisationRole } from './permissions';
+import type { ClubRole, FamilyRelation, OrganisationRole } from './permissions';
 
 export type Actor =
   | { kind: 'member'; accountId: string; sessionId: string; clubId: string; membershipId: string; role: ClubRole }
   | { kind: 'apiKey'; organisationId: string; keyId: string; prefix: string; clubIds: readonly string[]; scopes: readonly OrganisationScope[] }
   | { kind: 'staff'; accountId: string; organisationId: string; role: OrganisationRole }
+  | { kind: 'family'; accountId: string; personId: string; relation: FamilyRelation }
   | { kind: 'system'; reason: string; clubId?: string };
 
 /** A signed-in account that named a club, or null (anonymous, or signed in without a club). */

@@ -22,6 +22,7 @@ export function can(actor: Actor, permission: Permission): boolean {
       return roleAllows(actor.role, permission);
     case 'apiKey':
     case 'staff': // an organisation's staff hold organisation permissions (authorizeOrganisation), none of a club
+    case 'family': // members and guardians hold the family table's permissions (access/cross-club.ts familyDoor), none of a club's staff
       return false;
   }
 }

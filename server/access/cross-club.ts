@@ -13,6 +13,9 @@
 //   registrationDoor  the online registration door before any session (modules/registrations): the form a public
 //                 link's token names, or the submission a browser's secret names, and a client scoped to that row's
 //                 club (club-scope.ts), as a member's would be.
+//   familyDoor    the personal area of members and guardians (modules/family-area): the people linked to the
+//                 signed-in account and the minors they are guardians of (familyReach), each reached through a
+//                 client scoped to that person's club, its writes logged as the account's.
 //   statisticsDb  statements on the database itself (ANALYZE, cleaning an index's pending list, the snapshot's
 //                 xmin): they read and write no row; any other statement is refused.
 // The unguarded client underneath is named only here, in access/scope.ts and in the files of eslint.config.js's
@@ -20,8 +23,14 @@
 import { MSG } from '../../schema/messages';
 import type { Scope } from '../context';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { UnauthenticatedError } from '../lib/errors';
+import { clubDate } from '../../schema/club-time';
+import { isMinorOn } from '../../schema/validation/families';
+import { isUuid } from '../lib/club-rows';
+import { dayOf } from '../lib/date-columns';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../lib/errors';
+import { loggedClubClient } from './change-log';
 import { clubScopedClient, extend } from './club-scope';
+import { familyRelationAllows, type FamilyPermission, type FamilyRelation } from './permissions';
 import { OrganisationScopeError, organisationScopedClient } from './organisation-scope';
 
 /** The signed-in account's own rows across clubs, and invitations by token: refuses a request without a session. */
@@ -50,6 +59,69 @@ export async function registrationDoor<K extends 'form' | 'submission' | 'signed
       ? await system.registrationForm.findUnique({ where: { token: key }, select: { id: true, clubId: true } })
       : await system.registrationSubmission.findUnique({ where: by === 'submission' ? { accessHash: key } : { contentHash: key }, select: { id: true, clubId: true } });
   return row && { clubId: row.clubId, id: row.id, db: clubScopedClient(system, row.clubId) };
+}
+
+/** A person the signed-in account reaches in the personal area, and how. */
+export interface FamilyMember {
+  personId: string;
+  clubId: string;
+  relation: FamilyRelation;
+  /** The account's own person in that club: the person themselves, or the guardian acting for them. */
+  actingPersonId: string;
+}
+
+const familyReaches = new WeakMap<object, Promise<FamilyMember[]>>();
+
+/**
+ * The people the signed-in account reaches (once per request): each person linked to it (titolare, or minore under
+ * 18), and the minors those people are guardians of today (genitore; at 18 the reach ends), in clubs not archived.
+ */
+export function familyReach(scope: Scope): Promise<FamilyMember[]> {
+  if (!scope.viewer) throw new UnauthenticatedError();
+  let reach = familyReaches.get(scope);
+  if (!reach) {
+    reach = readFamilyReach(scope.deps, scope.viewer.accountId);
+    familyReaches.set(scope, reach);
+  }
+  return reach;
+}
+
+async function readFamilyReach(deps: Scope['deps'], accountId: string): Promise<FamilyMember[]> {
+  const today = clubDate(deps.now());
+  const linked = await deps.systemDb.person.findMany({
+    where: { accountId, club: { archivedAt: null } },
+    select: { id: true, clubId: true, birthday: true, guardianOf: { select: { minor: { select: { id: true, clubId: true, birthday: true } } } } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  const reach = new Map<string, FamilyMember>();
+  for (const p of linked) {
+    for (const { minor } of p.guardianOf) {
+      if (isMinorOn(dayOf(minor.birthday), today)) reach.set(minor.id, { personId: minor.id, clubId: minor.clubId, relation: 'genitore', actingPersonId: p.id });
+    }
+  }
+  for (const p of linked) {
+    if (!reach.has(p.id)) reach.set(p.id, { personId: p.id, clubId: p.clubId, relation: isMinorOn(dayOf(p.birthday), today) ? 'minore' : 'titolare', actingPersonId: p.id });
+  }
+  return [...reach.values()];
+}
+
+/**
+ * One person of the account's family, for `permission`: a client scoped to the person's club (writes logged as the
+ * account's) and the relation. A person outside the family (another family's, another club's, unknown, not an id)
+ * is NotFoundError, all alike; a relation without the permission is ForbiddenError.
+ */
+export async function familyDoor(scope: Scope, personId: unknown, permission: FamilyPermission): Promise<FamilyMember & { db: PrismaClient }> {
+  const member = isUuid(personId) ? (await familyReach(scope)).find((m) => m.personId === personId) : undefined;
+  if (!member) throw new NotFoundError();
+  if (!familyRelationAllows(member.relation, permission)) throw new ForbiddenError(MSG.familyGuardianOnly);
+  return { ...member, db: loggedClubClient(clubScopedClient(scope.deps.systemDb, member.clubId), scope, member.clubId) };
+}
+
+/** The account's family by club, each with a client scoped to that club (read-only use: the personal area's lists). */
+export async function familyClubs(scope: Scope): Promise<Array<{ clubId: string; members: FamilyMember[]; db: PrismaClient }>> {
+  const byClub = new Map<string, FamilyMember[]>();
+  for (const m of await familyReach(scope)) byClub.set(m.clubId, [...(byClub.get(m.clubId) ?? []), m]);
+  return [...byClub].map(([clubId, members]) => ({ clubId, members, db: clubScopedClient(scope.deps.systemDb, clubId) }));
 }
 
 /** A statement a cross-club fence of this file refuses: a programming error, answered as a failure. */

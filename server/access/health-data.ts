@@ -68,3 +68,8 @@ export function withoutHealth<T extends Record<string, unknown>>(kind: PersonKin
   for (const field of HEALTH_DETAIL_FIELDS[kind] ?? []) if (field in redacted) redacted[field] = null;
   return redacted as T;
 }
+
+/** A member or guardian read a person's health data in the personal area: logged in that person's club like a staff read. */
+export function logFamilyHealthRead(ctx: RequestContext, clubId: string, personId: string, detail: string): void {
+  logHealthReads(ctx, { by: 'personId', ids: [personId], detail }, clubId);
+}

@@ -8,6 +8,8 @@ import { requireClub, requireSession } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors';
 import { memberActor } from './actor';
+import { familyReach } from './cross-club';
+import { familyRelationAllows } from './permissions';
 import { can } from './authorize';
 import { resolvePermission, type OperationRule } from './operation-rules';
 import { admitStaff } from './staff-scope';
@@ -46,6 +48,15 @@ export async function enforceOperationRule(ctx: RequestContext, rule: OperationR
     case 'staff':
       await admitStaff(ctx, requireSession(ctx).accountId, rule, args);
       return;
+    case 'family': {
+      requireSession(ctx);
+      const { permission } = rule;
+      const reach = await familyReach(ctx);
+      if (!reach.length) throw new ForbiddenError(MSG.familyNoAccess);
+      // A minor's own account, say, reaching nobody it may do this for.
+      if (!reach.some((m) => familyRelationAllows(m.relation, permission))) throw new ForbiddenError(MSG.familyGuardianOnly);
+      return;
+    }
     case 'member': {
       const membership = requireClub(ctx);
       if (!rule.permission) return;

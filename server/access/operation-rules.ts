@@ -7,7 +7,7 @@
 // every operation as each role, anonymously and from another club and compares the answers with it.
 import type { PersonKindKey } from '../../schema/constants';
 import { ORGANISATION_RECORD_NOT_FOUND, ORGANISATION_REFUSAL } from '../../schema/organisation-refusals';
-import type { OrganisationPermission, Permission } from './permissions';
+import type { FamilyPermission, OrganisationPermission, Permission } from './permissions';
 import type { OrganisationRecord } from './staff-scope';
 
 type PeopleAction = 'read' | 'write' | 'archive';
@@ -41,7 +41,13 @@ export type OperationRule =
    * `of`: where the call names the organisation: its `organisationId` argument (or its input's), or the `id` of one
    * of the organisation's records (an unknown one answers NotFound with `notFound`, whoever asks).
    */
-  | { who: 'staff'; permission: OrganisationPermission; of: StaffTarget; refusal: string; note?: string };
+  | { who: 'staff'; permission: OrganisationPermission; of: StaffTarget; refusal: string; note?: string }
+  /**
+   * A member or guardian in the personal area: a signed-in account reaching at least one person whose relation to it
+   * (titolare, minore, genitore: access/permissions.ts) holds `permission`. The person the call names is checked by
+   * the service (access/cross-club.ts familyDoor): outside the family it answers like an unknown id.
+   */
+  | { who: 'family'; permission: FamilyPermission; note?: string };
 
 export type StaffTarget = 'organisationId' | { record: OrganisationRecord; notFound?: string };
 
@@ -49,6 +55,7 @@ const anyone = (note?: string): OperationRule => ({ who: 'anyone', note });
 const account = (note?: string): OperationRule => ({ who: 'account', note });
 const member = (permission: PermissionRule | null, note?: string): Extract<OperationRule, { who: 'member' }> => ({ who: 'member', permission, note });
 const apiKey = (note?: string): OperationRule => ({ who: 'apiKey', note });
+const family = (permission: FamilyPermission, note?: string): OperationRule => ({ who: 'family', permission, note });
 const staff = (permission: OrganisationPermission, of: StaffTarget, refusal: string, note?: string): OperationRule => ({ who: 'staff', permission, of, refusal, note });
 /** The portal's reads: any staff member of the organisation named by `organisationId`. */
 const staffReads = () => staff('organisation.read', 'organisationId', ORGANISATION_REFUSAL.notStaff);
@@ -106,6 +113,10 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.publicRegistrationForm': anyone("the link's token is the proof: the form, its club's name and season, the privacy notice; a draft answers null"),
   'Query.myRegistration': anyone("the browser's secret is the proof: its own submission's state, reason and content"),
   'Query.registrationSignature': anyone('the hash is the proof: which form of which club, who signed and when'),
+  'Query.myFamily': family('family.read', 'itself and the minors it is guardian of, in every club'),
+  'Query.myFamilyPerson': family('family.read', 'null outside the family'),
+  'Query.personChangeRequests': member('people.*.write', 'people of kinds the role may write'),
+  'Query.certificateSubmissions': member('health.write'),
   'Query.seasonRenewalProposal': member('members.read'),
   'Query.seasonRoster': member('groups.read', "a renewed season's groups as they were, another's as they are"),
   'Query.categorySettings': member('groups.read'),
@@ -120,6 +131,11 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Mutation.acceptCollaboratorInvitation': account(),
   'Mutation.acceptInvitation': account('with the token of the invitation mail, any kind'),
   'Mutation.acceptPersonLink': account(),
+  'Mutation.updateMyFamilyPerson': family('family.contacts.write', 'key fields need family.changes.request; another family\'s person answers like an unknown id'),
+  'Mutation.submitMyCertificate': family('family.certificates.submit'),
+  'Mutation.withdrawMyConsent': family('family.consents.withdraw', 'only a purpose the relation answers for (consentGiver)'),
+  'Mutation.decidePersonChangeRequest': member('people.*.write'),
+  'Mutation.decideCertificateSubmission': member('health.write'),
   'Mutation.archiveClub': member('club.archive'),
   'Mutation.archiveGroup': member('groups.write'),
   'Mutation.addMedicalCertificate': member('health.write', 'and people.athlete.write'),
@@ -283,7 +299,9 @@ export function operationRulesMarkdown(): string {
           : 'any member of the club'
         : rule.who === 'staff'
           ? `organisation staff with \`${rule.permission}\` (the organisation ${rule.of === 'organisationId' ? 'of `organisationId`' : `of the ${rule.of.record} \`id\``})`
-          : { anyone: 'anyone', account: 'signed-in account', operator: 'operator', apiKey: "organisation's API key" }[rule.who];
+          : rule.who === 'family'
+            ? `member or guardian with \`${rule.permission}\` (personal area)`
+            : { anyone: 'anyone', account: 'signed-in account', operator: 'operator', apiKey: "organisation's API key" }[rule.who];
     return rule.note ? `${who} (${rule.note})` : who;
   };
   const rows = (rules: Record<string, OperationRule>, name: (key: string) => string) =>

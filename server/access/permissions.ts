@@ -82,3 +82,42 @@ export const ORGANISATION_ROLE_PERMISSIONS: Record<OrganisationRole, ReadonlySet
 
 export const organisationRoleAllows = (role: OrganisationRole, permission: OrganisationPermission): boolean =>
   ORGANISATION_ROLE_PERMISSIONS[role].has(permission);
+
+/**
+ * Members and guardians in the personal area (issue 36 point 5): an account reaches the people linked to it
+ * (Person.accountId, set only by the person-link invitation) and the minors those people are guardians of. What it
+ * may do with each person depends on its relation to them:
+ *   titolare  the person themselves, of age;
+ *   minore    the person themselves, under 18 (from 14 the law lets them answer some consents, not much more);
+ *   genitore  a guardian of the person, while the person is a minor (at 18 the guardian's reach ends).
+ */
+export const FAMILY_RELATIONS = ['titolare', 'minore', 'genitore'] as const;
+export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
+
+export const FAMILY_RELATION_LABELS: Record<FamilyRelation, string> = {
+  titolare: 'La persona stessa (maggiorenne)',
+  minore: 'La persona stessa (minorenne)',
+  genitore: 'Genitore o tutore',
+};
+
+export const FAMILY_PERMISSIONS = {
+  'family.read': "see the person's data, memberships and cards, certificates, the documents the club shares, consents, and who at the club can see the data",
+  'family.contacts.write': 'change e-mail, phone and address at once',
+  'family.changes.request': 'ask the club to change name, tax code or birth data (applied when the club approves)',
+  'family.certificates.submit': 'upload a new medical certificate (part of the history when the club approves)',
+  'family.consents.withdraw': 'withdraw a consent, only one the relation may answer for (docs/api/families.md)',
+  'family.export': 'download all the data about the person (GDPR articles 15 and 20: JSON and PDF)',
+} as const;
+export type FamilyPermission = keyof typeof FAMILY_PERMISSIONS;
+
+const ALL_FAMILY = Object.keys(FAMILY_PERMISSIONS) as FamilyPermission[];
+
+/** The family table: a minor reads, exports and answers for themselves where the law lets them; the rest is the guardians'. */
+export const FAMILY_RELATION_PERMISSIONS: Record<FamilyRelation, ReadonlySet<FamilyPermission>> = {
+  titolare: new Set(ALL_FAMILY),
+  minore: new Set(['family.read', 'family.consents.withdraw', 'family.export']),
+  genitore: new Set(ALL_FAMILY),
+};
+
+export const familyRelationAllows = (relation: FamilyRelation, permission: FamilyPermission): boolean =>
+  FAMILY_RELATION_PERMISSIONS[relation].has(permission);

@@ -3,6 +3,8 @@
 // their values are the domain's, from schema/.
 import { RECENT_PERIODS } from '../../schema/club-time';
 import { CONSENT_PURPOSES } from '../../schema/validation/consents';
+import { GUARDIAN_RELATIONSHIPS } from '../../schema/validation/families';
+import { CONSENT_STATUSES } from '../modules/families/consents.service';
 import { CERTIFICATE_STATES } from '../../schema/medical-certificates';
 import { PERSON_KINDS, POST_ORDERS, SPORT_VALUES } from '../../schema/constants';
 import { ORGANISATION_SCOPE_LABELS, ORGANISATION_SCOPES, scopeEnumName } from '../../schema/organisation-scopes';
@@ -51,4 +53,21 @@ export const MAX_PAGE_SIZE = 100;
 export const ConsentPurposeEnum = builder.enumType('ConsentPurpose', {
   description: 'trattamento_dati (personal data), dati_salute (health data), foto_video (photos and video), comunicazioni (the club\'s communications).',
   values: CONSENT_PURPOSES,
+});
+
+/** Shared by the consents and the personal area. */
+export const ConsentStatusEnum = builder.enumType('ConsentStatus', {
+  description: 'dato (given against the current notice), negato (refused), revocato (withdrawn), da_rinnovare (given against an older notice version), mancante (none recorded).',
+  values: CONSENT_STATUSES,
+});
+
+export const ConsentGiverEnum = builder.enumType('ConsentGiver', {
+  description: 'Who answers today: self (an adult), guardian (a minor under 14, or from 14 for health data and images), either (a minor from 14, for personal data and communications).',
+  values: ['self', 'guardian', 'either'] as const,
+});
+
+/** Shared by families and the personal area. */
+export const GuardianRelationshipEnum = builder.enumType('GuardianRelationship', {
+  description: 'genitore (parent), tutore (legal guardian), altro (another relative with the same duties).',
+  values: GUARDIAN_RELATIONSHIPS,
 });

@@ -25,6 +25,7 @@ import '../modules/seasons/seasons.graphql';
 import '../modules/families/families.graphql';
 import '../modules/families/consents.graphql';
 import '../modules/registrations/registrations.graphql';
+import '../modules/family-area/family-area.graphql';
 import '../modules/seasons/categories.graphql';
 import '../modules/seasons/renewal.graphql';
 import '../modules/seasons/register-list.graphql';

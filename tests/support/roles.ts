@@ -7,10 +7,15 @@ import type { AppDeps } from '../../server/context';
 import { openSession } from '../../server/modules/accounts/sessions';
 import { addCollaborator, createClub, serviceContext, type TestClub } from './factories';
 import type { Credentials } from './http';
+import { familyOf, type TestFamily } from './family-factories';
+import { clubContext } from './people-factories';
 
-/** Who a request comes from: a role of the club, anonymous, or the owner's account without naming a club. */
-export type TestActor = ClubRole | 'anonymous' | 'noClub';
-export const TEST_ACTORS: readonly TestActor[] = ['anonymous', 'noClub', ...CLUB_ROLES];
+/**
+ * Who a request comes from: a role of the club, anonymous, the owner's account without naming a club, or `family`:
+ * a parent's account (no membership) linked to a person of the club who is guardian of a minor athlete there.
+ */
+export type TestActor = ClubRole | 'anonymous' | 'noClub' | 'family';
+export const TEST_ACTORS: readonly TestActor[] = ['anonymous', 'noClub', 'family', ...CLUB_ROLES];
 
 export interface ClubWithRoles {
   clubId: string;
@@ -20,6 +25,8 @@ export interface ClubWithRoles {
   coachedGroupId: string;
   /** The owner of another club (their own club named as X-Club). */
   stranger: TestClub;
+  /** A parent of the club with a personal area (see TestActor): made on first use, so other tests' counts stay as they were. */
+  family?: TestFamily;
 }
 
 /** The credentials a client of `who` sends: session token and club token. */
@@ -41,6 +48,10 @@ export async function clubWithEveryRole(deps: AppDeps, fullName = 'ASD Tutti i R
  */
 export async function freshCredentials(deps: AppDeps, club: ClubWithRoles, actor: TestActor): Promise<Credentials> {
   if (actor === 'anonymous') return {};
+  if (actor === 'family') {
+    club.family ??= await familyOf(await clubContext(deps, club.members.owner));
+    return { token: await openSession(serviceContext(deps), club.family.accountId) };
+  }
   const who = club.members[actor === 'noClub' ? 'owner' : actor];
   const token = await openSession(serviceContext(deps), who.accountId);
   if (actor === 'noClub') return { token };

@@ -1,22 +1,12 @@
 // GraphQL face of the privacy notice and consents (issue 36 point 2). Thin adapters over consents.service.ts.
 import { PAGE_SIZE } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
-import { ConsentPurposeEnum, MAX_PAGE_SIZE } from '../../graphql/enums';
+import { ConsentGiverEnum, ConsentPurposeEnum, ConsentStatusEnum, MAX_PAGE_SIZE } from '../../graphql/enums';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { dayOf as day } from '../../lib/date-columns';
 import { clubDb } from '../../access/request-db';
 import { clubMember } from '../../access/authorize';
-import { CONSENT_STATUSES, consentGaps, personConsentStates, publishPrivacyNotice, recordConsent, withdrawConsent, type ConsentGap, type PurposeState } from './consents.service';
-
-const ConsentStatusEnum = builder.enumType('ConsentStatus', {
-  description: 'dato (given against the current notice), negato (refused), revocato (withdrawn), da_rinnovare (given against an older notice version), mancante (none recorded).',
-  values: CONSENT_STATUSES,
-});
-
-const ConsentGiverEnum = builder.enumType('ConsentGiver', {
-  description: 'Who answers today: self (an adult), guardian (a minor under 14, or from 14 for health data and images), either (a minor from 14, for personal data and communications).',
-  values: ['self', 'guardian', 'either'] as const,
-});
+import { consentGaps, personConsentStates, publishPrivacyNotice, recordConsent, withdrawConsent, type ConsentGap, type PurposeState } from './consents.service';
 
 builder.prismaObject('PrivacyNotice', {
   description: "A version of the club's privacy notice (informativa privacy); versions are never edited.",

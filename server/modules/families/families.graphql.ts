@@ -1,18 +1,13 @@
 // GraphQL face of families (issue 36 point 1): a person's guardians and the minors they are guardian of. Thin
 // adapters over guardianships.service.ts; who may call each field is in the operation table (families.read/write).
-import { GUARDIAN_RELATIONSHIPS } from '../../../schema/validation/families';
 import { builder } from '../../graphql/builder';
+import { GuardianRelationshipEnum } from '../../graphql/enums';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { clubRowWhere } from '../../lib/club-rows';
 import { dayOf as day } from '../../lib/date-columns';
 import { clubDb } from '../../access/request-db';
 import { clubMember } from '../../access/authorize';
 import { GUARDIAN_SEARCH_LIMIT, guardianCandidatesWhere, removeGuardianship, saveGuardianship } from './guardianships.service';
-
-const GuardianRelationshipEnum = builder.enumType('GuardianRelationship', {
-  description: 'genitore (parent), tutore (legal guardian), altro (another relative with the same duties).',
-  values: GUARDIAN_RELATIONSHIPS,
-});
 
 // A person as a family sees them: the contact fields only, and a tax code that may be unknown (a guardian named in a
 // registration or an import). No health field is reachable from here.

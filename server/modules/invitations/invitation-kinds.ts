@@ -12,6 +12,8 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { RequestContext } from '../../context';
 import { COLLABORATOR_INVITE_PATH, joinClubByInvitation } from '../collaborators/collaborators.service';
 import { joinOrganisationStaffByInvitation, STAFF_INVITE_PATH, STAFF_ROLE_LABELS } from '../organisations/organisation-staff.service';
+import { linkPersonToAccount, PERSON_LINK_PATH } from '../people/person-link.service';
+import { MSG } from '../../../schema/messages';
 
 type Tx = Prisma.TransactionClient;
 
@@ -67,6 +69,30 @@ export const INVITATION_KINDS = {
       return row && { ...row, targetId: row.organisationId, targetName: row.organisation.name, targetClosed: false, roleLabel: STAFF_ROLE_LABELS[row.role] };
     },
     join: joinOrganisationStaffByInvitation,
+  },
+  // A club's person (a member, an athlete of age, a guardian) opening the personal area (issue 36 point 4): the
+  // person-link invitation, mailed by the staff or with a registration's approval. Joining links the person.
+  family: {
+    path: PERSON_LINK_PATH,
+    async find(tx, tokenHash) {
+      const row = await tx.personLinkInvitation.findUnique({ where: { tokenHash }, include: { club: { select: { fullName: true, archivedAt: true } }, person: { select: { firstname: true, lastname: true } } } });
+      return (
+        row && {
+          ...row,
+          // usedAt without acceptedAt: a newer link replaced this one.
+          revokedAt: row.acceptedAt ? null : row.usedAt,
+          targetId: row.clubId,
+          targetName: row.club.fullName,
+          targetClosed: row.club.archivedAt !== null,
+          roleLabel: MSG.familyInvitationRole(`${row.person.firstname} ${row.person.lastname}`),
+        }
+      );
+    },
+    async join(ctx, tx, invitation, accountId) {
+      const { personId } = await tx.personLinkInvitation.findUniqueOrThrow({ where: { id: invitation.id }, select: { personId: true } });
+      if (!(await linkPersonToAccount(ctx, tx, { id: invitation.id, clubId: invitation.targetId, personId }, accountId))) return null;
+      return { targetId: invitation.targetId, targetName: invitation.targetName, membershipId: null, message: MSG.familyJoined(invitation.targetName) };
+    },
   },
 } satisfies Record<string, InvitationKindDef>;
 

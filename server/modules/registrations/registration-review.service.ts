@@ -22,6 +22,7 @@ import { dateColumn, dayOf } from '../../lib/date-columns';
 import { clubDb } from '../../access/request-db';
 import { authorizeMember, clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
+import { createPersonLinkInvitation } from '../people/person-link.service';
 import { PEOPLE_KINDS } from '../people/people.kinds';
 import { createRole, newPersonColumns, personKeys } from '../people/save-person.service';
 import { mirrorLatestCertificate } from '../certificates/certificates.service';
@@ -100,6 +101,8 @@ interface Approval {
   submission: Pending;
   personIds: string[];
   numbers: number[];
+  /** Who registered: the guardian, or the adult who registered themselves (their access to the personal area). */
+  registrantId: string;
 }
 
 /**
@@ -223,8 +226,9 @@ async function approveAll(tx: Db, clubId: string, accountId: string, submissions
     });
   }
   return submissions.map((submission) => {
-    const personIds = contentOf(submission).people.map((p) => athletes.get(p.taxIdCode)!.personId);
-    return { submission, personIds, numbers: personIds.map((id) => memberOf.get(id)!.number) };
+    const content = contentOf(submission);
+    const personIds = content.people.map((p) => athletes.get(p.taxIdCode)!.personId);
+    return { submission, personIds, numbers: personIds.map((id) => memberOf.get(id)!.number), registrantId: content.self ? personIds[0] : personOf.get(content.registrant.taxIdCode)! };
   });
 }
 
@@ -256,10 +260,14 @@ export async function approveRegistrations(ctx: RequestContext, ids: unknown): P
         return !s || s.status === 'da_firmare' ? [{ id, message: MSG.notFound }] : s.status !== 'in_attesa' ? [{ id, message: MSG.registrationNotPending }] : [];
       });
       const pending = submissions.filter((s) => s.status === 'in_attesa');
-      for (const { submission, personIds, numbers } of await approveAll(tx, clubId, accountId, pending, today)) {
+      const approvals = await approveAll(tx, clubId, accountId, pending, today);
+      // The registrant's way into the personal area, unless their record already has an account.
+      const linked = new Set((await tx.person.findMany({ where: { clubId, id: { in: approvals.map((a) => a.registrantId) }, accountId: { not: null } }, select: { id: true } })).map((p) => p.id));
+      for (const { submission, personIds, numbers, registrantId } of approvals) {
         await tx.registrationSubmission.update({ where: { id: submission.id }, data: { status: 'approvata', decidedAt: ctx.deps.now(), decidedBy: accountId, personIds } });
         const names = contentOf(submission).people.map((p, i) => `- ${p.firstname} ${p.lastname}: socio numero ${numbers[i]}`).join('\n');
-        await ctx.deps.mailer.send(decisionMail(submission, 'Iscrizione approvata', `La società ha approvato l'iscrizione «${submission.form.title}» (stagione ${submission.form.season.label}).\n\n${names}`), { club: clubId, account: accountId }, { tx });
+        const access = linked.has(registrantId) ? '' : `\n\n${MSG.familyInviteMail(await createPersonLinkInvitation(ctx, tx, { clubId, personId: registrantId, email: submission.email, invitedById: accountId }))}`;
+        await ctx.deps.mailer.send(decisionMail(submission, 'Iscrizione approvata', `La società ha approvato l'iscrizione «${submission.form.title}» (stagione ${submission.form.season.label}).\n\n${names}${access}`), { club: clubId, account: accountId }, { tx });
       }
       return { approved: pending.map((s) => s.id), refusals };
     });

@@ -55,6 +55,8 @@ const GATE_REFUSALS = new Set<string>([
   MSG.permissionDenied,
   MSG.operatorsOnly,
   MSG.apiKeyRequired,
+  MSG.familyNoAccess,
+  MSG.familyGuardianOnly,
   ...Object.values(ORGANISATION_REFUSAL),
 ]);
 
@@ -150,6 +152,10 @@ function expected(rule: OperationRule, actor: TestActor, kind?: PersonKindKey): 
       return 'passed';
     case 'account':
       return actor === 'anonymous' ? 'refused' : 'passed';
+    case 'family':
+      // Only the parent's account reaches people of a family (its relations hold every family permission but the
+      // minor's own): the staff's accounts are linked to no person.
+      return actor === 'family' ? 'passed' : 'refused';
     case 'operator':
       return 'refused'; // nobody in the fixture is an operator (leads tests cover operators)
     case 'apiKey':
@@ -160,7 +166,7 @@ function expected(rule: OperationRule, actor: TestActor, kind?: PersonKindKey): 
       if (actor === 'anonymous') return 'refused';
       return rule.of === 'organisationId' ? 'refused' : 'passed';
     case 'member': {
-      if (actor === 'anonymous' || actor === 'noClub') return 'refused';
+      if (actor === 'anonymous' || actor === 'noClub' || actor === 'family') return 'refused';
       if (!rule.permission) return 'passed';
       const member = { kind: 'member' as const, accountId: '', sessionId: '', clubId: '', membershipId: '', role: actor };
       const needed = resolvePermission(rule.permission, kind);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_KINDS } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { CLUB_ROLES, PERMISSIONS, ROLE_PERMISSIONS, roleAllows, type Permission } from '../../../server/access/permissions';
-import { permissionMatrixMarkdown } from '../../../server/access/permission-matrix';
+import { familyMatrixMarkdown, permissionMatrixMarkdown } from '../../../server/access/permission-matrix';
 import { addCollaborator, createClub, type TestClub } from '../../support/factories';
 import { gql, rest } from '../../support/http';
 import { clubContext, createPerson, nextTaxCode } from '../../support/people-factories';
@@ -41,6 +41,7 @@ describe('the permission table', () => {
   it("is docs/permissions.md's matrix, word for word", () => {
     const page = readFileSync(path.resolve(import.meta.dirname, '../../../docs/permissions.md'), 'utf8');
     expect(page).toContain(permissionMatrixMarkdown());
+    expect(page).toContain(familyMatrixMarkdown());
   });
 });
 

@@ -45,7 +45,7 @@ const accept = async (token: string, sessionToken?: string) =>
 /** The token in the newest invitation mailed to `email`. */
 async function linkTokenMailedTo(email: string): Promise<string> {
   const mail = (await readOutbox(t.dataDir)).filter((m) => m.to.includes(email)).at(-1);
-  const url = /https:\/\/app\.campobase\.test\/collega-profilo\?token=([\w-]+)/.exec(mail?.text ?? '');
+  const url = /https:\/\/app\.campobase\.test\/invito\?token=([\w-]+)/.exec(mail?.text ?? '');
   if (!url) throw new Error(`no invitation mailed to ${email}`);
   return url[1];
 }
