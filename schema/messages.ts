@@ -455,6 +455,7 @@ export const MSG = {
   familyCertificateApproved: 'Certificato approvato e aggiunto allo storico.',
   familyRequestRejected: 'Richiesta rifiutata: la famiglia riceverà il motivo per email.',
   familyReasonRequired: 'Scrivi il motivo: lo riceverà chi ha fatto la richiesta.',
+  privacyNoticeAccepted: (version: number) => `Grazie: hai letto l'informativa privacy (versione ${version}).`,
   familyInvitationRole: (person: string) => `Area personale (scheda di ${person})`,
   familyJoined: (club: string) => `Area personale attivata: ora vedi i tuoi dati e quelli dei tuoi figli presso ${club}.`,
   familyInviteMail: (url: string) => `Puoi vedere i dati, le tessere e i certificati dall'area personale della società, anche dal telefono. Attiva il tuo accesso da questo link (valido 7 giorni):\n${url}`,

@@ -117,11 +117,14 @@ export async function familyDoor(scope: Scope, personId: unknown, permission: Fa
   return { ...member, db: loggedClubClient(clubScopedClient(scope.deps.systemDb, member.clubId), scope, member.clubId) };
 }
 
-/** The account's family by club, each with a client scoped to that club (read-only use: the personal area's lists). */
+/**
+ * The account's family by club, each with a client scoped to that club (writes logged as the account's): what is
+ * the account's own in each club rather than one person's (the first screen, the privacy notice it accepts).
+ */
 export async function familyClubs(scope: Scope): Promise<Array<{ clubId: string; members: FamilyMember[]; db: PrismaClient }>> {
   const byClub = new Map<string, FamilyMember[]>();
   for (const m of await familyReach(scope)) byClub.set(m.clubId, [...(byClub.get(m.clubId) ?? []), m]);
-  return [...byClub].map(([clubId, members]) => ({ clubId, members, db: clubScopedClient(scope.deps.systemDb, clubId) }));
+  return [...byClub].map(([clubId, members]) => ({ clubId, members, db: loggedClubClient(clubScopedClient(scope.deps.systemDb, clubId), scope, clubId) }));
 }
 
 /** A statement a cross-club fence of this file refuses: a programming error, answered as a failure. */

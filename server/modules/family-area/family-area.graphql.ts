@@ -8,6 +8,7 @@ import { CertificateStatusEnum, ConsentGiverEnum, ConsentPurposeEnum, ConsentSta
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { readGraphQLUpload } from '../files/files.service';
 import { familyArea, familyPerson, type FamilyAreaPerson, type FamilyPersonPage, type VisibilityRow } from './family-area.service';
+import { acceptPrivacyNotice, pendingPrivacyNotices, type PendingNotice } from './privacy-acceptance.service';
 import { submitFamilyCertificate, updateFamilyPerson, withdrawFamilyConsent } from './family-requests.service';
 import { certificateSubmissions, decideCertificateSubmission, decidePersonChangeRequest, personChangeRequests } from './family-review.service';
 
@@ -168,7 +169,25 @@ const CertificateSubmissionRef = builder.objectRef<CertificateRow>('CertificateS
   }),
 });
 
+const PendingNoticeRef = builder.objectRef<PendingNotice>('PendingPrivacyNotice').implement({
+  description: "A club's current privacy notice that the account has not accepted yet (shown at sign-in to the personal area).",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    clubName: t.exposeString('clubName'),
+    version: t.exposeInt('version'),
+    title: t.exposeString('title'),
+    text: t.exposeString('text'),
+    publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
+    changed: t.exposeBoolean('changed', { description: 'The account accepted an earlier version: the notice changed since.' }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  myPendingPrivacyNotices: t.field({
+    type: [PendingNoticeRef],
+    description: "The current privacy notice of each club of the family that this account has not accepted yet: a new version asks again.",
+    resolve: (_root, _args, ctx) => pendingPrivacyNotices(ctx),
+  }),
   myFamily: t.field({
     type: [FamilyAreaPersonRef],
     description: 'The people the signed-in account reaches in the personal area: itself and the minors it is guardian of, in every club.',
@@ -251,6 +270,13 @@ const MessagePayload = builder.objectRef<{ message: string; id?: string }>('Fami
 const refusals = [NotFoundError, ForbiddenError, UnauthenticatedError];
 
 builder.mutationFields((t) => ({
+  acceptPrivacyNotice: t.field({
+    type: MessagePayload,
+    description: "Records that the account read a club's current privacy notice (who, when, IP): never edited. Another club's, an older version or an unknown id: NotFoundError.",
+    args: { noticeId: t.arg.id({ required: true }) },
+    errors: { types: refusals },
+    resolve: (_root, { noticeId }, ctx) => acceptPrivacyNotice(ctx, noticeId),
+  }),
   updateMyFamilyPerson: t.field({
     type: FamilyUpdatePayload,
     description: 'Saves the personal area form of one person: contacts at once, key fields as a request to the club.',

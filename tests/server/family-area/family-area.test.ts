@@ -288,6 +288,31 @@ describe('another family, and the limits of a relation', () => {
   });
 });
 
+describe('a new privacy notice version, asked again at the next sign-in', () => {
+  const PENDING = '{ myPendingPrivacyNotices { id clubName version title changed } }';
+  const ACCEPT = 'mutation($id: ID!) { acceptPrivacyNotice(noticeId: $id) { __typename ... on MutationAcceptPrivacyNoticeSuccess { data { message } } ... on BaseError { __typename message } } }';
+
+  it('asks for the current version until accepted, records who, when and from where, and asks again for the next one', async () => {
+    const [first] = await call(PENDING, {}, asFamily(parent));
+    expect(first).toMatchObject({ clubName: 'ASD Area Personale', version: 1, changed: false });
+    expect(await call(ACCEPT, { id: first.id }, asFamily(stranger))).toMatchObject({ __typename: 'NotFoundError' });
+    expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ data: { message: MSG.privacyNoticeAccepted(1) } });
+    expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ data: { message: MSG.privacyNoticeAccepted(1) } }); // twice: one row
+    expect(await call(PENDING, {}, asFamily(parent))).toEqual([]);
+    const rows = await t.deps.systemDb.privacyNoticeAcceptance.findMany({ where: { accountId: parent.accountId } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ noticeId: first.id, email: parent.email, ip: '127.0.0.1' });
+    await expect(t.deps.systemDb.privacyNoticeAcceptance.update({ where: { id: rows[0].id }, data: { email: 'altro@example.it' } })).rejects.toThrow();
+
+    await call('mutation($i: PublishPrivacyNoticeInput!) { publishPrivacyNotice(input: $i) { __typename } }', { i: { title: 'Informativa 2', text: 'Ora anche le foto delle partite.' } }, owner);
+    const [second] = await call(PENDING, {}, asFamily(parent));
+    expect(second).toMatchObject({ version: 2, title: 'Informativa 2', changed: true });
+    expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ __typename: 'NotFoundError' }); // an older version
+    expect(await call(ACCEPT, { id: second.id }, asFamily(parent))).toMatchObject({ data: { message: MSG.privacyNoticeAccepted(2) } });
+    expect(await t.deps.systemDb.privacyNoticeAcceptance.count({ where: { accountId: parent.accountId } })).toBe(2);
+  });
+});
+
 describe('from an approved online registration to the personal area', () => {
   it('mails the registrant the door, which signs up an account without a club and opens the area', async () => {
     // A registration approved: the minimum the review needs, made by the service itself.
