@@ -282,8 +282,9 @@ export const signedPdfPath = (accessToken: string) => `/api/registrations/signed
 /** The signed PDF for the browser's secret; refused before the signature. */
 export async function signedPdfForRegistrant(ctx: RequestContext, accessToken: unknown): Promise<{ filename: string; content: Buffer }> {
   await ctx.deps.limits.consume('registrationRead', { ip: ctx.meta.ip });
-  const { db, submission } = await submissionDoor(ctx, accessToken).catch(() => {
-    throw new NotFoundError(MSG.registrationLinkInvalid);
+  // A bad link answers 404; anything else (a database too busy, say) keeps its own answer.
+  const { db, submission } = await submissionDoor(ctx, accessToken).catch((e: unknown) => {
+    throw e instanceof ValidationError ? new NotFoundError(MSG.registrationLinkInvalid) : e;
   });
   if (!submission.pdfFileId) throw new NotFoundError(MSG.registrationLinkInvalid);
   const file = await db.storedFile.findUniqueOrThrow({ where: { id: submission.pdfFileId } });
@@ -318,7 +319,9 @@ export async function readOwnSubmission(ctx: RequestContext, accessToken: unknow
   await ctx.deps.limits.consume('registrationRead', { ip: ctx.meta.ip });
   try {
     return (await submissionDoor(ctx, accessToken)).submission;
-  } catch {
-    return null;
+  } catch (e) {
+    // A bad link is null; a database too busy to answer is a 503, not a "not found".
+    if (e instanceof ValidationError) return null;
+    throw e;
   }
 }
