@@ -24,6 +24,8 @@ const OTHER_PERMISSIONS = {
   'consents.read': 'see who gave which privacy consent, and who lacks one',
   'consents.write': 'record and withdraw privacy consents',
   'registrations.manage': 'build online registration forms and share their links; approve, send back or reject what families submit (creating people, guardians, memberships and certificates)',
+  'fees.read': "see fee plans, charges, payments, balances and receipts (what each person and family owes and paid)",
+  'fees.write': 'create and assign fee plans, record payments, refunds and corrections, issue and cancel receipts',
   'feed.read': 'read the feed',
   'feed.write': 'publish, edit and archive posts',
   'import.run': 'import people from a file',

@@ -36,6 +36,7 @@ import { registerAccessLogRoutes } from './modules/access-log/access-log.http';
 import { registerMemberRegisterRoutes } from './modules/seasons/register-export.http';
 import { registerRegistrationRoutes } from './modules/registrations/registrations.http';
 import { registerFamilyAreaRoutes } from './modules/family-area/family-area.http';
+import { registerFeesRoutes } from './modules/fees/fees.http';
 import { createLifecycle, registerHealthRoutes, type Lifecycle } from './operations/health';
 import { countRefusals, createAppMetrics, registerRequestMetrics, type AppMetrics } from './operations/metrics';
 import { registerMetricsRoute } from './operations/metrics-route';
@@ -222,6 +223,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerMemberRegisterRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
   registerFamilyAreaRoutes(app, deps);
+  registerFeesRoutes(app, deps);
   registerLegacyRoutes(app, deps, LEGACY_ROUTES);
   await serveClient(app, config.clientDir, () => lifecycle.migrations === 'pending');
 

@@ -5,7 +5,7 @@
 // shared with the client.
 import { PERMISSIONS, peoplePermissions, type Permission } from '../../schema/permissions';
 
-export const CLUB_ROLES = ['owner', 'admin', 'segreteria', 'allenatore', 'lettura'] as const;
+export const CLUB_ROLES = ['owner', 'admin', 'segreteria', 'tesoriere', 'allenatore', 'lettura'] as const;
 export type ClubRole = (typeof CLUB_ROLES)[number];
 
 /** Italian names of the roles, for the screens and docs/permissions.md. */
@@ -13,6 +13,7 @@ export const CLUB_ROLE_LABELS: Record<ClubRole, string> = {
   owner: 'Titolare',
   admin: 'Amministratore',
   segreteria: 'Segreteria',
+  tesoriere: 'Tesoriere',
   allenatore: 'Allenatore',
   lettura: 'Sola lettura',
 };
@@ -23,7 +24,8 @@ const ALL = Object.keys(PERMISSIONS) as Permission[];
 const READS: Permission[] = [...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'consents.read', 'feed.read', 'club.read'];
 
 /**
- * The table. `allenatore` is further limited to the athletes of the groups assigned to them (and posts only to those
+ * The table. Money (fees.*) is for the owner, the admin, the secretary and the treasurer: coaches and read-only
+ * members see none. `allenatore` is further limited to the athletes of the groups assigned to them (and posts only to those
  * groups): that narrowing is a scope, applied in the data access, not a permission.
  */
 export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
@@ -42,12 +44,16 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'consents.read',
     'consents.write',
     'registrations.manage',
+    'fees.read',
+    'fees.write',
     'feed.read',
     'feed.write',
     'import.run',
     'export.run',
     'club.read',
   ]),
+  // The club's money (issue 37): who owes and paid what, and the people it needs to know for it; no health data.
+  tesoriere: new Set([...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'fees.read', 'fees.write', 'feed.read', 'export.run', 'club.read']),
   allenatore: new Set([
     ...peoplePermissions(['read', 'write'], ['athlete']),
     ...peoplePermissions(['read'], ['coach', 'manager', 'staff']),

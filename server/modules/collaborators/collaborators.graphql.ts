@@ -18,7 +18,7 @@ import { acceptInvitation } from '../invitations/invitations.service';
 import { MSG } from '../../../schema/messages';
 
 const CollaboratorRole = builder.enumType('CollaboratorRole', {
-  description: 'owner, admin, segreteria, allenatore, lettura: what each may do is the permission matrix in docs/permissions.md.',
+  description: 'owner, admin, segreteria, tesoriere, allenatore, lettura: what each may do is the permission matrix in docs/permissions.md.',
   values: CLUB_ROLES,
 });
 

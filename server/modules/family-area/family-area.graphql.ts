@@ -101,6 +101,40 @@ const FamilyChangeRequest = builder.objectRef<Page['changeRequests'][number]>('F
   }),
 });
 
+const FamilyChargeRef = builder.objectRef<Page['fees']['charges'][number]>('FamilyCharge').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    description: t.exposeString('description'),
+    dueOn: t.string({ resolve: (c) => c.dueOn.toISOString().slice(0, 10) }),
+    amountCents: t.int({ description: 'Owed, discount applied.', resolve: (c) => c.amountCents - c.discountCents }),
+    discountReason: t.exposeString('discountReason', { nullable: true }),
+    paidCents: t.exposeInt('paidCents'),
+    openCents: t.exposeInt('openCents'),
+    cancelled: t.boolean({ resolve: (c) => c.cancelledAt !== null }),
+  }),
+});
+const FamilyFeesRef = builder.objectRef<Page['fees']>('FamilyFees').implement({
+  description: "The person's charges and what is paid and open (euro cents).",
+  fields: (t) => ({
+    dueCents: t.int({ resolve: (f) => f.dueCents ?? 0 }),
+    paidCents: t.int({ resolve: (f) => f.paidCents ?? 0 }),
+    openCents: t.int({ resolve: (f) => f.openCents ?? 0 }),
+    overdueCents: t.int({ resolve: (f) => f.overdueCents ?? 0 }),
+    charges: t.field({ type: [FamilyChargeRef], resolve: (f) => f.charges }),
+  }),
+});
+const FamilyReceiptRef = builder.objectRef<Page['receipts'][number]>('FamilyReceipt').implement({
+  description: 'A receipt of the person (GET /api/area/persone/{personId}/ricevute/{id}.pdf).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    number: t.exposeString('number'),
+    issuedOn: t.exposeString('issuedOn'),
+    amountCents: t.exposeInt('amountCents'),
+    cancelled: t.exposeBoolean('cancelled'),
+    deductible: t.exposeBoolean('deductible', { description: 'Valid for the 19 % deduction (traceable payment, athlete aged 5-18).' }),
+  }),
+});
+
 const FamilyPersonPageRef = builder.objectRef<Page>('FamilyPersonPage').implement({
   description: 'One person of the family: data, memberships, cards, certificates, requests, shared documents, consents and who at the club sees them.',
   fields: (t) => ({
@@ -126,6 +160,8 @@ const FamilyPersonPageRef = builder.objectRef<Page>('FamilyPersonPage').implemen
     consents: t.field({ type: [FamilyConsent], resolve: (p) => p.consents }),
     documents: t.field({ type: [FamilyDocument], resolve: (p) => p.documents }),
     visibility: t.field({ type: [FamilyVisibility], resolve: (p) => p.visibility }),
+    fees: t.field({ type: FamilyFeesRef, resolve: (p) => p.fees }),
+    receipts: t.field({ type: [FamilyReceiptRef], resolve: (p) => p.receipts }),
   }),
 });
 

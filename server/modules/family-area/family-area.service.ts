@@ -13,6 +13,7 @@ import type { RequestContext } from '../../context';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { dayOf } from '../../lib/date-columns';
 import { consentStatus, currentNotice, type ConsentStatus } from '../families/consents.service';
+import { statementOf } from '../fees/payments.service';
 
 export interface FamilyAreaPerson {
   personId: string;
@@ -131,7 +132,7 @@ export async function familyPerson(ctx: RequestContext, personId: unknown) {
   const kinds = [...new Set(person.roles.map((r) => r.kind))].filter((k) => PERSON_KINDS.includes(k));
   const athlete = kinds.includes('athlete');
   if (athlete) logFamilyHealthRead(ctx, clubId, person.id, 'Area personale: certificati medici');
-  const [notice, documents, visible] = await Promise.all([
+  const [notice, documents, visible, fees, receipts] = await Promise.all([
     currentNotice(db, clubId),
     db.registrationSubmission.findMany({
       where: { clubId, status: 'approvata', personIds: { has: person.id }, pdfFileId: { not: null } },
@@ -139,6 +140,8 @@ export async function familyPerson(ctx: RequestContext, personId: unknown) {
       orderBy: { signedAt: 'desc' },
     }),
     visibility(db, clubId, person.id, kinds),
+    statementOf(db, clubId, person.id, [person.id], today),
+    db.receipt.findMany({ where: { clubId, personId: person.id }, orderBy: [{ year: 'desc' }, { number: 'desc' }], take: 100 }),
   ]);
   const birthday = dayOf(person.birthday);
   const consents: FamilyConsentState[] = CONSENT_PURPOSES.map((purpose) => {
@@ -198,6 +201,8 @@ export async function familyPerson(ctx: RequestContext, personId: unknown) {
     guardians: person.guardians.map((g) => ({ name: `${g.guardian.firstname} ${g.guardian.lastname}`, relationship: g.relationship })),
     consents,
     documents: documents.map((d) => ({ id: d.id, title: d.form.title, signedAt: d.signedAt })),
+    fees: { ...fees.people[0], charges: fees.people[0]?.charges ?? [] },
+    receipts: receipts.map((r) => ({ id: r.id, number: `${r.number}/${r.year}`, issuedOn: dayOf(r.issuedOn)!, amountCents: r.amountCents, cancelled: r.cancelledAt !== null, deductible: (r.content as { deductible?: boolean }).deductible === true })),
     visibility: visible,
   };
 }

@@ -128,7 +128,8 @@ describe("a parent's personal area", () => {
     expect(page.consents.find((c: any) => c.purpose === 'dati_salute')).toMatchObject({ status: 'dato', giver: 'guardian', canWithdraw: true });
     expect(page.consents.find((c: any) => c.purpose === 'foto_video')).toMatchObject({ status: 'mancante', canWithdraw: false });
     const roles = Object.fromEntries(page.visibility.map((v: any) => [v.role, v]));
-    expect(Object.keys(roles)).toEqual(['owner', 'admin', 'segreteria', 'allenatore', 'lettura']);
+    expect(Object.keys(roles)).toEqual(['owner', 'admin', 'segreteria', 'tesoriere', 'allenatore', 'lettura']);
+    expect(roles.tesoriere.health).toBe(false);
     expect(roles.segreteria.health).toBe(true);
     expect(roles.lettura.health).toBe(false);
     expect(roles.allenatore.names).toHaveLength(1); // the coach of the child's group

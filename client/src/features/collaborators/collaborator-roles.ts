@@ -1,8 +1,8 @@
-// The five club roles as the Collaboratori page shows them: the Italian label (the same as the server's
+// The club roles as the Collaboratori page shows them: the Italian label (the same as the server's
 // CLUB_ROLE_LABELS, which the client may not import) and one line on what each may do (docs/permissions.md).
 // Imported by the top bar's club switcher: keep it free of heavy imports (no zod here).
 
-export type CollaboratorRoleKey = 'owner' | 'admin' | 'segreteria' | 'allenatore' | 'lettura';
+export type CollaboratorRoleKey = 'owner' | 'admin' | 'segreteria' | 'tesoriere' | 'allenatore' | 'lettura';
 
 export const ROLE_INFO: Record<CollaboratorRoleKey, { label: string; description: string; palette: string }> = {
   owner: { label: 'Titolare', description: 'Tutto, compresi archiviare la società e trasferirne la titolarità.', palette: 'purple' },
@@ -15,6 +15,11 @@ export const ROLE_INFO: Record<CollaboratorRoleKey, { label: string; description
     label: 'Segreteria',
     description: 'Anagrafiche, dati sanitari, gruppi, feed, importazioni ed esportazioni; non i dati della società né i collaboratori.',
     palette: 'teal',
+  },
+  tesoriere: {
+    label: 'Tesoriere',
+    description: 'Quote, pagamenti e ricevute; consulta anagrafiche, gruppi e libro soci; niente dati sanitari.',
+    palette: 'green',
   },
   allenatore: {
     label: 'Allenatore',

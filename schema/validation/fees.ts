@@ -1,0 +1,87 @@
+// Fees, payments and receipts (issue 37): the forms of the treasurer's screens and of both faces, one schema each,
+// so the server refuses with the words the form shows. Amounts travel in euro cents (integers): no rounding anywhere.
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { blankToUndefined, isoDate, optionalText, requiredText } from './fields';
+
+export const FEE_KINDS = ['quota_associativa', 'corso', 'kit', 'altro'] as const;
+export type FeeKind = (typeof FEE_KINDS)[number];
+export const FEE_KIND_LABELS: Record<FeeKind, string> = { quota_associativa: 'Quota associativa', corso: 'Corso', kit: 'Kit', altro: 'Altro' };
+
+export const PAYMENT_METHODS = ['contanti', 'bonifico', 'pos', 'sepa'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { contanti: 'Contanti', bonifico: 'Bonifico bancario', pos: 'Carta (POS)', sepa: 'Addebito SEPA' };
+/** Traceable payments (the deduction needs one since 2020): all but cash. */
+export const isTraceable = (method: PaymentMethod): boolean => method !== 'contanti';
+
+/** At most 100,000 euro in one amount: a typo of a few zeros is refused, not stored. */
+export const MAX_AMOUNT_CENTS = 10_000_000;
+export const MAX_INSTALMENTS = 12;
+
+const id = (message: string) => z.preprocess(blankToUndefined, z.uuid({ error: message }));
+const optionalId = z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).optional());
+const cents = z.number({ error: MSG.feeAmountInvalid }).int({ error: MSG.feeAmountInvalid }).positive({ error: MSG.feeAmountInvalid }).max(MAX_AMOUNT_CENTS, { error: MSG.feeAmountInvalid });
+const percent = z.preprocess(blankToUndefined, z.number({ error: MSG.feePercentInvalid }).int({ error: MSG.feePercentInvalid }).min(0, { error: MSG.feePercentInvalid }).max(100, { error: MSG.feePercentInvalid }).default(0));
+const shortName = (message: string) => requiredText(message).pipe(z.string().max(100, { error: MSG.textTooLong }));
+
+export const feeInstalmentInput = z.object({
+  label: shortName(MSG.feeInstalmentLabelRequired),
+  dueOn: isoDate(MSG.feeDueOnRequired),
+  amountCents: cents,
+});
+
+export const saveFeePlanInput = z.object({
+  id: optionalId,
+  seasonId: id(MSG.registrationSeasonRequired),
+  name: shortName(MSG.feePlanNameRequired),
+  kind: z.enum(FEE_KINDS, { error: MSG.feeKindInvalid }),
+  sport: optionalText.pipe(z.string().max(100, { error: MSG.textTooLong }).optional()),
+  secondChildPercent: percent,
+  thirdChildPercent: percent,
+  instalments: z.array(feeInstalmentInput, { error: MSG.feeInstalmentsRequired }).min(1, { error: MSG.feeInstalmentsRequired }).max(MAX_INSTALMENTS, { error: MSG.feeTooManyInstalments(MAX_INSTALMENTS) }),
+});
+export type SaveFeePlanInput = z.output<typeof saveFeePlanInput>;
+
+export const assignFeePlanInput = z
+  .object({
+    planId: id(MSG.idInvalid),
+    groupId: optionalId,
+    personIds: z.array(z.uuid({ error: MSG.idInvalid })).max(1000).optional(),
+  })
+  .refine((v) => v.groupId || v.personIds?.length, { path: ['groupId'], error: MSG.feeAssignTargetRequired });
+
+export const recordPaymentInput = (today: string) =>
+  z.object({
+    payerId: id(MSG.feePayerRequired),
+    method: z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid }),
+    paidOn: isoDate(MSG.paymentDateRequired).refine((d) => d <= today, { error: MSG.paymentDateInFuture }),
+    amountCents: cents,
+    reference: optionalText.pipe(z.string().max(200, { error: MSG.textTooLong }).optional()),
+    note: optionalText.pipe(z.string().max(1000, { error: MSG.textTooLong }).optional()),
+    /** The charges it settles, in order; none: the payer's family's open charges, the oldest due first. */
+    chargeIds: z.array(z.uuid({ error: MSG.idInvalid })).max(200).optional(),
+  });
+export type RecordPaymentInput = z.output<ReturnType<typeof recordPaymentInput>>;
+
+export const chargeDiscountInput = z.object({
+  chargeId: id(MSG.idInvalid),
+  discountCents: z.number({ error: MSG.feeAmountInvalid }).int({ error: MSG.feeAmountInvalid }).min(0, { error: MSG.feeAmountInvalid }).max(MAX_AMOUNT_CENTS, { error: MSG.feeAmountInvalid }),
+  reason: requiredText(MSG.feeReasonRequired).pipe(z.string().max(500, { error: MSG.textTooLong })),
+});
+
+export const oneOffChargeInput = z.object({
+  personId: id(MSG.idInvalid),
+  seasonId: id(MSG.registrationSeasonRequired),
+  description: shortName(MSG.feeDescriptionRequired),
+  dueOn: isoDate(MSG.feeDueOnRequired),
+  amountCents: cents,
+});
+
+export const cancelInput = z.object({
+  id: id(MSG.idInvalid),
+  reason: requiredText(MSG.feeReasonRequired).pipe(z.string().max(500, { error: MSG.textTooLong })),
+});
+
+/** Euro, Italian style: 1.234,50 €. */
+export const euro = (cents: number): string =>
+  `${(cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })} €`;

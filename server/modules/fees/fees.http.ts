@@ -1,0 +1,32 @@
+// A receipt's PDF over HTTP: GET /api/receipts/:id.pdf for the club's staff with fees.read (session and X-Club), and
+// GET /api/area/persone/:personId/ricevute/:id.pdf for the family in the personal area (session only). A receipt of
+// another club or another family answers 404 like an unknown one.
+import type { FastifyInstance } from 'fastify';
+import { authorizeMember } from '../../access/authorize';
+import { familyDoor } from '../../access/cross-club';
+import { clubDb } from '../../access/request-db';
+import type { AppDeps } from '../../context';
+import { downloadRoute } from '../../http/download';
+import { isUuid, type Db } from '../../lib/club-rows';
+import { NotFoundError } from '../../lib/errors';
+
+async function receiptPdf(db: Db, clubId: string, id: string, personId?: string) {
+  const receipt = isUuid(id) ? await db.receipt.findFirst({ where: { clubId, id, ...(personId ? { personId } : {}) }, select: { pdfFileId: true } }) : null;
+  if (!receipt?.pdfFileId) throw new NotFoundError();
+  const file = await db.storedFile.findFirstOrThrow({ where: { clubId, id: receipt.pdfFileId } });
+  return { filename: file.filename, contentType: 'application/pdf', body: Buffer.from(file.content) };
+}
+
+export function registerFeesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get(
+    '/api/receipts/:id.pdf',
+    downloadRoute<{ Params: { id: string } }>(deps, 'receipt (staff)', async (ctx, req) => receiptPdf(clubDb(ctx), authorizeMember(ctx, 'fees.read').clubId, req.params.id)),
+  );
+  app.get(
+    '/api/area/persone/:personId/ricevute/:id.pdf',
+    downloadRoute<{ Params: { personId: string; id: string } }>(deps, 'receipt (family)', async (ctx, req) => {
+      const { db, clubId, personId } = await familyDoor(ctx, req.params.personId, 'family.read');
+      return receiptPdf(db, clubId, req.params.id, personId);
+    }),
+  );
+}

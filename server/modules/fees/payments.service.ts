@@ -1,0 +1,232 @@
+// What each person and family owes and paid (issue 37 point 2): charges (from plans, or one-off), a person's own
+// reduction with its reason, payments spread over the open charges (the oldest due first, or the ones chosen),
+// refunds, and cancellations that keep the history: nothing of money is ever deleted. A family is a payer and the
+// minors they are a paying guardian of.
+import { MSG } from '../../../schema/messages';
+import { cancelInput, chargeDiscountInput, euro, oneOffChargeInput, recordPaymentInput } from '../../../schema/validation/fees';
+import { clubMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
+import { clubDb } from '../../access/request-db';
+import type { RequestContext } from '../../context';
+import { Prisma, type Charge, type Payment } from '../../generated/prisma/client.js';
+import { CLUB, clubSql } from '../../access/club-sql';
+import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
+import { dateColumn, dayOf } from '../../lib/date-columns';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import { todayOf } from './fee-plans.service';
+
+export type ChargeWithPaid = Charge & { paidCents: number; openCents: number };
+
+/** What is still owed of each charge: its amount less discount less what was allocated to it (refunds reduce it). */
+export async function withPaid(db: Db, charges: Charge[]): Promise<ChargeWithPaid[]> {
+  if (!charges.length) return [];
+  const sums = await db.paymentAllocation.groupBy({ by: ['chargeId'], where: { clubId: charges[0].clubId, chargeId: { in: charges.map((c) => c.id) } }, _sum: { amountCents: true } });
+  const paid = new Map(sums.map((s) => [s.chargeId, s._sum.amountCents ?? 0]));
+  return charges.map((c) => {
+    const paidCents = paid.get(c.id) ?? 0;
+    return { ...c, paidCents, openCents: c.cancelledAt ? 0 : Math.max(0, c.amountCents - c.discountCents - paidCents) };
+  });
+}
+
+/** The people a payer pays for: themselves and the minors they are a paying guardian of. */
+export async function familyOf(db: Db, clubId: string, payerId: string): Promise<string[]> {
+  const minors = await db.guardianship.findMany({ where: { clubId, guardianId: payerId, pays: true }, select: { minorId: true } });
+  return [payerId, ...minors.map((m) => m.minorId)];
+}
+
+async function findPerson(db: Db, clubId: string, id: unknown) {
+  const person = isUuid(id) ? await db.person.findFirst({ where: { clubId, id, roles: { some: {} } }, select: { id: true, firstname: true, lastname: true } }) : null;
+  if (!person) throw new NotFoundError();
+  return person;
+}
+
+const name = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`;
+
+/**
+ * Records a payment from `payerId` and spreads it over the charges chosen (in order) or the family's open charges,
+ * the oldest due first. More than what is open is refused (no silent credit).
+ */
+export async function recordPayment(ctx: RequestContext, raw: unknown): Promise<{ payment: Payment; allocated: Array<{ chargeId: string; amountCents: number }>; message: string }> {
+  const { clubId, accountId } = clubMember(ctx);
+  const input = parseInput(recordPaymentInput(todayOf(ctx)), raw);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const payer = await findPerson(tx, clubId, input.payerId);
+    const family = await familyOf(tx, clubId, payer.id);
+    // Locks the family's charges first: two payments at once cannot both settle the same euro.
+    await tx.$queryRaw(clubSql(clubId)`SELECT id FROM charges WHERE club_id = ${CLUB} AND person_id = ANY(${family}::uuid[]) AND cancelled_at IS NULL FOR UPDATE`);
+    const open = (await withPaid(tx, await tx.charge.findMany({ where: { clubId, personId: { in: family }, cancelledAt: null }, orderBy: [{ dueOn: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] }))).filter((c) => c.openCents > 0);
+    let targets = open;
+    if (input.chargeIds?.length) {
+      targets = input.chargeIds.map((id) => open.find((c) => c.id === id)).filter((c): c is ChargeWithPaid => !!c);
+      if (targets.length !== new Set(input.chargeIds).size) throw new ValidationError({ chargeIds: MSG.paymentChargeNotOpen }, MSG.paymentChargeNotOpen);
+    }
+    const openTotal = targets.reduce((sum, c) => sum + c.openCents, 0);
+    if (!openTotal) throw new ConflictError(MSG.paymentNothingOpen);
+    if (input.amountCents > openTotal) throw new ValidationError({ amountCents: MSG.paymentOverpaid(euro(openTotal)) }, MSG.paymentOverpaid(euro(openTotal)));
+    const payment = await tx.payment.create({
+      data: { clubId, payerId: payer.id, method: input.method, paidOn: dateColumn(input.paidOn), amountCents: input.amountCents, reference: input.reference ?? null, note: input.note ?? null, createdBy: accountId },
+    });
+    let left = input.amountCents;
+    const allocated: Array<{ chargeId: string; amountCents: number }> = [];
+    for (const c of targets) {
+      if (!left) break;
+      const part = Math.min(left, c.openCents);
+      allocated.push({ chargeId: c.id, amountCents: part });
+      left -= part;
+    }
+    await tx.paymentAllocation.createMany({ data: allocated.map((a) => ({ clubId, paymentId: payment.id, ...a })) });
+    describeChange(tx, { action: 'create', entityType: 'person', entityId: payer.id, personId: payer.id, entityLabel: name(payer), detail: `Pagamento di ${euro(input.amountCents)} (${input.method}) registrato` });
+    return { payment, allocated, message: MSG.paymentRecorded(euro(input.amountCents)) };
+  });
+}
+
+/** Gives back (part of) a payment: a negative payment whose allocations undo the original's, the latest first. */
+export async function refundPayment(ctx: RequestContext, paymentId: unknown, amountCents: unknown, reason: unknown): Promise<{ payment: Payment; message: string }> {
+  const { clubId, accountId } = clubMember(ctx);
+  const input = parseInput(cancelInput, { id: paymentId, reason });
+  if (typeof amountCents !== 'number' || !Number.isInteger(amountCents) || amountCents <= 0) throw new ValidationError({ amountCents: MSG.feeAmountInvalid }, MSG.feeAmountInvalid);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const original = await tx.payment.findFirst({ where: { ...clubRowWhere(clubId, input.id), amountCents: { gt: 0 } }, include: { payer: true, allocations: { orderBy: { id: 'desc' } }, refunds: true } });
+    if (!original) throw new NotFoundError();
+    const given = original.refunds.reduce((sum, r) => sum - r.amountCents, 0);
+    const max = original.amountCents - given;
+    if (amountCents > max) throw new ValidationError({ amountCents: MSG.refundTooHigh(euro(max)) }, MSG.refundTooHigh(euro(max)));
+    const refund = await tx.payment.create({
+      data: { clubId, payerId: original.payerId, method: original.method, paidOn: dateColumn(todayOf(ctx)), amountCents: -amountCents, note: input.reason, refundOfId: original.id, createdBy: accountId },
+    });
+    // What is left of each allocation (earlier refunds already took back part), undone from the last one.
+    const taken = new Map<string, number>();
+    for (const r of await tx.paymentAllocation.findMany({ where: { clubId, payment: { refundOfId: original.id } } })) taken.set(r.chargeId, (taken.get(r.chargeId) ?? 0) - r.amountCents);
+    let left = amountCents;
+    for (const a of original.allocations) {
+      if (!left) break;
+      const remaining = a.amountCents - (taken.get(a.chargeId) ?? 0);
+      const part = Math.min(left, Math.max(0, remaining));
+      if (!part) continue;
+      await tx.paymentAllocation.create({ data: { clubId, paymentId: refund.id, chargeId: a.chargeId, amountCents: -part } });
+      taken.set(a.chargeId, (taken.get(a.chargeId) ?? 0) + part);
+      left -= part;
+    }
+    describeChange(tx, { action: 'create', entityType: 'person', entityId: original.payerId, personId: original.payerId, entityLabel: name(original.payer), detail: `Rimborso di ${euro(amountCents)}: ${input.reason}` });
+    return { payment: refund, message: MSG.refundRecorded(euro(amountCents)) };
+  });
+}
+
+/** A one-off charge (a trip, a fine, a second kit) for one person. */
+export async function addOneOffCharge(ctx: RequestContext, raw: unknown): Promise<{ charge: Charge; message: string }> {
+  const { clubId, accountId } = clubMember(ctx);
+  const input = parseInput(oneOffChargeInput, raw);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const person = await findPerson(tx, clubId, input.personId);
+    if (!(await tx.clubSeason.findFirst({ where: clubRowWhere(clubId, input.seasonId), select: { id: true } }))) throw new ValidationError({ seasonId: MSG.registrationSeasonRequired }, MSG.registrationSeasonRequired);
+    const charge = await tx.charge.create({ data: { clubId, personId: person.id, seasonId: input.seasonId, description: input.description, dueOn: dateColumn(input.dueOn), amountCents: input.amountCents, createdBy: accountId } });
+    describeChange(tx, { action: 'create', entityType: 'person', entityId: person.id, personId: person.id, entityLabel: name(person), detail: `Addebito «${input.description}» di ${euro(input.amountCents)}` });
+    return { charge, message: MSG.chargeAdded };
+  });
+}
+
+async function findCharge(tx: Db, clubId: string, id: unknown) {
+  const charge = isUuid(id) ? await tx.charge.findFirst({ where: { clubId, id }, include: { person: { select: { firstname: true, lastname: true } } } }) : null;
+  if (!charge) throw new NotFoundError();
+  return charge;
+}
+
+/** A person's own reduction on a charge (a hardship, a staff member's child), with its reason. */
+export async function setChargeDiscount(ctx: RequestContext, raw: unknown): Promise<{ charge: Charge; message: string }> {
+  const { clubId } = clubMember(ctx);
+  const input = parseInput(chargeDiscountInput, raw);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const charge = await findCharge(tx, clubId, input.chargeId);
+    if (charge.cancelledAt) throw new ConflictError(MSG.chargeAlreadyCancelled);
+    const [paid] = await withPaid(tx, [charge]);
+    if (input.discountCents > charge.amountCents - paid.paidCents) throw new ValidationError({ discountCents: MSG.chargeDiscountTooHigh }, MSG.chargeDiscountTooHigh);
+    const updated = await tx.charge.update({ where: { id: charge.id }, data: { discountCents: input.discountCents, discountReason: input.reason } });
+    describeChange(tx, { action: 'update', entityType: 'person', entityId: charge.personId, personId: charge.personId, entityLabel: name(charge.person), detail: `Riduzione di ${euro(input.discountCents)} su «${charge.description}»: ${input.reason}` });
+    return { charge: updated, message: MSG.chargeDiscountSaved };
+  });
+}
+
+/** Cancels a charge with nothing paid on it (the row stays, marked, with the reason). */
+export async function cancelCharge(ctx: RequestContext, raw: unknown): Promise<{ charge: Charge; message: string }> {
+  const { clubId } = clubMember(ctx);
+  const input = parseInput(cancelInput, raw);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const charge = await findCharge(tx, clubId, input.id);
+    if (charge.cancelledAt) throw new ConflictError(MSG.chargeAlreadyCancelled);
+    const [paid] = await withPaid(tx, [charge]);
+    if (paid.paidCents > 0) throw new ConflictError(MSG.chargePaidCannotCancel);
+    const updated = await tx.charge.update({ where: { id: charge.id }, data: { cancelledAt: ctx.deps.now(), cancelReason: input.reason } });
+    describeChange(tx, { action: 'update', entityType: 'person', entityId: charge.personId, personId: charge.personId, entityLabel: name(charge.person), detail: `Addebito «${charge.description}» annullato: ${input.reason}` });
+    return { charge: updated, message: MSG.chargeCancelled };
+  });
+}
+
+export interface Statement {
+  payerId: string;
+  people: Array<{ personId: string; name: string; charges: ChargeWithPaid[]; dueCents: number; paidCents: number; openCents: number; overdueCents: number }>;
+  payments: Payment[];
+  dueCents: number;
+  paidCents: number;
+  openCents: number;
+  overdueCents: number;
+}
+
+/** A family's statement: each person's charges (overdue first), what was paid, what is open; the payer's payments. */
+export async function familyStatement(ctx: RequestContext, payerId: unknown): Promise<Statement> {
+  const { clubId } = clubMember(ctx);
+  const db = clubDb(ctx);
+  const payer = await findPerson(db, clubId, payerId);
+  const family = await familyOf(db, clubId, payer.id);
+  return statementOf(db, clubId, payer.id, family, todayOf(ctx));
+}
+
+export async function statementOf(db: Db, clubId: string, payerId: string, family: string[], today: string): Promise<Statement> {
+  const [people, charges, payments] = await Promise.all([
+    db.person.findMany({ where: { clubId, id: { in: family } }, select: { id: true, firstname: true, lastname: true } }),
+    db.charge.findMany({ where: { clubId, personId: { in: family } }, orderBy: [{ dueOn: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] }),
+    db.payment.findMany({ where: { clubId, payerId }, orderBy: [{ paidOn: 'desc' }, { createdAt: 'desc' }] }),
+  ]);
+  const all = await withPaid(db, charges);
+  const overdue = (c: ChargeWithPaid) => c.openCents > 0 && dayOf(c.dueOn)! < today;
+  const rows = family
+    .map((id) => people.find((p) => p.id === id))
+    .filter((p): p is NonNullable<typeof p> => !!p)
+    .map((p) => {
+      const mine = all.filter((c) => c.personId === p.id).sort((a, b) => Number(overdue(b)) - Number(overdue(a)));
+      const live = mine.filter((c) => !c.cancelledAt);
+      return {
+        personId: p.id,
+        name: name(p),
+        charges: mine,
+        dueCents: live.reduce((s, c) => s + c.amountCents - c.discountCents, 0),
+        paidCents: live.reduce((s, c) => s + c.paidCents, 0),
+        openCents: live.reduce((s, c) => s + c.openCents, 0),
+        overdueCents: live.filter(overdue).reduce((s, c) => s + c.openCents, 0),
+      };
+    })
+    .filter((r) => r.charges.length || r.personId === payerId);
+  const sum = (key: 'dueCents' | 'paidCents' | 'openCents' | 'overdueCents') => rows.reduce((s, r) => s + r[key], 0);
+  return { payerId, people: rows, payments, dueCents: sum('dueCents'), paidCents: sum('paidCents'), openCents: sum('openCents'), overdueCents: sum('overdueCents') };
+}
+
+/** The club's overdue charges (open, due before today), the oldest first; optionally one group's people. */
+export async function overdueCharges(ctx: RequestContext, groupId: string | null, first: number, offset: number): Promise<{ totalCount: number; items: ChargeWithPaid[] }> {
+  const { clubId } = clubMember(ctx);
+  const db = clubDb(ctx);
+  const today = todayOf(ctx);
+  const inGroup = groupId
+    ? Prisma.sql`AND EXISTS (SELECT 1 FROM person_roles r JOIN group_members gm ON gm.role_id = r.id WHERE r.person_id = c.person_id AND gm.group_id = ${groupId}::uuid)`
+    : Prisma.empty;
+  // What is open is computed in the statement (amount - discount - allocations), so the page and its count are exact.
+  const rows = await db.$queryRaw<Array<{ id: string; total: bigint }>>(clubSql(clubId)`
+    SELECT c.id, count(*) OVER () AS total
+    FROM charges c
+    WHERE c.club_id = ${CLUB} AND c.cancelled_at IS NULL AND c.due_on < ${today}::date ${inGroup}
+      AND c.amount_cents - c.discount_cents > COALESCE((SELECT sum(a.amount_cents) FROM payment_allocations a WHERE a.charge_id = c.id), 0)
+    ORDER BY c.due_on, c.id
+    LIMIT ${first} OFFSET ${offset}`);
+  const charges = await db.charge.findMany({ where: { clubId, id: { in: rows.map((r) => r.id) } } });
+  const items = await withPaid(db, rows.map((r) => charges.find((c) => c.id === r.id)!));
+  return { totalCount: Number(rows[0]?.total ?? 0), items };
+}

@@ -1,0 +1,229 @@
+// Receipts (issue 37 point 3): for the part of a payment that settled one person's charges, numbered per club and
+// year without gaps (the counter row is taken in the receipt's own transaction: parallel issuance never duplicates
+// or skips a number), with every field DM 28 March 2007 asks for the 19 % deduction of a 5-18 year old's sports
+// fees (art. 15 c. 1 lett. i-quinquies TUIR): the club's name, seat and tax code, the reason, the sport, the amount,
+// the athlete's data, the payer's tax code, and the payment method; a cash payment is never presented as deductible
+// (the deduction needs a traceable payment since 2020, L. 160/2019 art. 1 c. 679). The stamp-duty line follows the
+// club's setting. Frozen once issued (the database refuses an edit); a cancelled receipt stays, marked, and a new
+// number replaces it. The payer is told by mail; the family finds it in the personal area.
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { MSG } from '../../../schema/messages';
+import { cancelInput, euro, FEE_KIND_LABELS, isTraceable, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/validation/fees';
+import { ageOn } from '../../../schema/validation/consents';
+import { clubMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
+import { CLUB, clubSql } from '../../access/club-sql';
+import { clubDb } from '../../access/request-db';
+import type { RequestContext } from '../../context';
+import type { Prisma, Receipt } from '../../generated/prisma/client.js';
+import { clubRowWhere, type Db } from '../../lib/club-rows';
+import { dateColumn, dayOf } from '../../lib/date-columns';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { renderPdf } from '../../lib/pdf';
+import { parseInput } from '../../lib/validate';
+import { todayOf } from './fee-plans.service';
+
+/** Stamp duty: 2 euro on a receipt over 77.47 euro, unless the club is exempt (a recognised ASD/SSD). */
+export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
+export const STAMP_DUTY_CENTS = 200;
+/** The ages the deduction covers (art. 15 c. 1 lett. i-quinquies TUIR). */
+const DEDUCTIBLE_AGES = { from: 5, to: 18 };
+
+/** What a receipt prints, frozen when it is issued. */
+export interface ReceiptContent {
+  club: { name: string; seat: string; taxCode: string };
+  number: string;
+  issuedOn: string;
+  athlete: { name: string; taxCode: string | null; birthday: string | null; birthplace: string | null };
+  payer: { name: string; taxCode: string | null };
+  reason: string;
+  sport: string | null;
+  lines: Array<{ description: string; amountCents: number }>;
+  amountCents: number;
+  method: PaymentMethod;
+  methodLabel: string;
+  paidOn: string;
+  reference: string | null;
+  /** The deduction statement, or why there is none. */
+  deduction: string;
+  deductible: boolean;
+  stampDuty: string | null;
+  replaces: string | null;
+}
+
+const address = (a: { address: string | null; streetNumber: string | null; postalCode: string | null; city: string | null; province: string | null } | null) =>
+  a ? [[a.address, a.streetNumber].filter(Boolean).join(' '), [a.postalCode, a.city, a.province ? `(${a.province})` : null].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+
+/** Takes the next number of the club's year: the counter row is locked until the receipt's transaction ends. */
+async function nextNumber(tx: Db, clubId: string, year: number): Promise<number> {
+  const [row] = await tx.$queryRaw<Array<{ last: number }>>(clubSql(clubId)`
+    INSERT INTO receipt_counters (club_id, year, last) VALUES (${CLUB}, ${year}, 1)
+    ON CONFLICT (club_id, year) DO UPDATE SET last = receipt_counters.last + 1
+    RETURNING last`);
+  return Number(row.last);
+}
+
+/** The content of a receipt for `personId`'s part of a payment. */
+async function contentOf(tx: Db, clubId: string, paymentId: string, personId: string, issuedOn: string, number: string, replaces: string | null): Promise<{ content: ReceiptContent; amountCents: number; payerId: string }> {
+  const payment = await tx.payment.findFirstOrThrow({
+    where: { clubId, id: paymentId },
+    include: { payer: true, allocations: { where: { charge: { personId } }, include: { charge: { include: { plan: true } } } } },
+  });
+  const [club, person] = await Promise.all([
+    tx.club.findUniqueOrThrow({ where: { id: clubId }, include: { legalAddress: true, clubAddress: true } }),
+    tx.person.findFirstOrThrow({ where: { clubId, id: personId } }),
+  ]);
+  // What a later refund gave back of this person's charges is not receipted again: the net of this payment.
+  const refunded = await tx.paymentAllocation.findMany({ where: { clubId, payment: { refundOfId: payment.id }, charge: { personId } } });
+  const lines = payment.allocations.map((a) => ({ description: a.charge.description, amountCents: a.amountCents + refunded.filter((r) => r.chargeId === a.chargeId).reduce((s, r) => s + r.amountCents, 0) })).filter((l) => l.amountCents > 0);
+  const amountCents = lines.reduce((s, l) => s + l.amountCents, 0);
+  const plans = payment.allocations.map((a) => a.charge.plan).filter((p): p is NonNullable<typeof p> => !!p);
+  const sport = plans.find((p) => p.sport)?.sport ?? club.sport ?? null;
+  const birthday = dayOf(person.birthday);
+  const age = birthday ? ageOn(birthday, `${issuedOn.slice(0, 4)}-12-31`) : null;
+  const inAge = age !== null && age >= DEDUCTIBLE_AGES.from && age <= DEDUCTIBLE_AGES.to;
+  const traceable = isTraceable(payment.method);
+  const deduction = !inAge
+    ? "Spesa esclusa dalla detrazione per l'attività sportiva dei ragazzi (art. 15 c. 1 lett. i-quinquies TUIR): l'atleta non ha tra 5 e 18 anni."
+    : traceable
+      ? "Spesa per attività sportiva di ragazzi tra 5 e 18 anni, detraibile ai sensi dell'art. 15 c. 1 lett. i-quinquies TUIR (D.M. 28 marzo 2007), pagata con mezzo tracciabile."
+      : 'Pagamento in contanti: la spesa non è detraibile (art. 1 c. 679 L. 160/2019 richiede un pagamento tracciabile).';
+  const stampDuty = !club.stampDutyExempt && amountCents > STAMP_DUTY_THRESHOLD_CENTS ? `Imposta di bollo di ${euro(STAMP_DUTY_CENTS)} assolta sull'originale.` : club.stampDutyExempt ? "Esente dall'imposta di bollo (art. 27-bis Tabella B D.P.R. 642/1972)." : null;
+  const kinds = [...new Set(plans.map((p) => FEE_KIND_LABELS[p.kind].toLowerCase()))];
+  return {
+    amountCents,
+    payerId: payment.payerId,
+    content: {
+      club: { name: club.companyName || club.fullName, seat: address(club.legalAddress ?? club.clubAddress), taxCode: club.fiscalCode || club.vatNumber || '' },
+      number,
+      issuedOn,
+      athlete: { name: `${person.firstname} ${person.lastname}`, taxCode: person.taxIdCode, birthday, birthplace: person.birthplace },
+      payer: { name: `${payment.payer.firstname} ${payment.payer.lastname}`, taxCode: payment.payer.taxIdCode },
+      reason: `Pagamento ${kinds.length ? kinds.join(', ') : 'quote'} per l'attività sportiva di ${person.firstname} ${person.lastname}`,
+      sport,
+      lines,
+      amountCents,
+      method: payment.method,
+      methodLabel: PAYMENT_METHOD_LABELS[payment.method],
+      paidOn: dayOf(payment.paidOn)!,
+      reference: payment.reference,
+      deduction,
+      deductible: inAge && traceable,
+      stampDuty,
+      replaces,
+    },
+  };
+}
+
+const italianDay = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+export function receiptPdfDefinition(c: ReceiptContent): TDocumentDefinitions {
+  const row = (label: string, value: string | null | undefined): Content[] => [{ text: label, bold: true }, { text: value || '—' }];
+  return {
+    info: { title: `Ricevuta n. ${c.number}` },
+    pageSize: 'A4',
+    pageMargins: [50, 50, 50, 50],
+    defaultStyle: { fontSize: 10 },
+    content: [
+      { text: c.club.name, fontSize: 14, bold: true, color: '#1a365d' },
+      { text: `Sede: ${c.club.seat || '—'}` },
+      { text: `Codice fiscale: ${c.club.taxCode || '—'}` },
+      { text: `Ricevuta n. ${c.number} del ${italianDay(c.issuedOn)}`, fontSize: 13, bold: true, margin: [0, 18, 0, 4] },
+      ...(c.replaces ? [{ text: `Sostituisce la ricevuta n. ${c.replaces}, annullata.`, italics: true }] : []),
+      {
+        table: {
+          widths: [150, '*'],
+          body: [
+            row('Ricevuto da', `${c.payer.name}${c.payer.taxCode ? `, codice fiscale ${c.payer.taxCode}` : ''}`),
+            row('Atleta', c.athlete.name),
+            row("Codice fiscale dell'atleta", c.athlete.taxCode),
+            row('Nato/a il', c.athlete.birthday ? `${italianDay(c.athlete.birthday)}${c.athlete.birthplace ? ` a ${c.athlete.birthplace}` : ''}` : null),
+            row('Causale', c.reason),
+            row('Attività sportiva', c.sport),
+            row('Importo', euro(c.amountCents)),
+            row('Pagato il', italianDay(c.paidOn)),
+            row('Modalità di pagamento', `${c.methodLabel}${c.reference ? ` (rif. ${c.reference})` : ''}`),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+        margin: [0, 10, 0, 10],
+      },
+      { text: 'Dettaglio', bold: true, margin: [0, 6, 0, 2] },
+      { table: { widths: ['*', 90], body: [...c.lines.map((l) => [l.description, { text: euro(l.amountCents), alignment: 'right' as const }]), [{ text: 'Totale', bold: true }, { text: euro(c.amountCents), bold: true, alignment: 'right' as const }]] }, layout: 'lightHorizontalLines' },
+      { text: c.deduction, margin: [0, 14, 0, 0] },
+      ...(c.stampDuty ? [{ text: c.stampDuty, margin: [0, 6, 0, 0] as [number, number, number, number] }] : []),
+      { text: 'Firma del legale rappresentante o del tesoriere', margin: [0, 40, 0, 0], color: '#555555' },
+    ],
+  };
+}
+
+/** Writes one receipt (number, content, PDF) inside `tx`. */
+async function writeReceipt(ctx: RequestContext, tx: Db, clubId: string, paymentId: string, personId: string, replaces: Receipt | null): Promise<Receipt | null> {
+  const issuedOn = todayOf(ctx);
+  const year = Number(issuedOn.slice(0, 4));
+  const draft = await contentOf(tx, clubId, paymentId, personId, issuedOn, '', replaces ? `${replaces.number}/${replaces.year}` : null);
+  if (draft.amountCents <= 0) return null;
+  const number = await nextNumber(tx, clubId, year);
+  const content: ReceiptContent = { ...draft.content, number: `${number}/${year}` };
+  const pdf = await renderPdf(receiptPdfDefinition(content));
+  const file = await tx.storedFile.create({ data: { clubId, purpose: 'receipt', filename: `ricevuta-${number}-${year}.pdf`, mimeType: 'application/pdf', size: pdf.length, content: new Uint8Array(pdf) } });
+  const receipt = await tx.receipt.create({
+    data: { clubId, year, number, paymentId, personId, payerId: draft.payerId, issuedOn: dateColumn(issuedOn), amountCents: draft.amountCents, content: content as unknown as Prisma.InputJsonValue, pdfFileId: file.id },
+  });
+  describeChange(tx, { action: 'create', entityType: 'person', entityId: personId, personId, entityLabel: content.athlete.name, detail: `Ricevuta n. ${content.number} di ${euro(content.amountCents)}` });
+  return receipt;
+}
+
+async function mailReceipt(ctx: RequestContext, tx: Db, clubId: string, receipt: Receipt) {
+  const payer = await tx.person.findFirstOrThrow({ where: { clubId, id: receipt.payerId }, select: { emailPrimary: true, firstname: true } });
+  if (!payer.emailPrimary) return;
+  const c = receipt.content as unknown as ReceiptContent;
+  await ctx.deps.mailer.send(
+    {
+      to: payer.emailPrimary,
+      subject: `Ricevuta n. ${c.number}: ${c.club.name}`,
+      text: `Ciao ${payer.firstname},\n\nla società ha emesso la ricevuta n. ${c.number} di ${euro(c.amountCents)} per ${c.athlete.name}.\n${c.deduction}\n\nLa trovi, in PDF, nell'area personale: ${ctx.deps.config.publicUrl}/area\n\n${c.club.name}\n`,
+    },
+    { club: clubId, account: ctx.viewer?.accountId },
+    { tx },
+  );
+  await tx.receipt.update({ where: { id: receipt.id }, data: { emailedAt: ctx.deps.now() } });
+}
+
+/**
+ * Issues the receipts of a payment: one per person whose charges it settled, each with the next number of the year,
+ * and mails the payer. A payment already receipted (for a person) is not receipted twice.
+ */
+export async function issueReceipts(ctx: RequestContext, paymentId: unknown): Promise<{ receipts: Receipt[]; message: string }> {
+  const { clubId } = clubMember(ctx);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const payment = await tx.payment.findFirst({ where: { ...clubRowWhere(clubId, paymentId), amountCents: { gt: 0 } }, include: { allocations: { include: { charge: { select: { personId: true } } } }, receipts: { where: { cancelledAt: null } } } });
+    if (!payment) throw new NotFoundError();
+    const people = [...new Set(payment.allocations.map((a) => a.charge.personId))].filter((p) => !payment.receipts.some((r) => r.personId === p));
+    if (!people.length) throw new ConflictError(MSG.receiptAlreadyIssued);
+    const receipts: Receipt[] = [];
+    for (const personId of people.sort()) {
+      const receipt = await writeReceipt(ctx, tx, clubId, payment.id, personId, null);
+      if (receipt) receipts.push(receipt);
+    }
+    for (const r of receipts) await mailReceipt(ctx, tx, clubId, r);
+    return { receipts, message: MSG.receiptsIssued(receipts.length) };
+  });
+}
+
+/** Cancels a receipt (kept, marked, with the reason) and issues its replacement with a new number. */
+export async function cancelReceipt(ctx: RequestContext, raw: unknown): Promise<{ cancelled: Receipt; replacement: Receipt | null; message: string }> {
+  const { clubId } = clubMember(ctx);
+  const input = parseInput(cancelInput, raw);
+  return clubDb(ctx).$transaction(async (tx) => {
+    const receipt = await tx.receipt.findFirst({ where: clubRowWhere(clubId, input.id) });
+    if (!receipt) throw new NotFoundError();
+    if (receipt.cancelledAt) throw new ConflictError(MSG.receiptAlreadyCancelled);
+    await tx.receipt.update({ where: { id: receipt.id }, data: { cancelledAt: ctx.deps.now(), cancelReason: input.reason } });
+    const replacement = await writeReceipt(ctx, tx, clubId, receipt.paymentId, receipt.personId, receipt);
+    if (replacement) await tx.receipt.update({ where: { id: receipt.id }, data: { replacedById: replacement.id } });
+    if (replacement) await mailReceipt(ctx, tx, clubId, replacement);
+    const cancelled = await tx.receipt.findUniqueOrThrow({ where: { id: receipt.id } });
+    return { cancelled, replacement, message: MSG.receiptCancelled(`${receipt.number}/${receipt.year}`) };
+  });
+}
