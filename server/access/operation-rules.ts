@@ -114,6 +114,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.myRegistration': anyone("the browser's secret is the proof: its own submission's state, reason and content"),
   'Query.registrationSignature': anyone('the hash is the proof: which form of which club, who signed and when'),
   'Query.feePlans': member('fees.read'),
+  'Query.feesOverview': member('fees.read'),
   'Query.familyStatement': member('fees.read'),
   'Query.personCharges': member('fees.read'),
   'Query.overdueCharges': member('fees.read'),

@@ -8,7 +8,7 @@ import { MAX_PAGE_SIZE } from '../../graphql/enums';
 import { dayOf } from '../../lib/date-columns';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { archiveFeePlan, assignFeePlan, listFeePlans, saveFeePlan, type AssignmentRow, type SavedPlan } from './fee-plans.service';
-import { addOneOffCharge, cancelCharge, familyStatement, overdueCharges, recordPayment, refundPayment, setChargeDiscount, withPaid, type ChargeWithPaid, type Statement } from './payments.service';
+import { addOneOffCharge, cancelCharge, familyStatement, feesOverview, overdueCharges, recordPayment, refundPayment, setChargeDiscount, withPaid, type ChargeWithPaid, type FeesOverview, type Statement } from './payments.service';
 import { cancelReceipt, issueReceipts, type ReceiptContent } from './receipts.service';
 
 const FeeKindEnum = builder.enumType('FeeKind', { description: 'quota_associativa, corso, kit, altro.', values: FEE_KINDS });
@@ -160,7 +160,33 @@ const OverduePage = builder.objectRef<{ totalCount: number; items: ChargeWithPai
   fields: (t) => ({ totalCount: t.exposeInt('totalCount'), items: t.field({ type: [ChargeRef], resolve: (p) => p.items }) }),
 });
 
+const FeesMonthRef = builder.objectRef<FeesOverview['months'][number]>('FeesMonth').implement({
+  fields: (t) => ({ month: t.exposeString('month', { description: 'YYYY-MM' }), expectedCents: t.exposeInt('expectedCents'), collectedCents: t.exposeInt('collectedCents') }),
+});
+const OverdueGroupRef = builder.objectRef<FeesOverview['overdueByGroup'][number]>('FeesOverdueGroup').implement({
+  fields: (t) => ({ groupId: t.exposeID('groupId', { nullable: true }), groupName: t.exposeString('groupName'), people: t.exposeInt('people'), overdueCents: t.exposeInt('overdueCents') }),
+});
+const FeesOverviewRef = builder.objectRef<FeesOverview>('FeesOverview').implement({
+  description: "The treasurer's view of a season (euro cents).",
+  fields: (t) => ({
+    months: t.field({ type: [FeesMonthRef], description: 'Each month of the season: what falls due and what was collected (net of refunds).', resolve: (o) => o.months }),
+    dueThisMonthCents: t.exposeInt('dueThisMonthCents'),
+    overdueByGroup: t.field({ type: [OverdueGroupRef], description: 'Overdue per group, the largest first; a person in no group under "Senza gruppo".', resolve: (o) => o.overdueByGroup }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  feesOverview: t.field({
+    type: FeesOverviewRef,
+    nullable: true,
+    description: "The treasurer's view of a season; null for an unknown season.",
+    args: { seasonId: t.arg.id({ required: true }) },
+    resolve: (_r, { seasonId }, ctx) =>
+      feesOverview(ctx, seasonId).catch((e) => {
+        if (e instanceof NotFoundError) return null;
+        throw e;
+      }),
+  }),
   feePlans: t.prismaField({
     type: [FeePlanRef],
     description: "The club's fee plans (of a season), newest first; archived last. At most 200.",

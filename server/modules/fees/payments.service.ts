@@ -230,3 +230,56 @@ export async function overdueCharges(ctx: RequestContext, groupId: string | null
   const items = await withPaid(db, rows.map((r) => charges.find((c) => c.id === r.id)!));
   return { totalCount: Number(rows[0]?.total ?? 0), items };
 }
+
+export interface FeesOverview {
+  /** Per month (YYYY-MM) of the season: what falls due (charges, discount applied) and what was collected (payments, net of refunds). */
+  months: Array<{ month: string; expectedCents: number; collectedCents: number }>;
+  /** Still open on charges due in the current month. */
+  dueThisMonthCents: number;
+  /** Open on charges due before today, per group of the people (a person in two groups counts in both); `null`: in no group. */
+  overdueByGroup: Array<{ groupId: string | null; groupName: string; people: number; overdueCents: number }>;
+}
+
+/** The treasurer's view of a season: expected against collected per month, what falls due this month, overdue by group. */
+export async function feesOverview(ctx: RequestContext, seasonId: unknown): Promise<FeesOverview> {
+  const { clubId } = clubMember(ctx);
+  const db = clubDb(ctx);
+  const season = isUuid(seasonId) ? await db.clubSeason.findFirst({ where: { clubId, id: seasonId } }) : null;
+  if (!season) throw new NotFoundError();
+  const today = todayOf(ctx);
+  const open = Prisma.sql`c.amount_cents - c.discount_cents - COALESCE((SELECT sum(a.amount_cents) FROM payment_allocations a WHERE a.charge_id = c.id), 0)`;
+  const [expected, collected, thisMonth, byGroup] = await Promise.all([
+    db.$queryRaw<Array<{ month: string; cents: bigint }>>(clubSql(clubId)`
+      SELECT to_char(c.due_on, 'YYYY-MM') AS month, sum(c.amount_cents - c.discount_cents) AS cents
+      FROM charges c WHERE c.club_id = ${CLUB} AND c.season_id = ${season.id}::uuid AND c.cancelled_at IS NULL
+      GROUP BY 1`),
+    db.$queryRaw<Array<{ month: string; cents: bigint }>>(clubSql(clubId)`
+      SELECT to_char(p.paid_on, 'YYYY-MM') AS month, sum(a.amount_cents) AS cents
+      FROM payment_allocations a JOIN payments p ON p.id = a.payment_id JOIN charges c ON c.id = a.charge_id
+      WHERE a.club_id = ${CLUB} AND c.season_id = ${season.id}::uuid
+      GROUP BY 1`),
+    db.$queryRaw<Array<{ cents: bigint | null }>>(clubSql(clubId)`
+      SELECT sum(GREATEST(${open}, 0)) AS cents FROM charges c
+      WHERE c.club_id = ${CLUB} AND c.season_id = ${season.id}::uuid AND c.cancelled_at IS NULL
+        AND to_char(c.due_on, 'YYYY-MM') = ${today.slice(0, 7)}`),
+    db.$queryRaw<Array<{ group_id: string | null; group_name: string | null; people: number; cents: bigint }>>(clubSql(clubId)`
+      SELECT g.id AS group_id, g.name AS group_name, count(DISTINCT c.person_id)::int AS people, sum(${open}) AS cents
+      FROM charges c
+      LEFT JOIN person_roles r ON r.person_id = c.person_id AND r.archived_at IS NULL
+      LEFT JOIN group_members gm ON gm.role_id = r.id
+      LEFT JOIN groups g ON g.id = gm.group_id
+      WHERE c.club_id = ${CLUB} AND c.season_id = ${season.id}::uuid AND c.cancelled_at IS NULL AND c.due_on < ${today}::date AND ${open} > 0
+      GROUP BY g.id, g.name
+      ORDER BY sum(${open}) DESC`),
+  ]);
+  const months: FeesOverview['months'] = [];
+  for (let d = new Date(Date.UTC(season.startsOn.getUTCFullYear(), season.startsOn.getUTCMonth(), 1)); d <= season.endsOn; d.setUTCMonth(d.getUTCMonth() + 1)) {
+    const month = d.toISOString().slice(0, 7);
+    months.push({ month, expectedCents: Number(expected.find((e) => e.month === month)?.cents ?? 0), collectedCents: Number(collected.find((c) => c.month === month)?.cents ?? 0) });
+  }
+  return {
+    months,
+    dueThisMonthCents: Number(thisMonth[0]?.cents ?? 0),
+    overdueByGroup: byGroup.map((g) => ({ groupId: g.group_id, groupName: g.group_name ?? 'Senza gruppo', people: g.people, overdueCents: Number(g.cents) })),
+  };
+}

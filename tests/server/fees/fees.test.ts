@@ -170,6 +170,19 @@ describe('payments, the statement and the overdue list', () => {
     expect(statement.overdueCents).toBe(16000 + 14400 + 12800 - 30000);
   });
 
+  it("gives the treasurer's view: expected against collected per month, due this month, overdue by group", async () => {
+    const overview = await call('query($s: ID!) { feesOverview(seasonId: $s) { months { month expectedCents collectedCents } dueThisMonthCents overdueByGroup { groupName people overdueCents } } }', { s: seasonId });
+    const month = (day: string) => overview.months.find((m: any) => m.month === day.slice(0, 7));
+    expect(overview.months.length).toBeGreaterThanOrEqual(12);
+    expect(month(today).collectedCents).toBe(30000);
+    expect(month(shift(-10)).expectedCents).toBeGreaterThanOrEqual(16000 + 14400 + 12800 + 16000);
+    // Which child the payment settled first depends on the charges' order, the same on both sides of this check.
+    const family_ = await call(STATEMENT, { id: family.parentId });
+    const late = family_.people.filter((p: any) => p.overdueCents > 0).length + 1; // and the adult
+    expect(overview.overdueByGroup).toEqual([{ groupName: 'Under 15', people: late, overdueCents: 16000 + 14400 + 12800 + 16000 - 30000 }]);
+    expect(await call('query($s: ID!) { feesOverview(seasonId: $s) { dueThisMonthCents } }', { s: seasonId }, as(club.members.allenatore))).toMatchObject({ errors: [{ message: MSG.permissionDenied }] });
+  });
+
   it('lists the overdue charges (the adult, and what the family still owes), of the club or one group', async () => {
     const overdue = await call(OVERDUE, { g: groupId });
     expect(overdue.items.map((c: any) => c.personId)).toContain(adultId);
