@@ -29,3 +29,15 @@ export async function gql<T = any>(app: FastifyInstance, query: string, variable
   });
   return { statusCode: res.statusCode, headers: res.headers, body: res.json<{ data?: T; errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, any> }>; extensions?: Record<string, any> }>() };
 }
+
+/**
+ * The one root field a GraphQL document asks for, as a test reads it: its value, or `{ errors }` when the request
+ * failed as a whole. Fails the test on a 5xx (a refusal is never a crash).
+ */
+export async function rootField<T = any>(app: FastifyInstance, query: string, variables: Record<string, unknown>, creds: Credentials | null | undefined, expectBelow500: (status: number, body: string) => void): Promise<T> {
+  const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...authHeaders(creds ?? {}) }, payload: JSON.stringify({ query, variables }) });
+  expectBelow500(res.statusCode, res.body);
+  const body = res.json<{ data?: Record<string, T>; errors?: unknown[] }>();
+  if (body.errors) return { errors: body.errors } as T;
+  return Object.values(body.data ?? {})[0];
+}

@@ -15,7 +15,7 @@ import { MSG } from '../../../schema/messages';
 import { pinnedToday } from '../../support/clock';
 import { createClub, type TestClub } from '../../support/factories';
 import { familyOf, type TestFamily } from '../../support/family-factories';
-import type { Credentials } from '../../support/http';
+import { rootField, type Credentials } from '../../support/http';
 import { clubContext, createGroupWith } from '../../support/people-factories';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { readMail, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
@@ -39,18 +39,8 @@ const bornAgo = (years: number, days = 0) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function call<T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null): Promise<T> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: { 'content-type': 'application/json', ...(creds?.token ? { authorization: `Bearer ${creds.token}` } : {}), ...(creds?.club ? { 'x-club': creds.club } : {}) },
-    payload: JSON.stringify({ query, variables }),
-  });
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  const body = res.json();
-  if (body.errors) return { errors: body.errors } as T;
-  return Object.values(body.data)[0] as T;
-}
+const call = <T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null): Promise<T> =>
+  rootField<T>(t.app, query, variables, creds, (status, body) => expect(status, body).toBeLessThan(500));
 const asFamily = (f: TestFamily): Credentials => ({ token: f.token });
 
 const ERRORS = '... on BaseError { __typename message } ... on ValidationError { fields { field message } }';

@@ -16,7 +16,7 @@ import { euro } from '../../../schema/validation/fees';
 import { pinnedToday } from '../../support/clock';
 import { createClub, type TestClub } from '../../support/factories';
 import { familyOf, type TestFamily } from '../../support/family-factories';
-import type { Credentials } from '../../support/http';
+import { rootField, type Credentials } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { readMail, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
@@ -43,18 +43,8 @@ const shift = (days: number) => {
 };
 const bornAgo = (years: number) => `${year - years}-03-15`;
 
-async function call<T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null = treasurer): Promise<T> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    headers: { 'content-type': 'application/json', ...(creds?.token ? { authorization: `Bearer ${creds.token}` } : {}), ...(creds?.club ? { 'x-club': creds.club } : {}) },
-    payload: JSON.stringify({ query, variables }),
-  });
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  const body = res.json();
-  if (body.errors) return { errors: body.errors } as T;
-  return Object.values(body.data)[0] as T;
-}
+const call = <T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null = treasurer): Promise<T> =>
+  rootField<T>(t.app, query, variables, creds, (status, body) => expect(status, body).toBeLessThan(500));
 
 const ERRORS = '... on BaseError { __typename message } ... on ValidationError { fields { field message } }';
 const SAVE_PLAN = `mutation($input: SaveFeePlanInput!, $dry: Boolean) { saveFeePlan(input: $input, dryRun: $dry) { __typename ... on MutationSaveFeePlanSuccess { data { message dryRun affected plan { id totalCents instalments { label amountCents } } } } ${ERRORS} } }`;
