@@ -6,6 +6,7 @@ import { transformAsync } from '@babel/core';
 import { babelOptimizerPlugin } from '@graphql-codegen/client-preset';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = process.env.CAMPOBASE_API_URL ?? 'http://localhost:4000';
@@ -104,10 +105,119 @@ function graphqlDocumentImports(): Plugin {
   };
 }
 
+/** Where the build goes: the server serves it (dist/client). */
+const outDir = path.resolve(root, '../dist/client');
+/** Where this build went (`--outDir` may send it elsewhere): the precache reads the build's manifest there. */
+let builtTo = outDir;
+
+/** The PWA's icons (client/public/icons, rendered once from the CampoBase mark). */
+const PWA_ICONS = [
+  { src: '/icons/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/pwa-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+  { src: '/icons/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+
+/**
+ * The modules the personal area needs to start without a network: the entry, the app's chunk, the layouts and its
+ * pages (the build's .vite/manifest.json keys). Their chunks, static imports and styles are the service worker's
+ * precache, and the lazy chunks of the area's own modules; not the admin area, the public site or their pictures.
+ */
+const AREA_SHELL = [
+  'index.html',
+  'src/app/admin-app.tsx',
+  'src/app/providers/ui-layout.tsx',
+  'src/app/providers/session-layout.tsx',
+  'src/app/layouts/area-layout.tsx',
+  'src/features/family-area/routes/family-area-page.tsx',
+  'src/features/family-area/routes/family-person-page.tsx',
+];
+const AREA_OWN_MODULES = /^src\/(features\/family-area\/|app\/layouts\/area-layout)/;
+
+type PrecacheEntry = { url: string; size: number; revision: string | null };
+
+/** Workbox's manifest, filtered to the personal area's shell (a missing module fails the build: renamed, say). */
+async function areaShellOnly(entries: PrecacheEntry[]) {
+  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
+  const manifest = JSON.parse(await readFile(path.join(builtTo, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const files = new Set<string>(['index.html', 'manifest.webmanifest', ...PWA_ICONS.map((icon) => icon.src.slice(1))]);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the personal area's precache: ${key} is not in the build's manifest`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    chunk.imports?.forEach(visit);
+    if (AREA_OWN_MODULES.test(key)) chunk.dynamicImports?.forEach(visit);
+  };
+  AREA_SHELL.forEach(visit);
+  return { manifest: entries.filter((entry) => files.has(entry.url.replace(/^\//, ''))), warnings: [] };
+}
+
+/**
+ * The personal area as an installable app (issue 36 point 4): the web app manifest (start at /area) and a service
+ * worker whose scope is /area, registered by the area's pages only (features/family-area/installable-area.ts). It
+ * precaches the area's shell and answers the area's addresses with index.html, so an offline start shows the area's
+ * offline notice; the API, GraphQL and stored files always go to the network.
+ */
+const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeManifestIcons: false,
+  manifest: {
+    id: '/area',
+    name: 'CampoBase',
+    short_name: 'CampoBase',
+    description: 'L’area personale di soci e genitori: dati, tessere, certificati medici e consensi, dal telefono.',
+    lang: 'it',
+    dir: 'ltr',
+    start_url: '/area',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#15803d',
+    background_color: '#ffffff',
+    icons: PWA_ICONS,
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+    globIgnores: ['**/*.br', '**/*.gz', 'hero/**'],
+    manifestTransforms: [areaShellOnly],
+    navigateFallback: '/index.html',
+    navigateFallbackAllowlist: [/^\/area(\/|$)/],
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/graphql/, /^\/files\//, /^\/healthz/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+  },
+};
+
+/**
+ * vite-plugin-pwa writes the manifest's link into index.html, so every page (the public site, the admin) would offer
+ * to install an app that starts at /area: the area's pages add the link themselves instead.
+ */
+function manifestLinkOnlyInTheArea(): Plugin {
+  return {
+    name: 'campobase-manifest-link-only-in-the-area',
+    apply: 'build',
+    // after vite-plugin-pwa's own (post) hook, which writes the link
+    enforce: 'post',
+    configResolved(config) {
+      builtTo = path.resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/<link rel="manifest"[^>]*>/, '') },
+  };
+}
+
 // The client lives in client/; the server serves the build from dist/client.
 export default defineConfig({
   root,
-  plugins: [graphqlDocumentImports(), react(), precompress()],
+  plugins: [graphqlDocumentImports(), react(), precompress(), VitePWA(pwaOptions), manifestLinkOnlyInTheArea()],
   server: {
     port: 5173,
     proxy: {
@@ -129,7 +239,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: '../dist/client',
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

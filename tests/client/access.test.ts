@@ -60,7 +60,7 @@ describe('pagePermissions', () => {
     expect(pagePermissions('/import/athlete')).toEqual(['import.run']);
     expect(pagePermissions('/club/member')).toEqual(['people.member.read']);
     expect(pagePermissions('/club')).toEqual(['club.read']);
-    for (const path of ['/dashboard', '/modifica-utente', '/account/sicurezza', '/aiuto', '/invito', '/collega-profilo']) expect(pagePermissions(path)).toBeNull();
+    for (const path of ['/dashboard', '/modifica-utente', '/account/sicurezza', '/aiuto', '/invito', '/collega-profilo', '/area', '/area/7c9e6679-7425-40de-944b-e07fc1f90ae7']) expect(pagePermissions(path)).toBeNull();
   });
 
   it('guards every people list by its kind, and the archive by any of them', () => {
@@ -93,5 +93,15 @@ describe('pagePermissions', () => {
       for (const role of ['owner', 'admin', 'segreteria'] as const) expect(accessOf(membership(role)).canAny(pagePermissions(path)!), `${role} ${path}`).toBe(true);
       for (const role of ['allenatore', 'lettura'] as const) expect(accessOf(membership(role, [])).canAny(pagePermissions(path)!), `${role} ${path}`).toBe(false);
     }
+  });
+
+  it("the families' requests (/richieste-famiglie): who edits people (their changes) or health data (certificates); not lettura", () => {
+    const needed = pagePermissions('/richieste-famiglie')!;
+    expect(needed).toContain('health.write');
+    expect(needed).toContain('people.athlete.write');
+    for (const role of ['owner', 'admin', 'segreteria'] as const) expect(accessOf(membership(role)).canAny(needed), role).toBe(true);
+    // a coach edits the athletes of their groups: their change requests
+    expect(accessOf(membership('allenatore', [])).canAny(needed)).toBe(true);
+    expect(accessOf(membership('lettura', [])).canAny(needed)).toBe(false);
   });
 });

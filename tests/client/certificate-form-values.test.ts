@@ -9,7 +9,7 @@ import {
   toCertificateInput,
   validateCertificate,
   validityHint,
-} from '../../client/src/features/people/certificate-form-values';
+} from '../../client/src/components/certificates/certificate-form-values';
 
 const TODAY = '2026-03-10';
 

@@ -1,7 +1,7 @@
 // messageOfError: what the user reads for a thrown Apollo error.
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { describe, expect, it } from 'vitest';
-import { messageOfError } from '../../client/src/lib/errors';
+import { isNetworkFailure, messageOfError } from '../../client/src/lib/errors';
 import { MSG } from '../../schema/messages';
 
 const serverError = (status: number, bodyText: string) => new ServerError('refused', { response: new Response(bodyText, { status }), bodyText });
@@ -31,5 +31,15 @@ describe('messageOfError', () => {
     expect(messageOfError(serverError(503, '<html>Service Unavailable</html>'))).toBe(MSG.serverBusy);
     expect(messageOfError(new CombinedGraphQLErrors({ errors: [{ message: MSG.serverBusy, extensions: { code: 'SERVICE_BUSY' } }] }))).toBe(MSG.serverBusy);
     expect(MSG.serverBusy).toMatch(/riprova tra qualche secondo.*non sono andati persi/);
+  });
+});
+
+describe('isNetworkFailure', () => {
+  it('is a request that got no answer (offline, server unreachable), not one the server refused', () => {
+    expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isNetworkFailure(serverError(503, '{}'))).toBe(false);
+    expect(isNetworkFailure(serverError(401, '{}'))).toBe(false);
+    expect(isNetworkFailure(new CombinedGraphQLErrors({ errors: [{ message: 'No', extensions: { code: 'FORBIDDEN' } }] }))).toBe(false);
+    expect(isNetworkFailure(new Error('no account'))).toBe(false);
   });
 });

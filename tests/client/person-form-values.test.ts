@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
 import { fieldErrorsOf } from '../../schema/validation/fields';
 import type { PersonForm_PersonRoleFragment } from '../../client/src/gql/graphql';
+import { checkDocument } from '../../client/src/lib/document-files';
 import {
-  checkDocument,
   emptyFiles,
   emptyValues,
   fieldErrorsFromSave,

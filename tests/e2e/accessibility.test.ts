@@ -271,6 +271,7 @@ describe.each(Object.entries(VIEWPORTS))('accessibility on %s', (name, viewport)
         '/collaboratori',
         '/affiliazioni',
         '/registro-accessi',
+        '/richieste-famiglie',
         '/organizzazione',
         `/organizzazione/${club.organisationId}`,
         '/modifica-utente',
@@ -279,6 +280,9 @@ describe.each(Object.entries(VIEWPORTS))('accessibility on %s', (name, viewport)
         '/collega-profilo',
         '/invito',
         '/organizzazione/invito',
+        // the personal area, in its own layout (an account linked to nobody: what to ask the club); its person page and
+        // forms are checked in tests/e2e/family-area.test.ts
+        '/area',
       ]) await visit(path);
       await visit('/pagina-inesistente', '404 (signed in)');
     } finally {

@@ -47,7 +47,7 @@ describe.each(Object.entries(VIEWPORTS))('account pages on %s', (name, viewport)
       // --- the user menu: the spec's entries in order (Collaboratori: the owner manages them)
       await openProfileMenu(page);
       const items = await page.getByRole('menuitem').allInnerTexts();
-      expect(items.map((s) => s.trim())).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Affiliazioni', 'Registro accessi', 'Possibili duplicati', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+      expect(items.map((s) => s.trim())).toEqual(['Profilo', 'Sicurezza', 'Area personale', 'Club', 'Collaboratori', 'Affiliazioni', 'Registro accessi', 'Possibili duplicati', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
       // keyboard: the first item is reached with the arrow key and opened with Enter
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');

@@ -36,7 +36,7 @@ describe.each(Object.entries(VIEWPORTS))('collaborators on %s', (name, viewport)
       // --- the owner: Collaboratori in the user menu, in the spec's order
       await storeSession(page, server.url, owner);
       await page.goto(`${server.url}/dashboard`);
-      expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Collaboratori', 'Affiliazioni', 'Registro accessi', 'Possibili duplicati', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+      expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Area personale', 'Club', 'Collaboratori', 'Affiliazioni', 'Registro accessi', 'Possibili duplicati', 'Impostazioni', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
       await followProfileMenu(page, 'Collaboratori', /^\/collaboratori$/);
       await page.getByRole('heading', { name: 'Collaboratori', level: 1 }).waitFor();
       const ownerRow = memberRow(page, owner.email);

@@ -19,8 +19,8 @@ import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, VIEW
 import { createClub } from '../support/factories';
 import { clockedLiveServer, clubMorning, liveGql } from '../support/live-server';
 import { createGroupWith } from '../support/people-factories';
+import { signingCode } from '../support/registration-flow';
 import { taxCodeBornOn, taxCodeFor } from '../support/tax-code-factories';
-import { readOutbox } from '../support/test-app';
 import { pdf } from '../server/files/fixtures';
 
 const NOW = clubMorning('2026-11-15');
@@ -30,19 +30,6 @@ const LUCA = taxCodeBornOn('2013-03-10', 'Bianchi', { name: 'LCU' });
 const ANNA = taxCodeBornOn('2015-05-12', 'Bianchi', { name: 'NNA', female: true });
 
 const SAVE_FORM = `mutation($input: SaveRegistrationFormInput!) { saveRegistrationForm(input: $input) { __typename ... on MutationSaveRegistrationFormSuccess { data { form { id path } } } } }`;
-
-/** The 6-digit code of the newest signing-code mail to `email` (other than `previous`). */
-async function signingCode(email: string, previous?: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await readOutbox(server.dataDir)).filter((m) => m.to.includes(email) && m.subject.startsWith('Codice per firmare'));
-      code = /(\d{6})/.exec(mails.at(-1)?.subject ?? '')?.[1];
-      return code === previous ? undefined : code;
-    }, { timeout: 20_000, interval: 200 })
-    .toBeDefined();
-  return code!;
-}
 
 describe('the public registration form on a phone', () => {
   it('a parent registers two children, uploads their certificates, signs with the mailed code, checks the signature; the staff approves', async () => {
@@ -200,7 +187,7 @@ describe('the public registration form on a phone', () => {
       // --- step 5: the signature with the mailed code
       await page.getByRole('heading', { name: "Firma l'iscrizione", level: 2 }).waitFor();
       await page.getByText(/Ti abbiamo inviato un codice di 6 cifre a m•••@example\.it/).waitFor();
-      const code = await signingCode('maria.bianchi@example.it');
+      const code = await signingCode(server.dataDir, 'maria.bianchi@example.it');
       expect(await page.getByLabel('Codice ricevuto per email').getAttribute('inputmode')).toBe('numeric');
       expect(await page.getByLabel('Codice ricevuto per email').getAttribute('autocomplete')).toBe('one-time-code');
       // a wrong code: the server's message under the field
@@ -275,7 +262,7 @@ describe('the public registration form on a phone', () => {
       }
       await page.getByRole('button', { name: 'Continua alla firma' }).click();
       await page.getByRole('heading', { name: "Firma l'iscrizione", level: 2 }).waitFor();
-      const newCode = await signingCode('maria.bianchi@example.it', code);
+      const newCode = await signingCode(server.dataDir, 'maria.bianchi@example.it', code);
       await page.getByLabel('Il tuo nome e cognome').fill('maria bianchi');
       await page.getByLabel('Codice ricevuto per email').fill(newCode);
       await page.getByRole('button', { name: 'Firma e invia' }).click();

@@ -107,7 +107,7 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: /Benvenuto/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Aggiungi' }).count()).toBe(0);
-    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Area personale', 'Club', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
   });
 
   it('allenatore: edits their athletes with health data read-only, registers nobody, no members list', async () => {
@@ -148,7 +148,7 @@ describe.each(Object.entries(VIEWPORTS))('roles and clubs on %s', (name, viewpor
     await storeSession(page, server.url, office);
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: 'Aggiungi' }).waitFor();
-    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Club', 'Possibili duplicati', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
+    expect(await profileMenuEntries(page)).toEqual(['Profilo', 'Sicurezza', 'Area personale', 'Club', 'Possibili duplicati', 'Lascia un feedback', 'Centro assistenza', 'Esci']);
 
     await page.goto(`${server.url}/collaboratori`);
     await page.getByRole('heading', { name: 'Non hai i permessi per questa pagina', level: 1 }).waitFor();

@@ -5,6 +5,7 @@
 import type { PersonKindKey } from '../../../schema/constants';
 import { CurrentClubQuery } from '../features/clubs/club-documents';
 import { DashboardQuery } from '../features/dashboard/dashboard-documents';
+import { MyFamilyQuery } from '../features/family-area/family-area-documents';
 import { KindGroupsQuery } from '../features/people/people-documents';
 import { PeopleQuery, peopleListVariables } from '../features/people/people-list-query';
 import { apolloClient } from '../lib/apollo';
@@ -52,4 +53,9 @@ export function prefetchDashboard() {
 
 export function prefetchClub() {
   if (readClubToken()) quietly(apolloClient.query({ query: CurrentClubQuery }));
+}
+
+/** The personal area's first screen (a session is enough: no club). */
+export function prefetchFamily() {
+  if (readSessionToken()) quietly(apolloClient.query({ query: MyFamilyQuery }));
 }

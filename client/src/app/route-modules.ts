@@ -53,6 +53,12 @@ export const routeModules = {
   // online registration by link, the public side (no account): the form of a link and the signature's check
   registrationPublic: () => import('../features/registrations/public/registration-page'),
   verifySignature: () => import('../features/registrations/public/verify-signature-page'),
+  // the personal area of members and guardians (issue 36 point 4): its own light layout, the family, one person; and
+  // the staff's page of the requests sent from it
+  areaLayout: () => import('./layouts/area-layout'),
+  familyArea: () => import('../features/family-area/routes/family-area-page'),
+  familyPerson: () => import('../features/family-area/routes/family-person-page'),
+  familyRequests: () => import('../features/family-area/routes/family-requests-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

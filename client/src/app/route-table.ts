@@ -64,9 +64,20 @@ export const ADMIN_PAGES: AppPage[] = [
   // online registration forms and the approval queue (issue 36 point 3)
   { path: 'iscrizioni', module: 'registrationForms' },
   { path: 'iscrizioni/da-approvare', module: 'registrationQueue' },
+  // what members and guardians ask from the personal area (issue 36 point 4): key-field changes and certificates
+  { path: 'richieste-famiglie', module: 'familyRequests' },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)
+];
+
+/**
+ * The personal area of members and guardians (issue 36 point 4): a session, no club needed, its own light layout
+ * (AreaLayout) instead of the admin shell; installable on a phone (PWA, /area is the app's start).
+ */
+export const AREA_PAGES: AppPage[] = [
+  { path: 'area', module: 'familyArea' },
+  { path: 'area/:personId', module: 'familyPerson' },
 ];
 
 /** Starts loading the chunks of the page at `pathname` and of its layouts (the entry, for a bookmarked page). */
@@ -74,6 +85,8 @@ export function preloadAppPage(pathname: string) {
   const matches = (page: AppPage) => matchPattern(`/${page.path}`, pathname) !== null;
   const admin = ADMIN_PAGES.find(matches);
   if (admin) return prefetchRoutes('uiLayout', 'sessionLayout', 'adminLayout', admin.module);
+  const area = AREA_PAGES.find(matches);
+  if (area) return prefetchRoutes('uiLayout', 'sessionLayout', 'areaLayout', area.module);
   const auth = AUTH_PAGES.find(matches);
   if (auth) return prefetchRoutes('uiLayout', 'sessionLayout', auth.module);
 }

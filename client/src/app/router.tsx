@@ -8,7 +8,8 @@
 // chunk (with its preloaded dependencies), then the layouts, the page and the first queries side by side.
 // Navigations show the new URL and the new page together: the URL changes once the page's code is there.
 //   UiLayout (Chakra)      -> 404 (with a stored session: inside SessionLayout and AdminLayout, see NotFoundRoute)
-//   SessionLayout (Apollo) -> /login, /signup, /forgot-password, and the guarded area (AdminLayout)
+//   SessionLayout (Apollo) -> /login, /signup, /forgot-password, the guarded area (AdminLayout) and the personal
+//                             area of members and guardians (AreaLayout)
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, redirectDocument, useLocation, useRouteError, type RouteObject } from 'react-router';
 import type { PersonKindKey } from '../../../schema/constants';
@@ -17,8 +18,8 @@ import { readSessionToken } from '../lib/session-storage';
 import { LeaveGuardHost } from '../lib/use-leave-guard';
 import { PUBLIC_PATHS } from '../lib/public-paths';
 import { routeModules, type RouteModuleName } from './route-modules';
-import { ADMIN_PAGES, AUTH_PAGES, type AppPage } from './route-table';
-import { prefetchClub, prefetchDashboard, prefetchPeopleList, prefetchSession } from './route-data';
+import { ADMIN_PAGES, AREA_PAGES, AUTH_PAGES, type AppPage } from './route-table';
+import { prefetchClub, prefetchDashboard, prefetchFamily, prefetchPeopleList, prefetchSession } from './route-data';
 import { ErrorPage } from './routes/route-error';
 import { COMING_SOON_SECTIONS } from './sections';
 
@@ -101,6 +102,7 @@ function loaderOf(page: AppPage): RouteObject['loader'] {
   }
   if (page.module === 'dashboard') return starting(prefetchDashboard);
   if (page.module === 'club') return starting(prefetchClub);
+  if (page.module === 'familyArea') return starting(prefetchFamily);
   return undefined;
 }
 
@@ -138,6 +140,10 @@ export const routes: RouteObject[] = [
               {
                 lazy: async () => ({ Component: (await routeModules.adminLayout()).default as PageComponent }),
                 children: adminRoutes,
+              },
+              {
+                lazy: async () => ({ Component: (await routeModules.areaLayout()).default }),
+                children: AREA_PAGES.map(routeOf),
               },
             ],
           },

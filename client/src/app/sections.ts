@@ -21,7 +21,8 @@ export type NavIconName =
   | 'register'
   | 'seasons'
   | 'privacy'
-  | 'registrations';
+  | 'registrations'
+  | 'familyRequests';
 
 export interface NavItem {
   label: string;
@@ -59,6 +60,9 @@ export const NAVIGATION: NavGroup[] = [
       // public site's own privacy policy)
       { label: 'Privacy', path: '/club/privacy', icon: 'privacy', title: 'Informativa privacy', permission: 'club.read' },
       { label: 'Iscrizioni online', path: '/iscrizioni', icon: 'registrations', permission: 'registrations.manage' },
+      // what members and guardians ask from the personal area: key-field changes (people.*.write) and certificates
+      // (health.write); each list of the page shows to its own permission
+      { label: 'Richieste famiglie', path: '/richieste-famiglie', icon: 'familyRequests', title: 'Richieste dalle famiglie', permission: [...ANY_PEOPLE_WRITE, 'health.write'] },
     ],
   },
   {
@@ -101,6 +105,7 @@ const BUILT_SECTIONS = new Set([
   '/stagioni',
   '/club/privacy',
   '/iscrizioni',
+  '/richieste-famiglie',
 ]);
 
 /**
@@ -115,7 +120,7 @@ export const COMING_SOON_SECTIONS: { path: string; title: string }[] = [
 
 /**
  * Club pages outside the sidebar and what each needs. Pages of the account itself (profile, security, help, the
- * invitation and person-link landings) need none: they work without a club too.
+ * invitation and person-link landings, the personal area /area) need none: they work without a club too.
  */
 const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/modifica-club', permission: 'club.write' },

@@ -32,6 +32,8 @@ export const ChevronsLeftIcon = icon('ChevronsLeftIcon', <path d="M11 17l-5-5 5-
 export const ChevronsRightIcon = icon('ChevronsRightIcon', <path d="M13 17l5-5-5-5M6 17l5-5-5-5" />);
 export const ChevronDownIcon = icon('ChevronDownIcon', <path d="M6 9l6 6 6-6" />);
 export const ArrowLeftIcon = icon('ArrowLeftIcon', <path d="M19 12H5M11 18l-6-6 6-6" />);
+export const ChevronRightIcon = icon('ChevronRightIcon', <path d="M9 6l6 6-6 6" />);
+export const InboxIcon = icon('InboxIcon', <path d="M3 13l3-8h12l3 8M3 13v6h18v-6M3 13h5l1.5 2.5h5L16 13h5" />);
 export const EyeIcon = icon(
   'EyeIcon',
   <>

@@ -23,6 +23,15 @@ export function messageOfError(error: unknown): string {
   return MSG.noConnection;
 }
 
+/**
+ * Whether a request failed for lack of network (the browser offline, the server unreachable): no answer at all, as
+ * opposed to an answer that refused (HTTP 4xx/5xx, GraphQL errors).
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error) || ServerError.is(error)) return false;
+  return (typeof navigator !== 'undefined' && navigator.onLine === false) || error instanceof TypeError;
+}
+
 function codedMessage(bodyText: string): string | undefined {
   try {
     const first = (JSON.parse(bodyText) as { errors?: { message?: unknown; extensions?: { code?: unknown } }[] }).errors?.[0];

@@ -1,5 +1,7 @@
-// The session (spec §4): loading -> authenticated (account) | unauthenticated.
-// On load a stored session token is checked with `me`; login/sign-up store the session token and the first
+// The session (spec §4): loading -> authenticated (account) | unauthenticated | offline.
+// On load a stored session token is checked with `me`; without a network (a phone offline, the personal area opened
+// from the service worker's copy) the session is `offline`: the tokens stay, and `me` is asked again once the browser
+// is back online. Login/sign-up store the session token and the first
 // club's token; logout calls the server, removes both tokens and clears the account. refreshAccount() reads `me`
 // again (a club joined from an invitation, a role changed); selectClub() makes another of the account's clubs the
 // current one (its token becomes X-Club; the cache of the previous club's data is dropped).
@@ -12,7 +14,7 @@ import { MESSAGE_LEVEL } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { graphql } from '../gql';
 import type { Session_AccountFragment } from '../gql/graphql';
-import { messageOfError } from './errors';
+import { isNetworkFailure, messageOfError } from './errors';
 import type { FieldErrors } from './form-errors';
 import { fieldErrorsFromServer } from './server-field-errors';
 import { dismissNotification, notify } from './notify';
@@ -118,7 +120,8 @@ const LogoutMutation = graphql(`
 export type SessionAccount = Session_AccountFragment;
 export type SessionMembership = SessionAccount['profile']['clubs'][number];
 
-export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/** `offline`: a stored session that could not be checked for lack of network (kept, and checked again when online). */
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'offline';
 
 /** `challenge`: the password was right and the account signs in with a second factor (completeTwoFactorLogin next). */
 export type LoginResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; challenge?: string };
@@ -225,7 +228,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [client]);
 
-  // On load: check the stored session token with `me`.
+  // On load: check the stored session token with `me` (again when the network comes back after an offline start).
+  const [checks, setChecks] = useState(0);
   useEffect(() => {
     const token = readSessionToken();
     if (!token) return;
@@ -240,8 +244,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           throw new Error('no account');
         }
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (cancelled) return;
+        // No network says nothing about the session: kept, and checked when the browser is online again.
+        if (isNetworkFailure(error)) {
+          setStatus('offline');
+          return;
+        }
         clearStoredTokens();
         setAccount(null);
         setStatus('unauthenticated');
@@ -250,7 +259,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [queryMe, serverLogout]);
+  }, [queryMe, serverLogout, checks]);
+
+  useEffect(() => {
+    if (status !== 'offline') return;
+    const retry = () => setChecks((n) => n + 1);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [status]);
 
   const signIn = useCallback(
     (payload: { token: string; account: SessionAccount }) => {

@@ -11,6 +11,7 @@ import {
   FileIcon,
   HeartIcon,
   HistoryIcon,
+  InboxIcon,
   LayersIcon,
   LockIcon,
   MedalIcon,
@@ -40,6 +41,7 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   seasons: HistoryIcon,
   privacy: LockIcon,
   registrations: FileIcon,
+  familyRequests: InboxIcon,
 };
 
 const ItemLink = chakra(NavLink);

@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, CopyIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
+import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, CopyIcon, HeartIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
 import { MyOrganisationsQuery } from '../../features/organisations/organisation-portal-documents';
 import type { Permission } from '../../../../schema/permissions';
 import { useSession } from '../../lib/session';
@@ -36,6 +36,8 @@ const ACCOUNT_PAGES: {
 }[] = [
   { value: 'profile', label: 'Profilo', path: '/modifica-utente', icon: <UserCheckIcon boxSize="4" /> },
   { value: 'security', label: 'Sicurezza', path: '/account/sicurezza', icon: <ShieldIcon boxSize="4" /> },
+  // the personal area (issue 36 point 4): the account's own data and its children's at the clubs, with or without a role
+  { value: 'area', label: 'Area personale', path: '/area', icon: <HeartIcon boxSize="4" /> },
   { value: 'organisation', label: 'Organizzazione', path: '/organizzazione', icon: <MedalIcon boxSize="4" />, organisationStaff: true },
   { value: 'club', label: 'Club', path: '/club', icon: <BriefcaseIcon boxSize="4" />, permission: 'club.read' },
   { value: 'collaborators', label: 'Collaboratori', path: '/collaboratori', icon: <UsersIcon boxSize="4" />, permission: 'collaborators.manage' },

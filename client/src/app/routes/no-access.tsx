@@ -42,8 +42,9 @@ export function NoPermissionPage({ role, clubName }: { role: string; clubName: s
 }
 
 /**
- * What an account without a club can do (issue 34 point 2): join the club that invites it (the link of the mail), or
- * register a club of its own. On the dashboard and on every club page such an account opens.
+ * What an account without a club can do (issue 34 point 2): open the personal area (a member or a guardian, issue 36),
+ * join the club that invites it (the link of the mail), or register a club of its own. On the dashboard and on every
+ * club page such an account opens.
  */
 export function NoClubSteps() {
   const { logout } = useSession();
@@ -53,6 +54,15 @@ export function NoClubSteps() {
       <Heading as="h2" size="lg" id="no-club-steps">
         Cosa puoi fare
       </Heading>
+      <Stack gap="3" borderWidth="1px" borderRadius="lg" p="4" bg="bg">
+        <Stack gap="1">
+          <Text fontWeight="semibold">Sei socio, atleta o genitore di un atleta?</Text>
+          <Text color="fg.muted">Nell’area personale vedi i tuoi dati e quelli dei tuoi figli: iscrizioni, tessere, certificati medici e consensi.</Text>
+        </Stack>
+        <Button asChild alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+          <RouterLink to="/area">Apri l’area personale</RouterLink>
+        </Button>
+      </Stack>
       <Stack gap="1" borderWidth="1px" borderRadius="lg" p="4" bg="bg">
         <Text fontWeight="semibold">Collabori con una società?</Text>
         <Text color="fg.muted">{MSG.noClubHelp}</Text>

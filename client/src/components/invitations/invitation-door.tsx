@@ -7,7 +7,9 @@
 //     invitation's and cannot be changed), which joins and signs in at once;
 //   - nobody signed in, an address with an account: the way to sign in, back here afterwards;
 //   - signed in: "Accetta l'invito", then the way into the club or organisation.
-// What differs by kind is only KIND_TEXT and where the account goes after joining (`destination`).
+// What differs by kind is only KIND_TEXT and where the account goes after joining (`destination`): the club, the
+// organisation's portal, or the personal area (/area) for `family` (a member or a guardian whose record the club links
+// to the account: the staff's "Invita a collegare l'account", or the mail of an approved online registration).
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Field, Heading, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -24,10 +26,33 @@ import { loginPathFor } from '../../lib/return-to';
 import { useSession } from '../../lib/session';
 import { AcceptInvitationMutation, InvitationQuery, SignUpWithInvitationMutation } from './invitation-documents';
 
-/** Per kind: the page's title and what the target is called. A new kind of invitation adds one entry. */
-const KIND_TEXT: Record<InvitationKind, { title: string; target: string }> = {
-  collaborator: { title: 'Invito a collaborare', target: 'Società' },
-  organisationStaff: { title: "Invito nello staff di un'organizzazione", target: 'Organizzazione' },
+/**
+ * Per kind: the page's title, what the target and the role are called, the sign-up's line and the accept's sentence.
+ * A new kind of invitation adds one entry.
+ */
+const KIND_TEXT: Record<InvitationKind, { title: string; target: string; role: string; signUp: (i: Preview) => string; accept: (i: Preview) => string }> = {
+  collaborator: {
+    title: 'Invito a collaborare',
+    target: 'Società',
+    role: 'Ruolo',
+    signUp: (i) => `Ti servono solo nome, cognome e una password: l’account entra in ${i.targetName} con il ruolo ${i.roleLabel}, senza registrare nessuna società.`,
+    accept: (i) => `${i.targetName} si aggiunge alle tue e ci lavori con il ruolo ${i.roleLabel}.`,
+  },
+  organisationStaff: {
+    title: "Invito nello staff di un'organizzazione",
+    target: 'Organizzazione',
+    role: 'Ruolo',
+    signUp: (i) => `Ti servono solo nome, cognome e una password: l’account entra in ${i.targetName} con il ruolo ${i.roleLabel}, senza registrare nessuna società.`,
+    accept: (i) => `${i.targetName} si aggiunge alle tue e ci lavori con il ruolo ${i.roleLabel}.`,
+  },
+  family: {
+    title: 'Accesso all’area personale',
+    target: 'Società',
+    role: 'Accesso',
+    signUp: (i) =>
+      `Ti servono solo nome, cognome e una password: con l’account vedi nell’area personale i tuoi dati e quelli dei tuoi figli presso ${i.targetName}, anche dal telefono. Non registri nessuna società.`,
+    accept: (i) => `la scheda che ${i.targetName} ha su di te si collega al tuo account e la trovi nell’area personale, con quelle dei tuoi figli.`,
+  },
 };
 
 const STATE_MESSAGE: Record<Exclude<InvitationState, 'pending'>, string> = {
@@ -92,6 +117,7 @@ export function InvitationDoor() {
 
 function summaryLine(invitation: Preview): string {
   const who = invitation.invitedBy ?? invitation.targetName;
+  if (invitation.kind === 'family') return `${invitation.targetName} ti invita nell’area personale su CampoBase: i tuoi dati e quelli dei tuoi figli, anche dal telefono.`;
   return invitation.kind === 'organisationStaff'
     ? `${who} ti invita nello staff di ${invitation.targetName} su CampoBase.`
     : `${who} ti invita a collaborare con ${invitation.targetName} su CampoBase.`;
@@ -100,7 +126,7 @@ function summaryLine(invitation: Preview): string {
 function InvitationFacts({ invitation }: { invitation: Preview }) {
   const rows: [string, string][] = [
     [KIND_TEXT[invitation.kind].target, invitation.targetName],
-    ['Ruolo', invitation.roleLabel],
+    [KIND_TEXT[invitation.kind].role, invitation.roleLabel],
     ...(invitation.invitedBy ? [['Invitato da', invitation.invitedBy] as [string, string]] : []),
     ['Email invitata', invitation.email],
   ];
@@ -133,11 +159,15 @@ function SignInOrHome() {
   );
 }
 
-/** Where an account goes once it joined: the club (made the current one) or the organisation's portal. */
+/** Where an account goes once it joined: the personal area, the club (made the current one) or the organisation's portal. */
 function useDestination() {
   const navigate = useNavigate();
   const { selectClub } = useSession();
   return async (joined: Joined): Promise<boolean> => {
+    if (joined.kind === 'family') {
+      void navigate('/area');
+      return true;
+    }
     if (joined.membershipId) {
       if (!(await selectClub(joined.membershipId))) return false;
       void navigate('/dashboard');
@@ -189,8 +219,7 @@ function SignUpByInvitation({ token, invitation, onJoined }: { token: string; in
         Crea il tuo account
       </Heading>
       <Text color="fg.muted" fontSize="sm">
-        Ti servono solo nome, cognome e una password: l’account entra in {invitation.targetName} con il ruolo {invitation.roleLabel}, senza registrare
-        nessuna società.
+        {KIND_TEXT[invitation.kind].signUp(invitation)}
       </Text>
       <SchemaForm form={form} onSubmit={send} aria-label="Crea il tuo account">
         {/* The invitation's address: shown, not sent (the server uses the invitation's own). */}
@@ -251,8 +280,7 @@ function AcceptAsAccount({ token, invitation, onJoined }: { token: string; invit
   return (
     <Stack gap="4">
       <Text>
-        Accetti con il tuo account <strong>{account?.email}</strong>: {invitation.targetName} si aggiunge alle tue e ci lavori con il ruolo{' '}
-        {invitation.roleLabel}.
+        Accetti con il tuo account <strong>{account?.email}</strong>: {KIND_TEXT[invitation.kind].accept(invitation)}
       </Text>
       {otherAddress && <Text color="fg.muted">{MSG.invitationOtherAddress(invitation.email)}</Text>}
       <Button alignSelf={{ base: 'stretch', sm: 'flex-start' }} onClick={() => void confirm()} loading={loading} loadingText="Accettazione in corso...">
@@ -284,7 +312,11 @@ function JoinedHere({ joined }: { joined: Joined }) {
       <Text role="status" color={failure ? 'fg.error' : 'fg.success'} fontWeight="semibold">
         {failure ?? joined.message}
       </Text>
-      {joined.membershipId ? (
+      {joined.kind === 'family' ? (
+        <Button asChild alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+          <RouterLink to="/area">Apri l’area personale</RouterLink>
+        </Button>
+      ) : joined.membershipId ? (
         <Button alignSelf={{ base: 'stretch', sm: 'flex-start' }} onClick={() => void open()} loading={opening}>
           Vai a {joined.targetName}
         </Button>

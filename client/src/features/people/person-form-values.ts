@@ -1,8 +1,7 @@
 // The person form's values and how they travel: empty, filled from a stored record or a reused profile, checked
 // with the shared rules (schema/validation/people.ts, the server's own), and sent as SavePersonInput.
 // Pure functions (unit-tested in tests/client/person-form-values.test.ts).
-import { DOCUMENT_MIME_TYPES, UPLOAD_MAX_BYTES, type PersonKindKey } from '../../../../schema/constants';
-import { MSG } from '../../../../schema/messages';
+import type { PersonKindKey } from '../../../../schema/constants';
 import { isHealthField } from '../../../../schema/health-data';
 import { normalizePhone } from '../../../../schema/text';
 import { savePersonInput } from '../../../../schema/validation/people';
@@ -193,14 +192,6 @@ export function personFormSchema(kind: PersonKindKey, id: string | null, options
     (fields: PersonFormFields) => toSaveInput(kind, fields, fields.files, id, options),
     (fields) => validationPayload(fields, id),
   );
-}
-
-/** A chosen document's problem, if any (the server checks the content again). */
-export function checkDocument(file: File): string | undefined {
-  if (file.size === 0) return MSG.fileEmpty;
-  if (file.size > UPLOAD_MAX_BYTES) return MSG.fileTooLarge;
-  if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) return MSG.fileTypeNotAllowed;
-  return undefined;
 }
 
 /**

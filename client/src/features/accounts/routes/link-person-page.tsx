@@ -4,7 +4,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { MSG } from '../../../../../schema/messages';
 import { graphql } from '../../../gql';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -60,9 +60,16 @@ export default function LinkPersonPage() {
         description={`Una società ti ha invitato a collegare la scheda che tiene su di te al tuo account${email ? ` (${email})` : ''}: riceverai i suoi avvisi sulla tua scheda. Se non è il tuo account, esci e accedi con quello giusto.`}
       >
         {outcome ? (
-          <Text role="status" color={outcome.ok ? 'fg.success' : 'fg.error'} fontWeight="semibold">
-            {outcome.message}
-          </Text>
+          <Stack gap="4">
+            <Text role="status" color={outcome.ok ? 'fg.success' : 'fg.error'} fontWeight="semibold">
+              {outcome.message}
+            </Text>
+            {outcome.ok && (
+              <Button asChild alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+                <RouterLink to="/area">Apri l’area personale</RouterLink>
+              </Button>
+            )}
+          </Stack>
         ) : (
           <Button alignSelf="flex-start" onClick={() => void confirm()} loading={loading} loadingText="Collegamento in corso...">
             Collega la scheda al mio account

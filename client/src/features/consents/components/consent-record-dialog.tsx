@@ -13,7 +13,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import type { ConsentGiver, ConsentPurpose, RecordConsentInput } from '../../../gql/graphql';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import { CONSENT_GIVER_LABELS, fullName } from '../consent-labels';
+import { CONSENT_GIVER_LABELS, fullName } from '../../../lib/consent-labels';
 import { ConsentGuardiansQuery, RecordConsentMutation } from '../consents-documents';
 
 /** The purpose being recorded and who answers for it today. */

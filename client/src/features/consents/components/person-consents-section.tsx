@@ -13,7 +13,7 @@ import type { PersonConsents_ConsentsQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
 import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { useAccess } from '../../../lib/use-access';
-import { CONSENT_GIVER_LABELS, CONSENT_STATUS_INFO, fullName, italianDay, italianDayOf } from '../consent-labels';
+import { CONSENT_GIVER_LABELS, CONSENT_STATUS_INFO, fullName, italianDay, italianDayOf } from '../../../lib/consent-labels';
 import { PersonConsentsQuery, WithdrawConsentMutation } from '../consents-documents';
 import { ConsentRecordDialog, type RecordedPurpose } from './consent-record-dialog';
 

@@ -22,7 +22,7 @@ import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/use-access';
 import { pageCount } from '../../../lib/use-cursor-pages';
 import { pageVariables } from '../../../lib/use-list-view';
-import { CONSENT_STATUS_INFO, italianDay, italianDayOf } from '../consent-labels';
+import { CONSENT_STATUS_INFO, italianDay, italianDayOf } from '../../../lib/consent-labels';
 import { ConsentGapsQuery, PrivacyNoticesQuery, PublishPrivacyNoticeMutation } from '../consents-documents';
 
 const TITLE = 'Informativa privacy';

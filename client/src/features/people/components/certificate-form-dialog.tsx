@@ -2,19 +2,18 @@
 // proposed from the type's usual validity until the user types one; the form is checked with the server's own
 // rules before sending, the server's field messages go under the fields and its success message in a toast.
 import { useMutation } from '@apollo/client/react';
-import { HStack, SimpleGrid } from '@chakra-ui/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { HStack } from '@chakra-ui/react';
+import { useId, useMemo, useState } from 'react';
 import { MSG } from '../../../../../schema/messages';
-import { PanelFormFooter, SchemaForm, SelectField, setFieldValue, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
+import { CertificateFields } from '../../../components/certificates/certificate-fields';
+import { certificateFormSchema, emptyCertificateFields } from '../../../components/certificates/certificate-form-values';
+import { PanelFormFooter, SchemaForm, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { graphql } from '../../../gql';
 import type { AddMedicalCertificateInput } from '../../../gql/graphql';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import { CERTIFICATE_TYPE_OPTIONS, certificateFormSchema, emptyCertificateFields, proposedExpiry, validityHint } from '../certificate-form-values';
 import { clubToday } from '../person-dates';
-import { DocumentField } from './document-input';
 
 const AddCertificateMutation = graphql(`
   mutation CertificateFormDialog_Add($input: AddMedicalCertificateInput!) {
@@ -44,20 +43,6 @@ function CertificateForm({ personId, formId, save, onDirtyChange }: FormProps) {
   const schema = useMemo(() => certificateFormSchema(personId, today), [personId, today]);
   const form = useSchemaForm(schema, emptyCertificateFields());
   const [fileProblem, setFileProblem] = useState<string | undefined>();
-  const type = useWatch({ control: form.control, name: 'type' });
-
-  // The expiry follows the type's usual validity from the issue date until the user types one of their own;
-  // clearing it hands it back to the proposal (from the next change of type or date).
-  const expiryTyped = useRef(false);
-  useEffect(() => {
-    const { unsubscribe } = form.watch((values, { name, type: event }) => {
-      if (event !== 'change') return;
-      if (name === 'expiresOn') expiryTyped.current = values.expiresOn !== '';
-      else if ((name === 'type' || name === 'issuedOn') && !expiryTyped.current) setFieldValue(form, 'expiresOn', proposedExpiry(form.getValues()) ?? '');
-    });
-    return unsubscribe;
-  }, [form]);
-
   return (
     <SchemaForm
       id={formId}
@@ -65,14 +50,7 @@ function CertificateForm({ personId, formId, save, onDirtyChange }: FormProps) {
       onDirtyChange={onDirtyChange}
       onSubmit={(input) => (fileProblem ? { ok: false, message: MSG.invalidFields } : save(input))}
     >
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <SelectField name="type" label="Tipo di certificato" required options={CERTIFICATE_TYPE_OPTIONS} />
-        <TextField name="sport" label="Sport o disciplina" />
-        <TextField name="issuedOn" label="Data di rilascio" required type="date" max={today} />
-        <TextField name="expiresOn" label="Data di scadenza" required type="date" helper={validityHint(type)} />
-        <TextField name="issuer" label="Medico o centro" />
-      </SimpleGrid>
-      <DocumentField name="file" label="File del certificato" stored={[]} problem={fileProblem} onProblem={setFileProblem} />
+      <CertificateFields today={today} fileProblem={fileProblem} onFileProblem={setFileProblem} />
     </SchemaForm>
   );
 }

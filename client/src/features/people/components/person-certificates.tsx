@@ -17,7 +17,7 @@ import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { formatDay } from '../person-dates';
 import { CertificateFormDialog } from './certificate-form-dialog';
-import { StoredFileLink } from './document-input';
+import { StoredFileLink } from '../../../components/document-input';
 import { PageCard } from './page-card';
 
 const DeleteCertificateMutation = graphql(`

@@ -6,7 +6,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { PERSON_KIND_INFO } from '../../../../../schema/constants';
 import type { PersonDocuments_PersonFragment } from '../../../gql/graphql';
 import { TRAINING_FLAGS } from '../person-form-values';
-import { StoredFileLink, type StoredFile } from './document-input';
+import { StoredFileLink, type StoredFile } from '../../../components/document-input';
 import { PageCard } from './page-card';
 
 function Group({ label, files }: { label: string; files: readonly StoredFile[] }) {

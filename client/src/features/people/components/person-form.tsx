@@ -40,7 +40,7 @@ import {
   type PersonFormFields,
   type PersonFormFiles,
 } from '../person-form-values';
-import { DocumentField, type DocumentFieldProps, type StoredFile } from './document-input';
+import { DocumentField, type DocumentFieldProps, type StoredFile } from '../../../components/document-input';
 import { TaxCodeBirthNote, useTaxCodeBirth } from './tax-code-birth-note';
 
 /** "di" with the article before a kind's singular (all masculine): dell'atleta, dell'allenatore, del socio. */

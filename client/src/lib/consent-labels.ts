@@ -1,6 +1,6 @@
-// The words and colours of consents, shared by the person page's section and the /privacy page.
-import { clubDate } from '../../../../schema/club-time';
-import type { ConsentGiver, ConsentStatus } from '../../gql/graphql';
+// The words and colours of consents, shared by the person page's section, the /privacy page and the personal area.
+import { clubDate } from '../../../schema/club-time';
+import type { ConsentGiver, ConsentStatus } from '../gql/graphql';
 
 export const CONSENT_STATUS_INFO: Record<ConsentStatus, { label: string; color: string }> = {
   dato: { label: 'Dato', color: 'green' },

@@ -1,17 +1,18 @@
-// A document field of the person form: the stored file(s) with an "Apri" button (files need the session headers,
-// see lib/authorized-file.ts) and a picker for a new one, checked for type and size as soon as it is chosen.
+// A document field (the person form, the medical certificate forms of the staff and of the personal area): the stored
+// file(s) with an "Apri" button (files need the session headers, see lib/authorized-file.ts) and a picker for a new
+// one, checked for type and size as soon as it is chosen. Shared (components/): features do not import each other.
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { DOCUMENT_MIME_TYPES } from '../../../../../schema/constants';
-import { MSG } from '../../../../../schema/messages';
-import { useFieldError } from '../../../components/form';
-import { FileIcon } from '../../../components/icons';
-import { graphql } from '../../../gql';
-import type { DocumentInput_StoredFileFragment } from '../../../gql/graphql';
-import { openAuthorizedFile } from '../../../lib/authorized-file';
-import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import { checkDocument } from '../person-form-values';
+import { DOCUMENT_MIME_TYPES } from '../../../schema/constants';
+import { MSG } from '../../../schema/messages';
+import { useFieldError } from './form';
+import { FileIcon } from './icons';
+import { graphql } from '../gql';
+import type { DocumentInput_StoredFileFragment } from '../gql/graphql';
+import { openAuthorizedFile } from '../lib/authorized-file';
+import { checkDocument } from '../lib/document-files';
+import { MESSAGE_LEVEL, notify } from '../lib/notify';
 
 export const StoredFileFragment = graphql(`
   fragment DocumentInput_StoredFile on StoredFile {
@@ -68,9 +69,11 @@ export interface DocumentInputProps {
   error?: string | undefined;
   /** Only the stored files, to open (a role that may not change them). */
   readOnly?: boolean;
+  /** A file must be chosen (the asterisk beside the label, as FormField shows it). */
+  required?: boolean;
 }
 
-export function DocumentInput({ label, stored, chosen, multiple = false, onChange, error, readOnly = false }: DocumentInputProps) {
+export function DocumentInput({ label, stored, chosen, multiple = false, onChange, error, readOnly = false, required = false }: DocumentInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const pick = (list: FileList | null) => {
     const files = Array.from(list ?? []);
@@ -104,8 +107,15 @@ export function DocumentInput({ label, stored, chosen, multiple = false, onChang
   }
 
   return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <HStack gap="1" align="baseline">
+        <Field.Label>{label}</Field.Label>
+        {required && (
+          <Box as="span" aria-hidden="true" color="fg.error" fontSize="sm" lineHeight="1">
+            *
+          </Box>
+        )}
+      </HStack>
       <Stack gap="2" w="100%">
         {stored.map((f) => (
           <StoredFileLink key={f.id} file={f} />

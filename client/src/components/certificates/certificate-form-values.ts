@@ -1,6 +1,8 @@
-// The "Nuovo certificato" form's values: empty, the expiry proposed from the type's usual validity while the user
-// has not typed one, checked with the shared schema (schema/validation/medical-certificate.ts, the server's own)
-// and sent as AddMedicalCertificateInput. Pure functions (unit-tested in tests/client/certificate-form-values.test.ts).
+// A medical certificate form's values (the staff's "Nuovo certificato", the personal area's "Carica un nuovo
+// certificato"): empty, the expiry proposed from the type's usual validity while the user has not typed one, checked
+// with the shared schema (schema/validation/medical-certificate.ts, the server's own) and sent as
+// AddMedicalCertificateInput or SubmitMyCertificateInput (the same fields). Pure functions (unit-tested in
+// tests/client/certificate-form-values.test.ts).
 import {
   CERTIFICATE_TYPE_RULES,
   MEDICAL_CERTIFICATE_TYPES,
@@ -8,9 +10,12 @@ import {
   type MedicalCertificateType,
 } from '../../../../schema/medical-certificates';
 import { medicalCertificateInput } from '../../../../schema/validation/medical-certificate';
-import { formSchema } from '../../components/form/use-schema-form';
+import { formSchema } from '../form/use-schema-form';
 import type { AddMedicalCertificateInput } from '../../gql/graphql';
 import { validate, type FieldErrors } from '../../lib/form-errors';
+
+/** What both certificate mutations take (AddMedicalCertificateInput and SubmitMyCertificateInput have the same fields). */
+export type CertificateInput = AddMedicalCertificateInput;
 
 export interface CertificateFormValues {
   type: MedicalCertificateType | '';
@@ -74,8 +79,8 @@ export function validateCertificate(values: CertificateFormValues, today: string
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** The mutation's input; the file travels as a File (multipart request), no file no key. */
-export function toCertificateInput(personId: string, values: CertificateFormValues, file: File | null): AddMedicalCertificateInput {
-  const input: AddMedicalCertificateInput = {
+export function toCertificateInput(personId: string, values: CertificateFormValues, file: File | null): CertificateInput {
+  const input: CertificateInput = {
     personId,
     type: values.type || null,
     sport: orNull(values.sport),

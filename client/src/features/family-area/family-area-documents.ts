@@ -1,0 +1,153 @@
+// The personal area's GraphQL documents (issue 36 point 4): the family on the first screen, one person's page, and
+// what a member or a guardian does there (contacts and change requests, a new certificate, a consent withdrawn).
+// They need a session only: the person names the club (no X-Club).
+import { graphql } from '../../gql';
+
+export const MyFamilyQuery = graphql(`
+  query FamilyArea_People {
+    myFamily {
+      personId
+      clubName
+      relation
+      firstname
+      lastname
+      birthday
+      certificateState
+      certificateExpiresOn
+    }
+  }
+`);
+
+export const FamilyPersonQuery = graphql(`
+  query FamilyPerson_Page($personId: ID!) {
+    myFamilyPerson(personId: $personId) {
+      personId
+      clubName
+      relation
+      firstname
+      lastname
+      taxIdCode
+      birthday
+      birthplace
+      emailPrimary
+      phonePrimary
+      address {
+        address
+        streetNumber
+        postalCode
+        city
+        province
+        country
+      }
+      kinds
+      memberships {
+        number
+        admittedOn
+        exitOn
+        seasons
+      }
+      cards {
+        body
+        number
+        season
+        startsOn
+        expiresOn
+      }
+      certificateState
+      certificates {
+        id
+        type
+        issuedOn
+        expiresOn
+        issuer
+      }
+      certificateSubmissions {
+        id
+        type
+        issuedOn
+        expiresOn
+        status
+        reason
+        createdAt
+      }
+      changeRequests {
+        id
+        changes {
+          field
+          from
+          to
+        }
+        status
+        reason
+        createdAt
+      }
+      guardians {
+        name
+        relationship
+      }
+      consents {
+        purpose
+        status
+        giver
+        canWithdraw
+        givenOn
+        noticeVersion
+      }
+      documents {
+        id
+        title
+        signedAt
+      }
+      visibility {
+        role
+        roleLabel
+        health
+        names
+      }
+    }
+  }
+`);
+
+export const UpdateFamilyPersonMutation = graphql(`
+  mutation FamilyPerson_Update($input: UpdateMyFamilyPersonInput!) {
+    updateMyFamilyPerson(input: $input) {
+      __typename
+      ... on MutationUpdateMyFamilyPersonSuccess {
+        data {
+          message
+          contactsSaved
+          requestedFields
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+export const SubmitCertificateMutation = graphql(`
+  mutation FamilyPerson_SubmitCertificate($input: SubmitMyCertificateInput!) {
+    submitMyCertificate(input: $input) {
+      __typename
+      ... on MutationSubmitMyCertificateSuccess {
+        data {
+          message
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+export const WithdrawConsentMutation = graphql(`
+  mutation FamilyPerson_WithdrawConsent($personId: ID!, $purpose: ConsentPurpose!) {
+    withdrawMyConsent(personId: $personId, purpose: $purpose) {
+      __typename
+      ... on MutationWithdrawMyConsentSuccess {
+        data {
+          message
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
