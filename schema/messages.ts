@@ -494,6 +494,7 @@ export const MSG = {
   paymentNothingOpen: 'Non ci sono addebiti da pagare per questa persona o famiglia.',
   paymentChargeNotOpen: "Uno degli addebiti scelti non è della famiglia di chi paga, è annullato o è già pagato.",
   refundRecorded: (amount: string) => `Rimborso di ${amount} registrato.`,
+  feePeriodInvalid: 'Indica un periodo valido: dal giorno al giorno, al massimo un anno.',
   receiptAlreadyIssued: 'Le ricevute di questo pagamento sono già state emesse.',
   receiptsIssued: (count: number) => (count === 1 ? 'Ricevuta emessa e inviata a chi ha pagato.' : `${count} ricevute emesse e inviate a chi ha pagato.`),
   receiptAlreadyCancelled: 'La ricevuta è già annullata.',

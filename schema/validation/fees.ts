@@ -85,3 +85,8 @@ export const cancelInput = z.object({
 /** Euro, Italian style: 1.234,50 €. */
 export const euro = (cents: number): string =>
   `${(cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })} €`;
+
+/** A period of payment dates (bulk receipts, exports): from <= to, at most a year and a day apart. */
+export const periodInput = z
+  .object({ from: isoDate(MSG.feePeriodInvalid), to: isoDate(MSG.feePeriodInvalid) })
+  .refine((p) => p.from <= p.to && Date.parse(p.to) - Date.parse(p.from) <= 366 * 86_400_000, { path: ['to'], error: MSG.feePeriodInvalid });

@@ -146,6 +146,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Mutation.recordPayment': member('fees.write'),
   'Mutation.refundPayment': member('fees.write'),
   'Mutation.issueReceipts': member('fees.write'),
+  'Mutation.issueReceiptsForPeriod': member('fees.write'),
   'Mutation.cancelReceipt': member('fees.write'),
   'Mutation.acceptPrivacyNotice': family('family.read', "a current notice of a club of the account's family"),
   'Mutation.updateMyFamilyPerson': family('family.contacts.write', 'key fields need family.changes.request; another family\'s person answers like an unknown id'),

@@ -77,6 +77,7 @@ const FamilyConsent = builder.objectRef<Page['consents'][number]>('FamilyConsent
     giver: t.field({ type: ConsentGiverEnum, description: 'Who answers for it today.', resolve: (c) => c.giver }),
     canWithdraw: t.exposeBoolean('canWithdraw', { description: 'Given, and this account answers for it.' }),
     givenOn: t.exposeString('givenOn', { nullable: true }),
+    withdrawnOn: t.exposeString('withdrawnOn', { nullable: true, description: 'YYYY-MM-DD, when withdrawn.' }),
     noticeVersion: t.exposeInt('noticeVersion', { nullable: true }),
   }),
 });
@@ -141,6 +142,19 @@ const FamilyPersonPageRef = builder.objectRef<Page>('FamilyPersonPage').implemen
     personId: t.exposeID('personId'),
     clubName: t.exposeString('clubName'),
     relation: t.field({ type: FamilyRelationEnum, resolve: (p) => p.relation }),
+    may: t.field({
+      type: builder.objectRef<Page['may']>('FamilyPermissions').implement({
+        description: "What this account may do for the person: its relation's permissions (docs/permissions.md).",
+        fields: (f) => ({
+          contacts: f.exposeBoolean('contacts', { description: 'family.contacts.write' }),
+          changes: f.exposeBoolean('changes', { description: 'family.changes.request' }),
+          certificates: f.exposeBoolean('certificates', { description: 'family.certificates.submit' }),
+          consents: f.exposeBoolean('consents', { description: 'family.consents.withdraw (each consent says canWithdraw)' }),
+          export: f.exposeBoolean('export', { description: 'family.export' }),
+        }),
+      }),
+      resolve: (p) => p.may,
+    }),
     firstname: t.exposeString('firstname'),
     lastname: t.exposeString('lastname'),
     taxIdCode: t.exposeString('taxIdCode', { nullable: true }),

@@ -8,7 +8,7 @@ import { CERTIFICATE_TYPE_RULES, certificateState, type CertificateState } from 
 import { CONSENT_PURPOSES, consentGiver, type ConsentPurpose } from '../../../schema/validation/consents';
 import { familyClubs, familyDoor, type FamilyMember } from '../../access/cross-club';
 import { logFamilyHealthRead } from '../../access/health-data';
-import { CLUB_ROLE_LABELS, CLUB_ROLES, roleAllows, type ClubRole, type FamilyRelation } from '../../access/permissions';
+import { CLUB_ROLE_LABELS, CLUB_ROLES, familyRelationAllows, roleAllows, type ClubRole, type FamilyRelation } from '../../access/permissions';
 import type { RequestContext } from '../../context';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { dayOf } from '../../lib/date-columns';
@@ -103,6 +103,8 @@ export interface FamilyConsentState {
   /** Whether this account may withdraw it now (given, and the relation answers for it). */
   canWithdraw: boolean;
   givenOn: string | null;
+  /** When it was withdrawn (status revocato). */
+  withdrawnOn: string | null;
   noticeVersion: number | null;
 }
 
@@ -154,6 +156,7 @@ export async function familyPerson(ctx: RequestContext, personId: unknown) {
       giver,
       canWithdraw: (status === 'dato' || status === 'da_rinnovare') && mayAnswer(member.relation, giver),
       givenOn: dayOf(latest?.givenOn),
+      withdrawnOn: latest?.withdrawnAt ? clubDate(latest.withdrawnAt) : null,
       noticeVersion: latest?.notice.version ?? null,
     };
   });
@@ -162,6 +165,14 @@ export async function familyPerson(ctx: RequestContext, personId: unknown) {
     personId: person.id,
     clubName: person.club.fullName,
     relation: member.relation,
+    /** What this account may do for the person (the family table's permissions of its relation). */
+    may: {
+      contacts: familyRelationAllows(member.relation, 'family.contacts.write'),
+      changes: familyRelationAllows(member.relation, 'family.changes.request'),
+      certificates: familyRelationAllows(member.relation, 'family.certificates.submit'),
+      consents: familyRelationAllows(member.relation, 'family.consents.withdraw'),
+      export: familyRelationAllows(member.relation, 'family.export'),
+    },
     firstname: person.firstname,
     lastname: person.lastname,
     taxIdCode: person.taxIdCode,

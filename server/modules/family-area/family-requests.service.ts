@@ -76,7 +76,7 @@ export async function updateFamilyPerson(ctx: RequestContext, raw: unknown): Pro
     }
     if (requested.length) {
       if (await tx.personChangeRequest.findFirst({ where: { clubId, personId: person.id, status: 'in_attesa' }, select: { id: true } })) throw new ConflictError(MSG.familyChangePending);
-      await tx.personChangeRequest.create({ data: { clubId, personId: person.id, changes, requestedByAccountId: ctx.viewer!.accountId, requestedBy: by } });
+      await tx.personChangeRequest.create({ data: { clubId, personId: person.id, changes, requestedByAccountId: ctx.viewer!.accountId, requestedBy: by, createdAt: ctx.deps.now() } });
       describeChange(tx, { action: 'update', entityType: 'person', entityId: person.id, personId: person.id, entityLabel: fullName(person), detail: `Richiesta di modifica dall'area personale da ${by}` });
     }
   });
@@ -117,6 +117,7 @@ export async function submitFamilyCertificate(
         fileId: stored.id,
         submittedByAccountId: ctx.viewer!.accountId,
         submittedBy: by,
+        createdAt: ctx.deps.now(),
       },
     });
     describeChange(tx, { action: 'update', entityType: 'person', entityId: person.id, personId: person.id, entityLabel: fullName(person), detail: `Certificato medico inviato dall'area personale da ${by}, da approvare` });

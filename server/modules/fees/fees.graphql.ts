@@ -9,7 +9,7 @@ import { dayOf } from '../../lib/date-columns';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { archiveFeePlan, assignFeePlan, listFeePlans, saveFeePlan, type AssignmentRow, type SavedPlan } from './fee-plans.service';
 import { addOneOffCharge, cancelCharge, familyStatement, feesOverview, overdueCharges, recordPayment, refundPayment, setChargeDiscount, withPaid, type ChargeWithPaid, type FeesOverview, type Statement } from './payments.service';
-import { cancelReceipt, issueReceipts, type ReceiptContent } from './receipts.service';
+import { cancelReceipt, issueReceipts, issueReceiptsForPeriod, type ReceiptContent } from './receipts.service';
 
 const FeeKindEnum = builder.enumType('FeeKind', { description: 'quota_associativa, corso, kit, altro.', values: FEE_KINDS });
 const PaymentMethodEnum = builder.enumType('PaymentMethod', { description: 'contanti (never traceable: not deductible), bonifico, pos, sepa.', values: PAYMENT_METHODS });
@@ -353,6 +353,15 @@ builder.mutationFields((t) => ({
       const { receipts, message } = await issueReceipts(ctx, paymentId);
       return { message, ids: receipts.map((r) => r.id) };
     },
+  }),
+  issueReceiptsForPeriod: t.field({
+    type: builder.objectRef<{ issued: number; left: number; message: string }>('BulkReceiptsPayload').implement({
+      fields: (f) => ({ message: f.exposeString('message'), issued: f.exposeInt('issued'), left: f.exposeInt('left', { description: 'Still without a receipt (more than 5,000 at once): call again.' }) }),
+    }),
+    description: 'Issues the receipts of every payment made in the period that has none yet (at most 5,000 at a time), and mails the payers. Their PDF is made at its first download.',
+    args: { from: t.arg.string({ required: true }), to: t.arg.string({ required: true }) },
+    errors: { types: writeErrors },
+    resolve: (_r, { from, to }, ctx) => issueReceiptsForPeriod(ctx, from, to),
   }),
   cancelReceipt: t.field({
     type: ReceiptsPayload,

@@ -9,24 +9,24 @@ import type { AppDeps } from '../../context';
 import { downloadRoute } from '../../http/download';
 import { isUuid, type Db } from '../../lib/club-rows';
 import { NotFoundError } from '../../lib/errors';
+import { receiptPdf } from './receipts.service';
 
-async function receiptPdf(db: Db, clubId: string, id: string, personId?: string) {
-  const receipt = isUuid(id) ? await db.receipt.findFirst({ where: { clubId, id, ...(personId ? { personId } : {}) }, select: { pdfFileId: true } }) : null;
-  if (!receipt?.pdfFileId) throw new NotFoundError();
-  const file = await db.storedFile.findFirstOrThrow({ where: { clubId, id: receipt.pdfFileId } });
-  return { filename: file.filename, contentType: 'application/pdf', body: Buffer.from(file.content) };
+async function receiptDownload(db: Db, clubId: string, id: string, personId?: string) {
+  const receipt = isUuid(id) ? await db.receipt.findFirst({ where: { clubId, id, ...(personId ? { personId } : {}) } }) : null;
+  if (!receipt) throw new NotFoundError();
+  return { ...(await receiptPdf(db, receipt)), contentType: 'application/pdf' };
 }
 
 export function registerFeesRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get(
     '/api/receipts/:id.pdf',
-    downloadRoute<{ Params: { id: string } }>(deps, 'receipt (staff)', async (ctx, req) => receiptPdf(clubDb(ctx), authorizeMember(ctx, 'fees.read').clubId, req.params.id)),
+    downloadRoute<{ Params: { id: string } }>(deps, 'receipt (staff)', async (ctx, req) => receiptDownload(clubDb(ctx), authorizeMember(ctx, 'fees.read').clubId, req.params.id)),
   );
   app.get(
     '/api/area/persone/:personId/ricevute/:id.pdf',
     downloadRoute<{ Params: { personId: string; id: string } }>(deps, 'receipt (family)', async (ctx, req) => {
       const { db, clubId, personId } = await familyDoor(ctx, req.params.personId, 'family.read');
-      return receiptPdf(db, clubId, req.params.id, personId);
+      return receiptDownload(db, clubId, req.params.id, personId);
     }),
   );
 }

@@ -8,7 +8,7 @@
 // number replaces it. The payer is told by mail; the family finds it in the personal area.
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { MSG } from '../../../schema/messages';
-import { cancelInput, euro, FEE_KIND_LABELS, isTraceable, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/validation/fees';
+import { cancelInput, euro, periodInput, FEE_KIND_LABELS, isTraceable, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/validation/fees';
 import { ageOn } from '../../../schema/validation/consents';
 import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
@@ -157,21 +157,78 @@ export function receiptPdfDefinition(c: ReceiptContent): TDocumentDefinitions {
   };
 }
 
-/** Writes one receipt (number, content, PDF) inside `tx`. */
-async function writeReceipt(ctx: RequestContext, tx: Db, clubId: string, paymentId: string, personId: string, replaces: Receipt | null): Promise<Receipt | null> {
+/**
+ * Writes one receipt (number, content and, unless `later`, its PDF) inside `tx`. In bulk the PDF is made from the
+ * frozen content at its first download (receiptPdf), so a thousand receipts are numbered in seconds.
+ */
+async function writeReceipt(ctx: RequestContext, tx: Db, clubId: string, paymentId: string, personId: string, replaces: Receipt | null, later = false): Promise<Receipt | null> {
   const issuedOn = todayOf(ctx);
   const year = Number(issuedOn.slice(0, 4));
   const draft = await contentOf(tx, clubId, paymentId, personId, issuedOn, '', replaces ? `${replaces.number}/${replaces.year}` : null);
   if (draft.amountCents <= 0) return null;
   const number = await nextNumber(tx, clubId, year);
   const content: ReceiptContent = { ...draft.content, number: `${number}/${year}` };
-  const pdf = await renderPdf(receiptPdfDefinition(content));
-  const file = await tx.storedFile.create({ data: { clubId, purpose: 'receipt', filename: `ricevuta-${number}-${year}.pdf`, mimeType: 'application/pdf', size: pdf.length, content: new Uint8Array(pdf) } });
+  const file = later ? null : await storeReceiptPdf(tx, clubId, content, number, year);
   const receipt = await tx.receipt.create({
-    data: { clubId, year, number, paymentId, personId, payerId: draft.payerId, issuedOn: dateColumn(issuedOn), amountCents: draft.amountCents, content: content as unknown as Prisma.InputJsonValue, pdfFileId: file.id },
+    data: { clubId, year, number, paymentId, personId, payerId: draft.payerId, issuedOn: dateColumn(issuedOn), amountCents: draft.amountCents, content: content as unknown as Prisma.InputJsonValue, pdfFileId: file?.id ?? null },
   });
   describeChange(tx, { action: 'create', entityType: 'person', entityId: personId, personId, entityLabel: content.athlete.name, detail: `Ricevuta n. ${content.number} di ${euro(content.amountCents)}` });
   return receipt;
+}
+
+async function storeReceiptPdf(tx: Db, clubId: string, content: ReceiptContent, number: number, year: number) {
+  const pdf = await renderPdf(receiptPdfDefinition(content));
+  return tx.storedFile.create({ data: { clubId, purpose: 'receipt', filename: `ricevuta-${number}-${year}.pdf`, mimeType: 'application/pdf', size: pdf.length, content: new Uint8Array(pdf) } });
+}
+
+/** A receipt's PDF: the stored one, or made now from its frozen content and kept (the first download of a bulk issue). */
+export async function receiptPdf(db: Db, receipt: Receipt): Promise<{ filename: string; body: Buffer }> {
+  if (!receipt.pdfFileId) {
+    const file = await storeReceiptPdf(db, receipt.clubId, receipt.content as unknown as ReceiptContent, receipt.number, receipt.year);
+    // Two first downloads at once: the first kept wins; the other's file is dropped and the winner's read.
+    const { count } = await db.receipt.updateMany({ where: { id: receipt.id, pdfFileId: null }, data: { pdfFileId: file.id } });
+    if (count === 1) return { filename: file.filename, body: Buffer.from(file.content) };
+    await db.storedFile.delete({ where: { id: file.id } });
+    receipt = await db.receipt.findFirstOrThrow({ where: { clubId: receipt.clubId, id: receipt.id } });
+  }
+  const file = await db.storedFile.findFirstOrThrow({ where: { clubId: receipt.clubId, id: receipt.pdfFileId! } });
+  return { filename: file.filename, body: Buffer.from(file.content) };
+}
+
+/** Receipts issued in bulk per transaction. */
+const BULK_CHUNK = 100;
+export const BULK_MAX = 5000;
+
+/**
+ * Issues the receipts of every payment made between `from` and `to` (inclusive) that has none yet, one per person it
+ * paid for, in transactions of BULK_CHUNK (each all or nothing; the numbers stay without gaps), mailing the payers.
+ * At most BULK_MAX at a time: the answer says how many are left.
+ */
+export async function issueReceiptsForPeriod(ctx: RequestContext, rawFrom: unknown, rawTo: unknown): Promise<{ issued: number; left: number; message: string }> {
+  const { clubId } = clubMember(ctx);
+  const { from, to } = parseInput(periodInput, { from: rawFrom, to: rawTo });
+  const db = clubDb(ctx);
+  const pending = await db.$queryRaw<Array<{ payment_id: string; person_id: string }>>(clubSql(clubId)`
+    SELECT DISTINCT p.id AS payment_id, c.person_id, p.paid_on
+    FROM payments p JOIN payment_allocations a ON a.payment_id = p.id JOIN charges c ON c.id = a.charge_id
+    WHERE p.club_id = ${CLUB} AND p.amount_cents > 0 AND p.paid_on BETWEEN ${from}::date AND ${to}::date
+      AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.payment_id = p.id AND r.person_id = c.person_id AND r.cancelled_at IS NULL)
+    ORDER BY p.paid_on, p.id, c.person_id`);
+  const batch = pending.slice(0, BULK_MAX);
+  let issued = 0;
+  for (let start = 0; start < batch.length; start += BULK_CHUNK) {
+    issued += await db.$transaction(async (tx) => {
+      let n = 0;
+      for (const row of batch.slice(start, start + BULK_CHUNK)) {
+        const receipt = await writeReceipt(ctx, tx, clubId, row.payment_id, row.person_id, null, true);
+        if (!receipt) continue;
+        await mailReceipt(ctx, tx, clubId, receipt);
+        n++;
+      }
+      return n;
+    });
+  }
+  return { issued, left: pending.length - batch.length, message: MSG.receiptsIssued(issued) };
 }
 
 async function mailReceipt(ctx: RequestContext, tx: Db, clubId: string, receipt: Receipt) {

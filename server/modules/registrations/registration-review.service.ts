@@ -129,7 +129,10 @@ async function approveAll(tx: Db, clubId: string, accountId: string, submissions
     if (found && fill && Object.keys(fill).length) Object.assign(found, await tx.person.update({ where: { id: found.id }, data: fill }));
     if (!found && !newPeople.has(r.taxIdCode)) {
       const fields = { firstname: r.firstname, lastname: r.lastname, taxIdCode: r.taxIdCode };
-      newPeople.set(r.taxIdCode, { clubId, ...fields, emailPrimary: r.email, phonePrimary: r.phonePrimary ?? null, ...personKeys(fields) });
+      // The guardian's birth date and sex, as the code says them (the person's own record then shows them).
+      const born = taxCodeBirthData(r.taxIdCode, dateColumn(today));
+      const birth = born ? { birthday: dateColumn(born.birthday), typeGenderId: born.typeGenderId } : {};
+      newPeople.set(r.taxIdCode, { clubId, ...fields, ...birth, emailPrimary: r.email, phonePrimary: r.phonePrimary ?? null, ...personKeys(fields) });
     }
   }
   // Children: an athlete already there stays as is; a person without the role gets it (createRole completes the

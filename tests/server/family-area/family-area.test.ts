@@ -44,10 +44,10 @@ const call = <T = any>(query: string, variables: Record<string, unknown>, creds:
 const asFamily = (f: TestFamily): Credentials => ({ token: f.token });
 
 const ERRORS = '... on BaseError { __typename message } ... on ValidationError { fields { field message } }';
-const FAMILY = '{ myFamily { personId clubName relation firstname lastname certificateState } }';
-const PERSON = `query($id: ID!) { myFamilyPerson(personId: $id) { personId relation firstname lastname taxIdCode emailPrimary phonePrimary address { city } kinds
+const FAMILY = '{ myFamily { personId clubName relation firstname lastname birthday certificateState } }';
+const PERSON = `query($id: ID!) { myFamilyPerson(personId: $id) { personId relation may { contacts changes certificates consents export } firstname lastname taxIdCode emailPrimary phonePrimary address { city } kinds
   memberships { number seasons } cards { body number } certificateState certificates { type expiresOn } certificateSubmissions { status reason }
-  changeRequests { status changes { field from to } } guardians { name relationship } consents { purpose status giver canWithdraw }
+  changeRequests { status changes { field from to } } guardians { name relationship } consents { purpose status giver canWithdraw withdrawnOn }
   documents { id title } visibility { role health names } } }`;
 const UPDATE = `mutation($input: UpdateMyFamilyPersonInput!) { updateMyFamilyPerson(input: $input) { __typename ... on MutationUpdateMyFamilyPersonSuccess { data { message contactsSaved requestedFields } } ${ERRORS} } }`;
 const WITHDRAW = `mutation($id: ID!, $p: ConsentPurpose!) { withdrawMyConsent(personId: $id, purpose: $p) { __typename ... on MutationWithdrawMyConsentSuccess { data { message } } ... on BaseError { __typename message } } }`;
@@ -115,6 +115,7 @@ describe("a parent's personal area", () => {
     const before = await t.deps.systemDb.accessLogEntry.count({ where: { personId: parent.children[0].personId, action: 'health_read' } });
     const page = await call(PERSON, { id: parent.children[0].personId }, asFamily(parent));
     expect(page).toMatchObject({ relation: 'genitore', firstname: 'Luca', lastname: 'Bianchi', kinds: ['Atleta'], certificateState: 'missing', guardians: [{ name: 'Anna Bianchi', relationship: 'genitore' }] });
+    expect(page.may).toEqual({ contacts: true, changes: true, certificates: true, consents: true, export: true });
     expect(page.consents.find((c: any) => c.purpose === 'dati_salute')).toMatchObject({ status: 'dato', giver: 'guardian', canWithdraw: true });
     expect(page.consents.find((c: any) => c.purpose === 'foto_video')).toMatchObject({ status: 'mancante', canWithdraw: false });
     const roles = Object.fromEntries(page.visibility.map((v: any) => [v.role, v]));
@@ -196,7 +197,7 @@ describe("a parent's personal area", () => {
     expect(await call(WITHDRAW, { id: older, p: 'dati_salute' }, asFamily(parent))).toMatchObject({ __typename: 'MutationWithdrawMyConsentSuccess' });
     const consent = await t.deps.systemDb.consent.findFirstOrThrow({ where: { personId: older, purpose: 'dati_salute' }, orderBy: { createdAt: 'desc' } });
     expect(consent.withdrawnBy).toBe(parent.accountId);
-    expect((await call(PERSON, { id: older }, asFamily(parent))).consents.find((c: any) => c.purpose === 'dati_salute').status).toBe('revocato');
+    expect((await call(PERSON, { id: older }, asFamily(parent))).consents.find((c: any) => c.purpose === 'dati_salute')).toMatchObject({ status: 'revocato', withdrawnOn: today });
   });
 
   it('downloads all the data as JSON and as a PDF read back by pdftotext', async () => {
@@ -266,6 +267,7 @@ describe('another family, and the limits of a relation', () => {
     const { serviceContext } = await import('../../support/factories');
     const creds = { token: await openSession(serviceContext(t.deps), account.id) };
     expect((await call(FAMILY, {}, creds)).map((p: any) => p.relation)).toEqual(['minore']);
+    expect((await call(PERSON, { id: child.personId }, creds)).may).toEqual({ contacts: false, changes: false, certificates: false, consents: true, export: true });
     expect(await call(UPDATE, { input: { personId: child.personId, contacts: { emailPrimary: 'nuova@example.it' } } }, creds)).toMatchObject({ __typename: 'ForbiddenError', message: MSG.familyGuardianOnly });
     expect((await submitCertificate(creds, child.personId, pdf())).__typename).toBe('ForbiddenError');
     expect(await call(WITHDRAW, { id: child.personId, p: 'trattamento_dati' }, creds)).toMatchObject({ __typename: 'MutationWithdrawMyConsentSuccess' });
@@ -327,6 +329,7 @@ describe('from an approved online registration to the personal area', () => {
     expect(signUp.data.joined).toMatchObject({ kind: 'family', message: MSG.familyJoined('ASD Area Personale') });
     const people = await call(FAMILY, {}, { token: signUp.data.token });
     expect(people.map((p: any) => `${p.firstname} ${p.relation}`)).toEqual(['Paola titolare', 'Teo genitore']);
+    expect(people[0].birthday, 'the guardian\'s birth date, read from the tax code at approval').toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const page = await call(PERSON, { id: people[1].personId }, { token: signUp.data.token });
     expect(page.documents).toHaveLength(1);
     const signedPdf = await download(`/api/area/persone/${people[1].personId}/iscrizioni/${page.documents[0].id}/firmata.pdf`, { token: signUp.data.token });

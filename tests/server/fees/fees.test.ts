@@ -239,6 +239,23 @@ describe('payments, the statement and the overdue list', () => {
     expect(numbers.at(-1)).toBe(before + payments.length);
   });
 
+  it('issues in bulk the receipts of a period, numbered on, each PDF made at its first download', async () => {
+    const BULK = `mutation($f: String!, $t: String!) { issueReceiptsForPeriod(from: $f, to: $t) { __typename ... on MutationIssueReceiptsForPeriodSuccess { data { message issued left } } ${ERRORS} } }`;
+    for (let i = 0; i < 2; i++) await call(PAY, { input: { payerId: adultId, method: 'bonifico', paidOn: today, amountCents: 500 } });
+    const last = (await t.deps.systemDb.receiptCounter.findFirstOrThrow({ where: { clubId: club.clubId } })).last;
+    expect(await call(BULK, { f: shift(1), t: today })).toMatchObject({ __typename: 'ValidationError' });
+    const bulk = await call(BULK, { f: shift(-30), t: today });
+    expect(bulk.data).toMatchObject({ issued: 2, left: 0, message: MSG.receiptsIssued(2) });
+    const issued = await t.deps.systemDb.receipt.findMany({ where: { clubId: club.clubId, number: { gt: last } }, orderBy: { number: 'asc' } });
+    expect(issued.map((r) => r.number)).toEqual([last + 1, last + 2]);
+    expect(issued[0].pdfFileId).toBeNull();
+    const [first, again] = await Promise.all([receiptText(issued[0].id), receiptText(issued[0].id)]);
+    expect(first).toContain(`Ricevuta n. ${last + 1}/${year}`);
+    expect(again).toBe(first);
+    expect((await t.deps.systemDb.receipt.findUniqueOrThrow({ where: { id: issued[0].id } })).pdfFileId).not.toBeNull();
+    expect((await call(BULK, { f: shift(-30), t: today })).data.issued).toBe(0);
+  });
+
   it('refunds keep history: the charge is open again; a paid charge cannot be cancelled, an unpaid one can', async () => {
     const refund = await call(`mutation($p: ID!, $a: Int!, $r: String!) { refundPayment(paymentId: $p, amountCents: $a, reason: $r) { __typename ... on MutationRefundPaymentSuccess { data { message payment { amountCents refundOfId } } } ${ERRORS} } }`, { p: paymentId, a: 5000, r: 'Ritirato a ottobre' });
     expect(refund.data).toMatchObject({ message: MSG.refundRecorded(euro(5000)), payment: { amountCents: -5000, refundOfId: paymentId } });
