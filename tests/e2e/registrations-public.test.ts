@@ -21,7 +21,8 @@ import { clockedLiveServer, clubMorning, liveGql } from '../support/live-server'
 import { createGroupWith } from '../support/people-factories';
 import { signingCode } from '../support/registration-flow';
 import { taxCodeBornOn, taxCodeFor } from '../support/tax-code-factories';
-import { pdf } from '../server/files/fixtures';
+import { fakePdf, oversizePng, pdf } from '../server/files/fixtures';
+import { UPLOAD_MAX_BYTES } from '../../schema/constants';
 
 const NOW = clubMorning('2026-11-15');
 const server = clockedLiveServer(NOW);
@@ -62,6 +63,10 @@ describe('the public registration form on a phone', () => {
     const dir = await mkdtemp(join(tmpdir(), 'r2-'));
     const certificateFile = join(dir, 'certificato.pdf');
     await writeFile(certificateFile, pdf());
+    const oversizeFile = join(dir, 'certificato-enorme.png');
+    await writeFile(oversizeFile, oversizePng(UPLOAD_MAX_BYTES));
+    const disguisedFile = join(dir, 'certificato-finto.pdf');
+    await writeFile(disguisedFile, fakePdf());
 
     const browser = await launchBrowser(VIEWPORTS.phone);
     await setPagesDate(browser.context, NOW);
@@ -177,6 +182,13 @@ describe('the public registration form on a phone', () => {
       // signing needs both: "Continua" names what is missing
       await page.getByRole('button', { name: 'Continua alla firma' }).click();
       await page.getByText(MSG.registrationDocumentRequired('Certificato medico')).first().waitFor();
+      // abuse: a file over the size limit is refused at once; a text file named .pdf passes the browser's check and
+      // is refused by the server, which reads its content; neither is kept
+      await page.getByLabel('Certificato medico di Luca Bianchi').setInputFiles(oversizeFile);
+      await page.getByRole('region', { name: 'Documenti di Luca Bianchi' }).getByText(MSG.fileTooLarge).waitFor();
+      await page.getByLabel('Certificato medico di Luca Bianchi').setInputFiles(disguisedFile);
+      await page.getByRole('region', { name: 'Documenti di Luca Bianchi' }).getByText(MSG.fileTypeNotAllowed).waitFor();
+      expect(await server.deps.systemDb.registrationDocument.count({ where: { submission: { email: 'maria.bianchi@example.it' } } })).toBe(0);
       await page.getByLabel('Certificato medico di Luca Bianchi').setInputFiles(certificateFile);
       await page.getByRole('region', { name: 'Documenti di Luca Bianchi' }).getByText('Caricato: certificato.pdf').waitFor();
       await page.getByLabel('Certificato medico di Anna Bianchi').setInputFiles(certificateFile);
@@ -291,6 +303,36 @@ describe('the public registration form on a phone', () => {
       expect(found.personByTaxCode).toMatchObject({ firstname, lastname: 'Bianchi' });
       expect(String(found.personByTaxCode.birthday)).toContain(birthday);
       expect(personIds).toContain(found.personByTaxCode.id);
+    }
+  });
+
+  it('a flood of requests from one address is refused in Italian on the page, and nothing is written', async () => {
+    const club = await createClub(server.deps, { fullName: 'ASD Sotto Assedio' });
+    const season = await liveGql(server.url, club, '{ currentSeason { id } }');
+    await liveGql(server.url, club, 'mutation($i: PublishPrivacyNoticeInput!) { publishPrivacyNotice(input: $i) { __typename } }', { i: { title: 'Informativa', text: 'Trattiamo i dati dei soci.' } });
+    const saved = await liveGql(server.url, club, SAVE_FORM, { input: { seasonId: season.currentSeason.id, title: 'Iscrizioni aperte', status: 'aperto' } });
+    const path: string = saved.saveRegistrationForm.data.form.path;
+    const browser = await launchBrowser(VIEWPORTS.phone);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(30_000);
+    try {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: 'Iscrizioni aperte', level: 1 }).waitFor();
+      // a script on the page reads the form over and over from this one address
+      const answers = await page.evaluate(async (token) => {
+        const ask = (query: string, variables: object) =>
+          fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) }).then((r) => r.status);
+        const statuses: number[] = [];
+        for (let i = 0; i < 130; i++) statuses.push(await ask('query($t: String!) { publicRegistrationForm(token: $t) { title } }', { t: token }));
+        return statuses;
+      }, path.split('/').pop()!);
+      expect(answers.every((status) => status < 500)).toBe(true);
+      await page.reload();
+      await page.getByText(/Troppi tentativi\. Riprova tra \d+ minut/).waitFor();
+      await expectNoHorizontalScroll(page);
+      expect(await server.deps.systemDb.registrationSubmission.count({ where: { form: { clubId: club.clubId } } })).toBe(0);
+    } finally {
+      await browser.close();
     }
   });
 });
