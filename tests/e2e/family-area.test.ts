@@ -135,6 +135,13 @@ describe('the personal area on a phone', () => {
 
       // --- /area: the parent and both children, each with the club and the certificate's state
       await page.waitForURL(/\/area$/);
+      // the club's privacy notice, asked at this first sign-in: read, confirmed, and not asked again
+      const notice = page.getByRole('alertdialog', { name: 'Informativa privacy di ASD Famiglie Felici' });
+      await notice.waitFor();
+      await step('F2-privacy-notice');
+      await notice.getByRole('button', { name: "Ho letto l'informativa" }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect(await server.deps.systemDb.privacyNoticeAcceptance.count({ where: { email: PARENT.email } })).toBe(1);
       await page.getByRole('heading', { name: 'Area personale', level: 1 }).waitFor();
       const family = page.getByRole('list', { name: 'Le persone della tua famiglia' });
       for (const name of ['Maria Bianchi', 'Luca Bianchi', 'Anna Bianchi']) await family.getByRole('link', { name, exact: true }).waitFor();

@@ -11,6 +11,7 @@ import { Wordmark } from '../../../components/ui/wordmark';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../../lib/session';
 import { useInstallableArea } from '../installable-area';
+import { PrivacyNoticeGate } from './privacy-notice-gate';
 
 export function AreaShell({ children }: { children: ReactNode }) {
   useInstallableArea();
@@ -42,6 +43,7 @@ export function AreaShell({ children }: { children: ReactNode }) {
       </Box>
       <Box as="main" id="contenuto" tabIndex={-1} flex="1" w="100%" maxW="5xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} outline="none">
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+        {status === 'authenticated' && online && <PrivacyNoticeGate />}
       </Box>
     </Flex>
   );
