@@ -2,7 +2,7 @@
 // point 3). The real server (`server/index.ts`, production mode, the built client) on the demo club (`--per-kind`
 // people of each kind, at most 2,000) with athletes added up to `--athletes` (3,000), the owner's session already stored in the browser; each page opened in a new
 // Chromium context (cold cache) at 1440 x 900 with Chromium's CPU throttled 4x (CDP Emulation.setCPUThrottlingRate).
-// For /athlete, /dashboard and /club it reports:
+// For /athlete, /dashboard, /club and the personal area's /area it reports:
 // - waves: the sequential waves of scripts before the first /graphql request leaves. Scripts in order of request: a
 //   script asked for after every script of the current wave has arrived starts the next wave (it waited for them),
 //   one asked for while some are still on their way joins the current one (they load side by side). The waves
@@ -60,6 +60,9 @@ const PAGES: { path: string; content: string }[] = [
     content: `!!document.querySelector('main h2') && !document.querySelector('main [aria-label="Caricamento della dashboard"]')`,
   },
   { path: '/club', content: `!!document.querySelector('main h1') && document.querySelector('main h1').textContent.trim() !== 'Club'` },
+  // the personal area (issue 36 point 6): the owner is also a parent here (bench/support/link-family.ts); its
+  // first screen is the family's cards
+  { path: '/area', content: `!!document.querySelector('main a[href^="/area/"]')` },
 ];
 
 interface Run {
@@ -199,7 +202,7 @@ const startedAt = new Date();
 const loadAtStart = os.loadavg();
 const ATHLETES = Number(args.athletes);
 const PER_KIND = Number(args['per-kind']);
-const results = await withDemoServer(DATABASE, { prefix: 'first-page', perKind: String(PER_KIND), beforeStart: ATHLETES > PER_KIND ? ['bench/support/add-athletes.ts', String(ATHLETES - PER_KIND)] : undefined }, async (url, auth) => {
+const results = await withDemoServer(DATABASE, { prefix: 'first-page', perKind: String(PER_KIND), beforeStart: [...(ATHLETES > PER_KIND ? [['bench/support/add-athletes.ts', String(ATHLETES - PER_KIND)]] : []), ['bench/support/link-family.ts']] }, async (url, auth) => {
   const session = auth.authorization.replace(/^Bearer /, '');
   const tokens = { session, club: auth['x-club'] };
   const browser = await chromium.launch({ executablePath: chromePath, headless: true });
@@ -235,9 +238,11 @@ if (!results) {
 const app = results.filter((p) => p.path !== '/healthz');
 const worstWaves = Math.max(...app.map((p) => p.median.waves ?? Infinity));
 const athlete = results.find((p) => p.path === '/athlete')?.median.firstContentMs ?? null;
+const area = results.find((p) => p.path === '/area')?.median.firstContentMs ?? null;
 const targets = [
   { target: `at most ${TARGET_WAVES} waves of scripts before the first query`, value: `${worstWaves}`, met: worstWaves <= TARGET_WAVES },
   { target: `first rows of /athlete under ${TARGET_FIRST_ROWS_MS} ms (idle machine)`, value: `${athlete} ms`, met: athlete !== null && athlete < TARGET_FIRST_ROWS_MS },
+  { target: `the personal area's first screen (/area) under ${TARGET_FIRST_ROWS_MS} ms (idle machine)`, value: `${area} ms`, met: area !== null && area < TARGET_FIRST_ROWS_MS },
 ];
 logTargets(`Targets (CPU ${THROTTLE}x slower, cold cache, ${RUNS} runs, median; load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')})`, targets);
 await writeResults('first-page', startedAt, loadAtStart, { database: DATABASE, athletes: Math.max(ATHLETES, PER_KIND), perKind: PER_KIND, throttle: THROTTLE, runs: RUNS, targets, pages: results });

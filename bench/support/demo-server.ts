@@ -29,12 +29,12 @@ export function benchServerEnv(target: ThrowawayDatabase, port: number): NodeJS.
 
 /**
  * Runs `work` against the server (its URL, the owner's headers, its process); null, without running it, when PostgreSQL is
- * asked and does not answer. `prefix` names the temporary directory; `beforeStart`, a script run after the demo is
- * loaded and before the server starts.
+ * asked and does not answer. `prefix` names the temporary directory; `beforeStart`, scripts run one after the other
+ * once the demo is loaded, before the server starts (each a command line: the script and its arguments).
  */
 export async function withDemoServer<T>(
   database: 'pglite' | 'postgres',
-  { prefix, perKind, beforeStart }: { prefix: string; perKind: string; beforeStart?: string[] },
+  { prefix, perKind, beforeStart }: { prefix: string; perKind: string; beforeStart?: string[][] },
   work: (url: string, auth: Record<string, string>, server: ChildProcess) => Promise<T>,
 ): Promise<T | null> {
   const target = await throwawayDatabase(database, prefix);
@@ -47,7 +47,7 @@ export async function withDemoServer<T>(
     log(`\n[${database}] loading the demo club (${perKind} people per kind)...`);
     await runScript(['scripts/demo-club.ts', '--per-kind', perKind], env);
     // a script of the bench's own on the loaded database (e.g. more people of one kind), the server not yet started
-    if (beforeStart) await runScript(beforeStart, env);
+    for (const script of beforeStart ?? []) await runScript(script, env);
     server = await startServer(env, url);
     return await work(url, await signIn(url), server);
   } finally {
