@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { neutraliseCell } from '../../../schema/spreadsheet-cells';
-import { CSV_BOM, csvRow } from '../../lib/csv';
+import { CSV_BOM, CSV_DELIMITER, csvCell, csvRow } from '../../lib/csv';
 import { ValidationError } from '../../lib/errors';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -44,10 +44,17 @@ export interface ExportWriter {
   close(): void;
 }
 
+/**
+ * A cell as CSV: text quoted and neutralised (csvCell); a number as a number, never neutralised (a refund's -50 is
+ * no formula), with the decimal comma Italian Excel reads (so quoted: "160,50").
+ */
+const csvCellOf = (cell: ExportCell): string =>
+  typeof cell === 'number' ? (Number.isInteger(cell) ? String(cell) : `"${String(cell).replace('.', ',')}"`) : csvCell(csvText(cell));
+
 function csvWriter(headers: readonly string[]): ExportWriter {
   const parts: string[] = [CSV_BOM + csvRow([...headers])];
   return {
-    add: (rows) => void parts.push(rows.map((r) => csvRow(r.map(csvText))).join('')),
+    add: (rows) => void parts.push(rows.map((r) => `${r.map(csvCellOf).join(CSV_DELIMITER)}\r\n`).join('')),
     finish: () => Promise.resolve(Buffer.from(parts.join(''), 'utf8')),
     close: () => void (parts.length = 0),
   };

@@ -271,6 +271,33 @@ describe('payments, the statement and the overdue list', () => {
   });
 });
 
+describe("the accountant's prima nota", () => {
+  it('exports the period\'s payments and refunds line by line as CSV and XLSX, amounts adding up; refused to a coach', async () => {
+    const get = (format: string, creds: Credentials = treasurer, from = shift(-30)) =>
+      t.app.inject({ method: 'GET', url: `/api/fees/prima-nota.${format}?from=${from}&to=${today}`, headers: { authorization: `Bearer ${creds.token}`, 'x-club': creds.club! } });
+    const csv = await get('csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(`prima-nota-${shift(-30)}-${today}.csv`);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(';').map((cell) => cell.replace(/^"(.*)"$/, '$1')));
+    expect(lines[0]).toEqual(['Data', 'Movimento', 'Pagante', 'Codice fiscale pagante', 'Metodo', 'Riferimento', 'Importo (€)', 'Persona', 'Addebito', 'Ricevuta']);
+    const total = lines.slice(1).reduce((sum, l) => sum + Number(l[6].replace(',', '.')), 0);
+    const paid = await t.deps.systemDb.payment.aggregate({ where: { clubId: club.clubId }, _sum: { amountCents: true } });
+    expect(Math.round(total * 100)).toBe(paid._sum.amountCents);
+    expect(lines.some((l) => l[1] === 'Rimborso')).toBe(true);
+    expect(lines.some((l) => l[4] === 'Bonifico bancario' && l[5] === 'CRO 123456' && /^\d+\/\d{4}$/.test(l[9]))).toBe(true);
+    const xlsx = await get('xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const { read, utils } = await import('@e965/xlsx');
+    const sheet = read(xlsx.rawPayload).Sheets['Prima nota'];
+    expect(utils.sheet_to_json<unknown[]>(sheet, { header: 1 })).toHaveLength(lines.length);
+    expect((await get('pdf')).statusCode).toBe(400);
+    expect((await get('csv', treasurer, shift(1))).statusCode).toBe(400);
+    expect((await get('csv', as(club.members.allenatore))).statusCode).toBe(403);
+    const theirs = await get('csv', as(other));
+    expect(theirs.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+  });
+});
+
 describe('who sees money', () => {
   it('the family sees its own charges and receipts in the personal area, and downloads its receipt; not another family\'s', async () => {
     const page = await call(`query($id: ID!) { myFamilyPerson(personId: $id) { fees { dueCents paidCents openCents charges { description openCents } } receipts { id number cancelled deductible } } }`, { id: family.children[0].personId }, { token: family.token });
