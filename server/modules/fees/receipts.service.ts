@@ -284,3 +284,54 @@ export async function cancelReceipt(ctx: RequestContext, raw: unknown): Promise<
     return { cancelled, replacement, message: MSG.receiptCancelled(`${receipt.number}/${receipt.year}`) };
   });
 }
+
+/** The deduction's ceiling per child and year (art. 15 c. 1 lett. i-quinquies TUIR): 210 euro of expense. */
+export const DEDUCTIBLE_CAP_CENTS = 21000;
+
+/**
+ * A family's yearly statement for the tax return: the payer's receipts of `year` (not cancelled), per person, with
+ * what of it is deductible (traceable payments for a 5-18 year old, up to 210 euro a child), as a PDF.
+ */
+export async function yearlyStatementPdf(db: Db, clubId: string, payerId: string, year: number): Promise<{ filename: string; body: Buffer }> {
+  const [club, payer, receipts] = await Promise.all([
+    db.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true, companyName: true, fiscalCode: true, vatNumber: true } }),
+    db.person.findFirstOrThrow({ where: { clubId, id: payerId }, select: { firstname: true, lastname: true, taxIdCode: true } }),
+    db.receipt.findMany({ where: { clubId, payerId, year, cancelledAt: null }, orderBy: [{ number: 'asc' }] }),
+  ]);
+  const byPerson = new Map<string, ReceiptContent[]>();
+  for (const r of receipts) byPerson.set(r.personId, [...(byPerson.get(r.personId) ?? []), r.content as unknown as ReceiptContent]);
+  const sections: Content[] = [...byPerson.values()].flatMap((list) => {
+    const deductible = list.filter((c) => c.deductible).reduce((s, c) => s + c.amountCents, 0);
+    const athlete = list[0].athlete;
+    return [
+      { text: `${athlete.name}${athlete.taxCode ? ` (${athlete.taxCode})` : ''}`, bold: true, margin: [0, 14, 0, 4] as [number, number, number, number] },
+      {
+        table: {
+          widths: [70, 70, '*', 80, 70],
+          body: [
+            ['Ricevuta', 'Data', 'Modalità', 'Importo', 'Detraibile'].map((h) => ({ text: h, bold: true })),
+            ...list.map((c) => [c.number, italianDay(c.issuedOn), c.methodLabel, { text: euro(c.amountCents), alignment: 'right' as const }, c.deductible ? 'Sì' : 'No']),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+        fontSize: 9,
+      },
+      { text: `Spesa detraibile: ${euro(Math.min(deductible, DEDUCTIBLE_CAP_CENTS))}${deductible > DEDUCTIBLE_CAP_CENTS ? ` (su ${euro(deductible)} pagati: il limite è ${euro(DEDUCTIBLE_CAP_CENTS)} per figlio)` : ''}.`, margin: [0, 4, 0, 0] as [number, number, number, number] },
+    ];
+  });
+  const body = await renderPdf({
+    info: { title: `Riepilogo ${year} per la dichiarazione dei redditi` },
+    pageSize: 'A4',
+    pageMargins: [50, 50, 50, 50],
+    defaultStyle: { fontSize: 10 },
+    content: [
+      { text: club.companyName || club.fullName, fontSize: 14, bold: true, color: '#1a365d' },
+      { text: `Codice fiscale: ${club.fiscalCode || club.vatNumber || '—'}` },
+      { text: `Riepilogo delle ricevute ${year} per la dichiarazione dei redditi`, fontSize: 13, bold: true, margin: [0, 16, 0, 4] },
+      { text: `Pagante: ${payer.firstname} ${payer.lastname}${payer.taxIdCode ? `, codice fiscale ${payer.taxIdCode}` : ''}` },
+      ...(sections.length ? sections : [{ text: `Nessuna ricevuta emessa nel ${year}.`, italics: true, margin: [0, 14, 0, 0] as [number, number, number, number] }]),
+      { text: "Detrazione del 19 % per l'attività sportiva dei ragazzi tra 5 e 18 anni (art. 15 c. 1 lett. i-quinquies TUIR), su un massimo di 210 euro per figlio; valgono solo i pagamenti tracciabili. Conserva le ricevute: questo riepilogo non le sostituisce.", fontSize: 9, color: '#555555', margin: [0, 20, 0, 0] },
+    ],
+  });
+  return { filename: `riepilogo-${year}-${payer.lastname.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`, body };
+}

@@ -313,6 +313,19 @@ describe('who sees money', () => {
     expect(wrongPerson.statusCode).toBe(404);
   });
 
+  it("gives the payer a yearly statement for the tax return, per child, the deductible part capped; not another family's", async () => {
+    const staffPdf = await t.app.inject({ method: 'GET', url: `/api/fees/famiglia/${family.parentId}/riepilogo-${year}.pdf`, headers: { authorization: `Bearer ${treasurer.token}`, 'x-club': treasurer.club! } });
+    expect(staffPdf.statusCode, staffPdf.body).toBe(200);
+    const text = pdfText(staffPdf.rawPayload, 'riepilogo.pdf');
+    for (const expected of [`Riepilogo delle ricevute ${year}`, 'Anna Quotati', 'Luca Quotati', 'Marco Quotati', 'Spesa detraibile', 'Carta (POS)', 'Contanti']) expect(text, expected).toContain(expected);
+    const own = await t.app.inject({ method: 'GET', url: `/api/area/persone/${family.parentId}/riepilogo-${year}.pdf`, headers: { authorization: `Bearer ${family.token}` } });
+    expect(own.statusCode).toBe(200);
+    const stranger = await familyOf(await clubContext(t.deps, club.members.owner), [bornAgo(7)], 'Curiosi');
+    expect((await t.app.inject({ method: 'GET', url: `/api/area/persone/${family.parentId}/riepilogo-${year}.pdf`, headers: { authorization: `Bearer ${stranger.token}` } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/fees/famiglia/${family.parentId}/riepilogo-${year}.pdf`, headers: { authorization: `Bearer ${other.token}`, 'x-club': other.clubToken } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/fees/famiglia/${family.parentId}/riepilogo-1850.pdf`, headers: { authorization: `Bearer ${treasurer.token}`, 'x-club': treasurer.club! } })).statusCode).toBe(404);
+  });
+
   it('a coach and a read-only member see no money; segreteria and the owner do', async () => {
     for (const role of ['allenatore', 'lettura'] as const) {
       expect(await call(STATEMENT, { id: family.parentId }, as(club.members[role]))).toMatchObject({ errors: [{ message: MSG.permissionDenied }] });
