@@ -104,4 +104,19 @@ describe('pagePermissions', () => {
     expect(accessOf(membership('allenatore', [])).canAny(needed)).toBe(true);
     expect(accessOf(membership('lettura', [])).canAny(needed)).toBe(false);
   });
+
+  it("the fees (/quote, the overdue list, a family's statement): the roles with fees.read, the treasurer included; never a coach or lettura", () => {
+    for (const path of ['/quote', '/quote/scaduti', '/quote/famiglia/0b7c1f7e-0000-4000-8000-000000000001']) {
+      expect(pagePermissions(path)).toEqual(['fees.read']);
+      for (const role of ['owner', 'admin', 'segreteria', 'tesoriere'] as const) expect(accessOf(membership(role)).canAny(pagePermissions(path)!), `${role} ${path}`).toBe(true);
+      for (const role of ['allenatore', 'lettura'] as const) expect(accessOf(membership(role, [])).canAny(pagePermissions(path)!), `${role} ${path}`).toBe(false);
+    }
+    const entries = NAVIGATION.flatMap((g) => g.items).filter((i) => i.path === '/quote');
+    expect(entries).toHaveLength(1);
+    // the treasurer sees money, and no health data: no eligibility page, no certificates to review
+    const treasurer = accessOf(membership('tesoriere'));
+    expect(healthAccessOf(treasurer)).toBe('hidden');
+    expect(treasurer.canAny(pagePermissions('/category/g1/idoneita')!)).toBe(false);
+    expect(treasurer.canAny(pagePermissions('/richieste-famiglie')!)).toBe(false);
+  });
 });

@@ -27,6 +27,7 @@ const SHOTS = process.env.CAMPOBASE_SCREENSHOTS; // e.g. /tmp/a11y-shots: a scre
 
 interface SeededClub extends TestClub {
   athleteRole: string;
+  athletePerson: string;
   categoryId: string;
   organisationId: string;
 }
@@ -63,7 +64,7 @@ async function seededClub(fullName: string, colours?: { primaryColor: string; se
   const organisation = await organisationOf(server.deps, club, `Federazione ${fullName}`);
   await affiliate(server.deps, organisation.id, club.clubId, ['club.profile', 'people.registry']);
   await addClubTo(server.deps, club.accountId, `Seconda ${fullName}`);
-  return { ...club, athleteRole: athlete.roleId, categoryId: category.id, organisationId: organisation.id };
+  return { ...club, athleteRole: athlete.roleId, athletePerson: athlete.personId, categoryId: category.id, organisationId: organisation.id };
 }
 
 beforeAll(async () => {
@@ -272,6 +273,9 @@ describe.each(Object.entries(VIEWPORTS))('accessibility on %s', (name, viewport)
         '/affiliazioni',
         '/registro-accessi',
         '/richieste-famiglie',
+        // the fees (issue 37): the overdue list and a statement (the season's page below, with its plan dialog)
+        '/quote/scaduti',
+        `/quote/famiglia/${club.athletePerson}`,
         '/organizzazione',
         `/organizzazione/${club.organisationId}`,
         '/modifica-utente',
@@ -284,6 +288,12 @@ describe.each(Object.entries(VIEWPORTS))('accessibility on %s', (name, viewport)
         // forms are checked in tests/e2e/family-area.test.ts
         '/area',
       ]) await visit(path);
+      await visit('/quote');
+      await scene('new fee plan dialog', async () => {
+        await page.getByRole('button', { name: 'Crea il primo piano' }).click();
+        await dialog('Nuovo piano').getByLabel('Nome del piano').waitFor();
+      });
+      await closeDialog();
       await visit('/pagina-inesistente', '404 (signed in)');
     } finally {
       await browser.close();

@@ -229,6 +229,7 @@ describe('the personal area on a phone', () => {
       await confirm.getByRole('button', { name: 'Revoca il consenso' }).click();
       await page.getByText(MSG.consentWithdrawn).first().waitFor();
       await photos.getByText('Revocato', { exact: true }).waitFor();
+      await photos.getByText(/, revocato il 15\/11\/2026/).waitFor();
       expect(await photos.getByRole('button', { name: /Revoca/ }).count()).toBe(0);
       await step('F7-person-after');
       await shootSections(page, 'F7-section');

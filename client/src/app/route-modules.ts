@@ -59,6 +59,10 @@ export const routeModules = {
   familyArea: () => import('../features/family-area/routes/family-area-page'),
   familyPerson: () => import('../features/family-area/routes/family-person-page'),
   familyRequests: () => import('../features/family-area/routes/family-requests-page'),
+  // fees, payments and receipts (issue 37): the treasurer's page of a season, the overdue list, a family's statement
+  fees: () => import('../features/fees/routes/fees-page'),
+  feesOverdue: () => import('../features/fees/routes/overdue-page'),
+  familyStatement: () => import('../features/fees/routes/family-statement-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

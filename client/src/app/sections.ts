@@ -22,7 +22,8 @@ export type NavIconName =
   | 'seasons'
   | 'privacy'
   | 'registrations'
-  | 'familyRequests';
+  | 'familyRequests'
+  | 'fees';
 
 export interface NavItem {
   label: string;
@@ -63,6 +64,8 @@ export const NAVIGATION: NavGroup[] = [
       // what members and guardians ask from the personal area: key-field changes (people.*.write) and certificates
       // (health.write); each list of the page shows to its own permission
       { label: 'Richieste famiglie', path: '/richieste-famiglie', icon: 'familyRequests', title: 'Richieste dalle famiglie', permission: [...ANY_PEOPLE_WRITE, 'health.write'] },
+      // fees, payments and receipts (issue 37): the treasurer's page; a coach and a read-only member see no money
+      { label: 'Quote', path: '/quote', icon: 'fees', permission: 'fees.read' },
     ],
   },
   {
@@ -106,6 +109,7 @@ const BUILT_SECTIONS = new Set([
   '/club/privacy',
   '/iscrizioni',
   '/richieste-famiglie',
+  '/quote',
 ]);
 
 /**
@@ -131,6 +135,8 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/import/:type', permission: 'import.run' },
   { path: '/stagioni/rinnovo', permission: 'members.write' },
   { path: '/iscrizioni/da-approvare', permission: 'registrations.manage' },
+  { path: '/quote/scaduti', permission: 'fees.read' },
+  { path: '/quote/famiglia/:payerId', permission: 'fees.read' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

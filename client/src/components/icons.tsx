@@ -190,4 +190,11 @@ export const LockIcon = icon(
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </>,
 );
+export const WalletIcon = icon(
+  'WalletIcon',
+  <>
+    <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
+    <path d="M17 14h.01" />
+  </>,
+);
 export const DownloadIcon = icon('DownloadIcon', <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />);

@@ -19,6 +19,7 @@ import {
   TagIcon,
   UserCheckIcon,
   UsersIcon,
+  WalletIcon,
   type IconProps,
 } from '../../components/icons';
 import { useAccess } from '../../lib/use-access';
@@ -42,6 +43,7 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   privacy: LockIcon,
   registrations: FileIcon,
   familyRequests: InboxIcon,
+  fees: WalletIcon,
 };
 
 const ItemLink = chakra(NavLink);

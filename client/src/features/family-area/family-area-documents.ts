@@ -1,5 +1,6 @@
 // The personal area's GraphQL documents (issue 36 point 4): the family on the first screen, one person's page, and
-// what a member or a guardian does there (contacts and change requests, a new certificate, a consent withdrawn).
+// what a member or a guardian does there (contacts and change requests, a new certificate, a consent withdrawn); the
+// person's fees and receipts (issue 37).
 // They need a session only: the person names the club (no X-Club).
 import { graphql } from '../../gql';
 
@@ -24,6 +25,13 @@ export const FamilyPersonQuery = graphql(`
       personId
       clubName
       relation
+      may {
+        contacts
+        changes
+        certificates
+        consents
+        export
+      }
       firstname
       lastname
       taxIdCode
@@ -91,12 +99,37 @@ export const FamilyPersonQuery = graphql(`
         giver
         canWithdraw
         givenOn
+        withdrawnOn
         noticeVersion
       }
       documents {
         id
         title
         signedAt
+      }
+      fees {
+        dueCents
+        paidCents
+        openCents
+        overdueCents
+        charges {
+          id
+          description
+          dueOn
+          amountCents
+          discountReason
+          paidCents
+          openCents
+          cancelled
+        }
+      }
+      receipts {
+        id
+        number
+        issuedOn
+        amountCents
+        cancelled
+        deductible
       }
       visibility {
         role

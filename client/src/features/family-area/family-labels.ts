@@ -11,9 +11,6 @@ export const RELATION_LABELS: Record<FamilyRelation, string> = {
   genitore: 'Figlio/a',
 };
 
-/** Whether the account may change the person's data and send certificates (a minor's own account only reads). */
-export const mayEdit = (relation: FamilyRelation) => relation !== 'minore';
-
 export const REQUEST_STATUS: Record<FamilyRequestStatus, { label: string; color: string }> = {
   in_attesa: { label: 'In attesa', color: 'orange' },
   approvata: { label: 'Approvata', color: 'green' },

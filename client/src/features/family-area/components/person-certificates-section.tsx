@@ -1,7 +1,8 @@
 // "Certificati medici" of an athlete in the personal area: the state and expiry of the latest certificate, the ones
 // sent from here with their state (and the club's reason when refused), the history the club keeps, and "Carica un
 // nuovo certificato": the staff's own form and rules (components/certificates), the file required; the certificate
-// joins the history when the club approves it. One waiting at a time; a minor's own account only reads.
+// joins the history when the club approves it. One waiting at a time; an account that may not send one (`may`: a
+// minor's own) only reads.
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
@@ -16,7 +17,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { SubmitCertificateMutation } from '../family-area-documents';
-import { CERTIFICATE_STATUS, italianDay, italianDayOf, mayEdit } from '../family-labels';
+import { CERTIFICATE_STATUS, italianDay, italianDayOf } from '../family-labels';
 import { AreaEmpty, AreaItem, AreaSection, AreaSubsection } from './area-section';
 import type { FamilyPersonPage } from './person-data-section';
 
@@ -58,7 +59,7 @@ export function PersonCertificatesSection({ person, onSaved }: { person: FamilyP
   if (!state) return null;
   const latest = person.certificates[0];
   const waiting = person.certificateSubmissions.some((s) => s.status === 'in_attesa');
-  const editable = mayEdit(person.relation);
+  const editable = person.may.certificates;
 
   return (
     <AreaSection id="certificati" title="Certificati medici" description="Il certificato serve per allenarsi e giocare: la società lo controlla prima che scada.">

@@ -1,7 +1,7 @@
 // "Consensi privacy" of a person in the personal area: the four purposes with their state, when and on which version
 // of the notice they were given, and who answers for them today (under 14 a guardian; from 14 the minor for some; an
-// adult alone). "Revoca" where this account answers for a given consent, after a confirmation; the club keeps the
-// withdrawal in the history.
+// adult alone), and the day a withdrawn one was withdrawn. "Revoca" where this account answers for a given consent,
+// after a confirmation; the club keeps the withdrawal in the history.
 import { useMutation } from '@apollo/client/react';
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ function ConsentRow({ consent, onWithdraw }: { consent: Consent; onWithdraw: () 
   const given =
     consent.givenOn &&
     [
-      `${consent.status === 'negato' ? 'Negato' : 'Dato'} il ${italianDay(consent.givenOn)}${consent.status === 'revocato' ? ', poi revocato' : ''}`,
+      `${consent.status === 'negato' ? 'Negato' : 'Dato'} il ${italianDay(consent.givenOn)}${consent.withdrawnOn ? `, revocato il ${italianDay(consent.withdrawnOn)}` : consent.status === 'revocato' ? ', poi revocato' : ''}`,
       consent.noticeVersion != null && `informativa versione ${consent.noticeVersion}`,
     ]
       .filter(Boolean)

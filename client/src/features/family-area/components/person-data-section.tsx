@@ -1,7 +1,8 @@
 // "Dati" of a person in the personal area: the contacts (email, phone, address), saved at once; the key fields (name,
 // tax code, birth data), which only ask the club (the change applies when the club approves, one request at a time);
-// the requests sent, with their state and the club's reason. A minor's own account reads them only. The forms check
-// with the server's own rules (schema/validation/family-area.ts) before sending.
+// the requests sent, with their state and the club's reason. What the account may change is the server's `may` (a
+// minor's own account reads them only). The forms check with the server's own rules (schema/validation/family-area.ts)
+// before sending.
 import { useMutation } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
@@ -15,7 +16,7 @@ import type { FieldErrors } from '../../../lib/form-errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { UpdateFamilyPersonMutation } from '../family-area-documents';
-import { changeValue, fieldLabel, italianDayOf, mayEdit, REQUEST_STATUS } from '../family-labels';
+import { changeValue, fieldLabel, italianDayOf, REQUEST_STATUS } from '../family-labels';
 import { AreaEmpty, AreaItem, AreaSection, AreaSubsection } from './area-section';
 
 export type FamilyPersonPage = NonNullable<FamilyPerson_PageQuery['myFamilyPerson']>;
@@ -186,7 +187,9 @@ function ChangeRequests({ requests }: { requests: FamilyPersonPage['changeReques
 export function PersonDataSection({ person, onSaved }: { person: FamilyPersonPage; onSaved: () => Promise<unknown> }) {
   const [update] = useMutation(UpdateFamilyPersonMutation);
   const [saved, setSaved] = useState<{ part: 'contacts' | 'keys'; message: string } | null>(null);
-  const editable = mayEdit(person.relation);
+  // what the account may do for the person is the server's answer (a minor's own account: neither)
+  const mayContacts = person.may.contacts;
+  const mayChanges = person.may.changes;
   const pending = person.changeRequests.some((r) => r.status === 'in_attesa');
 
   const sender =
@@ -205,28 +208,28 @@ export function PersonDataSection({ person, onSaved }: { person: FamilyPersonPag
   const keysKey = `${JSON.stringify(keyValuesOf(person))}:${pending}`;
   return (
     <AreaSection id="dati" title="Dati" description="I dati che la società ha nella sua anagrafica.">
-      {!editable && <FormAlert status="info" message={`${MSG.familyGuardianOnly} Qui puoi vederli.`} />}
+      {!mayContacts && !mayChanges && <FormAlert status="info" message={`${MSG.familyGuardianOnly} Qui puoi vederli.`} />}
       {person.guardians.length > 0 && (
         <Text fontSize="sm">
           <strong>Genitori o tutori: </strong>
           {person.guardians.map((g) => `${g.name} (${GUARDIAN_RELATIONSHIP_LABELS[g.relationship].toLowerCase()})`).join(', ')}
         </Text>
       )}
-      <AreaSubsection title="Contatti" description={editable ? 'Email, cellulare e indirizzo: le modifiche si salvano subito.' : undefined}>
+      <AreaSubsection title="Contatti" description={mayContacts ? 'Email, cellulare e indirizzo: le modifiche si salvano subito.' : undefined}>
         {saved?.part === 'contacts' && <FormAlert status="success" message={saved.message} />}
-        <ContactsForm key={contactsKey} person={person} readOnly={!editable} send={sender('contacts')} />
+        <ContactsForm key={contactsKey} person={person} readOnly={!mayContacts} send={sender('contacts')} />
       </AreaSubsection>
       <AreaSubsection
         title="Dati anagrafici"
         description={
-          editable
+          mayChanges
             ? 'Nome, cognome, codice fiscale e dati di nascita li cambia la società: la modifica le arriva come richiesta e i dati cambiano quando la approva.'
             : undefined
         }
       >
         {saved?.part === 'keys' && <FormAlert status="success" message={saved.message} />}
-        {editable && pending && saved?.part !== 'keys' && <FormAlert status="info" message={MSG.familyChangePending} />}
-        <KeyFieldsForm key={keysKey} person={person} readOnly={!editable || pending} send={sender('keys')} />
+        {mayChanges && pending && saved?.part !== 'keys' && <FormAlert status="info" message={MSG.familyChangePending} />}
+        <KeyFieldsForm key={keysKey} person={person} readOnly={!mayChanges || pending} send={sender('keys')} />
       </AreaSubsection>
       <AreaSubsection title="Richieste di modifica">
         <ChangeRequests requests={person.changeRequests} />

@@ -1,6 +1,7 @@
 // /area/:personId, one person of the family in the personal area (issue 36 point 4), in sections a phone user reads
-// from the top: Dati, Iscrizione e tessere, Certificati medici (athletes), Documenti, Consensi privacy, Scarica i
-// dati, Chi vede i dati. The section links stay under the header on a phone and beside the sections on a desktop.
+// from the top: Dati, Iscrizione e tessere, Certificati medici (athletes), Quote e ricevute (issue 37), Documenti,
+// Consensi privacy, Scarica i dati (when the account may), Chi vede i dati. What the account may do for the person
+// is the server's answer (`may`), never guessed here from the relation. The section links stay under the header on a phone and beside the sections on a desktop.
 // Someone outside the family reads "not found" (the server answers null), without a network the offline notice.
 import { useQuery } from '@apollo/client/react';
 import { Badge, Box, Flex, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
@@ -17,6 +18,7 @@ import { PersonConsentsSection } from '../components/person-consents-section';
 import { PersonDataSection, type FamilyPersonPage as Person } from '../components/person-data-section';
 import { PersonDocumentsSection } from '../components/person-documents-section';
 import { PersonExportSection } from '../components/person-export-section';
+import { PersonFeesSection } from '../components/person-fees-section';
 import { PersonMembershipSection } from '../components/person-membership-section';
 import { PersonVisibilitySection } from '../components/person-visibility-section';
 
@@ -25,9 +27,10 @@ function sectionsOf(person: Person): { id: string; label: string }[] {
     { id: 'dati', label: 'Dati' },
     { id: 'iscrizione', label: 'Iscrizione e tessere' },
     ...(person.certificateState ? [{ id: 'certificati', label: 'Certificati' }] : []),
+    { id: 'quote', label: 'Quote e ricevute' },
     { id: 'documenti', label: 'Documenti' },
     { id: 'consensi', label: 'Consensi' },
-    { id: 'scarica', label: 'Scarica i dati' },
+    ...(person.may.export ? [{ id: 'scarica', label: 'Scarica i dati' }] : []),
     { id: 'chi-vede', label: 'Chi vede i dati' },
   ];
 }
@@ -140,9 +143,10 @@ export default function FamilyPersonPage() {
           <PersonDataSection person={person} onSaved={reload} />
           <PersonMembershipSection person={person} />
           <PersonCertificatesSection person={person} onSaved={reload} />
+          <PersonFeesSection person={person} />
           <PersonDocumentsSection person={person} />
           <PersonConsentsSection person={person} onSaved={reload} />
-          <PersonExportSection person={person} />
+          {person.may.export && <PersonExportSection person={person} />}
           <PersonVisibilitySection person={person} />
         </Stack>
       </Grid>

@@ -60,7 +60,7 @@ function AssignRole({ role, onClose, onChanged }: { role: PersonRoleRow | null; 
 /**
  * A section of another feature on this page (composed in client/src/app/routes/person.tsx, since a feature imports
  * no other): drawn in the page's own card frame. The seasons (issue 35) need members.read, the family (genitori e
- * tutori, issue 36) families.read, the privacy consents (issue 36) consents.read.
+ * tutori, issue 36) families.read, the privacy consents (issue 36) consents.read, the fees (issue 37) fees.read.
  */
 export type PersonPageSection = ComponentType<{ personId: string; personName: string; Frame: typeof PageCard }>;
 
@@ -68,10 +68,12 @@ export default function PersonPage({
   seasonsSection: SeasonsSection,
   familySection: FamilySection,
   consentsSection: ConsentsSection,
+  feesSection: FeesSection,
 }: {
   seasonsSection?: PersonPageSection;
   familySection?: PersonPageSection;
   consentsSection?: PersonPageSection;
+  feesSection?: PersonPageSection;
 }) {
   const { roleId = '' } = useParams();
   const access = useAccess();
@@ -155,6 +157,7 @@ export default function PersonPage({
           {ConsentsSection && access.can('consents.read') && <ConsentsSection personId={person.id} personName={name} Frame={PageCard} />}
           {showCertificates && <PersonCertificates person={person} personName={name} canWrite={mayChangeCertificates} />}
           {SeasonsSection && access.can('members.read') && <SeasonsSection personId={person.id} personName={name} Frame={PageCard} />}
+          {FeesSection && access.can('fees.read') && <FeesSection personId={person.id} personName={name} Frame={PageCard} />}
         </Stack>
         <Stack gap="6" minW="0">
           <PersonQualifications person={person} />

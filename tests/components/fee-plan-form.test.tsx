@@ -1,0 +1,57 @@
+// The fee plan dialog (client/src/features/fees, issue 37) in jsdom against the real server: the shared rules'
+// messages under each instalment's fields (the server's paths: instalments.1.amountCents), the focus on the first
+// wrong control, instalments added and removed, and euro typed the Italian way saved as cents.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { FeePlanDialog } from '../../client/src/features/fees/components/fee-plan-dialog';
+import { MSG } from '../../schema/messages';
+import { gqlAs, renderInApp, signInNewClub } from './render-app';
+
+function Harness({ seasonId }: { seasonId: string }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>{open ? 'aperto' : 'chiuso'}</p>
+      <FeePlanDialog plan={open ? null : undefined} seasonId={seasonId} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+const field = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label, { selector: 'input, select' });
+
+describe('the fee plan dialog', () => {
+  it('shows the rules under each instalment, adds and removes instalments, and saves euro as cents', async () => {
+    const club = await signInNewClub();
+    const { currentSeason } = await gqlAs<{ currentSeason: { id: string } }>(club, '{ currentSeason { id } }');
+    renderInApp(<Harness seasonId={currentSeason.id} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Nuovo piano' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aggiungi rata' }));
+    const second = within(dialog).getByRole('group', { name: 'Rata 2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+
+    expect(await within(dialog).findByText(MSG.feePlanNameRequired)).toBeTruthy();
+    expect(within(second).getByText(MSG.feeInstalmentLabelRequired)).toBeTruthy();
+    expect(within(second).getByText(MSG.feeAmountInvalid)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field(dialog, /^Nome del piano/)));
+
+    await user.type(field(dialog, /^Nome del piano/), 'Quota annuale');
+    const first = within(dialog).getByRole('group', { name: 'Rata 1' });
+    await user.type(field(first, /^Nome della rata/), 'Unica');
+    await user.type(field(first, /^Scadenza/), '2026-10-01');
+    await user.type(field(first, /^Importo/), '1.234,5');
+    // the second instalment goes: its messages with it
+    await user.click(within(second).getByRole('button', { name: 'Rimuovi la rata 2' }));
+    expect(within(dialog).queryByRole('group', { name: 'Rata 2' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    await screen.findByText('chiuso');
+
+    const { feePlans } = await gqlAs<{ feePlans: Array<{ name: string; kind: string; totalCents: number; instalments: Array<{ label: string; dueOn: string; amountCents: number }> }> }>(
+      club,
+      '{ feePlans { name kind totalCents instalments { label dueOn amountCents } } }',
+    );
+    expect(feePlans).toEqual([{ name: 'Quota annuale', kind: 'quota_associativa', totalCents: 123450, instalments: [{ label: 'Unica', dueOn: '2026-10-01', amountCents: 123450 }] }]);
+  });
+});
