@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /** The roles a collaborator can be given (the owner is only ever made by transferring ownership). */
-export const INVITABLE_ROLES = ['admin', 'segreteria', 'allenatore', 'lettura'] as const;
+export const INVITABLE_ROLES = ['admin', 'segreteria', 'tesoriere', 'allenatore', 'lettura'] as const;
 
 const role = z.enum(INVITABLE_ROLES, { error: MSG.collaboratorRoleInvalid });
 const groupIds = z.array(z.uuid({ error: MSG.collaboratorGroupsInvalid })).max(100).optional();

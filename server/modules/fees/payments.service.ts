@@ -35,8 +35,9 @@ export async function familyOf(db: Db, clubId: string, payerId: string): Promise
   return [payerId, ...minors.map((m) => m.minorId)];
 }
 
+/** A person of the club: a payer may hold no role (a parent known only as a guardian). */
 async function findPerson(db: Db, clubId: string, id: unknown) {
-  const person = isUuid(id) ? await db.person.findFirst({ where: { clubId, id, roles: { some: {} } }, select: { id: true, firstname: true, lastname: true } }) : null;
+  const person = isUuid(id) ? await db.person.findFirst({ where: { clubId, id }, select: { id: true, firstname: true, lastname: true } }) : null;
   if (!person) throw new NotFoundError();
   return person;
 }
@@ -81,13 +82,13 @@ export async function recordPayment(ctx: RequestContext, raw: unknown): Promise<
   });
 }
 
-/** Gives back (part of) a payment: a negative payment whose allocations undo the original's, the latest first. */
+/** Gives back (part of) a payment: a negative payment whose allocations undo the original's, the charge due last first. */
 export async function refundPayment(ctx: RequestContext, paymentId: unknown, amountCents: unknown, reason: unknown): Promise<{ payment: Payment; message: string }> {
   const { clubId, accountId } = clubMember(ctx);
   const input = parseInput(cancelInput, { id: paymentId, reason });
   if (typeof amountCents !== 'number' || !Number.isInteger(amountCents) || amountCents <= 0) throw new ValidationError({ amountCents: MSG.feeAmountInvalid }, MSG.feeAmountInvalid);
   return clubDb(ctx).$transaction(async (tx) => {
-    const original = await tx.payment.findFirst({ where: { ...clubRowWhere(clubId, input.id), amountCents: { gt: 0 } }, include: { payer: true, allocations: { orderBy: { id: 'desc' } }, refunds: true } });
+    const original = await tx.payment.findFirst({ where: { ...clubRowWhere(clubId, input.id), amountCents: { gt: 0 } }, include: { payer: true, allocations: { orderBy: [{ charge: { dueOn: 'desc' } }, { charge: { createdAt: 'desc' } }, { chargeId: 'desc' }] }, refunds: true } });
     if (!original) throw new NotFoundError();
     const given = original.refunds.reduce((sum, r) => sum - r.amountCents, 0);
     const max = original.amountCents - given;
@@ -95,7 +96,7 @@ export async function refundPayment(ctx: RequestContext, paymentId: unknown, amo
     const refund = await tx.payment.create({
       data: { clubId, payerId: original.payerId, method: original.method, paidOn: dateColumn(todayOf(ctx)), amountCents: -amountCents, note: input.reason, refundOfId: original.id, createdBy: accountId },
     });
-    // What is left of each allocation (earlier refunds already took back part), undone from the last one.
+    // What is left of each allocation (earlier refunds already took back part), undone from the charge due last.
     const taken = new Map<string, number>();
     for (const r of await tx.paymentAllocation.findMany({ where: { clubId, payment: { refundOfId: original.id } } })) taken.set(r.chargeId, (taken.get(r.chargeId) ?? 0) - r.amountCents);
     let left = amountCents;

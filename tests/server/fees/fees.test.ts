@@ -355,4 +355,17 @@ describe('who sees money', () => {
     const otherSeason = await t.deps.systemDb.clubSeason.findFirstOrThrow({ where: { clubId: other.clubId } });
     await expect(t.deps.systemDb.charge.create({ data: { clubId: other.clubId, personId: adultId, seasonId: otherSeason.id, description: 'Mista', dueOn: new Date(), amountCents: 100 } })).rejects.toThrow();
   });
+
+  it('takes a payment from a parent known only as a guardian (no role of their own)', async () => {
+    const ctx = await clubContext(t.deps, club.members.owner);
+    const child = await createPerson(ctx, 'athlete', { profile: { firstname: 'Ugo', lastname: 'Soloigenitore', birthday: bornAgo(10) } });
+    const guardian = await t.deps.systemDb.person.create({ data: { clubId: club.clubId, firstname: 'Gino', lastname: 'Soloigenitore', searchText: 'gino soloigenitore', sortName: 'soloigenitore gino' } });
+    await t.deps.systemDb.guardianship.create({ data: { clubId: club.clubId, minorId: child.personId, guardianId: guardian.id, relationship: 'genitore' } });
+    await call(ASSIGN, { input: { planId, personIds: [child.personId] } });
+    const paid = await call(PAY, { input: { payerId: guardian.id, method: 'bonifico', paidOn: today, amountCents: 1000 } });
+    expect(paid.__typename, JSON.stringify(paid)).toBe('MutationRecordPaymentSuccess');
+    const statement = await call(STATEMENT, { id: guardian.id });
+    expect(statement.people.map((p: any) => p.name)).toEqual(['Gino Soloigenitore', 'Ugo Soloigenitore']);
+    expect(statement.paidCents).toBe(1000);
+  });
 });
