@@ -3,6 +3,7 @@
 // The client runs the same schemas before sending; the server parses every call with them.
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { FAMILY_MSG } from '../messages-family';
 import { blankToUndefined } from './fields';
 import { personProfileInput } from './people';
 
@@ -55,4 +56,4 @@ export const decideFamilyRequestInput = z
     approve: z.boolean({ error: MSG.idInvalid }),
     reason: z.preprocess(blankToUndefined, z.string().trim().max(1000, { error: MSG.textTooLong }).optional()),
   })
-  .refine((d) => d.approve || !!d.reason, { path: ['reason'], error: MSG.familyReasonRequired });
+  .refine((d) => d.approve || !!d.reason, { path: ['reason'], error: FAMILY_MSG.familyReasonRequired });

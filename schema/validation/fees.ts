@@ -2,6 +2,7 @@
 // so the server refuses with the words the form shows. Amounts travel in euro cents (integers): no rounding anywhere.
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { FEES_MSG } from '../messages-fees';
 import { blankToUndefined, isoDate, optionalText, requiredText } from './fields';
 
 export const FEE_KINDS = ['quota_associativa', 'corso', 'kit', 'altro'] as const;
@@ -20,25 +21,25 @@ export const MAX_INSTALMENTS = 12;
 
 const id = (message: string) => z.preprocess(blankToUndefined, z.uuid({ error: message }));
 const optionalId = z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).optional());
-const cents = z.number({ error: MSG.feeAmountInvalid }).int({ error: MSG.feeAmountInvalid }).positive({ error: MSG.feeAmountInvalid }).max(MAX_AMOUNT_CENTS, { error: MSG.feeAmountInvalid });
-const percent = z.preprocess(blankToUndefined, z.number({ error: MSG.feePercentInvalid }).int({ error: MSG.feePercentInvalid }).min(0, { error: MSG.feePercentInvalid }).max(100, { error: MSG.feePercentInvalid }).default(0));
+const cents = z.number({ error: FEES_MSG.feeAmountInvalid }).int({ error: FEES_MSG.feeAmountInvalid }).positive({ error: FEES_MSG.feeAmountInvalid }).max(MAX_AMOUNT_CENTS, { error: FEES_MSG.feeAmountInvalid });
+const percent = z.preprocess(blankToUndefined, z.number({ error: FEES_MSG.feePercentInvalid }).int({ error: FEES_MSG.feePercentInvalid }).min(0, { error: FEES_MSG.feePercentInvalid }).max(100, { error: FEES_MSG.feePercentInvalid }).default(0));
 const shortName = (message: string) => requiredText(message).pipe(z.string().max(100, { error: MSG.textTooLong }));
 
 export const feeInstalmentInput = z.object({
-  label: shortName(MSG.feeInstalmentLabelRequired),
-  dueOn: isoDate(MSG.feeDueOnRequired),
+  label: shortName(FEES_MSG.feeInstalmentLabelRequired),
+  dueOn: isoDate(FEES_MSG.feeDueOnRequired),
   amountCents: cents,
 });
 
 export const saveFeePlanInput = z.object({
   id: optionalId,
   seasonId: id(MSG.registrationSeasonRequired),
-  name: shortName(MSG.feePlanNameRequired),
-  kind: z.enum(FEE_KINDS, { error: MSG.feeKindInvalid }),
+  name: shortName(FEES_MSG.feePlanNameRequired),
+  kind: z.enum(FEE_KINDS, { error: FEES_MSG.feeKindInvalid }),
   sport: optionalText.pipe(z.string().max(100, { error: MSG.textTooLong }).optional()),
   secondChildPercent: percent,
   thirdChildPercent: percent,
-  instalments: z.array(feeInstalmentInput, { error: MSG.feeInstalmentsRequired }).min(1, { error: MSG.feeInstalmentsRequired }).max(MAX_INSTALMENTS, { error: MSG.feeTooManyInstalments(MAX_INSTALMENTS) }),
+  instalments: z.array(feeInstalmentInput, { error: FEES_MSG.feeInstalmentsRequired }).min(1, { error: FEES_MSG.feeInstalmentsRequired }).max(MAX_INSTALMENTS, { error: FEES_MSG.feeTooManyInstalments(MAX_INSTALMENTS) }),
 });
 export type SaveFeePlanInput = z.output<typeof saveFeePlanInput>;
 
@@ -48,13 +49,13 @@ export const assignFeePlanInput = z
     groupId: optionalId,
     personIds: z.array(z.uuid({ error: MSG.idInvalid })).max(1000).optional(),
   })
-  .refine((v) => v.groupId || v.personIds?.length, { path: ['groupId'], error: MSG.feeAssignTargetRequired });
+  .refine((v) => v.groupId || v.personIds?.length, { path: ['groupId'], error: FEES_MSG.feeAssignTargetRequired });
 
 export const recordPaymentInput = (today: string) =>
   z.object({
-    payerId: id(MSG.feePayerRequired),
-    method: z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid }),
-    paidOn: isoDate(MSG.paymentDateRequired).refine((d) => d <= today, { error: MSG.paymentDateInFuture }),
+    payerId: id(FEES_MSG.feePayerRequired),
+    method: z.enum(PAYMENT_METHODS, { error: FEES_MSG.paymentMethodInvalid }),
+    paidOn: isoDate(FEES_MSG.paymentDateRequired).refine((d) => d <= today, { error: FEES_MSG.paymentDateInFuture }),
     amountCents: cents,
     reference: optionalText.pipe(z.string().max(200, { error: MSG.textTooLong }).optional()),
     note: optionalText.pipe(z.string().max(1000, { error: MSG.textTooLong }).optional()),
@@ -65,21 +66,21 @@ export type RecordPaymentInput = z.output<ReturnType<typeof recordPaymentInput>>
 
 export const chargeDiscountInput = z.object({
   chargeId: id(MSG.idInvalid),
-  discountCents: z.number({ error: MSG.feeAmountInvalid }).int({ error: MSG.feeAmountInvalid }).min(0, { error: MSG.feeAmountInvalid }).max(MAX_AMOUNT_CENTS, { error: MSG.feeAmountInvalid }),
-  reason: requiredText(MSG.feeReasonRequired).pipe(z.string().max(500, { error: MSG.textTooLong })),
+  discountCents: z.number({ error: FEES_MSG.feeAmountInvalid }).int({ error: FEES_MSG.feeAmountInvalid }).min(0, { error: FEES_MSG.feeAmountInvalid }).max(MAX_AMOUNT_CENTS, { error: FEES_MSG.feeAmountInvalid }),
+  reason: requiredText(FEES_MSG.feeReasonRequired).pipe(z.string().max(500, { error: MSG.textTooLong })),
 });
 
 export const oneOffChargeInput = z.object({
   personId: id(MSG.idInvalid),
   seasonId: id(MSG.registrationSeasonRequired),
-  description: shortName(MSG.feeDescriptionRequired),
-  dueOn: isoDate(MSG.feeDueOnRequired),
+  description: shortName(FEES_MSG.feeDescriptionRequired),
+  dueOn: isoDate(FEES_MSG.feeDueOnRequired),
   amountCents: cents,
 });
 
 export const cancelInput = z.object({
   id: id(MSG.idInvalid),
-  reason: requiredText(MSG.feeReasonRequired).pipe(z.string().max(500, { error: MSG.textTooLong })),
+  reason: requiredText(FEES_MSG.feeReasonRequired).pipe(z.string().max(500, { error: MSG.textTooLong })),
 });
 
 /** Euro, Italian style: 1.234,50 €. */
@@ -88,5 +89,5 @@ export const euro = (cents: number): string =>
 
 /** A period of payment dates (bulk receipts, exports): from <= to, at most a year and a day apart. */
 export const periodInput = z
-  .object({ from: isoDate(MSG.feePeriodInvalid), to: isoDate(MSG.feePeriodInvalid) })
-  .refine((p) => p.from <= p.to && Date.parse(p.to) - Date.parse(p.from) <= 366 * 86_400_000, { path: ['to'], error: MSG.feePeriodInvalid });
+  .object({ from: isoDate(FEES_MSG.feePeriodInvalid), to: isoDate(FEES_MSG.feePeriodInvalid) })
+  .refine((p) => p.from <= p.to && Date.parse(p.to) - Date.parse(p.from) <= 366 * 86_400_000, { path: ['to'], error: FEES_MSG.feePeriodInvalid });

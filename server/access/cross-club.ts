@@ -21,6 +21,7 @@
 // The unguarded client underneath is named only here, in access/scope.ts and in the files of eslint.config.js's
 // SYSTEM_DB_ALLOWLIST.
 import { MSG } from '../../schema/messages';
+import { FAMILY_MSG } from '../../schema/messages-family';
 import type { Scope } from '../context';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { clubDate } from '../../schema/club-time';
@@ -113,7 +114,7 @@ async function readFamilyReach(deps: Scope['deps'], accountId: string): Promise<
 export async function familyDoor(scope: Scope, personId: unknown, permission: FamilyPermission): Promise<FamilyMember & { db: PrismaClient }> {
   const member = isUuid(personId) ? (await familyReach(scope)).find((m) => m.personId === personId) : undefined;
   if (!member) throw new NotFoundError();
-  if (!familyRelationAllows(member.relation, permission)) throw new ForbiddenError(MSG.familyGuardianOnly);
+  if (!familyRelationAllows(member.relation, permission)) throw new ForbiddenError(FAMILY_MSG.familyGuardianOnly);
   return { ...member, db: loggedClubClient(clubScopedClient(scope.deps.systemDb, member.clubId), scope, member.clubId) };
 }
 

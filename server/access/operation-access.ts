@@ -4,6 +4,7 @@
 // registers nobody, the kind of a record read from the database).
 import { PERSON_KINDS, type PersonKindKey } from '../../schema/constants';
 import { MSG } from '../../schema/messages';
+import { FAMILY_MSG } from '../../schema/messages-family';
 import { requireClub, requireSession } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors';
@@ -52,9 +53,9 @@ export async function enforceOperationRule(ctx: RequestContext, rule: OperationR
       requireSession(ctx);
       const { permission } = rule;
       const reach = await familyReach(ctx);
-      if (!reach.length) throw new ForbiddenError(MSG.familyNoAccess);
+      if (!reach.length) throw new ForbiddenError(FAMILY_MSG.familyNoAccess);
       // A minor's own account, say, reaching nobody it may do this for.
-      if (!reach.some((m) => familyRelationAllows(m.relation, permission))) throw new ForbiddenError(MSG.familyGuardianOnly);
+      if (!reach.some((m) => familyRelationAllows(m.relation, permission))) throw new ForbiddenError(FAMILY_MSG.familyGuardianOnly);
       return;
     }
     case 'member': {

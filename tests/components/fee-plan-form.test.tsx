@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FeePlanDialog } from '../../client/src/features/fees/components/fee-plan-dialog';
-import { MSG } from '../../schema/messages';
+import { FEES_MSG } from '../../schema/messages-fees';
 import { gqlAs, renderInApp, signInNewClub } from './render-app';
 
 function Harness({ seasonId }: { seasonId: string }) {
@@ -32,9 +32,9 @@ describe('the fee plan dialog', () => {
     const second = within(dialog).getByRole('group', { name: 'Rata 2' });
     await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
 
-    expect(await within(dialog).findByText(MSG.feePlanNameRequired)).toBeTruthy();
-    expect(within(second).getByText(MSG.feeInstalmentLabelRequired)).toBeTruthy();
-    expect(within(second).getByText(MSG.feeAmountInvalid)).toBeTruthy();
+    expect(await within(dialog).findByText(FEES_MSG.feePlanNameRequired)).toBeTruthy();
+    expect(within(second).getByText(FEES_MSG.feeInstalmentLabelRequired)).toBeTruthy();
+    expect(within(second).getByText(FEES_MSG.feeAmountInvalid)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field(dialog, /^Nome del piano/)));
 
     await user.type(field(dialog, /^Nome del piano/), 'Quota annuale');

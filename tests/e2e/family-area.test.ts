@@ -6,7 +6,9 @@
 // first; then "In attesa"), the data downloaded (the JSON names the child, the PDF reads as text), the signed
 // registration among the documents, a consent withdrawn after a confirmation. The staff, on a desktop, open "Richieste
 // dalle famiglie" from the menu, approve the certificate and reject the change with a reason; the parent then finds the
-// certificate in the history and the reason under the request. Offline, a reload of /area shows the offline notice
+// certificate in the history and the reason under the request. Another family's person, by its id: "Scheda non
+// trovata", and every call naming it from the parent's browser refused like an unknown id, nothing changed. The
+// club's privacy notice is confirmed at the first sign-in. Offline, a reload of /area shows the offline notice
 // from the service worker's copy, and the area comes back online. axe finds nothing serious on any screen, and the
 // phone never scrolls sideways. CAMPOBASE_SCREENSHOTS=<dir> saves each screen (and each section) at 375 and 1440 px.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -15,9 +17,11 @@ import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
+import { FAMILY_MSG } from '../../schema/messages-family';
 import { formatFindings, seriousViolations } from '../support/accessibility';
 import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
+import { SESSION_STORAGE_KEY } from '../../schema/constants';
 import { clockedLiveServer, clubMorning, liveGql } from '../support/live-server';
 import { pdfText } from '../support/pdf-text';
 import { createGroupWith } from '../support/people-factories';
@@ -123,7 +127,7 @@ describe('the personal area on a phone', () => {
       await page.getByRole('heading', { name: 'Accesso all’area personale', level: 1 }).waitFor();
       await page.getByText('ASD Famiglie Felici ti invita nell’area personale su CampoBase', { exact: false }).waitFor();
       const facts = page.locator('dl');
-      for (const text of ['ASD Famiglie Felici', MSG.familyInvitationRole('Maria Bianchi'), PARENT.email]) await facts.getByText(text, { exact: true }).waitFor();
+      for (const text of ['ASD Famiglie Felici', FAMILY_MSG.familyInvitationRole('Maria Bianchi'), PARENT.email]) await facts.getByText(text, { exact: true }).waitFor();
       await step('F1-door');
       const signUp = page.getByRole('form', { name: 'Crea il tuo account' });
       expect(await signUp.getByLabel('Email').inputValue()).toBe(PARENT.email);
@@ -170,7 +174,7 @@ describe('the personal area on a phone', () => {
       const keys = data.getByRole('form', { name: 'Dati anagrafici' });
       await keys.getByLabel('Luogo di nascita').fill('Roma');
       await keys.getByRole('button', { name: 'Chiedi la modifica alla società' }).click();
-      await page.getByText(MSG.familyChangeRequested).first().waitFor();
+      await page.getByText(FAMILY_MSG.familyChangeRequested).first().waitFor();
       const requests = data.getByRole('list', { name: 'Richieste di modifica' });
       await requests.getByText('In attesa').waitFor();
       await requests.getByText(/Luogo di nascita: — → Roma/).waitFor();
@@ -189,10 +193,10 @@ describe('the personal area on a phone', () => {
       await expect.poll(() => upload.getByLabel('Data di scadenza').inputValue()).toBe('2027-11-01');
       await upload.getByLabel('Medico o centro').fill('Dott.ssa Verdi');
       await upload.getByRole('button', { name: 'Invia alla società' }).click();
-      await upload.getByText(MSG.familyCertificateFileRequired).first().waitFor();
+      await upload.getByText(FAMILY_MSG.familyCertificateFileRequired).first().waitFor();
       await upload.getByLabel('File del certificato').setInputFiles(certificateFile);
       await upload.getByRole('button', { name: 'Invia alla società' }).click();
-      await certificates.getByText(MSG.familyCertificateSubmitted).waitFor();
+      await certificates.getByText(FAMILY_MSG.familyCertificateSubmitted).waitFor();
       await certificates.getByRole('list', { name: 'Certificati inviati' }).getByText('In attesa').waitFor();
       expect(await certificates.getByRole('button', { name: 'Carica un nuovo certificato' }).count()).toBe(0);
       await step('F5-certificate-sent');
@@ -261,17 +265,17 @@ describe('the personal area on a phone', () => {
       await sent.getByRole('button', { name: 'Approva il certificato di Luca Bianchi' }).click();
       const approve = staff.getByRole('alertdialog', { name: 'Approvare il certificato di Luca Bianchi?' });
       await approve.getByRole('button', { name: 'Approva' }).click();
-      await staff.getByText(MSG.familyCertificateApproved).first().waitFor();
+      await staff.getByText(FAMILY_MSG.familyCertificateApproved).first().waitFor();
       await staff.getByText('Nessun certificato da decidere.').waitFor();
       // the change rejected: the reason is required, and the family receives it
       await change.getByRole('button', { name: 'Rifiuta la modifica di Luca Bianchi' }).click();
       const reject = staff.getByRole('dialog', { name: 'Rifiuta la modifica: Luca Bianchi' });
       await reject.getByRole('button', { name: 'Rifiuta' }).click();
-      await reject.getByText(MSG.familyReasonRequired).waitFor();
+      await reject.getByText(FAMILY_MSG.familyReasonRequired).waitFor();
       await staffFindings('F9-reject-dialog');
       await reject.getByLabel('Motivo del rifiuto').fill('Luca è nato a Milano: lo dice il certificato di nascita.');
       await reject.getByRole('button', { name: 'Rifiuta' }).click();
-      await staff.getByText(MSG.familyRequestRejected).first().waitFor();
+      await staff.getByText(FAMILY_MSG.familyRequestRejected).first().waitFor();
       await staff.getByText('Nessuna modifica da decidere.').waitFor();
       await staff.getByLabel('Stato').selectOption({ label: 'Rifiutate' });
       await changes.getByText('Motivo: Luca è nato a Milano: lo dice il certificato di nascita.').waitFor();
@@ -293,6 +297,32 @@ describe('the personal area on a phone', () => {
       await answered.getByText('Rifiutata').waitFor();
       await answered.getByText('Motivo della società: Luca è nato a Milano: lo dice il certificato di nascita.').waitFor();
       await step('F11-person-decided');
+
+      // --- another family's person, by its id: the page says it is not theirs; every call naming it from this
+      // browser is answered like an unknown id, and nothing of it changes
+      const stranger = await server.deps.systemDb.person.create({
+        data: { clubId: club.clubId, firstname: 'Altra', lastname: 'Famiglia', searchText: 'altra famiglia', sortName: 'famiglia altra', emailPrimary: 'altra@example.it' },
+      });
+      await page.goto(`${server.url}/area/${stranger.id}`);
+      await page.getByRole('heading', { name: 'Scheda non trovata', level: 1 }).waitFor();
+      const refused = await page.evaluate(
+        async ({ id, key }) => {
+          const auth = { authorization: `Bearer ${localStorage.getItem(key) ?? ''}` };
+          const ask = async (query: string, variables: object) => {
+            const res = await fetch('/graphql', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+            return Object.values(((await res.json()) as { data: Record<string, { __typename: string } | null> }).data)[0]?.__typename ?? 'null';
+          };
+          return [
+            await ask('query($id: ID!) { myFamilyPerson(personId: $id) { personId } }', { id }),
+            await ask('mutation($i: UpdateMyFamilyPersonInput!) { updateMyFamilyPerson(input: $i) { __typename } }', { i: { personId: id, contacts: { emailPrimary: 'presa@example.it' } } }),
+            await ask('mutation($id: ID!) { withdrawMyConsent(personId: $id, purpose: trattamento_dati) { __typename } }', { id }),
+            ...(await Promise.all(['dati.json', 'dati.pdf', 'riepilogo-2026.pdf'].map((file) => fetch(`/api/area/persone/${id}/${file}`, { headers: auth }).then((r) => r.status)))),
+          ];
+        },
+        { id: stranger.id, key: SESSION_STORAGE_KEY },
+      );
+      expect(refused).toEqual(['null', 'NotFoundError', 'NotFoundError', 404, 404, 404]);
+      expect((await server.deps.systemDb.person.findUniqueOrThrow({ where: { id: stranger.id } })).emailPrimary).toBe('altra@example.it');
 
       // --- offline: the service worker keeps the area's shell; a reload says the phone is offline
       await page.goto(`${server.url}/area`);

@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
-import { MSG } from '../../schema/messages';
+import { FEES_MSG } from '../../schema/messages-fees';
 import { formatFindings, seriousViolations } from '../support/accessibility';
 import { chooseMenuItem, expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub } from '../support/factories';
@@ -98,11 +98,11 @@ describe('fees, payments and receipts', () => {
       await second.getByLabel('Scadenza').fill('2027-01-15');
       await planForm.getByLabel('Secondo figlio (%)').fill('10');
       await planDialog.getByRole('button', { name: 'Salva' }).click();
-      await second.getByText(MSG.feeAmountInvalid).waitFor();
+      await second.getByText(FEES_MSG.feeAmountInvalid).waitFor();
       await both('Q2-plan-dialog', { fullPage: false });
       await second.getByLabel('Importo (€)').fill('150,00');
       await planDialog.getByRole('button', { name: 'Salva' }).click();
-      await page.getByText(MSG.feePlanSaved).first().waitFor();
+      await page.getByText(FEES_MSG.feePlanSaved).first().waitFor();
       await planDialog.waitFor({ state: 'detached' });
       const plans = page.getByRole('list', { name: 'Piani quote' });
       const plan = plans.getByRole('listitem').filter({ hasText: 'Corso Under 14' }).first();
@@ -122,7 +122,7 @@ describe('fees, payments and receipts', () => {
       expect((await saraRow.getByRole('cell').allInnerTexts()).map((t) => t.trim())).toEqual(['Sara Quotati', '2', '10% (30,00 €)', '270,00 €', 'nuovo']);
       await both('Q3-assign-preview', { fullPage: false });
       await assign.getByRole('button', { name: 'Assegna a 2 persone' }).click();
-      await page.getByText(MSG.feeAssigned(2)).first().waitFor();
+      await page.getByText(FEES_MSG.feeAssigned(2)).first().waitFor();
       await assign.waitFor({ state: 'detached' });
       await plan.getByText('Assegnato a 2 persone').waitFor();
 
@@ -175,9 +175,9 @@ describe('fees, payments and receipts', () => {
       await expect.poll(() => payForm.getByRole('checkbox', { checked: true }).count()).toBe(2);
       await both('Q6-payment-dialog', { fullPage: false });
       await pay.getByRole('button', { name: 'Registra pagamento' }).click();
-      await pay.getByText(MSG.paymentRecorded('200,00 €')).first().waitFor();
+      await pay.getByText(FEES_MSG.paymentRecorded('200,00 €')).first().waitFor();
       await pay.getByRole('button', { name: 'Emetti ricevute' }).click();
-      await page.getByText(MSG.receiptsIssued(2)).first().waitFor();
+      await page.getByText(FEES_MSG.receiptsIssued(2)).first().waitFor();
       await pay.waitFor({ state: 'detached' });
       const payments = page.getByRole('list', { name: 'Pagamenti' });
       const payment = payments.getByRole('listitem', { name: 'Pagamento del 15/11/2026 di 200,00 €' });
@@ -202,11 +202,11 @@ describe('fees, payments and receipts', () => {
       await lucaReceipt.getByRole('button', { name: `Annulla e sostituisci la ricevuta n. ${number}` }).click();
       const cancel = dialog(`Annulla e sostituisci la ricevuta n. ${number}`);
       await cancel.getByRole('button', { name: 'Annulla e sostituisci' }).click();
-      await cancel.getByText(MSG.feeReasonRequired).waitFor();
+      await cancel.getByText(FEES_MSG.feeReasonRequired).waitFor();
       await both('Q8-cancel-receipt', { fullPage: false });
       await cancel.getByLabel('Motivo').fill('Manca la causale corretta');
       await cancel.getByRole('button', { name: 'Annulla e sostituisci' }).click();
-      await page.getByText(MSG.receiptCancelled(number)).first().waitFor();
+      await page.getByText(FEES_MSG.receiptCancelled(number)).first().waitFor();
       const old = receipts.getByRole('listitem', { name: `Ricevuta n. ${number}` });
       await old.getByText('Annullata', { exact: true }).waitFor();
       await old.getByText(/^Annullata: Manca la causale corretta\. Sostituita dalla n\. \d+\/2026\.$/).waitFor();
@@ -222,7 +222,7 @@ describe('fees, payments and receipts', () => {
       await charge.getByLabel('Scadenza').fill('2026-12-10');
       await charge.getByLabel('Importo (€)').fill('25');
       await charge.getByRole('button', { name: 'Aggiungi addebito' }).click();
-      await page.getByText(MSG.chargeAdded).first().waitFor();
+      await page.getByText(FEES_MSG.chargeAdded).first().waitFor();
       await charge.waitFor({ state: 'detached' });
       const saraCharges = page.getByRole('list', { name: 'Addebiti di Sara Quotati' });
       const trip = saraCharges.getByRole('listitem').filter({ hasText: 'Trasferta a Rimini' });
@@ -230,18 +230,18 @@ describe('fees, payments and receipts', () => {
       const discount = dialog('Riduzione: Trasferta a Rimini');
       await discount.getByLabel('Riduzione (€)').fill('5');
       await discount.getByRole('button', { name: 'Salva riduzione' }).click();
-      await discount.getByText(MSG.feeReasonRequired).waitFor();
+      await discount.getByText(FEES_MSG.feeReasonRequired).waitFor();
       await both('Q8b-discount-dialog', { fullPage: false });
       await discount.getByLabel('Motivo').fill('Fratelli in trasferta');
       await discount.getByRole('button', { name: 'Salva riduzione' }).click();
-      await page.getByText(MSG.chargeDiscountSaved).first().waitFor();
+      await page.getByText(FEES_MSG.chargeDiscountSaved).first().waitFor();
       await trip.getByText('Scadenza 10/12/2026 · 25,00 € − 5,00 € = 20,00 €').waitFor();
       await trip.getByText('Riduzione: Fratelli in trasferta').waitFor();
       await chooseMenuItem(page, trip.getByRole('button', { name: 'Azioni per Trasferta a Rimini (Sara Quotati)' }), 'Annulla addebito');
       const cancelCharge = dialog('Annulla addebito: Trasferta a Rimini');
       await cancelCharge.getByLabel('Motivo').fill('Trasferta annullata');
       await cancelCharge.getByRole('button', { name: 'Annulla addebito' }).click();
-      await page.getByText(MSG.chargeCancelled).first().waitFor();
+      await page.getByText(FEES_MSG.chargeCancelled).first().waitFor();
       await trip.getByText('Annullato: Trasferta annullata').waitFor();
       expect(await trip.getByRole('button', { name: /^Azioni per/ }).count()).toBe(0);
 
@@ -251,7 +251,7 @@ describe('fees, payments and receipts', () => {
       await refund.getByLabel('Importo da rimborsare (€)').fill('20');
       await refund.getByLabel('Motivo').fill('Pagato due volte il kit');
       await refund.getByRole('button', { name: 'Registra rimborso' }).click();
-      await page.getByText(MSG.refundRecorded('20,00 €')).first().waitFor();
+      await page.getByText(FEES_MSG.refundRecorded('20,00 €')).first().waitFor();
       await payments.getByRole('listitem', { name: 'Rimborso del 15/11/2026 di 20,00 €' }).getByText('Motivo: Pagato due volte il kit').waitFor();
       await both('Q7b-statement-after');
 
@@ -278,7 +278,7 @@ describe('fees, payments and receipts', () => {
       await edit.getByText('Questa modifica cambia gli addebiti non pagati di: Luca Quotati, Sara Quotati.').waitFor();
       await check('Q9-plan-change-confirm', { fullPage: false });
       await edit.getByRole('button', { name: 'Conferma e salva' }).click();
-      await page.getByText(MSG.feePlanSavedAffecting(2)).first().waitFor();
+      await page.getByText(FEES_MSG.feePlanSavedAffecting(2)).first().waitFor();
       await edit.waitFor({ state: 'detached' });
 
       // --- the overview: November's 200 euro collected less the 20 given back, in the chart's summary and its table

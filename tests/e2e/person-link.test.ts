@@ -3,6 +3,7 @@
 // account already, signs in (the login brings them back), accepts, and opens the personal area with their record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../schema/messages';
+import { FAMILY_MSG } from '../../schema/messages-family';
 import { launchBrowser, storeSession, VIEWPORTS } from '../support/browser';
 import { createClub } from '../support/factories';
 import { startLiveServer } from '../support/live-server';
@@ -44,7 +45,7 @@ describe('person link', () => {
       await page.evaluate(() => localStorage.clear());
       await page.goto(`${server.url}${link}`);
       await page.getByRole('heading', { name: 'Accesso all’area personale', level: 1 }).waitFor();
-      await page.locator('dl').getByText(MSG.familyInvitationRole('Sara Collegata'), { exact: true }).waitFor();
+      await page.locator('dl').getByText(FAMILY_MSG.familyInvitationRole('Sara Collegata'), { exact: true }).waitFor();
       await page.getByRole('link', { name: 'Accedi', exact: true }).click();
       await page.waitForURL(/\/login\?returnTo=/);
       await page.getByLabel('Email').fill(person.email);
@@ -52,7 +53,7 @@ describe('person link', () => {
       await page.getByRole('button', { name: 'Accedi', exact: true }).click();
       await page.waitForURL(/\/invito\?token=/);
       await page.getByRole('button', { name: 'Accetta l’invito' }).click();
-      await page.getByText(MSG.familyJoined('ASD Collega E2E')).waitFor();
+      await page.getByText(FAMILY_MSG.familyJoined('ASD Collega E2E')).waitFor();
       await page.getByRole('link', { name: 'Apri l’area personale' }).click();
       await page.waitForURL(/\/area$/);
       await page.getByRole('list', { name: 'Le persone della tua famiglia' }).getByRole('link', { name: 'Sara Collegata', exact: true }).waitFor();

@@ -5,7 +5,6 @@
 import type { PersonKindKey } from '../../../schema/constants';
 import { CurrentClubQuery } from '../features/clubs/club-documents';
 import { DashboardQuery } from '../features/dashboard/dashboard-documents';
-import { MyFamilyQuery } from '../features/family-area/family-area-documents';
 import { KindGroupsQuery } from '../features/people/people-documents';
 import { PeopleQuery, peopleListVariables } from '../features/people/people-list-query';
 import { apolloClient } from '../lib/apollo';
@@ -55,7 +54,11 @@ export function prefetchClub() {
   if (readClubToken()) quietly(apolloClient.query({ query: CurrentClubQuery }));
 }
 
-/** The personal area's first screen (a session is enough: no club). */
+/**
+ * The personal area's first screen (a session is enough: no club). Its document is imported here, not at the top:
+ * the admin shell that every staff page loads does not carry the area's documents.
+ */
 export function prefetchFamily() {
-  if (readSessionToken()) quietly(apolloClient.query({ query: MyFamilyQuery }));
+  if (!readSessionToken()) return;
+  quietly(import('../features/family-area/family-area-documents').then(({ MyFamilyQuery }) => apolloClient.query({ query: MyFamilyQuery })));
 }

@@ -4,6 +4,7 @@
 // through familyDoor with the family table's permission; another family's person answers like an unknown id.
 import { clubDate } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
+import { FAMILY_MSG } from '../../../schema/messages-family';
 import { CONSENT_PURPOSE_LABELS, CONSENT_PURPOSES, consentGiver, type ConsentPurpose } from '../../../schema/validation/consents';
 import { FAMILY_KEY_FIELDS, updateFamilyPersonInput, type FamilyKeyField } from '../../../schema/validation/family-area';
 import { medicalCertificateInput } from '../../../schema/validation/medical-certificate';
@@ -59,7 +60,7 @@ export async function updateFamilyPerson(ctx: RequestContext, raw: unknown): Pro
     (contactValues!.emailPrimary !== person.emailPrimary ||
       contactValues!.phonePrimary !== person.phonePrimary ||
       (contacts.address !== undefined && Object.entries(contacts.address).some(([k, v]) => (v ?? null) !== ((person.address as Record<string, unknown> | null)?.[k] ?? null))));
-  if (!requested.length && !contactsChanged) return { message: MSG.familyNothingChanged, applied: [], requested: [] };
+  if (!requested.length && !contactsChanged) return { message: FAMILY_MSG.familyNothingChanged, applied: [], requested: [] };
   // Each part needs its own permission of the table: a minor changes neither.
   const writer = contactsChanged ? await familyDoor(ctx, input.personId, 'family.contacts.write') : null;
   if (requested.length) await familyDoor(ctx, input.personId, 'family.changes.request');
@@ -75,12 +76,12 @@ export async function updateFamilyPerson(ctx: RequestContext, raw: unknown): Pro
       describeChange(tx, { action: 'update', entityType: 'person', entityId: person.id, personId: person.id, entityLabel: fullName(person), detail: `Contatti aggiornati dall'area personale da ${by}` });
     }
     if (requested.length) {
-      if (await tx.personChangeRequest.findFirst({ where: { clubId, personId: person.id, status: 'in_attesa' }, select: { id: true } })) throw new ConflictError(MSG.familyChangePending);
+      if (await tx.personChangeRequest.findFirst({ where: { clubId, personId: person.id, status: 'in_attesa' }, select: { id: true } })) throw new ConflictError(FAMILY_MSG.familyChangePending);
       await tx.personChangeRequest.create({ data: { clubId, personId: person.id, changes, requestedByAccountId: ctx.viewer!.accountId, requestedBy: by, createdAt: ctx.deps.now() } });
       describeChange(tx, { action: 'update', entityType: 'person', entityId: person.id, personId: person.id, entityLabel: fullName(person), detail: `Richiesta di modifica dall'area personale da ${by}` });
     }
   });
-  const message = contactsChanged && requested.length ? MSG.familyContactsSavedAndChangeRequested : requested.length ? MSG.familyChangeRequested : MSG.familyContactsSaved;
+  const message = contactsChanged && requested.length ? FAMILY_MSG.familyContactsSavedAndChangeRequested : requested.length ? FAMILY_MSG.familyChangeRequested : FAMILY_MSG.familyContactsSaved;
   return { message, applied: contactsChanged ? ['contacts'] : [], requested };
 }
 
@@ -98,12 +99,12 @@ export async function submitFamilyCertificate(
   const { db, clubId } = member;
   const input = parseInput(medicalCertificateInput(clubDate(ctx.deps.now())), raw);
   const file = await readFile();
-  if (!file) throw new ValidationError({ file: MSG.familyCertificateFileRequired }, MSG.familyCertificateFileRequired);
+  if (!file) throw new ValidationError({ file: FAMILY_MSG.familyCertificateFileRequired }, FAMILY_MSG.familyCertificateFileRequired);
   const by = await requester(db, member);
   return db.$transaction(async (tx) => {
     const person = await tx.person.findFirstOrThrow({ where: { clubId, id: member.personId }, include: { roles: { where: { kind: 'athlete', archivedAt: null }, select: { id: true } } } });
     if (!person.roles.length) throw new ConflictError(MSG.certificateNotAthlete);
-    if (await tx.certificateSubmission.findFirst({ where: { clubId, personId: person.id, status: 'in_attesa' }, select: { id: true } })) throw new ConflictError(MSG.familyCertificatePending);
+    if (await tx.certificateSubmission.findFirst({ where: { clubId, personId: person.id, status: 'in_attesa' }, select: { id: true } })) throw new ConflictError(FAMILY_MSG.familyCertificatePending);
     const stored = await storeFile(tx, { clubId, purpose: 'medical-certificate' }, file, 'file');
     const submission = await tx.certificateSubmission.create({
       data: {
@@ -121,7 +122,7 @@ export async function submitFamilyCertificate(
       },
     });
     describeChange(tx, { action: 'update', entityType: 'person', entityId: person.id, personId: person.id, entityLabel: fullName(person), detail: `Certificato medico inviato dall'area personale da ${by}, da approvare` });
-    return { message: MSG.familyCertificateSubmitted, id: submission.id };
+    return { message: FAMILY_MSG.familyCertificateSubmitted, id: submission.id };
   });
 }
 
@@ -134,11 +135,11 @@ export async function withdrawFamilyConsent(ctx: RequestContext, personId: unkno
   const giver = consentGiver(dayOf(person.birthday), clubDate(ctx.deps.now()), purpose as ConsentPurpose);
   // A guardian's reach ends at 18, so an adult's own consent is never a guardian's; a minor's own account answers
   // only for what the law lets them answer from 14.
-  if (giver === 'guardian' && member.relation !== 'genitore') throw new ForbiddenError(MSG.familyGuardianOnly);
+  if (giver === 'guardian' && member.relation !== 'genitore') throw new ForbiddenError(FAMILY_MSG.familyGuardianOnly);
   const by = await requester(db, member);
   return db.$transaction(async (tx) => {
     const latest = await tx.consent.findFirst({ where: { clubId, personId: person.id, purpose: purpose as ConsentPurpose }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-    if (!latest || !latest.granted || latest.withdrawnAt) throw new ConflictError(MSG.familyConsentNotGiven);
+    if (!latest || !latest.granted || latest.withdrawnAt) throw new ConflictError(FAMILY_MSG.familyConsentNotGiven);
     await tx.consent.update({ where: { id: latest.id }, data: { withdrawnAt: ctx.deps.now(), withdrawnBy: ctx.viewer!.accountId } });
     describeChange(tx, {
       action: 'update',

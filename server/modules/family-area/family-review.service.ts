@@ -3,6 +3,7 @@
 // writes the fields (the search keys with them); approving a certificate adds it to the person's history. Either
 // way the requester is told by mail. Who may decide is the operation table's (people.*.write, health.write).
 import { MSG } from '../../../schema/messages';
+import { FAMILY_MSG } from '../../../schema/messages-family';
 import { CERTIFICATE_TYPE_RULES } from '../../../schema/medical-certificates';
 import { decideFamilyRequestInput, FAMILY_FIELD_LABELS, type FamilyKeyField } from '../../../schema/validation/family-area';
 import { authorizePeopleKinds, clubMember } from '../../access/authorize';
@@ -73,7 +74,7 @@ export async function decidePersonChangeRequest(ctx: RequestContext, raw: unknow
         where: { id: request.id, status: 'in_attesa' },
         data: { status: input.approve ? 'approvata' : 'rifiutata', reason: input.reason ?? null, decidedBy: accountId, decidedAt: ctx.deps.now() },
       });
-      if (decided.count !== 1) throw new ConflictError(MSG.familyRequestNotPending);
+      if (decided.count !== 1) throw new ConflictError(FAMILY_MSG.familyRequestNotPending);
       const fields = changesOf(request.changes);
       const name = fullName(request.person);
       if (input.approve) {
@@ -86,7 +87,7 @@ export async function decidePersonChangeRequest(ctx: RequestContext, raw: unknow
         describeChange(tx, { action: 'update', entityType: 'person', entityId: request.personId, personId: request.personId, entityLabel: name, detail: `Modifica richiesta dall'area personale rifiutata: ${input.reason}` });
         await tellRequester(ctx, tx, request.requestedByAccountId, `Modifica non approvata: ${name}`, `La società non ha approvato la modifica dei dati di ${name} (${describeFields(fields)}).\n\nMotivo: ${input.reason}`);
       }
-      return { message: input.approve ? MSG.familyRequestApproved : MSG.familyRequestRejected, id: request.id };
+      return { message: input.approve ? FAMILY_MSG.familyRequestApproved : FAMILY_MSG.familyRequestRejected, id: request.id };
     });
   } catch (e) {
     // The tax code asked for is another person's of the club.
@@ -126,7 +127,7 @@ export async function decideCertificateSubmission(ctx: RequestContext, raw: unkn
       where: { id: submission.id, status: 'in_attesa' },
       data: { status: input.approve ? 'approvata' : 'rifiutata', reason: input.reason ?? null, decidedBy: accountId, decidedAt: ctx.deps.now(), certificateId },
     });
-    if (decided.count !== 1) throw new ConflictError(MSG.familyRequestNotPending);
+    if (decided.count !== 1) throw new ConflictError(FAMILY_MSG.familyRequestNotPending);
     if (input.approve) {
       await mirrorLatestCertificate(tx, clubId, submission.personId);
       describeChange(tx, { action: 'update', entityType: 'person', entityId: submission.personId, personId: submission.personId, entityLabel: name, detail: `Certificato medico ${label} dall'area personale approvato, scadenza ${expiry}` });
@@ -135,6 +136,6 @@ export async function decideCertificateSubmission(ctx: RequestContext, raw: unkn
       describeChange(tx, { action: 'update', entityType: 'person', entityId: submission.personId, personId: submission.personId, entityLabel: name, detail: `Certificato medico dall'area personale rifiutato: ${input.reason}` });
       await tellRequester(ctx, tx, submission.submittedByAccountId, `Certificato non approvato: ${name}`, `La società non ha approvato il certificato medico ${label} di ${name}.\n\nMotivo: ${input.reason}`);
     }
-    return { message: input.approve ? MSG.familyCertificateApproved : MSG.familyRequestRejected, id: submission.id };
+    return { message: input.approve ? FAMILY_MSG.familyCertificateApproved : FAMILY_MSG.familyRequestRejected, id: submission.id };
   });
 }

@@ -2,7 +2,7 @@
 // next sign-in to the personal area (issue 36 point 2): the area asks for the versions the account has not accepted
 // yet, and records each acceptance (who, when, from where) as evidence that is never edited. The consents
 // themselves stay per purpose (consents.service.ts): accepting the notice is having read it, not consenting.
-import { MSG } from '../../../schema/messages';
+import { FAMILY_MSG } from '../../../schema/messages-family';
 import { familyClubs } from '../../access/cross-club';
 import type { RequestContext } from '../../context';
 import { isUniqueViolation } from '../../db/sql-state';
@@ -47,7 +47,7 @@ export async function acceptPrivacyNotice(ctx: RequestContext, noticeId: unknown
     } catch (e) {
       if (!isUniqueViolation(e)) throw e; // accepted already (two tabs): the same answer
     }
-    return { message: MSG.privacyNoticeAccepted(notice.version) };
+    return { message: FAMILY_MSG.privacyNoticeAccepted(notice.version) };
   }
   // Another club's notice, an older version, an unknown id: all alike.
   throw new NotFoundError();

@@ -4,6 +4,7 @@
 // affects and what each will owe, nothing written. A change never touches a charge already paid, even in part.
 import { clubDate } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
+import { FEES_MSG } from '../../../schema/messages-fees';
 import { assignFeePlanInput, saveFeePlanInput, type SaveFeePlanInput } from '../../../schema/validation/fees';
 import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
@@ -49,11 +50,11 @@ export async function saveFeePlan(ctx: RequestContext, raw: unknown, dryRun = fa
       if (!season) throw new ValidationError({ seasonId: MSG.registrationSeasonRequired }, MSG.registrationSeasonRequired);
       const existing = input.id ? await findPlan(tx, clubId, input.id) : null;
       const charged = existing ? await tx.charge.count({ where: { planId: existing.id } }) : 0;
-      if (existing && charged && existing.seasonId !== input.seasonId) throw new ValidationError({ seasonId: MSG.feePlanSeasonLocked }, MSG.feePlanSeasonLocked);
+      if (existing && charged && existing.seasonId !== input.seasonId) throw new ValidationError({ seasonId: FEES_MSG.feePlanSeasonLocked }, FEES_MSG.feePlanSeasonLocked);
       const affected = existing && charged ? await affectedByChange(tx, existing, input) : [];
       if (dryRun) {
         const preview = { ...(existing ?? ({ id: '', clubId, createdAt: ctx.deps.now(), updatedAt: ctx.deps.now(), archivedAt: null } as FeePlan)), ...planColumns(input) };
-        return { plan: { ...preview, instalments: instalmentRows(preview.id, clubId, input) }, affected, message: MSG.feePlanSaved, dryRun };
+        return { plan: { ...preview, instalments: instalmentRows(preview.id, clubId, input) }, affected, message: FEES_MSG.feePlanSaved, dryRun };
       }
       const plan = existing
         ? await tx.feePlan.update({ where: { id: existing.id }, data: planColumns(input) })
@@ -63,12 +64,12 @@ export async function saveFeePlan(ctx: RequestContext, raw: unknown, dryRun = fa
       return {
         plan: await findPlan(tx, clubId, plan.id),
         affected,
-        message: affected.length ? MSG.feePlanSavedAffecting(affected.length) : MSG.feePlanSaved,
+        message: affected.length ? FEES_MSG.feePlanSavedAffecting(affected.length) : FEES_MSG.feePlanSaved,
         dryRun,
       };
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new ConflictError(MSG.feePlanNameTaken, { name: MSG.feePlanNameTaken });
+    if (isUniqueViolation(e)) throw new ConflictError(FEES_MSG.feePlanNameTaken, { name: FEES_MSG.feePlanNameTaken });
     throw e;
   }
 }
@@ -158,7 +159,7 @@ export async function assignFeePlan(ctx: RequestContext, raw: unknown, dryRun = 
   const input = parseInput(assignFeePlanInput, raw);
   return clubDb(ctx).$transaction(async (tx) => {
     const plan = await findPlan(tx, clubId, input.planId);
-    if (plan.archivedAt) throw new ConflictError(MSG.feePlanArchived);
+    if (plan.archivedAt) throw new ConflictError(FEES_MSG.feePlanArchived);
     const targets = await targetPeople(tx, clubId, input.groupId, input.personIds);
     const charged = new Set((await tx.charge.findMany({ where: { planId: plan.id, cancelledAt: null }, select: { personId: true }, distinct: ['personId'] })).map((c) => c.personId));
     const order = await familyOrder(tx, clubId, [...new Set([...charged, ...targets.map((t) => t.id)])]);
@@ -170,8 +171,8 @@ export async function assignFeePlan(ctx: RequestContext, raw: unknown, dryRun = 
       return { personId: p.id, name: `${p.firstname} ${p.lastname}`, childOrder, discountPercent, totalCents: total - discountCents, discountCents, alreadyCharged: charged.has(p.id) };
     });
     const fresh = rows.filter((r) => !r.alreadyCharged);
-    if (dryRun) return { rows, message: MSG.feeAssigned(fresh.length), dryRun };
-    if (!fresh.length) throw new ConflictError(MSG.feeNothingToAssign);
+    if (dryRun) return { rows, message: FEES_MSG.feeAssigned(fresh.length), dryRun };
+    if (!fresh.length) throw new ConflictError(FEES_MSG.feeNothingToAssign);
     await tx.charge.createMany({
       data: fresh.flatMap((r) =>
         plan.instalments.map((i) => ({
@@ -191,7 +192,7 @@ export async function assignFeePlan(ctx: RequestContext, raw: unknown, dryRun = 
       skipDuplicates: true,
     });
     describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Piano quote «${plan.name}» assegnato a ${fresh.length} persone` });
-    return { rows, message: MSG.feeAssigned(fresh.length), dryRun };
+    return { rows, message: FEES_MSG.feeAssigned(fresh.length), dryRun };
   });
 }
 
@@ -239,7 +240,7 @@ export async function archiveFeePlan(ctx: RequestContext, id: unknown): Promise<
     const plan = await findPlan(tx, clubId, id);
     await tx.feePlan.update({ where: { id: plan.id }, data: { archivedAt: plan.archivedAt ?? new Date() } });
     describeChange(tx, { action: 'archive', entityType: 'club', entityId: clubId, detail: `Piano quote «${plan.name}» archiviato` });
-    return { plan: await findPlan(tx, clubId, plan.id), message: MSG.feePlanArchived };
+    return { plan: await findPlan(tx, clubId, plan.id), message: FEES_MSG.feePlanArchived };
   });
 }
 

@@ -3,6 +3,7 @@
 // refunds, and cancellations that keep the history: nothing of money is ever deleted. A family is a payer and the
 // minors they are a paying guardian of.
 import { MSG } from '../../../schema/messages';
+import { FEES_MSG } from '../../../schema/messages-fees';
 import { cancelInput, chargeDiscountInput, euro, oneOffChargeInput, recordPaymentInput } from '../../../schema/validation/fees';
 import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
@@ -60,11 +61,11 @@ export async function recordPayment(ctx: RequestContext, raw: unknown): Promise<
     let targets = open;
     if (input.chargeIds?.length) {
       targets = input.chargeIds.map((id) => open.find((c) => c.id === id)).filter((c): c is ChargeWithPaid => !!c);
-      if (targets.length !== new Set(input.chargeIds).size) throw new ValidationError({ chargeIds: MSG.paymentChargeNotOpen }, MSG.paymentChargeNotOpen);
+      if (targets.length !== new Set(input.chargeIds).size) throw new ValidationError({ chargeIds: FEES_MSG.paymentChargeNotOpen }, FEES_MSG.paymentChargeNotOpen);
     }
     const openTotal = targets.reduce((sum, c) => sum + c.openCents, 0);
-    if (!openTotal) throw new ConflictError(MSG.paymentNothingOpen);
-    if (input.amountCents > openTotal) throw new ValidationError({ amountCents: MSG.paymentOverpaid(euro(openTotal)) }, MSG.paymentOverpaid(euro(openTotal)));
+    if (!openTotal) throw new ConflictError(FEES_MSG.paymentNothingOpen);
+    if (input.amountCents > openTotal) throw new ValidationError({ amountCents: FEES_MSG.paymentOverpaid(euro(openTotal)) }, FEES_MSG.paymentOverpaid(euro(openTotal)));
     const payment = await tx.payment.create({
       data: { clubId, payerId: payer.id, method: input.method, paidOn: dateColumn(input.paidOn), amountCents: input.amountCents, reference: input.reference ?? null, note: input.note ?? null, createdBy: accountId },
     });
@@ -78,7 +79,7 @@ export async function recordPayment(ctx: RequestContext, raw: unknown): Promise<
     }
     await tx.paymentAllocation.createMany({ data: allocated.map((a) => ({ clubId, paymentId: payment.id, ...a })) });
     describeChange(tx, { action: 'create', entityType: 'person', entityId: payer.id, personId: payer.id, entityLabel: name(payer), detail: `Pagamento di ${euro(input.amountCents)} (${input.method}) registrato` });
-    return { payment, allocated, message: MSG.paymentRecorded(euro(input.amountCents)) };
+    return { payment, allocated, message: FEES_MSG.paymentRecorded(euro(input.amountCents)) };
   });
 }
 
@@ -86,13 +87,13 @@ export async function recordPayment(ctx: RequestContext, raw: unknown): Promise<
 export async function refundPayment(ctx: RequestContext, paymentId: unknown, amountCents: unknown, reason: unknown): Promise<{ payment: Payment; message: string }> {
   const { clubId, accountId } = clubMember(ctx);
   const input = parseInput(cancelInput, { id: paymentId, reason });
-  if (typeof amountCents !== 'number' || !Number.isInteger(amountCents) || amountCents <= 0) throw new ValidationError({ amountCents: MSG.feeAmountInvalid }, MSG.feeAmountInvalid);
+  if (typeof amountCents !== 'number' || !Number.isInteger(amountCents) || amountCents <= 0) throw new ValidationError({ amountCents: FEES_MSG.feeAmountInvalid }, FEES_MSG.feeAmountInvalid);
   return clubDb(ctx).$transaction(async (tx) => {
     const original = await tx.payment.findFirst({ where: { ...clubRowWhere(clubId, input.id), amountCents: { gt: 0 } }, include: { payer: true, allocations: { orderBy: [{ charge: { dueOn: 'desc' } }, { charge: { createdAt: 'desc' } }, { chargeId: 'desc' }] }, refunds: true } });
     if (!original) throw new NotFoundError();
     const given = original.refunds.reduce((sum, r) => sum - r.amountCents, 0);
     const max = original.amountCents - given;
-    if (amountCents > max) throw new ValidationError({ amountCents: MSG.refundTooHigh(euro(max)) }, MSG.refundTooHigh(euro(max)));
+    if (amountCents > max) throw new ValidationError({ amountCents: FEES_MSG.refundTooHigh(euro(max)) }, FEES_MSG.refundTooHigh(euro(max)));
     const refund = await tx.payment.create({
       data: { clubId, payerId: original.payerId, method: original.method, paidOn: dateColumn(todayOf(ctx)), amountCents: -amountCents, note: input.reason, refundOfId: original.id, createdBy: accountId },
     });
@@ -110,7 +111,7 @@ export async function refundPayment(ctx: RequestContext, paymentId: unknown, amo
       left -= part;
     }
     describeChange(tx, { action: 'create', entityType: 'person', entityId: original.payerId, personId: original.payerId, entityLabel: name(original.payer), detail: `Rimborso di ${euro(amountCents)}: ${input.reason}` });
-    return { payment: refund, message: MSG.refundRecorded(euro(amountCents)) };
+    return { payment: refund, message: FEES_MSG.refundRecorded(euro(amountCents)) };
   });
 }
 
@@ -123,7 +124,7 @@ export async function addOneOffCharge(ctx: RequestContext, raw: unknown): Promis
     if (!(await tx.clubSeason.findFirst({ where: clubRowWhere(clubId, input.seasonId), select: { id: true } }))) throw new ValidationError({ seasonId: MSG.registrationSeasonRequired }, MSG.registrationSeasonRequired);
     const charge = await tx.charge.create({ data: { clubId, personId: person.id, seasonId: input.seasonId, description: input.description, dueOn: dateColumn(input.dueOn), amountCents: input.amountCents, createdBy: accountId } });
     describeChange(tx, { action: 'create', entityType: 'person', entityId: person.id, personId: person.id, entityLabel: name(person), detail: `Addebito «${input.description}» di ${euro(input.amountCents)}` });
-    return { charge, message: MSG.chargeAdded };
+    return { charge, message: FEES_MSG.chargeAdded };
   });
 }
 
@@ -139,12 +140,12 @@ export async function setChargeDiscount(ctx: RequestContext, raw: unknown): Prom
   const input = parseInput(chargeDiscountInput, raw);
   return clubDb(ctx).$transaction(async (tx) => {
     const charge = await findCharge(tx, clubId, input.chargeId);
-    if (charge.cancelledAt) throw new ConflictError(MSG.chargeAlreadyCancelled);
+    if (charge.cancelledAt) throw new ConflictError(FEES_MSG.chargeAlreadyCancelled);
     const [paid] = await withPaid(tx, [charge]);
-    if (input.discountCents > charge.amountCents - paid.paidCents) throw new ValidationError({ discountCents: MSG.chargeDiscountTooHigh }, MSG.chargeDiscountTooHigh);
+    if (input.discountCents > charge.amountCents - paid.paidCents) throw new ValidationError({ discountCents: FEES_MSG.chargeDiscountTooHigh }, FEES_MSG.chargeDiscountTooHigh);
     const updated = await tx.charge.update({ where: { id: charge.id }, data: { discountCents: input.discountCents, discountReason: input.reason } });
     describeChange(tx, { action: 'update', entityType: 'person', entityId: charge.personId, personId: charge.personId, entityLabel: name(charge.person), detail: `Riduzione di ${euro(input.discountCents)} su «${charge.description}»: ${input.reason}` });
-    return { charge: updated, message: MSG.chargeDiscountSaved };
+    return { charge: updated, message: FEES_MSG.chargeDiscountSaved };
   });
 }
 
@@ -154,12 +155,12 @@ export async function cancelCharge(ctx: RequestContext, raw: unknown): Promise<{
   const input = parseInput(cancelInput, raw);
   return clubDb(ctx).$transaction(async (tx) => {
     const charge = await findCharge(tx, clubId, input.id);
-    if (charge.cancelledAt) throw new ConflictError(MSG.chargeAlreadyCancelled);
+    if (charge.cancelledAt) throw new ConflictError(FEES_MSG.chargeAlreadyCancelled);
     const [paid] = await withPaid(tx, [charge]);
-    if (paid.paidCents > 0) throw new ConflictError(MSG.chargePaidCannotCancel);
+    if (paid.paidCents > 0) throw new ConflictError(FEES_MSG.chargePaidCannotCancel);
     const updated = await tx.charge.update({ where: { id: charge.id }, data: { cancelledAt: ctx.deps.now(), cancelReason: input.reason } });
     describeChange(tx, { action: 'update', entityType: 'person', entityId: charge.personId, personId: charge.personId, entityLabel: name(charge.person), detail: `Addebito «${charge.description}» annullato: ${input.reason}` });
-    return { charge: updated, message: MSG.chargeCancelled };
+    return { charge: updated, message: FEES_MSG.chargeCancelled };
   });
 }
 

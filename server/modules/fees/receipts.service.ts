@@ -7,7 +7,7 @@
 // club's setting. Frozen once issued (the database refuses an edit); a cancelled receipt stays, marked, and a new
 // number replaces it. The payer is told by mail; the family finds it in the personal area.
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { MSG } from '../../../schema/messages';
+import { FEES_MSG } from '../../../schema/messages-fees';
 import { cancelInput, euro, periodInput, FEE_KIND_LABELS, isTraceable, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/validation/fees';
 import { ageOn } from '../../../schema/validation/consents';
 import { clubMember } from '../../access/authorize';
@@ -228,7 +228,7 @@ export async function issueReceiptsForPeriod(ctx: RequestContext, rawFrom: unkno
       return n;
     });
   }
-  return { issued, left: pending.length - batch.length, message: MSG.receiptsIssued(issued) };
+  return { issued, left: pending.length - batch.length, message: FEES_MSG.receiptsIssued(issued) };
 }
 
 async function mailReceipt(ctx: RequestContext, tx: Db, clubId: string, receipt: Receipt) {
@@ -257,14 +257,14 @@ export async function issueReceipts(ctx: RequestContext, paymentId: unknown): Pr
     const payment = await tx.payment.findFirst({ where: { ...clubRowWhere(clubId, paymentId), amountCents: { gt: 0 } }, include: { allocations: { include: { charge: { select: { personId: true } } } }, receipts: { where: { cancelledAt: null } } } });
     if (!payment) throw new NotFoundError();
     const people = [...new Set(payment.allocations.map((a) => a.charge.personId))].filter((p) => !payment.receipts.some((r) => r.personId === p));
-    if (!people.length) throw new ConflictError(MSG.receiptAlreadyIssued);
+    if (!people.length) throw new ConflictError(FEES_MSG.receiptAlreadyIssued);
     const receipts: Receipt[] = [];
     for (const personId of people.sort()) {
       const receipt = await writeReceipt(ctx, tx, clubId, payment.id, personId, null);
       if (receipt) receipts.push(receipt);
     }
     for (const r of receipts) await mailReceipt(ctx, tx, clubId, r);
-    return { receipts, message: MSG.receiptsIssued(receipts.length) };
+    return { receipts, message: FEES_MSG.receiptsIssued(receipts.length) };
   });
 }
 
@@ -275,13 +275,13 @@ export async function cancelReceipt(ctx: RequestContext, raw: unknown): Promise<
   return clubDb(ctx).$transaction(async (tx) => {
     const receipt = await tx.receipt.findFirst({ where: clubRowWhere(clubId, input.id) });
     if (!receipt) throw new NotFoundError();
-    if (receipt.cancelledAt) throw new ConflictError(MSG.receiptAlreadyCancelled);
+    if (receipt.cancelledAt) throw new ConflictError(FEES_MSG.receiptAlreadyCancelled);
     await tx.receipt.update({ where: { id: receipt.id }, data: { cancelledAt: ctx.deps.now(), cancelReason: input.reason } });
     const replacement = await writeReceipt(ctx, tx, clubId, receipt.paymentId, receipt.personId, receipt);
     if (replacement) await tx.receipt.update({ where: { id: receipt.id }, data: { replacedById: replacement.id } });
     if (replacement) await mailReceipt(ctx, tx, clubId, replacement);
     const cancelled = await tx.receipt.findUniqueOrThrow({ where: { id: receipt.id } });
-    return { cancelled, replacement, message: MSG.receiptCancelled(`${receipt.number}/${receipt.year}`) };
+    return { cancelled, replacement, message: FEES_MSG.receiptCancelled(`${receipt.number}/${receipt.year}`) };
   });
 }
 

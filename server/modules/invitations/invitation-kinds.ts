@@ -13,7 +13,7 @@ import type { RequestContext } from '../../context';
 import { COLLABORATOR_INVITE_PATH, joinClubByInvitation } from '../collaborators/collaborators.service';
 import { joinOrganisationStaffByInvitation, STAFF_INVITE_PATH, STAFF_ROLE_LABELS } from '../organisations/organisation-staff.service';
 import { linkPersonToAccount, PERSON_LINK_PATH } from '../people/person-link.service';
-import { MSG } from '../../../schema/messages';
+import { FAMILY_MSG } from '../../../schema/messages-family';
 
 type Tx = Prisma.TransactionClient;
 
@@ -84,14 +84,14 @@ export const INVITATION_KINDS = {
           targetId: row.clubId,
           targetName: row.club.fullName,
           targetClosed: row.club.archivedAt !== null,
-          roleLabel: MSG.familyInvitationRole(`${row.person.firstname} ${row.person.lastname}`),
+          roleLabel: FAMILY_MSG.familyInvitationRole(`${row.person.firstname} ${row.person.lastname}`),
         }
       );
     },
     async join(ctx, tx, invitation, accountId) {
       const { personId } = await tx.personLinkInvitation.findUniqueOrThrow({ where: { id: invitation.id }, select: { personId: true } });
       if (!(await linkPersonToAccount(ctx, tx, { id: invitation.id, clubId: invitation.targetId, personId }, accountId))) return null;
-      return { targetId: invitation.targetId, targetName: invitation.targetName, membershipId: null, message: MSG.familyJoined(invitation.targetName) };
+      return { targetId: invitation.targetId, targetName: invitation.targetName, membershipId: null, message: FAMILY_MSG.familyJoined(invitation.targetName) };
     },
   },
 } satisfies Record<string, InvitationKindDef>;

@@ -5,6 +5,7 @@
 // person (the queue shows it before approval): the submission fills what the record lacks, never a second profile.
 import { z } from 'zod';
 import { MSG } from '../../../schema/messages';
+import { FAMILY_MSG } from '../../../schema/messages-family';
 import { clubDate } from '../../../schema/club-time';
 import { savePersonInput } from '../../../schema/validation/people';
 import { taxCodeBirthData } from '../../../schema/validation/tax-code';
@@ -269,7 +270,7 @@ export async function approveRegistrations(ctx: RequestContext, ids: unknown): P
       for (const { submission, personIds, numbers, registrantId } of approvals) {
         await tx.registrationSubmission.update({ where: { id: submission.id }, data: { status: 'approvata', decidedAt: ctx.deps.now(), decidedBy: accountId, personIds } });
         const names = contentOf(submission).people.map((p, i) => `- ${p.firstname} ${p.lastname}: socio numero ${numbers[i]}`).join('\n');
-        const access = linked.has(registrantId) ? '' : `\n\n${MSG.familyInviteMail(await createPersonLinkInvitation(ctx, tx, { clubId, personId: registrantId, email: submission.email, invitedById: accountId }))}`;
+        const access = linked.has(registrantId) ? '' : `\n\n${FAMILY_MSG.familyInviteMail(await createPersonLinkInvitation(ctx, tx, { clubId, personId: registrantId, email: submission.email, invitedById: accountId }))}`;
         await ctx.deps.mailer.send(decisionMail(submission, 'Iscrizione approvata', `La società ha approvato l'iscrizione «${submission.form.title}» (stagione ${submission.form.season.label}).\n\n${names}${access}`), { club: clubId, account: accountId }, { tx });
       }
       return { approved: pending.map((s) => s.id), refusals };

@@ -25,6 +25,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_KINDS, type PersonKindKey } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
+import { FAMILY_MSG } from '../../../schema/messages-family';
 import { can } from '../../../server/access/authorize';
 import { GRAPHQL_RULES, operationRulesMarkdown, resolvePermission, REST_RULES, type OperationRule } from '../../../server/access/operation-rules';
 import { LEGACY_ROUTES } from '../../../server/compat/routes';
@@ -55,8 +56,8 @@ const GATE_REFUSALS = new Set<string>([
   MSG.permissionDenied,
   MSG.operatorsOnly,
   MSG.apiKeyRequired,
-  MSG.familyNoAccess,
-  MSG.familyGuardianOnly,
+  FAMILY_MSG.familyNoAccess,
+  FAMILY_MSG.familyGuardianOnly,
   ...Object.values(ORGANISATION_REFUSAL),
 ]);
 

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../schema/messages';
+import { FAMILY_MSG } from '../../../schema/messages-family';
 import { pinnedToday } from '../../support/clock';
 import { createClub, type TestClub } from '../../support/factories';
 import { familyOf, type TestFamily } from '../../support/family-factories';
@@ -133,13 +134,13 @@ describe("a parent's personal area", () => {
   it('changes contacts at once and asks the club for the key fields; one request waits at a time', async () => {
     const id = parent.children[0].personId;
     const saved = await call(UPDATE, { input: { personId: id, contacts: { emailPrimary: 'luca.bianchi@example.it', phonePrimary: '333 444 5555', address: { city: 'Parma', address: 'Via Roma' } }, keyFields: { firstname: 'Luca', lastname: 'Bianchi' } } }, asFamily(parent));
-    expect(saved).toMatchObject({ __typename: 'MutationUpdateMyFamilyPersonSuccess', data: { message: MSG.familyContactsSaved, contactsSaved: true, requestedFields: [] } });
+    expect(saved).toMatchObject({ __typename: 'MutationUpdateMyFamilyPersonSuccess', data: { message: FAMILY_MSG.familyContactsSaved, contactsSaved: true, requestedFields: [] } });
     const asked = await call(UPDATE, { input: { personId: id, keyFields: { firstname: 'Luchino', birthplace: 'Parma' } } }, asFamily(parent));
     expect(asked.__typename, JSON.stringify(asked)).toBe('MutationUpdateMyFamilyPersonSuccess');
-    expect(asked.data).toMatchObject({ message: MSG.familyChangeRequested, requestedFields: ['firstname', 'birthplace'] });
+    expect(asked.data).toMatchObject({ message: FAMILY_MSG.familyChangeRequested, requestedFields: ['firstname', 'birthplace'] });
     const person = await t.deps.systemDb.person.findUniqueOrThrow({ where: { id }, include: { address: true } });
     expect(person).toMatchObject({ firstname: 'Luca', emailPrimary: 'luca.bianchi@example.it', address: { city: 'Parma' } });
-    expect(await call(UPDATE, { input: { personId: id, keyFields: { lastname: 'Bianco' } } }, asFamily(parent))).toMatchObject({ __typename: 'ConflictError', message: MSG.familyChangePending });
+    expect(await call(UPDATE, { input: { personId: id, keyFields: { lastname: 'Bianco' } } }, asFamily(parent))).toMatchObject({ __typename: 'ConflictError', message: FAMILY_MSG.familyChangePending });
     const bad = await call(UPDATE, { input: { personId: id, contacts: { emailPrimary: 'non-una-email', phonePrimary: '12' } } }, asFamily(parent));
     expect(bad.__typename).toBe('ValidationError');
     expect((await call(PERSON, { id }, asFamily(parent))).changeRequests[0]).toMatchObject({ status: 'in_attesa', changes: [{ field: 'firstname', from: 'Luca', to: 'Luchino' }, { field: 'birthplace', from: null, to: 'Parma' }] });
@@ -149,7 +150,7 @@ describe("a parent's personal area", () => {
     const requests = await call(CHANGES, {}, owner);
     const request = requests.find((r: any) => r.personId === parent.children[0].personId);
     expect(request).toMatchObject({ personName: 'Luca Bianchi', requestedBy: 'Anna Bianchi (Genitore o tutore)' });
-    expect(await call(DECIDE('decidePersonChangeRequest'), { input: { id: request.id, approve: false } }, owner)).toMatchObject({ __typename: 'ValidationError', fields: [{ field: 'reason', message: MSG.familyReasonRequired }] });
+    expect(await call(DECIDE('decidePersonChangeRequest'), { input: { id: request.id, approve: false } }, owner)).toMatchObject({ __typename: 'ValidationError', fields: [{ field: 'reason', message: FAMILY_MSG.familyReasonRequired }] });
     expect(await call(DECIDE('decidePersonChangeRequest'), { input: { id: request.id, approve: true } }, as(club.members.lettura))).toMatchObject({ __typename: 'ForbiddenError' });
     expect(await call(DECIDE('decidePersonChangeRequest'), { input: { id: request.id, approve: true } }, as(other))).toMatchObject({ __typename: 'NotFoundError' });
     const before = mailCount(parent.email);
@@ -158,7 +159,7 @@ describe("a parent's personal area", () => {
     expect(person).toMatchObject({ firstname: 'Luchino', birthplace: 'Parma' });
     expect(person.searchText).toContain('luchino');
     expect((await mailTo(parent.email, before)).text).toContain('Nome: Luchino');
-    expect(await call(DECIDE('decidePersonChangeRequest'), { input: { id: request.id, approve: true } }, owner)).toMatchObject({ __typename: 'ConflictError', message: MSG.familyRequestNotPending });
+    expect(await call(DECIDE('decidePersonChangeRequest'), { input: { id: request.id, approve: true } }, owner)).toMatchObject({ __typename: 'ConflictError', message: FAMILY_MSG.familyRequestNotPending });
 
     await call(UPDATE, { input: { personId: parent.children[1].personId, keyFields: { lastname: 'Bianco' } } }, asFamily(parent));
     const second = (await call(CHANGES, {}, owner)).find((r: any) => r.personId === parent.children[1].personId);
@@ -170,11 +171,11 @@ describe("a parent's personal area", () => {
   it('sends a certificate (a corrupt file refused, one waiting at a time); the staff approve it into the history', async () => {
     const id = parent.children[0].personId;
     expect((await submitCertificate(asFamily(parent), id, fakePdf())).__typename).toBe('ValidationError');
-    expect(await submitCertificate(asFamily(parent), id, null)).toMatchObject({ __typename: 'ValidationError', message: MSG.familyCertificateFileRequired });
+    expect(await submitCertificate(asFamily(parent), id, null)).toMatchObject({ __typename: 'ValidationError', message: FAMILY_MSG.familyCertificateFileRequired });
     expect((await submitCertificate(asFamily(parent), id, pdf(), { ...certificate, expiresOn: `${year + 3}${today.slice(4)}` })).__typename).toBe('ValidationError');
     const sent = await submitCertificate(asFamily(parent), id, pdf());
-    expect(sent).toMatchObject({ __typename: 'MutationSubmitMyCertificateSuccess', data: { message: MSG.familyCertificateSubmitted } });
-    expect(await submitCertificate(asFamily(parent), id, pdf())).toMatchObject({ __typename: 'ConflictError', message: MSG.familyCertificatePending });
+    expect(sent).toMatchObject({ __typename: 'MutationSubmitMyCertificateSuccess', data: { message: FAMILY_MSG.familyCertificateSubmitted } });
+    expect(await submitCertificate(asFamily(parent), id, pdf())).toMatchObject({ __typename: 'ConflictError', message: FAMILY_MSG.familyCertificatePending });
     expect(await t.deps.systemDb.medicalCertificate.count({ where: { personId: id } })).toBe(0);
 
     expect(await call(CERTS, {}, as(club.members.allenatore))).toMatchObject({ errors: [{ message: MSG.permissionDenied }] });
@@ -192,8 +193,8 @@ describe("a parent's personal area", () => {
   it('withdraws the consents its relation answers for (from 14 the minor may too), only one given', async () => {
     const [younger, older] = parent.children.map((c) => c.personId);
     expect(await call(WITHDRAW, { id: older, p: 'comunicazioni' }, asFamily(parent))).toMatchObject({ __typename: 'MutationWithdrawMyConsentSuccess' });
-    expect(await call(WITHDRAW, { id: older, p: 'comunicazioni' }, asFamily(parent))).toMatchObject({ __typename: 'ConflictError', message: MSG.familyConsentNotGiven });
-    expect(await call(WITHDRAW, { id: younger, p: 'foto_video' }, asFamily(parent))).toMatchObject({ __typename: 'ConflictError', message: MSG.familyConsentNotGiven });
+    expect(await call(WITHDRAW, { id: older, p: 'comunicazioni' }, asFamily(parent))).toMatchObject({ __typename: 'ConflictError', message: FAMILY_MSG.familyConsentNotGiven });
+    expect(await call(WITHDRAW, { id: younger, p: 'foto_video' }, asFamily(parent))).toMatchObject({ __typename: 'ConflictError', message: FAMILY_MSG.familyConsentNotGiven });
     expect(await call(WITHDRAW, { id: older, p: 'dati_salute' }, asFamily(parent))).toMatchObject({ __typename: 'MutationWithdrawMyConsentSuccess' });
     const consent = await t.deps.systemDb.consent.findFirstOrThrow({ where: { personId: older, purpose: 'dati_salute' }, orderBy: { createdAt: 'desc' } });
     expect(consent.withdrawnBy).toBe(parent.accountId);
@@ -268,15 +269,15 @@ describe('another family, and the limits of a relation', () => {
     const creds = { token: await openSession(serviceContext(t.deps), account.id) };
     expect((await call(FAMILY, {}, creds)).map((p: any) => p.relation)).toEqual(['minore']);
     expect((await call(PERSON, { id: child.personId }, creds)).may).toEqual({ contacts: false, changes: false, certificates: false, consents: true, export: true });
-    expect(await call(UPDATE, { input: { personId: child.personId, contacts: { emailPrimary: 'nuova@example.it' } } }, creds)).toMatchObject({ __typename: 'ForbiddenError', message: MSG.familyGuardianOnly });
+    expect(await call(UPDATE, { input: { personId: child.personId, contacts: { emailPrimary: 'nuova@example.it' } } }, creds)).toMatchObject({ __typename: 'ForbiddenError', message: FAMILY_MSG.familyGuardianOnly });
     expect((await submitCertificate(creds, child.personId, pdf())).__typename).toBe('ForbiddenError');
     expect(await call(WITHDRAW, { id: child.personId, p: 'trattamento_dati' }, creds)).toMatchObject({ __typename: 'MutationWithdrawMyConsentSuccess' });
-    expect(await call(WITHDRAW, { id: child.personId, p: 'dati_salute' }, creds)).toMatchObject({ __typename: 'ForbiddenError', message: MSG.familyGuardianOnly });
+    expect(await call(WITHDRAW, { id: child.personId, p: 'dati_salute' }, creds)).toMatchObject({ __typename: 'ForbiddenError', message: FAMILY_MSG.familyGuardianOnly });
     await t.deps.systemDb.person.update({ where: { id: child.personId }, data: { accountId: null } });
   });
 
   it('an account linked to nobody is refused with the reason; staff roles are not a family', async () => {
-    expect(await call(FAMILY, {}, { token: club.members.segreteria.token })).toMatchObject({ errors: [{ message: MSG.familyNoAccess }] });
+    expect(await call(FAMILY, {}, { token: club.members.segreteria.token })).toMatchObject({ errors: [{ message: FAMILY_MSG.familyNoAccess }] });
     expect(await call(FAMILY, {}, null)).toMatchObject({ errors: [{ message: MSG.notAuthenticated }] });
   });
 });
@@ -289,8 +290,8 @@ describe('a new privacy notice version, asked again at the next sign-in', () => 
     const [first] = await call(PENDING, {}, asFamily(parent));
     expect(first).toMatchObject({ clubName: 'ASD Area Personale', version: 1, changed: false });
     expect(await call(ACCEPT, { id: first.id }, asFamily(stranger))).toMatchObject({ __typename: 'NotFoundError' });
-    expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ data: { message: MSG.privacyNoticeAccepted(1) } });
-    expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ data: { message: MSG.privacyNoticeAccepted(1) } }); // twice: one row
+    expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ data: { message: FAMILY_MSG.privacyNoticeAccepted(1) } });
+    expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ data: { message: FAMILY_MSG.privacyNoticeAccepted(1) } }); // twice: one row
     expect(await call(PENDING, {}, asFamily(parent))).toEqual([]);
     const rows = await t.deps.systemDb.privacyNoticeAcceptance.findMany({ where: { accountId: parent.accountId } });
     expect(rows).toHaveLength(1);
@@ -301,7 +302,7 @@ describe('a new privacy notice version, asked again at the next sign-in', () => 
     const [second] = await call(PENDING, {}, asFamily(parent));
     expect(second).toMatchObject({ version: 2, title: 'Informativa 2', changed: true });
     expect(await call(ACCEPT, { id: first.id }, asFamily(parent))).toMatchObject({ __typename: 'NotFoundError' }); // an older version
-    expect(await call(ACCEPT, { id: second.id }, asFamily(parent))).toMatchObject({ data: { message: MSG.privacyNoticeAccepted(2) } });
+    expect(await call(ACCEPT, { id: second.id }, asFamily(parent))).toMatchObject({ data: { message: FAMILY_MSG.privacyNoticeAccepted(2) } });
     expect(await t.deps.systemDb.privacyNoticeAcceptance.count({ where: { accountId: parent.accountId } })).toBe(2);
   });
 });
@@ -326,7 +327,7 @@ describe('from an approved online registration to the personal area', () => {
       null,
     );
     expect(signUp.__typename, JSON.stringify(signUp)).toBe('MutationSignUpWithInvitationSuccess');
-    expect(signUp.data.joined).toMatchObject({ kind: 'family', message: MSG.familyJoined('ASD Area Personale') });
+    expect(signUp.data.joined).toMatchObject({ kind: 'family', message: FAMILY_MSG.familyJoined('ASD Area Personale') });
     const people = await call(FAMILY, {}, { token: signUp.data.token });
     expect(people.map((p: any) => `${p.firstname} ${p.relation}`)).toEqual(['Paola titolare', 'Teo genitore']);
     expect(people[0].birthday, 'the guardian\'s birth date, read from the tax code at approval').toMatch(/^\d{4}-\d{2}-\d{2}$/);

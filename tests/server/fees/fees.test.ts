@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../schema/messages';
+import { FEES_MSG } from '../../../schema/messages-fees';
 import { euro } from '../../../schema/validation/fees';
 import { pinnedToday } from '../../support/clock';
 import { createClub, type TestClub } from '../../support/factories';
@@ -106,9 +107,9 @@ describe('a fee plan for the season', () => {
   it('refuses a plan without name or instalments, or with a zero amount, with the field messages', async () => {
     const bad = await call(SAVE_PLAN, { input: plan({ name: ' ', instalments: [] }) });
     expect(bad.__typename).toBe('ValidationError');
-    expect(bad.fields).toEqual(expect.arrayContaining([{ field: 'name', message: MSG.feePlanNameRequired }, { field: 'instalments', message: MSG.feeInstalmentsRequired }]));
+    expect(bad.fields).toEqual(expect.arrayContaining([{ field: 'name', message: FEES_MSG.feePlanNameRequired }, { field: 'instalments', message: FEES_MSG.feeInstalmentsRequired }]));
     const zero = await call(SAVE_PLAN, { input: plan({ instalments: [{ label: 'Unica', dueOn: today, amountCents: 0 }] }) });
-    expect(zero.fields).toEqual([{ field: 'instalments.0.amountCents', message: MSG.feeAmountInvalid }]);
+    expect(zero.fields).toEqual([{ field: 'instalments.0.amountCents', message: FEES_MSG.feeAmountInvalid }]);
   });
 
   it('is saved, previewed on a group (family discounts by the children\'s order) and assigned once', async () => {
@@ -124,9 +125,9 @@ describe('a fee plan for the season', () => {
     expect(byName['Piero Adulto']).toMatchObject({ childOrder: null, discountPercent: 0, totalCents: 30000 });
     expect(await t.deps.systemDb.charge.count({ where: { planId } })).toBe(0);
     const assigned = await call(ASSIGN, { input: { planId, groupId } });
-    expect(assigned.data.message).toBe(MSG.feeAssigned(4));
+    expect(assigned.data.message).toBe(FEES_MSG.feeAssigned(4));
     expect(await t.deps.systemDb.charge.count({ where: { planId } })).toBe(8);
-    expect(await call(ASSIGN, { input: { planId, groupId } })).toMatchObject({ __typename: 'ConflictError', message: MSG.feeNothingToAssign });
+    expect(await call(ASSIGN, { input: { planId, groupId } })).toMatchObject({ __typename: 'ConflictError', message: FEES_MSG.feeNothingToAssign });
   });
 
   it('a change shows who it affects first, then reaches the unpaid charges, the family discount kept', async () => {
@@ -136,7 +137,7 @@ describe('a fee plan for the season', () => {
     expect(preview.data).toMatchObject({ dryRun: true, plan: null, affected: ['Luca Quotati', 'Marco Quotati', 'Piero Adulto', 'Sara Quotati'] });
     expect((await t.deps.systemDb.feePlanInstalment.findFirstOrThrow({ where: { planId, position: 0 } })).amountCents).toBe(15000);
     const saved = await call(SAVE_PLAN, { input: changed });
-    expect(saved.data.message).toBe(MSG.feePlanSavedAffecting(4));
+    expect(saved.data.message).toBe(FEES_MSG.feePlanSavedAffecting(4));
     const marco = await t.deps.systemDb.charge.findFirstOrThrow({ where: { planId, personId: family.children[2].personId, instalment: { position: 0 } } });
     expect(marco).toMatchObject({ amountCents: 16000, discountCents: 3200 });
   });
@@ -147,10 +148,10 @@ describe('payments, the statement and the overdue list', () => {
 
   it('spreads a partial payment over the family, the oldest due first; more than owed is refused', async () => {
     const payer = family.parentId;
-    expect(await call(PAY, { input: { payerId: payer, method: 'bonifico', paidOn: shift(1), amountCents: 100 } })).toMatchObject({ __typename: 'ValidationError', fields: [{ field: 'paidOn', message: MSG.paymentDateInFuture }] });
+    expect(await call(PAY, { input: { payerId: payer, method: 'bonifico', paidOn: shift(1), amountCents: 100 } })).toMatchObject({ __typename: 'ValidationError', fields: [{ field: 'paidOn', message: FEES_MSG.paymentDateInFuture }] });
     expect((await call(PAY, { input: { payerId: payer, method: 'bonifico', paidOn: today, amountCents: 99_999_00 } })).__typename).toBe('ValidationError');
     const paid = await call(PAY, { input: { payerId: payer, method: 'bonifico', paidOn: today, amountCents: 30000, reference: 'CRO 123456' } });
-    expect(paid).toMatchObject({ __typename: 'MutationRecordPaymentSuccess', data: { message: MSG.paymentRecorded(euro(30000)) } });
+    expect(paid).toMatchObject({ __typename: 'MutationRecordPaymentSuccess', data: { message: FEES_MSG.paymentRecorded(euro(30000)) } });
     paymentId = paid.data.payment.id;
     const statement = await call(STATEMENT, { id: payer });
     expect(statement).toMatchObject({ paidCents: 30000, dueCents: 16000 + 15000 + 14400 + 13500 + 12800 + 12000 });
@@ -197,7 +198,7 @@ describe('payments, the statement and the overdue list', () => {
     }
     await vi.waitFor(() => expect(smtp.received.filter((m) => m.to.includes('anna.quotati@example.it')).length).toBeGreaterThanOrEqual(before + receipts.length), { timeout: 20_000 });
     expect((readMail(smtp.received.filter((m) => m.to.includes('anna.quotati@example.it')).at(-1)!)).text).toContain('/area');
-    expect(await call(ISSUE, { id: paymentId })).toMatchObject({ __typename: 'ConflictError', message: MSG.receiptAlreadyIssued });
+    expect(await call(ISSUE, { id: paymentId })).toMatchObject({ __typename: 'ConflictError', message: FEES_MSG.receiptAlreadyIssued });
   });
 
   it('never presents a cash payment as deductible; adds the stamp duty when the club is not exempt', async () => {
@@ -245,7 +246,7 @@ describe('payments, the statement and the overdue list', () => {
     const last = (await t.deps.systemDb.receiptCounter.findFirstOrThrow({ where: { clubId: club.clubId } })).last;
     expect(await call(BULK, { f: shift(1), t: today })).toMatchObject({ __typename: 'ValidationError' });
     const bulk = await call(BULK, { f: shift(-30), t: today });
-    expect(bulk.data).toMatchObject({ issued: 2, left: 0, message: MSG.receiptsIssued(2) });
+    expect(bulk.data).toMatchObject({ issued: 2, left: 0, message: FEES_MSG.receiptsIssued(2) });
     const issued = await t.deps.systemDb.receipt.findMany({ where: { clubId: club.clubId, number: { gt: last } }, orderBy: { number: 'asc' } });
     expect(issued.map((r) => r.number)).toEqual([last + 1, last + 2]);
     expect(issued[0].pdfFileId).toBeNull();
@@ -258,13 +259,13 @@ describe('payments, the statement and the overdue list', () => {
 
   it('refunds keep history: the charge is open again; a paid charge cannot be cancelled, an unpaid one can', async () => {
     const refund = await call(`mutation($p: ID!, $a: Int!, $r: String!) { refundPayment(paymentId: $p, amountCents: $a, reason: $r) { __typename ... on MutationRefundPaymentSuccess { data { message payment { amountCents refundOfId } } } ${ERRORS} } }`, { p: paymentId, a: 5000, r: 'Ritirato a ottobre' });
-    expect(refund.data).toMatchObject({ message: MSG.refundRecorded(euro(5000)), payment: { amountCents: -5000, refundOfId: paymentId } });
+    expect(refund.data).toMatchObject({ message: FEES_MSG.refundRecorded(euro(5000)), payment: { amountCents: -5000, refundOfId: paymentId } });
     expect((await call(`mutation($p: ID!, $a: Int!, $r: String!) { refundPayment(paymentId: $p, amountCents: $a, reason: $r) { __typename ${ERRORS} } }`, { p: paymentId, a: 26000, r: 'Troppo' })).__typename).toBe('ValidationError');
     const statement = await call(STATEMENT, { id: family.parentId });
     expect(statement.paidCents).toBe(30000 + 9000 - 5000 + 3000);
     const paidCharge = statement.people.flatMap((p: any) => p.charges).find((c: any) => c.paidCents > 0);
     const CANCEL = `mutation($input: CancelWithReasonInput!) { cancelCharge(input: $input) { __typename ${ERRORS} } }`;
-    expect(await call(CANCEL, { input: { id: paidCharge.id, reason: 'Errore' } })).toMatchObject({ __typename: 'ConflictError', message: MSG.chargePaidCannotCancel });
+    expect(await call(CANCEL, { input: { id: paidCharge.id, reason: 'Errore' } })).toMatchObject({ __typename: 'ConflictError', message: FEES_MSG.chargePaidCannotCancel });
     const extra = await call(`mutation($input: OneOffChargeInput!) { addCharge(input: $input) { __typename ... on MutationAddChargeSuccess { data { id } } ${ERRORS} } }`, { input: { personId: adultId, seasonId, description: 'Trasferta a Roma', dueOn: shift(20), amountCents: 4500 } });
     expect(await call(CANCEL, { input: { id: extra.data.id, reason: 'Trasferta annullata' } })).toMatchObject({ __typename: 'MutationCancelChargeSuccess' });
     expect(await t.deps.systemDb.charge.findUniqueOrThrow({ where: { id: extra.data.id } })).toMatchObject({ cancelReason: 'Trasferta annullata' });

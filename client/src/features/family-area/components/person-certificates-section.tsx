@@ -8,6 +8,7 @@ import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
 import { clubDate } from '../../../../../schema/club-time';
 import { MSG } from '../../../../../schema/messages';
+import { FAMILY_MSG } from '../../../../../schema/messages-family';
 import { CertificateFields } from '../../../components/certificates/certificate-fields';
 import { certificateFormSchema, emptyCertificateFields, type CertificateInput } from '../../../components/certificates/certificate-form-values';
 import { SchemaForm, useSchemaForm, type SubmitOutcome } from '../../../components/form';
@@ -30,7 +31,7 @@ function UploadForm({ personId, onSent, onCancel }: { personId: string; onSent: 
 
   const send = async (input: CertificateInput): Promise<SubmitOutcome> => {
     if (fileProblem) return { ok: false, message: MSG.invalidFields };
-    if (!input.file) return { ok: false, message: MSG.familyCertificateFileRequired, fieldErrors: { file: MSG.familyCertificateFileRequired } };
+    if (!input.file) return { ok: false, message: FAMILY_MSG.familyCertificateFileRequired, fieldErrors: { file: FAMILY_MSG.familyCertificateFileRequired } };
     const outcome = readMutationResult((await submit({ variables: { input } })).data?.submitMyCertificate);
     if (!outcome.ok) return outcome;
     await onSent(outcome.data.message);
@@ -74,7 +75,7 @@ export function PersonCertificatesSection({ person, onSaved }: { person: FamilyP
       </Flex>
 
       {sent && <FormAlert status="success" message={sent} />}
-      {editable && waiting && !sent && <FormAlert status="info" message={MSG.familyCertificatePending} />}
+      {editable && waiting && !sent && <FormAlert status="info" message={FAMILY_MSG.familyCertificatePending} />}
       {editable && !waiting && (
         <Button
           ref={openButton}

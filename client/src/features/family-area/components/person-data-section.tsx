@@ -6,7 +6,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { MSG } from '../../../../../schema/messages';
+import { FAMILY_MSG } from '../../../../../schema/messages-family';
 import { GUARDIAN_RELATIONSHIP_LABELS } from '../../../../../schema/validation/families';
 import { familyContactsInput, familyKeyFieldsInput } from '../../../../../schema/validation/family-area';
 import { formSchema, SchemaForm, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
@@ -208,7 +208,7 @@ export function PersonDataSection({ person, onSaved }: { person: FamilyPersonPag
   const keysKey = `${JSON.stringify(keyValuesOf(person))}:${pending}`;
   return (
     <AreaSection id="dati" title="Dati" description="I dati che la società ha nella sua anagrafica.">
-      {!mayContacts && !mayChanges && <FormAlert status="info" message={`${MSG.familyGuardianOnly} Qui puoi vederli.`} />}
+      {!mayContacts && !mayChanges && <FormAlert status="info" message={`${FAMILY_MSG.familyGuardianOnly} Qui puoi vederli.`} />}
       {person.guardians.length > 0 && (
         <Text fontSize="sm">
           <strong>Genitori o tutori: </strong>
@@ -228,7 +228,7 @@ export function PersonDataSection({ person, onSaved }: { person: FamilyPersonPag
         }
       >
         {saved?.part === 'keys' && <FormAlert status="success" message={saved.message} />}
-        {mayChanges && pending && saved?.part !== 'keys' && <FormAlert status="info" message={MSG.familyChangePending} />}
+        {mayChanges && pending && saved?.part !== 'keys' && <FormAlert status="info" message={FAMILY_MSG.familyChangePending} />}
         <KeyFieldsForm key={keysKey} person={person} readOnly={!mayChanges || pending} send={sender('keys')} />
       </AreaSubsection>
       <AreaSubsection title="Richieste di modifica">

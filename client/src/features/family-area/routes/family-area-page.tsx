@@ -5,7 +5,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { MSG } from '../../../../../schema/messages';
+import { FAMILY_MSG } from '../../../../../schema/messages-family';
 import { ChevronRightIcon, UsersIcon } from '../../../components/icons';
 import { CertificateBadge } from '../../../components/ui/certificate-badge';
 import { ListError, ListLoading } from '../../../components/ui/list-status';
@@ -83,7 +83,7 @@ function NobodyLinked({ staff }: { staff: boolean }) {
       <Heading as="h2" id="area-vuota" size="lg">
         Nessuna scheda collegata
       </Heading>
-      <Text color="fg.muted">{MSG.familyNoAccess}</Text>
+      <Text color="fg.muted">{FAMILY_MSG.familyNoAccess}</Text>
       <Text color="fg.muted" fontSize="sm">
         Il link arriva per email quando la società approva un’iscrizione online o quando te lo manda dalla tua scheda: aprilo da questo telefono o computer
         ed entra con questo account.
@@ -113,7 +113,7 @@ export default function FamilyAreaPage() {
         ))}
       </SimpleGrid>
     );
-  } else if (error && messageOfError(error) === MSG.familyNoAccess) body = <NobodyLinked staff={Boolean(membership)} />;
+  } else if (error && messageOfError(error) === FAMILY_MSG.familyNoAccess) body = <NobodyLinked staff={Boolean(membership)} />;
   else if (error && isNetworkFailure(error)) body = <OfflineNotice onRetry={retry} />;
   else if (error) body = <ListError message={messageOfError(error)} onRetry={retry} />;
   else body = <ListLoading label="Caricamento della tua famiglia..." />;

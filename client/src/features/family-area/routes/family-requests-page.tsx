@@ -10,6 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PERSON_KINDS } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
+import { FAMILY_MSG } from '../../../../../schema/messages-family';
 import { requiredText } from '../../../../../schema/validation/fields';
 import type { SubmitOutcome } from '../../../components/form';
 import { FileIcon } from '../../../components/icons';
@@ -38,7 +39,7 @@ const STATUS_OPTIONS = [
 const ANY_PEOPLE_WRITE = PERSON_KINDS.map((kind) => `people.${kind}.write` as const);
 
 /** The reason the family receives: required, as the server requires it (its message). */
-const reasonRule = requiredText(MSG.familyReasonRequired).pipe(z.string().max(1000, { error: MSG.textTooLong }));
+const reasonRule = requiredText(FAMILY_MSG.familyReasonRequired).pipe(z.string().max(1000, { error: MSG.textTooLong }));
 
 type Change = FamilyRequests_ChangesQuery['personChangeRequests'][number];
 type Certificate = FamilyRequests_CertificatesQuery['certificateSubmissions'][number];
