@@ -223,15 +223,14 @@ async function familyOrder(tx: Db, clubId: string, personIds: string[]): Promise
   return order;
 }
 
-/** The season's plans, newest first; archived ones last. */
-export async function listFeePlans(ctx: RequestContext, seasonId?: string): Promise<PlanWithInstalments[]> {
+/** The club's plans (of a season), newest first, archived ones last: the query's arguments, for the GraphQL face's selection. */
+export function feePlansQuery(ctx: RequestContext, seasonId?: string) {
   const { clubId } = clubMember(ctx);
-  return clubDb(ctx).feePlan.findMany({
+  return {
     where: { clubId, ...(seasonId ? { seasonId } : {}) },
-    include: { instalments: { orderBy: { position: 'asc' } } },
-    orderBy: [{ archivedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }, { id: 'asc' }],
+    orderBy: [{ archivedAt: { sort: 'desc' as const, nulls: 'first' as const } }, { createdAt: 'desc' as const }, { id: 'asc' as const }],
     take: 200,
-  });
+  };
 }
 
 export async function archiveFeePlan(ctx: RequestContext, id: unknown): Promise<{ plan: PlanWithInstalments; message: string }> {

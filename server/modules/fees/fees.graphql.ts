@@ -1,14 +1,13 @@
 // GraphQL face of fees, payments and receipts (issue 37): thin adapters over fee-plans, payments and receipts
 // services. Who may call each field is the operation table's (fees.read, fees.write). Amounts are euro cents.
 import { FEE_KINDS, PAYMENT_METHODS } from '../../../schema/validation/fees';
-import { clubMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import { builder } from '../../graphql/builder';
 import { MAX_PAGE_SIZE } from '../../graphql/enums';
 import { dayOf } from '../../lib/date-columns';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { archiveFeePlan, assignFeePlan, listFeePlans, saveFeePlan, type AssignmentRow, type SavedPlan } from './fee-plans.service';
-import { addOneOffCharge, cancelCharge, familyStatement, feesOverview, overdueCharges, recordPayment, refundPayment, setChargeDiscount, withPaid, type ChargeWithPaid, type FeesOverview, type Statement } from './payments.service';
+import { archiveFeePlan, assignFeePlan, feePlansQuery, saveFeePlan, type AssignmentRow, type SavedPlan } from './fee-plans.service';
+import { addOneOffCharge, cancelCharge, familyStatement, feesOverview, overdueCharges, personCharges, recordPayment, refundPayment, setChargeDiscount, type ChargeWithPaid, type FeesOverview, type Statement } from './payments.service';
 import { cancelReceipt, issueReceipts, issueReceiptsForPeriod, type ReceiptContent } from './receipts.service';
 
 const FeeKindEnum = builder.enumType('FeeKind', { description: 'quota_associativa, corso, kit, altro.', values: FEE_KINDS });
@@ -94,7 +93,7 @@ const ChargeRef = builder.objectRef<ChargeWithPaid>('Charge').implement({
     cancelReason: t.exposeString('cancelReason', { nullable: true }),
     person: t.field({
       type: builder.objectRef<{ id: string; firstname: string; lastname: string }>('ChargePerson').implement({ fields: (f) => ({ id: f.exposeID('id'), firstname: f.exposeString('firstname'), lastname: f.exposeString('lastname') }) }),
-      resolve: (c, _a, ctx) => clubDb(ctx).person.findUniqueOrThrow({ where: { id: c.personId }, select: { id: true, firstname: true, lastname: true } }),
+      resolve: (c) => c.person,
     }),
   }),
 });
@@ -191,11 +190,7 @@ builder.queryFields((t) => ({
     type: [FeePlanRef],
     description: "The club's fee plans (of a season), newest first; archived last. At most 200.",
     args: { seasonId: t.arg.id() },
-    resolve: async (query, _r, { seasonId }, ctx) => {
-      const ids = (await listFeePlans(ctx, seasonId ?? undefined)).map((p) => p.id);
-      const rows = await clubDb(ctx).feePlan.findMany({ ...query, where: { clubId: clubMember(ctx).clubId, id: { in: ids } } });
-      return ids.map((id) => rows.find((r) => r.id === id)!);
-    },
+    resolve: (query, _r, { seasonId }, ctx) => clubDb(ctx).feePlan.findMany({ ...query, ...feePlansQuery(ctx, seasonId ?? undefined) }),
   }),
   familyStatement: t.field({
     type: StatementRef,
@@ -212,7 +207,7 @@ builder.queryFields((t) => ({
     type: [ChargeRef],
     description: "One person's charges, by due date.",
     args: { personId: t.arg.id({ required: true }) },
-    resolve: async (_r, { personId }, ctx) => withPaid(clubDb(ctx), await clubDb(ctx).charge.findMany({ where: { clubId: clubMember(ctx).clubId, personId: String(personId) }, orderBy: [{ dueOn: 'asc' }, { id: 'asc' }] })),
+    resolve: (_r, { personId }, ctx) => personCharges(ctx, personId),
   }),
   overdueCharges: t.field({
     type: OverduePage,

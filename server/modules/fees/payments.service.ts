@@ -17,17 +17,33 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { parseInput } from '../../lib/validate';
 import { todayOf } from './fee-plans.service';
 
-export type ChargeWithPaid = Charge & { paidCents: number; openCents: number };
+export type ChargeWithPaid = Charge & { paidCents: number; openCents: number; person: { id: string; firstname: string; lastname: string } };
 
-/** What is still owed of each charge: its amount less discount less what was allocated to it (refunds reduce it). */
+/**
+ * What is still owed of each charge (its amount less discount less what was allocated to it; refunds reduce it), and
+ * whose it is: two statements for any number of charges, never one per row.
+ */
 export async function withPaid(db: Db, charges: Charge[]): Promise<ChargeWithPaid[]> {
   if (!charges.length) return [];
-  const sums = await db.paymentAllocation.groupBy({ by: ['chargeId'], where: { clubId: charges[0].clubId, chargeId: { in: charges.map((c) => c.id) } }, _sum: { amountCents: true } });
+  const clubId = charges[0].clubId;
+  const [sums, people] = await Promise.all([
+    db.paymentAllocation.groupBy({ by: ['chargeId'], where: { clubId, chargeId: { in: charges.map((c) => c.id) } }, _sum: { amountCents: true } }),
+    db.person.findMany({ where: { clubId, id: { in: [...new Set(charges.map((c) => c.personId))] } }, select: { id: true, firstname: true, lastname: true } }),
+  ]);
   const paid = new Map(sums.map((s) => [s.chargeId, s._sum.amountCents ?? 0]));
+  const personOf = new Map(people.map((p) => [p.id, p]));
   return charges.map((c) => {
     const paidCents = paid.get(c.id) ?? 0;
-    return { ...c, paidCents, openCents: c.cancelledAt ? 0 : Math.max(0, c.amountCents - c.discountCents - paidCents) };
+    return { ...c, person: personOf.get(c.personId)!, paidCents, openCents: c.cancelledAt ? 0 : Math.max(0, c.amountCents - c.discountCents - paidCents) };
   });
+}
+
+/** One person's charges, by due date (none for an unknown id or another club's). */
+export async function personCharges(ctx: RequestContext, personId: unknown): Promise<ChargeWithPaid[]> {
+  const { clubId } = clubMember(ctx);
+  if (!isUuid(personId)) return [];
+  const db = clubDb(ctx);
+  return withPaid(db, await db.charge.findMany({ where: { clubId, personId }, orderBy: [{ dueOn: 'asc' }, { id: 'asc' }] }));
 }
 
 /** The people a payer pays for: themselves and the minors they are a paying guardian of. */

@@ -10,13 +10,14 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { FEES_MSG } from '../../../schema/messages-fees';
 import { cancelInput, euro, periodInput, FEE_KIND_LABELS, isTraceable, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/validation/fees';
 import { ageOn } from '../../../schema/validation/consents';
-import { clubMember } from '../../access/authorize';
+import { authorizeMember, clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
+import { familyDoor } from '../../access/cross-club';
 import { CLUB, clubSql } from '../../access/club-sql';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { Prisma, Receipt } from '../../generated/prisma/client.js';
-import { clubRowWhere, type Db } from '../../lib/club-rows';
+import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
 import { dateColumn, dayOf } from '../../lib/date-columns';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { renderPdf } from '../../lib/pdf';
@@ -334,4 +335,35 @@ export async function yearlyStatementPdf(db: Db, clubId: string, payerId: string
     ],
   });
   return { filename: `riepilogo-${year}-${payer.lastname.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`, body };
+}
+
+/** The staff's copy of a payer's yearly statement (fees.read): an unknown person or another club's is NotFoundError. */
+export async function yearlyStatementForStaff(ctx: RequestContext, payerId: unknown, year: number): Promise<{ filename: string; body: Buffer }> {
+  const { clubId } = authorizeMember(ctx, 'fees.read');
+  const db = clubDb(ctx);
+  if (!isUuid(payerId) || !(await db.person.findFirst({ where: { clubId, id: payerId }, select: { id: true } }))) throw new NotFoundError();
+  return yearlyStatementPdf(db, clubId, payerId, year);
+}
+
+/** The payer's own yearly statement in the personal area: `personId` is the account's own person (family.export). */
+export async function yearlyStatementForFamily(ctx: RequestContext, personId: unknown, year: number): Promise<{ filename: string; body: Buffer }> {
+  const { db, clubId, personId: payerId } = await familyDoor(ctx, personId, 'family.export');
+  return yearlyStatementPdf(db, clubId, payerId, year);
+}
+
+async function receiptOf(db: Db, clubId: string, id: unknown, personId?: string): Promise<{ filename: string; body: Buffer }> {
+  const receipt = isUuid(id) ? await db.receipt.findFirst({ where: { clubId, id, ...(personId ? { personId } : {}) } }) : null;
+  if (!receipt) throw new NotFoundError();
+  return receiptPdf(db, receipt);
+}
+
+/** A receipt's PDF for the staff (fees.read); another club's is NotFoundError. */
+export function receiptForStaff(ctx: RequestContext, id: unknown): Promise<{ filename: string; body: Buffer }> {
+  return receiptOf(clubDb(ctx), authorizeMember(ctx, 'fees.read').clubId, id);
+}
+
+/** A receipt of one person of the family, in the personal area; another family's is NotFoundError. */
+export async function receiptForFamily(ctx: RequestContext, personId: unknown, id: unknown): Promise<{ filename: string; body: Buffer }> {
+  const { db, clubId, personId: whose } = await familyDoor(ctx, personId, 'family.read');
+  return receiptOf(db, clubId, id, whose);
 }
