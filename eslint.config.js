@@ -87,6 +87,7 @@ const SYSTEM_DB_ALLOWLIST = {
   'server/access/staff-scope.ts': "an organisation record's organisation and a club by its public number, read before the staff's fence exists",
   'server/auth/viewer.ts': 'resolves the session and its membership, before any scope exists',
   'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only (jobs/periodic.ts): reminders due in every club',
+  'server/modules/fees/fee-reminders.job.ts': 'run by a job only (jobs/periodic.ts): fee reminders due in every club',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only: the change feed of every club, per webhook',
   'server/modules/imports/import-recovery.service.ts': "run at startup only: imports interrupted in any club",
 };
@@ -98,6 +99,7 @@ const RAW_SQL_ALLOWLIST = {
   'server/auth/viewer.ts': 'one statement per request for the session and membership',
   'server/lib/mail-outbox.ts': 'the mail outbox queue (no club data)',
   'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only',
+  'server/modules/fees/fee-reminders.job.ts': 'run by a job only',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only',
   'server/modules/federation/federation.service.ts': "an API key's reads on its fenced client (access/organisation-scope.ts), which requires the reach's clubs as a parameter",
   'server/modules/federation/api-request-log.ts': "the organisation's request log (access/cross-club.ts apiRequestLogDb: its organisation and key as parameters)",

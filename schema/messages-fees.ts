@@ -40,4 +40,42 @@ export const FEES_MSG = {
   receiptAlreadyCancelled: 'La ricevuta è già annullata.',
   receiptCancelled: (number: string) => `Ricevuta n. ${number} annullata e sostituita da una nuova.`,
   refundTooHigh: (max: string) => `Il rimborso supera quanto resta del pagamento (${max}).`,
+  earlyPaymentIncomplete: 'Per lo sconto di pagamento anticipato indica sia la percentuale sia la data entro cui pagare.',
+  earlyPaymentApplied: (amount: string) => `Applicato lo sconto per pagamento anticipato: ${amount}.`,
+  feeReminderDaysInvalid: 'Indica da 1 a 6 giorni diversi, da 60 giorni prima a 120 giorni dopo la scadenza.',
+  feeReminderTemplateInvalid: 'Il testo deve contenere {elenco}, dove va l’elenco delle quote da versare (al massimo 3000 caratteri).',
+  feeReminderSettingsSaved: 'Impostazioni dei promemoria delle quote salvate.',
+  sepaCreditorIdInvalid: 'Il codice identificativo del creditore SEPA non è valido (es. IT66ZZZA1B2C3D4E5F6G7H8).',
+  sepaIbanInvalid: 'L’IBAN non è valido: controlla lettere e cifre.',
+  sepaBicInvalid: 'Il BIC non è valido (8 o 11 caratteri, es. BCITITMM).',
+  sepaCreditorSaved: 'Dati SEPA della società salvati.',
+  sepaMandateReferenceInvalid: 'Scrivi il riferimento del mandato: fino a 35 tra lettere, cifre e i segni - / ? : ( ) . , \' +.',
+  sepaMandateReferenceTaken: 'Esiste già un mandato con questo riferimento.',
+  sepaMandateSignedOnRequired: 'Indica la data di firma del mandato (gg/mm/aaaa), non futura.',
+  sepaMandateSaved: 'Mandato SEPA salvato.',
+  sepaMandateRevoked: 'Mandato SEPA revocato: resta nello storico.',
+  sepaMandateAlreadyRevoked: 'Il mandato è già revocato.',
+  sepaCreditorMissing: 'Prima indica i dati SEPA della società: identificativo del creditore e IBAN di accredito.',
+  sepaCollectionDateInvalid: 'Indica la data di addebito: da domani a 6 mesi da oggi (si addebitano le quote che scadono entro quella data).',
+  sepaNothingToCollect: 'Nessuna quota da addebitare con mandato SEPA fino a quella data.',
+  sepaExcludedNoMandate: 'Nessun mandato SEPA attivo',
+  sepaExcludedInvalidIban: 'IBAN del mandato non valido',
 } as const;
+
+/**
+ * The fee reminder's default text (the club may write its own, in Impostazioni): {destinatario} is who it is for,
+ * {elenco} the list of what is due, {totale} its sum, {societa} the club's name.
+ */
+export const FEE_REMINDER_TEMPLATE = [
+  'Gentile {destinatario},',
+  '',
+  'ti ricordiamo le quote di {societa} da versare:',
+  '',
+  '{elenco}',
+  '',
+  'Totale: {totale}.',
+  '',
+  'Se hai già pagato, non tenere conto di questo messaggio.',
+  '',
+  '{societa}',
+].join('\n');

@@ -39,8 +39,11 @@ export const saveFeePlanInput = z.object({
   sport: optionalText.pipe(z.string().max(100, { error: MSG.textTooLong }).optional()),
   secondChildPercent: percent,
   thirdChildPercent: percent,
+  /** Percent off for paying a person's whole plan in one payment by `earlyPaymentBy`. */
+  earlyPaymentPercent: percent,
+  earlyPaymentBy: z.preprocess(blankToUndefined, isoDate(FEES_MSG.earlyPaymentIncomplete).optional()),
   instalments: z.array(feeInstalmentInput, { error: FEES_MSG.feeInstalmentsRequired }).min(1, { error: FEES_MSG.feeInstalmentsRequired }).max(MAX_INSTALMENTS, { error: FEES_MSG.feeTooManyInstalments(MAX_INSTALMENTS) }),
-});
+}).refine((p) => (p.earlyPaymentPercent > 0) === !!p.earlyPaymentBy, { path: ['earlyPaymentBy'], error: FEES_MSG.earlyPaymentIncomplete });
 export type SaveFeePlanInput = z.output<typeof saveFeePlanInput>;
 
 export const assignFeePlanInput = z
@@ -91,3 +94,50 @@ export const euro = (cents: number): string =>
 export const periodInput = z
   .object({ from: isoDate(FEES_MSG.feePeriodInvalid), to: isoDate(FEES_MSG.feePeriodInvalid) })
   .refine((p) => p.from <= p.to && Date.parse(p.to) - Date.parse(p.from) <= 366 * 86_400_000, { path: ['to'], error: FEES_MSG.feePeriodInvalid });
+
+/** Fee reminders: days from the due date (negative before it), and the club's text with its placeholders. */
+export const FEE_REMINDER_PLACEHOLDERS = ['{destinatario}', '{elenco}', '{totale}', '{societa}'] as const;
+const reminderDay = z.number({ error: FEES_MSG.feeReminderDaysInvalid }).int({ error: FEES_MSG.feeReminderDaysInvalid }).min(-60, { error: FEES_MSG.feeReminderDaysInvalid }).max(120, { error: FEES_MSG.feeReminderDaysInvalid });
+export const feeReminderSettingsInput = z.object({
+  enabled: z.boolean({ error: FEES_MSG.feeReminderDaysInvalid }).optional(),
+  days: z
+    .array(reminderDay, { error: FEES_MSG.feeReminderDaysInvalid })
+    .min(1, { error: FEES_MSG.feeReminderDaysInvalid })
+    .max(6, { error: FEES_MSG.feeReminderDaysInvalid })
+    .refine((days) => new Set(days).size === days.length, { error: FEES_MSG.feeReminderDaysInvalid })
+    .transform((days) => [...days].sort((a, b) => a - b))
+    .optional(),
+  /** Blank: back to the default text. */
+  template: z
+    .string({ error: FEES_MSG.feeReminderTemplateInvalid })
+    .transform((t) => t.trim())
+    .refine((t) => !t || (t.includes('{elenco}') && t.length <= 3000), { error: FEES_MSG.feeReminderTemplateInvalid })
+    .nullish(),
+});
+
+/** SEPA: IBAN and creditor identifier are checked with the SEPA library's checksums (server/modules/fees/sepa.ts). */
+const compact = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v);
+export const bic = z.preprocess(blankToUndefined, z.preprocess(compact, z.string({ error: FEES_MSG.sepaBicInvalid }).regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: FEES_MSG.sepaBicInvalid })).optional());
+export const ibanText = z.preprocess(compact, z.string({ error: FEES_MSG.sepaIbanInvalid }).regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, { error: FEES_MSG.sepaIbanInvalid }));
+
+export const sepaCreditorInput = z.object({
+  creditorId: z.preprocess(compact, z.string({ error: FEES_MSG.sepaCreditorIdInvalid }).regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, { error: FEES_MSG.sepaCreditorIdInvalid })),
+  iban: ibanText,
+  bic,
+});
+
+export const sepaMandateInput = (today: string) =>
+  z.object({
+    id: optionalId,
+    payerId: id(FEES_MSG.feePayerRequired),
+    reference: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: FEES_MSG.sepaMandateReferenceInvalid }).regex(/^[A-Za-z0-9\-/?:().,'+ ]{1,35}$/, { error: FEES_MSG.sepaMandateReferenceInvalid })),
+    iban: ibanText,
+    bic,
+    signedOn: isoDate(FEES_MSG.sepaMandateSignedOnRequired).refine((d) => d <= today, { error: FEES_MSG.sepaMandateSignedOnRequired }),
+  });
+
+export const sepaCollectionInput = (today: string) =>
+  z.object({ collectionDate: isoDate(FEES_MSG.sepaCollectionDateInvalid) }).refine(
+    (v) => v.collectionDate > today && Date.parse(v.collectionDate) - Date.parse(today) <= 183 * 86_400_000,
+    { path: ['collectionDate'], error: FEES_MSG.sepaCollectionDateInvalid },
+  );

@@ -27,6 +27,7 @@ import '../modules/families/consents.graphql';
 import '../modules/registrations/registrations.graphql';
 import '../modules/family-area/family-area.graphql';
 import '../modules/fees/fees.graphql';
+import '../modules/fees/fees-collection.graphql';
 import '../modules/seasons/categories.graphql';
 import '../modules/seasons/renewal.graphql';
 import '../modules/seasons/register-list.graphql';

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastif
 import { failure, unexpected } from '../compat/envelope';
 import type { AppDeps, RequestContext } from '../context';
 import { appErrorOf } from '../db/database-busy';
-import { HTTP_STATUS, RateLimitError, ServiceBusyError } from '../lib/errors';
+import { HTTP_STATUS, RateLimitError, ServiceBusyError, ValidationError } from '../lib/errors';
 import { buildRequestContext } from './request-context';
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -48,7 +48,8 @@ export function sendDownloadRefusal(req: FastifyRequest, reply: FastifyReply, er
     return reply.status(500).send(unexpected());
   }
   if (refusal instanceof ServiceBusyError || refusal instanceof RateLimitError) reply.header('retry-after', String(refusal.retryAfterSeconds));
-  return reply.status(HTTP_STATUS[refusal.code]).send(failure(refusal.message));
+  // A refused parameter names itself (context.errors), as the legacy envelope does for a form.
+  return reply.status(HTTP_STATUS[refusal.code]).send(failure(refusal.message, refusal instanceof ValidationError ? refusal.fields : undefined));
 }
 
 /**

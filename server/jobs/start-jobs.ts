@@ -7,6 +7,7 @@ import type { AppDatabase } from '../db/database';
 import { startAccessLogPruning } from '../access/access-log';
 import type { MailOutbox } from '../lib/mail-outbox';
 import { startCertificateReminders } from '../modules/certificates/certificate-reminders.service';
+import { startFeeReminders } from '../modules/fees/fee-reminders.job';
 import { startWebhooks } from '../modules/federation/webhook-delivery';
 import { createMailQueue, startMailDelivery } from './mail-delivery';
 import { startJobQueue } from './queue';
@@ -38,9 +39,11 @@ export function startJobs({ deps, outbox, db }: JobsOptions): RunningJobs {
     deps.scanWebhooks = webhooks.scanNow;
     const reminders = await startCertificateReminders(deps, jobs);
     stops.push(reminders.stop);
+    const feeReminders = await startFeeReminders(deps, jobs);
+    stops.push(feeReminders.stop);
     const pruning = await startAccessLogPruning(jobs, deps.systemDb, log);
     stops.push(pruning.stop);
-    deps.periodicTasks = new Map([mail.sweep, webhooks.scan, reminders.scan, pruning].map((task) => [task.queue, task]));
+    deps.periodicTasks = new Map([mail.sweep, webhooks.scan, reminders.scan, feeReminders.scan, pruning].map((task) => [task.queue, task]));
   });
   return running(deps, started, stops);
 }

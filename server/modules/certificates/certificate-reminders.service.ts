@@ -4,17 +4,16 @@
 // once a day, a digest to the
 // club's staff who read health data (owner, admin, segreteria).
 //
-// Exactly once, whatever the number of instances and restarts: a reminder is first claimed by inserting its row
-// (unique per certificate and threshold; the loser of a race inserts nothing), then sent and marked sent in one
-// transaction (sent: written to the mail outbox, which delivers it with retries). A claim whose send failed or whose
-// worker died stays unsent and is taken again after CLAIM_TIMEOUT by a compare-and-set on claimed_at, so two workers
-// never resend it together. The digest is claimed the same way per club and day.
+// Exactly once, whatever the number of instances and restarts: a reminder is claimed by inserting its row (unique per
+// certificate and threshold), then sent, retried and taken over by the engine of jobs/claimed-mail.ts. The digest is
+// claimed the same way per club and day.
 // `now` is a parameter throughout: tests drive the calendar.
 import { clubDate } from '../../../schema/club-time';
 import { CERTIFICATE_FREE_AGE, CERTIFICATE_TYPE_RULES, type MedicalCertificateType } from '../../../schema/medical-certificates';
 import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
 import { ROLE_PERMISSIONS, CLUB_ROLES } from '../../access/permissions';
+import { reclaimStale, sendClaimed } from '../../jobs/claimed-mail';
 import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { dateColumn, dayOf } from '../../lib/date-columns';
@@ -23,8 +22,6 @@ import { recipientColumns } from '../families/recipients';
 
 /** How late a threshold's reminder may still go out when no scan ran on its day (the smallest threshold's window). */
 const LATE_DAYS = 7;
-/** An unsent claim older than this is taken again. */
-const CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
 
 const STAFF_ROLES = CLUB_ROLES.filter((role) => ROLE_PERMISSIONS[role].has('health.read'));
 
@@ -100,6 +97,8 @@ function dueReminders(deps: AppDeps, today: string): Promise<DueRow[]> {
     ) t`;
 }
 
+const CLAIMED_COLUMNS = Prisma.sql`r.id::text, r.club_id::text, r.certificate_id::text, r.person_id::text, r.days_before, r.recipient`;
+
 /** Claims the due reminders not claimed yet: only the rows this call inserted come back. */
 async function claim(deps: AppDeps, today: string, due: DueRow[], now: Date): Promise<ClaimedRow[]> {
   if (!due.length) return [];
@@ -112,17 +111,6 @@ async function claim(deps: AppDeps, today: string, due: DueRow[], now: Date): Pr
     FROM jsonb_to_recordset(${json}::jsonb) AS x(club_id uuid, certificate_id uuid, person_id uuid, days_before int, recipient text)
     ON CONFLICT (certificate_id, days_before) DO NOTHING
     RETURNING id::text, club_id::text, certificate_id::text, person_id::text, days_before, recipient`;
-}
-
-/** Unsent claims whose worker failed or died, taken over by this run (compare-and-set on claimed_at). */
-function reclaimStale(deps: AppDeps, now: Date): Promise<ClaimedRow[]> {
-  return deps.systemDb.$queryRaw<ClaimedRow[]>`
-    UPDATE certificate_reminders r SET claimed_at = ${now}, error = NULL
-    FROM (SELECT id, claimed_at FROM certificate_reminders
-          WHERE sent_at IS NULL AND recipient IS NOT NULL AND claimed_at < ${new Date(now.getTime() - CLAIM_TIMEOUT_MS)}
-          ORDER BY claimed_at LIMIT 500) old
-    WHERE r.id = old.id AND r.claimed_at = old.claimed_at
-    RETURNING r.id::text, r.club_id::text, r.certificate_id::text, r.person_id::text, r.days_before, r.recipient`;
 }
 
 function reminderText(r: Pick<DueRow, 'firstname' | 'lastname' | 'minor' | 'legal_representative' | 'club_name' | 'expires_on' | 'type'>, daysLeft: number): { subject: string; text: string } {
@@ -147,8 +135,8 @@ function reminderText(r: Pick<DueRow, 'firstname' | 'lastname' | 'minor' | 'lega
   };
 }
 
-/** Sends claimed reminders, marking each sent (or its error, for a later retry). */
-async function sendClaimed(deps: AppDeps, claimed: ClaimedRow[], byCertificate: Map<string, DueRow>, now: Date): Promise<{ sent: number; failed: number }> {
+/** Sends claimed reminders, each marked sent (or its error, for a later retry). */
+async function sendReminders(deps: AppDeps, claimed: ClaimedRow[], byCertificate: Map<string, DueRow>, now: Date): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   const details = await detailsOf(deps, claimed.filter((c) => !byCertificate.has(c.certificate_id)), now);
@@ -156,20 +144,9 @@ async function sendClaimed(deps: AppDeps, claimed: ClaimedRow[], byCertificate: 
     const due = byCertificate.get(row.certificate_id) ?? details.get(row.certificate_id);
     const to = row.recipient;
     if (!to || !due) continue; // no address: the staff digest lists them
-    try {
-      const daysLeft = Math.round((due.expires_on.getTime() - dateColumn(clubDate(now)).getTime()) / 86_400_000);
-      // System mail, caused by no one: only the per-recipient throttle counts it. Written to the outbox in the
-      // transaction that marks the reminder sent, so a crash in between neither loses nor doubles it.
-      await deps.systemDb.$transaction(async (tx) => {
-        await deps.mailer.send({ to, ...reminderText(due, daysLeft) }, {}, { tx });
-        await tx.$executeRaw`UPDATE certificate_reminders SET sent_at = ${new Date()}, error = NULL WHERE id = ${row.id}::uuid`;
-      });
-      sent++;
-    } catch (err) {
-      failed++;
-      deps.log.error({ err, reminder: row.id }, 'certificate reminder not sent');
-      await deps.systemDb.$executeRaw`UPDATE certificate_reminders SET error = ${String((err as Error).message ?? err).slice(0, 500)} WHERE id = ${row.id}::uuid`;
-    }
+    const daysLeft = Math.round((due.expires_on.getTime() - dateColumn(clubDate(now)).getTime()) / 86_400_000);
+    if (await sendClaimed(deps, 'certificate_reminders', [row.id], { to, ...reminderText(due, daysLeft) })) sent++;
+    else failed++;
   }
   return { sent, failed };
 }
@@ -226,17 +203,8 @@ async function sendDigests(deps: AppDeps, today: string, clubIds: Set<string>, n
       '',
       'I promemoria agli atleti sono stati inviati. Si possono cambiare i giorni o disattivarli in Impostazioni.',
     ].join('\n');
-    try {
-      const subject = `${club.fullName}: ${lines.length} ${lines.length === 1 ? 'certificato medico' : 'certificati medici'} da rinnovare`;
-      await deps.systemDb.$transaction(async (tx) => {
-        await deps.mailer.send({ to: staff.map((s) => s.email).join(', '), subject, text }, {}, { tx });
-        await tx.$executeRaw`UPDATE certificate_digests SET sent_at = ${new Date()} WHERE id = ${claimed[0].id}::uuid`;
-      });
-      sent++;
-    } catch (err) {
-      deps.log.error({ err, club: clubId }, 'certificate digest not sent');
-      await deps.systemDb.$executeRaw`UPDATE certificate_digests SET error = ${String((err as Error).message ?? err).slice(0, 500)} WHERE id = ${claimed[0].id}::uuid`;
-    }
+    const subject = `${club.fullName}: ${lines.length} ${lines.length === 1 ? 'certificato medico' : 'certificati medici'} da rinnovare`;
+    if (await sendClaimed(deps, 'certificate_digests', [claimed[0].id], { to: staff.map((s) => s.email).join(', '), subject, text })) sent++;
   }
   return sent;
 }
@@ -246,9 +214,9 @@ export async function runCertificateReminders(deps: AppDeps, now = deps.now()): 
   const today = clubDate(now);
   const due = await dueReminders(deps, today);
   const claimed = await claim(deps, today, due, now);
-  const retried = await reclaimStale(deps, now);
+  const retried = await reclaimStale<ClaimedRow>(deps, 'certificate_reminders', CLAIMED_COLUMNS, now);
   const byCertificate = new Map(due.map((r) => [r.certificate_id, r]));
-  const { sent, failed } = await sendClaimed(deps, [...claimed, ...retried], byCertificate, now);
+  const { sent, failed } = await sendReminders(deps, [...claimed, ...retried], byCertificate, now);
   const digests = await sendDigests(deps, today, new Set(claimed.map((c) => c.club_id)), now);
   if (claimed.length || retried.length) deps.log.info({ claimed: claimed.length, retried: retried.length, sent, failed, digests }, 'certificate reminders');
   return { claimed: claimed.length, sent, failed, digests };

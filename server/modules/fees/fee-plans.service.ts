@@ -81,6 +81,8 @@ const planColumns = (input: SaveFeePlanInput) => ({
   sport: input.sport ?? null,
   secondChildPercent: input.secondChildPercent,
   thirdChildPercent: input.thirdChildPercent,
+  earlyPaymentPercent: input.earlyPaymentPercent,
+  earlyPaymentBy: input.earlyPaymentBy ? dateColumn(input.earlyPaymentBy) : null,
 });
 
 const instalmentRows = (planId: string, clubId: string, input: SaveFeePlanInput): FeePlanInstalment[] =>

@@ -34,6 +34,8 @@ const FeePlanRef = builder.prismaObject('FeePlan', {
     sport: t.exposeString('sport', { nullable: true }),
     secondChildPercent: t.exposeInt('secondChildPercent'),
     thirdChildPercent: t.exposeInt('thirdChildPercent'),
+    earlyPaymentPercent: t.exposeInt('earlyPaymentPercent', { description: "Percent off for paying a person's whole plan in one payment by earlyPaymentBy (0: none)." }),
+    earlyPaymentBy: t.string({ nullable: true, description: 'YYYY-MM-DD', resolve: (p) => day(p.earlyPaymentBy) }),
     archived: t.boolean({ resolve: (p) => p.archivedAt !== null }),
     totalCents: t.int({ select: { instalments: { select: { amountCents: true } } }, resolve: (p) => p.instalments.reduce((s, i) => s + i.amountCents, 0) }),
     instalments: t.relation('instalments', { query: { orderBy: { position: 'asc' } } }),
@@ -130,6 +132,18 @@ builder.prismaObject('Receipt', {
   }),
 });
 
+const EarlyOfferRef = builder.objectRef<Statement['people'][number]['earlyOffers'][number]>('EarlyPaymentOffer').implement({
+  description: "A plan the person may still pay whole with its early-payment discount: one payment of payCents by `until`.",
+  fields: (t) => ({
+    planName: t.exposeString('planName'),
+    percent: t.exposeInt('percent'),
+    until: t.exposeString('until', { description: 'YYYY-MM-DD' }),
+    openCents: t.exposeInt('openCents'),
+    discountCents: t.exposeInt('discountCents'),
+    payCents: t.int({ resolve: (g) => g.openCents - g.discountCents }),
+  }),
+});
+
 const StatementPersonRef = builder.objectRef<Statement['people'][number]>('StatementPerson').implement({
   fields: (t) => ({
     personId: t.exposeID('personId'),
@@ -139,6 +153,7 @@ const StatementPersonRef = builder.objectRef<Statement['people'][number]>('State
     openCents: t.exposeInt('openCents'),
     overdueCents: t.exposeInt('overdueCents'),
     charges: t.field({ type: [ChargeRef], description: 'Overdue first, then by due date.', resolve: (p) => p.charges }),
+    earlyOffers: t.field({ type: [EarlyOfferRef], resolve: (p) => p.earlyOffers }),
   }),
 });
 
@@ -227,6 +242,8 @@ const SaveFeePlanInput = builder.inputType('SaveFeePlanInput', {
     sport: t.string(),
     secondChildPercent: t.int(),
     thirdChildPercent: t.int(),
+    earlyPaymentPercent: t.int({ description: "0-100: off a person's whole plan paid in one payment by earlyPaymentBy." }),
+    earlyPaymentBy: t.string({ description: 'YYYY-MM-DD; required with earlyPaymentPercent.' }),
     instalments: t.field({ type: [InstalmentInput], required: true }),
   }),
 });

@@ -15,6 +15,7 @@ import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
 import { dateColumn, dayOf } from '../../lib/date-columns';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
+import { applyEarlyDiscount, earlyGroups, type EarlyGroup } from './early-payment';
 import { todayOf } from './fee-plans.service';
 
 export type ChargeWithPaid = Charge & { paidCents: number; openCents: number; person: { id: string; firstname: string; lastname: string } };
@@ -85,17 +86,39 @@ export async function recordPayment(ctx: RequestContext, raw: unknown): Promise<
     const payment = await tx.payment.create({
       data: { clubId, payerId: payer.id, method: input.method, paidOn: dateColumn(input.paidOn), amountCents: input.amountCents, reference: input.reference ?? null, note: input.note ?? null, createdBy: accountId },
     });
+    // A person's plan with an early-payment discount is decided at its first charge: paid whole (less the discount)
+    // by what is left of this payment, it takes the discount and is settled at once; otherwise it is paid as usual.
+    const early = await earlyGroups(tx, clubId, targets, input.paidOn);
+    const settledEarly = new Set<string>();
+    let earlyCents = 0;
     let left = input.amountCents;
     const allocated: Array<{ chargeId: string; amountCents: number }> = [];
+    const allocate = (c: ChargeWithPaid) => {
+      const part = Math.min(left, c.openCents);
+      if (part) allocated.push({ chargeId: c.id, amountCents: part });
+      left -= part;
+    };
     for (const c of targets) {
       if (!left) break;
-      const part = Math.min(left, c.openCents);
-      allocated.push({ chargeId: c.id, amountCents: part });
-      left -= part;
+      const key = `${c.planId}:${c.personId}`;
+      if (settledEarly.has(key)) continue;
+      const group = early.get(key);
+      early.delete(key);
+      if (group && left >= group.openCents - group.discountCents) {
+        await applyEarlyDiscount(tx, group);
+        group.charges.forEach(allocate);
+        settledEarly.add(key);
+        earlyCents += group.discountCents;
+        continue;
+      }
+      allocate(c);
     }
+    // Paid whole early, a plan owes less than counted above: what is left over would be a silent credit.
+    if (left) throw new ValidationError({ amountCents: FEES_MSG.paymentOverpaid(euro(input.amountCents - left)) }, FEES_MSG.paymentOverpaid(euro(input.amountCents - left)));
     await tx.paymentAllocation.createMany({ data: allocated.map((a) => ({ clubId, paymentId: payment.id, ...a })) });
-    describeChange(tx, { action: 'create', entityType: 'person', entityId: payer.id, personId: payer.id, entityLabel: name(payer), detail: `Pagamento di ${euro(input.amountCents)} (${input.method}) registrato` });
-    return { payment, allocated, message: FEES_MSG.paymentRecorded(euro(input.amountCents)) };
+    const discountNote = earlyCents ? ` ${FEES_MSG.earlyPaymentApplied(euro(earlyCents))}` : '';
+    describeChange(tx, { action: 'create', entityType: 'person', entityId: payer.id, personId: payer.id, entityLabel: name(payer), detail: `Pagamento di ${euro(input.amountCents)} (${input.method}) registrato.${discountNote}` });
+    return { payment, allocated, message: FEES_MSG.paymentRecorded(euro(input.amountCents)) + discountNote };
   });
 }
 
@@ -182,7 +205,7 @@ export async function cancelCharge(ctx: RequestContext, raw: unknown): Promise<{
 
 export interface Statement {
   payerId: string;
-  people: Array<{ personId: string; name: string; charges: ChargeWithPaid[]; dueCents: number; paidCents: number; openCents: number; overdueCents: number }>;
+  people: Array<{ personId: string; name: string; charges: ChargeWithPaid[]; dueCents: number; paidCents: number; openCents: number; overdueCents: number; earlyOffers: EarlyGroup[] }>;
   payments: Payment[];
   dueCents: number;
   paidCents: number;
@@ -206,6 +229,7 @@ export async function statementOf(db: Db, clubId: string, payerId: string, famil
     db.payment.findMany({ where: { clubId, payerId }, orderBy: [{ paidOn: 'desc' }, { createdAt: 'desc' }] }),
   ]);
   const all = await withPaid(db, charges);
+  const early = await earlyGroups(db, clubId, all.filter((c) => c.openCents > 0), today);
   const overdue = (c: ChargeWithPaid) => c.openCents > 0 && dayOf(c.dueOn)! < today;
   const rows = family
     .map((id) => people.find((p) => p.id === id))
@@ -221,6 +245,7 @@ export async function statementOf(db: Db, clubId: string, payerId: string, famil
         paidCents: live.reduce((s, c) => s + c.paidCents, 0),
         openCents: live.reduce((s, c) => s + c.openCents, 0),
         overdueCents: live.filter(overdue).reduce((s, c) => s + c.openCents, 0),
+        earlyOffers: [...early.values()].filter((g) => g.personId === p.id),
       };
     })
     .filter((r) => r.charges.length || r.personId === payerId);

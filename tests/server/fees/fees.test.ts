@@ -1,8 +1,8 @@
 // Fees, payments and receipts (issue 37) over the real app and database (both), mail through a real SMTP server: a
 // family of three children through a season: a plan with two instalments and family discounts, previewed and
 // assigned to a group; the plan changed (who it affects shown first, unpaid charges following it); a partial
-// payment spread oldest-due first; the statement and the overdue list; receipts numbered without gaps (also under
-// parallel issuance), read back by pdftotext with every field DM 28 March 2007 asks, a cash payment never
+// payment spread oldest-due first; the statement and the overdue list; a reminder of what is still open, in one
+// mail; receipts numbered without gaps (also under parallel issuance), read back by pdftotext with every field DM 28 March 2007 asks, a cash payment never
 // deductible, the stamp duty following the club's setting; a receipt cancelled and replaced, the database refusing
 // to edit an issued one; refunds and cancellations that keep history; the personal area showing the family's own;
 // the roles (a coach sees no money) and another club's ids refused.
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../schema/messages';
 import { FEES_MSG } from '../../../schema/messages-fees';
 import { euro } from '../../../schema/validation/fees';
+import { runFeeReminders } from '../../../server/modules/fees/fee-reminders.job';
 import { pinnedToday } from '../../support/clock';
 import { createClub, type TestClub } from '../../support/factories';
 import { familyOf, type TestFamily } from '../../support/family-factories';
@@ -179,6 +180,23 @@ describe('payments, the statement and the overdue list', () => {
     expect(overdue.items.map((c: any) => c.personId)).toContain(adultId);
     expect(overdue.items.every((c: any) => c.dueOn < today && c.openCents > 0)).toBe(true);
     expect((await call(OVERDUE, { g: null })).totalCount).toBe(overdue.totalCount);
+  });
+
+  it('reminds the family of what is still open a week after the due date, in one mail, and tells the staff', async () => {
+    await call('mutation { updateFeeReminders(input: { enabled: true }) { __typename } }', {});
+    const run = await runFeeReminders(t.deps, new Date(now().getTime() + 3600_000));
+    const open = (await call(STATEMENT, { id: family.parentId })).people.flatMap((p: any) => p.charges).filter((c: any) => c.openCents > 0 && c.dueOn < today);
+    expect(run).toMatchObject({ claimed: open.length + 1, sent: 1 }); // and the adult's, who has no address
+    await vi.waitFor(() => expect(smtp.received.filter((m) => m.to.includes('anna.quotati@example.it')).map(readMail).filter((m) => /promemoria quote/.test(m.subject))).toHaveLength(1), { timeout: 20_000 });
+    const mail = smtp.received.filter((m) => m.to.includes('anna.quotati@example.it')).map(readMail).find((m) => /promemoria quote/.test(m.subject))!;
+    const total = open.reduce((s: number, c: any) => s + c.openCents, 0);
+    expect(mail.subject).toBe(`ASD Pallavolo Quote: promemoria quote da versare (${euro(total)})`);
+    expect(mail.text).toMatch(/^Gentile Anna Quotati,/);
+    for (const c of open) expect(mail.text).toContain(`${c.description}, ${euro(c.openCents)} (scaduta il`);
+    const log = await call('query($p: ID) { feeReminderLog(payerId: $p) { offsetDays recipient sentAt } }', { p: family.parentId });
+    expect(log).toHaveLength(open.length);
+    expect(log.every((r: any) => r.offsetDays === 7 && r.recipient === 'anna.quotati@example.it' && r.sentAt)).toBe(true);
+    expect(await runFeeReminders(t.deps, new Date(now().getTime() + 7200_000))).toMatchObject({ claimed: 0, sent: 0 });
   });
 
   it('issues one receipt per child paid for, numbered in order, with every field the deduction needs', async () => {
