@@ -46,11 +46,19 @@ function zoneOffsetMs(instant: Date): number {
 
 /** The instant of 00:00 on a calendar day (YYYY-MM-DD) in the club's zone. */
 export function clubMidnight(date: string): Date {
+  return clubInstant(date, 0);
+}
+
+/**
+ * The instant of a wall-clock time on a calendar day in the club's zone, `minute` minutes after midnight (18:00 is
+ * 1080): the same wall time on both sides of a DST change.
+ */
+export function clubInstant(date: string, minute: number): Date {
   const [y, m, d] = date.split('-').map(Number);
-  const utcMidnight = Date.UTC(y, m - 1, d);
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
   // The offset at the guess, then once more at the corrected instant: right on either side of a DST change.
-  let instant = utcMidnight - zoneOffsetMs(new Date(utcMidnight));
-  instant = utcMidnight - zoneOffsetMs(new Date(instant));
+  let instant = wall - zoneOffsetMs(new Date(wall));
+  instant = wall - zoneOffsetMs(new Date(instant));
   return new Date(instant);
 }
 

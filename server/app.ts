@@ -37,6 +37,7 @@ import { registerMemberRegisterRoutes } from './modules/seasons/register-export.
 import { registerRegistrationRoutes } from './modules/registrations/registrations.http';
 import { registerFamilyAreaRoutes } from './modules/family-area/family-area.http';
 import { registerFeesRoutes } from './modules/fees/fees.http';
+import { registerCalendarRoutes } from './modules/calendar/calendar.http';
 import { createLifecycle, registerHealthRoutes, type Lifecycle } from './operations/health';
 import { countRefusals, createAppMetrics, registerRequestMetrics, type AppMetrics } from './operations/metrics';
 import { registerMetricsRoute } from './operations/metrics-route';
@@ -224,6 +225,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerRegistrationRoutes(app, deps);
   registerFamilyAreaRoutes(app, deps);
   registerFeesRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
   registerLegacyRoutes(app, deps, LEGACY_ROUTES);
   await serveClient(app, config.clientDir, () => lifecycle.migrations === 'pending');
 

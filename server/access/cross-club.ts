@@ -13,6 +13,8 @@
 //   registrationDoor  the online registration door before any session (modules/registrations): the form a public
 //                 link's token names, or the submission a browser's secret names, and a client scoped to that row's
 //                 club (club-scope.ts), as a member's would be.
+//   calendarFeedDoor  a private calendar feed (modules/calendar) fetched by a calendar app with no session: the feed
+//                 its token names (not revoked) and a client scoped to its club, read-only in practice.
 //   familyDoor    the personal area of members and guardians (modules/family-area): the people linked to the
 //                 signed-in account and the minors they are guardians of (familyReach), each reached through a
 //                 client scoped to that person's club, its writes logged as the account's.
@@ -60,6 +62,13 @@ export async function registrationDoor<K extends 'form' | 'submission' | 'signed
       ? await system.registrationForm.findUnique({ where: { token: key }, select: { id: true, clubId: true } })
       : await system.registrationSubmission.findUnique({ where: by === 'submission' ? { accessHash: key } : { contentHash: key }, select: { id: true, clubId: true } });
   return row && { clubId: row.clubId, id: row.id, db: clubScopedClient(system, row.clubId) };
+}
+
+/** The calendar feed a token names (by its SHA-256), not revoked, and a client scoped to its club; null when none. */
+export async function calendarFeedDoor(scope: Pick<Scope, 'deps'>, tokenHash: string): Promise<{ feed: { id: string; clubId: string; kind: string; targetId: string }; db: PrismaClient } | null> {
+  const system = scope.deps.systemDb;
+  const feed = await system.calendarFeed.findUnique({ where: { tokenHash }, select: { id: true, clubId: true, kind: true, targetId: true, revokedAt: true } });
+  return feed && !feed.revokedAt ? { feed, db: clubScopedClient(system, feed.clubId) } : null;
 }
 
 /** A person the signed-in account reaches in the personal area, and how. */

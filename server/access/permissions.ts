@@ -21,7 +21,7 @@ export const CLUB_ROLE_LABELS: Record<ClubRole, string> = {
 export { PERMISSIONS, type PeoplePermission, type Permission } from '../../schema/permissions';
 
 const ALL = Object.keys(PERMISSIONS) as Permission[];
-const READS: Permission[] = [...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'consents.read', 'feed.read', 'club.read'];
+const READS: Permission[] = [...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'consents.read', 'feed.read', 'calendar.read', 'club.read'];
 
 /**
  * The table. Money (fees.*) is for the owner, the admin, the secretary and the treasurer: coaches and read-only
@@ -46,6 +46,9 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'registrations.manage',
     'fees.read',
     'fees.write',
+    'calendar.read',
+    'calendar.write',
+    'venues.write',
     'feed.read',
     'feed.write',
     'import.run',
@@ -53,7 +56,7 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'club.read',
   ]),
   // The club's money (issue 37): who owes and paid what, and the people it needs to know for it; no health data.
-  tesoriere: new Set([...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'fees.read', 'fees.write', 'feed.read', 'export.run', 'club.read']),
+  tesoriere: new Set([...peoplePermissions(['read']), 'groups.read', 'members.read', 'families.read', 'fees.read', 'fees.write', 'feed.read', 'calendar.read', 'export.run', 'club.read']),
   allenatore: new Set([
     ...peoplePermissions(['read', 'write'], ['athlete']),
     ...peoplePermissions(['read'], ['coach', 'manager', 'staff']),
@@ -61,6 +64,9 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'groups.read',
     'feed.read',
     'feed.write',
+    // Events of the groups they coach only (events.service.ts).
+    'calendar.read',
+    'calendar.write',
     'club.read',
   ]),
   lettura: new Set(READS),

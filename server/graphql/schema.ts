@@ -28,6 +28,7 @@ import '../modules/registrations/registrations.graphql';
 import '../modules/family-area/family-area.graphql';
 import '../modules/fees/fees.graphql';
 import '../modules/fees/fees-collection.graphql';
+import '../modules/calendar/calendar.graphql';
 import '../modules/seasons/categories.graphql';
 import '../modules/seasons/renewal.graphql';
 import '../modules/seasons/register-list.graphql';

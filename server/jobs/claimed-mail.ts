@@ -44,7 +44,7 @@ export async function sendClaimed(deps: AppDeps, table: ClaimTable, ids: string[
   try {
     await deps.systemDb.$transaction(async (tx) => {
       await deps.mailer.send(mail, {}, { tx });
-      await tx.$executeRaw`UPDATE ${t} SET sent_at = ${new Date()}, error = NULL WHERE id = ANY(${ids}::uuid[])`;
+      await tx.$executeRaw`UPDATE ${t} SET sent_at = ${deps.now()}, error = NULL WHERE id = ANY(${ids}::uuid[])`;
     });
     return true;
   } catch (err) {

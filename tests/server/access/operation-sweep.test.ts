@@ -353,7 +353,9 @@ describe("another club's member never reaches this club's records", () => {
         if (value?.__typename?.endsWith('Success')) failures.push(`${root.key} ${id}: ${value.__typename}`);
         // A record, or a list with any: an empty list (a search that found nothing) shows nothing. A page (a
         // connection's edges, an offset page's items) is judged by what it shows, below.
-        const found = Array.isArray(value) ? value.length > 0 : value && !('edges' in value) && !('items' in value);
+        // A refusal (an error of the field's union: NotFoundError, ValidationError...) shows nothing either.
+        const refused = !!value?.__typename?.endsWith('Error');
+        const found = Array.isArray(value) ? value.length > 0 : value && !refused && !('edges' in value) && !('items' in value);
         if (root.operation === 'query' && found) failures.push(`${root.key} ${id}: answered a record`);
         for (const secret of [...SECRET_NAMES, ...ids.filter((other) => other !== id)]) if (text.includes(secret)) failures.push(`${root.key} ${id}: shows ${secret}`);
         const limit = answer.body.errors?.find((e) => /QUERY_TOO|COST/.test(e.extensions?.code ?? ''));
