@@ -12,10 +12,9 @@ const config: CodegenConfig = {
       presetConfig: { fragmentMasking: false },
       config: { enumsAsTypes: true, useTypeImports: true, scalars: { DateTime: 'string', Upload: 'File' } },
     },
-    // Apollo's InMemoryCache needs the members of every union/interface (`... on BaseError`).
+    // Apollo's InMemoryCache needs the members of the abstract types the documents spread on (`... on BaseError`).
     'client/src/gql/possible-types.ts': {
-      plugins: ['fragment-matcher'],
-      config: { apolloClientVersion: 3, useExplicitTyping: true },
+      plugins: ['./scripts/codegen-possible-types.cjs'],
     },
   },
 };

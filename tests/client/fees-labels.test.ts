@@ -1,7 +1,26 @@
 // The treasurer's numbers and words (client/src/features/fees/fees-labels.ts): euro typed the Italian way read into
-// cents, cents shown back for editing, a charge's state on a day, the months of the chart, the plans' discount line.
+// cents, cents shown back for editing, a charge's state on a day, the months of the chart, the plans' discount lines,
+// the early-payment offer, the reminders' days in words and as the settings form holds them, IBANs in groups.
 import { describe, expect, it } from 'vitest';
-import { chargeState, discountLine, euro, euroInput, longMonth, parseEuro, peopleCount, receiptFilename, shortMonth } from '../../client/src/features/fees/fees-labels';
+import {
+  chargeState,
+  discountLine,
+  earlyOfferText,
+  earlyPaymentLine,
+  euro,
+  euroInput,
+  groupedCode,
+  italianMoment,
+  longMonth,
+  parseEuro,
+  peopleCount,
+  receiptFilename,
+  reminderDayLabel,
+  reminderDaysSentence,
+  reminderOffsetOf,
+  reminderRowOf,
+  shortMonth,
+} from '../../client/src/features/fees/fees-labels';
 
 describe('fees labels', () => {
   it('reads euro as the treasurer types them into cents', () => {
@@ -42,5 +61,32 @@ describe('fees labels', () => {
     expect(peopleCount(1)).toBe('1 persona');
     expect(peopleCount(3)).toBe('3 persone');
     expect(receiptFilename('12/2026')).toBe('ricevuta-12-2026.pdf');
+  });
+
+  it('says the early-payment discount of a plan and what a family saves with it', () => {
+    expect(earlyPaymentLine({ earlyPaymentPercent: 5, earlyPaymentBy: '2026-09-30' })).toBe('pagamento anticipato −5% entro il 30/09/2026');
+    expect(earlyPaymentLine({ earlyPaymentPercent: 0, earlyPaymentBy: null })).toBeNull();
+    expect(earlyOfferText({ planName: 'Corso Under 12', percent: 5, until: '2026-09-30', discountCents: 1800, payCents: 34200 })).toBe(
+      "Corso Under 12: se paga 342,00 € in un'unica soluzione entro il 30/09/2026, risparmia 18,00 € (−5%)",
+    );
+  });
+
+  it("says the reminders' days in words and reads them back from the form's rows", () => {
+    expect(reminderDayLabel(-7)).toBe('7 giorni prima della scadenza');
+    expect(reminderDayLabel(-1)).toBe('1 giorno prima della scadenza');
+    expect(reminderDayLabel(0)).toBe('il giorno della scadenza');
+    expect(reminderDayLabel(30)).toBe('30 giorni dopo la scadenza');
+    expect(reminderDaysSentence([30, -7, 0])).toBe('7 giorni prima della scadenza, il giorno della scadenza e 30 giorni dopo');
+    expect(reminderDaysSentence([7])).toBe('7 giorni dopo la scadenza');
+    for (const offset of [-60, -7, 0, 1, 120]) expect(reminderOffsetOf(reminderRowOf(offset))).toBe(offset);
+    expect(reminderRowOf(-7)).toEqual({ when: 'prima', days: '7' });
+    expect(reminderOffsetOf({ when: 'giorno', days: 'x' })).toBe(0);
+    for (const bad of ['', 'sette', '-3', '1,5', '1000']) expect(reminderOffsetOf({ when: 'dopo', days: bad }), bad).toBeNaN();
+  });
+
+  it('writes an instant as the club reads it, and IBANs in groups of four', () => {
+    expect(italianMoment('2026-09-10T08:05:00Z')).toBe('10/09/2026 alle 10:05');
+    expect(groupedCode('IT60X0542811101000000123456')).toBe('IT60 X054 2811 1010 0000 0123 456');
+    expect(groupedCode(' it60 x054 ')).toBe('it60 x054');
   });
 });

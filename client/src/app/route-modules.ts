@@ -59,10 +59,12 @@ export const routeModules = {
   familyArea: () => import('../features/family-area/routes/family-area-page'),
   familyPerson: () => import('../features/family-area/routes/family-person-page'),
   familyRequests: () => import('../features/family-area/routes/family-requests-page'),
-  // fees, payments and receipts (issue 37): the treasurer's page of a season, the overdue list, a family's statement
+  // fees, payments and receipts (issue 37): the treasurer's page of a season, the overdue list, a family's statement;
+  // collecting (the fees' settings and the SEPA collection: one chunk, the admin shell at its budget)
   fees: () => import('../features/fees/routes/fees-page'),
   feesOverdue: () => import('../features/fees/routes/overdue-page'),
   familyStatement: () => import('../features/fees/routes/family-statement-page'),
+  feesCollection: () => import('../features/fees/routes/collection-pages'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

@@ -66,10 +66,13 @@ export const ADMIN_PAGES: AppPage[] = [
   { path: 'iscrizioni/da-approvare', module: 'registrationQueue' },
   // what members and guardians ask from the personal area (issue 36 point 4): key-field changes and certificates
   { path: 'richieste-famiglie', module: 'familyRequests' },
-  // fees, payments and receipts (issue 37): the season's plans and overview, the overdue list, a family's statement
+  // fees, payments and receipts (issue 37): the season's plans and overview, the overdue list, a family's statement,
+  // the fees' settings (reminders, SEPA creditor) and the SEPA collection
   { path: 'quote', module: 'fees' },
   { path: 'quote/scaduti', module: 'feesOverdue' },
   { path: 'quote/famiglia/:payerId', module: 'familyStatement' },
+  { path: 'quote/impostazioni', module: 'feesCollection', props: { view: 'impostazioni' } },
+  { path: 'quote/sepa', module: 'feesCollection', props: { view: 'sepa' } },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)

@@ -135,8 +135,8 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/import/:type', permission: 'import.run' },
   { path: '/stagioni/rinnovo', permission: 'members.write' },
   { path: '/iscrizioni/da-approvare', permission: 'registrations.manage' },
-  { path: '/quote/scaduti', permission: 'fees.read' },
-  { path: '/quote/famiglia/:payerId', permission: 'fees.read' },
+  // the overdue list, a family's statement, the fees' settings, the SEPA collection
+  { path: '/quote/*', permission: 'fees.read' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

@@ -33,6 +33,8 @@ export const FeePlansQuery = graphql(`
       sport
       secondChildPercent
       thirdChildPercent
+      earlyPaymentPercent
+      earlyPaymentBy
       archived
       totalCents
       chargedPeople
@@ -207,6 +209,14 @@ export const FamilyStatementQuery = graphql(`
         paidCents
         openCents
         overdueCents
+        earlyOffers {
+          planName
+          percent
+          until
+          openCents
+          discountCents
+          payCents
+        }
         charges {
           id
           description
@@ -385,6 +395,165 @@ export const PersonChargesQuery = graphql(`
       paidCents
       openCents
       cancelled
+    }
+  }
+`);
+
+// --- Collecting (issue 37 points 4 and 5): the reminders' settings and what was sent, the club's SEPA creditor
+// data, a payer's mandates, the preview of a collection (its file is GET /api/fees/addebiti-sepa.xml).
+
+export const FeeReminderSettingsQuery = graphql(`
+  query FeeSettingsPage_Reminders {
+    feeReminderSettings {
+      enabled
+      days
+      template
+      defaultTemplate
+    }
+  }
+`);
+
+export const UpdateFeeRemindersMutation = graphql(`
+  mutation FeeReminders_Update($input: FeeReminderSettingsInput!) {
+    updateFeeReminders(input: $input) {
+      __typename
+      ... on MutationUpdateFeeRemindersSuccess {
+        data {
+          message
+          settings {
+            enabled
+            days
+            template
+            defaultTemplate
+          }
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+/** The reminders about a payer's family, newest first. */
+export const FeeReminderLogQuery = graphql(`
+  query FamilyStatement_Reminders($payerId: ID!) {
+    feeReminderLog(payerId: $payerId, first: 50) {
+      id
+      day
+      offsetDays
+      recipient
+      sentAt
+      error
+      personName
+      description
+      dueOn
+    }
+  }
+`);
+
+export const SepaCreditorQuery = graphql(`
+  query FeesSepa_Creditor {
+    sepaCreditor {
+      name
+      creditorId
+      iban
+      bic
+    }
+  }
+`);
+
+export const UpdateSepaCreditorMutation = graphql(`
+  mutation SepaCreditor_Update($input: SepaCreditorInput!) {
+    updateSepaCreditor(input: $input) {
+      __typename
+      ... on MutationUpdateSepaCreditorSuccess {
+        data {
+          message
+          creditor {
+            name
+            creditorId
+            iban
+            bic
+          }
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+export const SepaMandatesQuery = graphql(`
+  query FamilyStatement_Mandates($payerId: ID!) {
+    sepaMandates(payerId: $payerId) {
+      id
+      reference
+      iban
+      bic
+      signedOn
+      revokedAt
+    }
+  }
+`);
+
+export const SaveSepaMandateMutation = graphql(`
+  mutation MandateDialog_Save($input: SepaMandateInput!) {
+    saveSepaMandate(input: $input) {
+      __typename
+      ... on MutationSaveSepaMandateSuccess {
+        data {
+          message
+          mandate {
+            id
+          }
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+export const RevokeSepaMandateMutation = graphql(`
+  mutation FamilyStatement_RevokeMandate($id: ID!) {
+    revokeSepaMandate(id: $id) {
+      __typename
+      ... on MutationRevokeSepaMandateSuccess {
+        data {
+          id
+          message
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+/** What a collection on a date holds: the debits, the payers left out and why, the control sum. */
+export const SepaCollectionQuery = graphql(`
+  query SepaPage_Collection($collectionDate: String!) {
+    sepaCollection(collectionDate: $collectionDate) {
+      __typename
+      ... on QuerySepaCollectionSuccess {
+        data {
+          collectionDate
+          controlSumCents
+          debits {
+            payerId
+            payerName
+            mandateReference
+            iban
+            amountCents
+            charges
+            remittance
+          }
+          excluded {
+            payerId
+            payerName
+            reason
+            amountCents
+            charges
+          }
+        }
+      }
+      ...MutationError
     }
   }
 `);

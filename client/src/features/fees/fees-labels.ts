@@ -1,9 +1,11 @@
 // The treasurer's words and numbers: euro amounts typed as the treasurer writes them ("150", "150,50", "1.234,50 €")
 // read into cents, cents shown the Italian way (schema/validation/fees.ts `euro`), a month of the season, a day, a
-// charge's state, the choices of the forms. Pure (tests/client/fees-labels.test.ts).
-import { FEE_KIND_LABELS, FEE_KINDS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../../schema/validation/fees';
+// charge's state, the choices of the forms, the plans' discounts, the reminders' days, IBANs in groups. Pure
+// (tests/client/fees-labels.test.ts).
+import { clubDate } from '../../../../schema/club-time';
+import { euro, FEE_KIND_LABELS, FEE_KINDS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../../schema/validation/fees';
 
-export { euro } from '../../../../schema/validation/fees';
+export { euro };
 
 /**
  * Euro typed in a field as cents: "150" 15000, "150,5" 15050, "1.234,50" 123450, "€ 12" 1200; blank null; anything
@@ -62,6 +64,72 @@ export { FEE_KIND_LABELS, PAYMENT_METHOD_LABELS };
 export function discountLine(plan: { secondChildPercent: number; thirdChildPercent: number }): string | null {
   const parts = [plan.secondChildPercent > 0 && `2° figlio −${plan.secondChildPercent}%`, plan.thirdChildPercent > 0 && `dal 3° figlio −${plan.thirdChildPercent}%`].filter(Boolean);
   return parts.length ? parts.join(', ') : null;
+}
+
+/** A plan's early-payment discount in a line: "pagamento anticipato −5% entro il 30/09/2026" (null without one). */
+export function earlyPaymentLine(plan: { earlyPaymentPercent: number; earlyPaymentBy?: string | null }): string | null {
+  if (plan.earlyPaymentPercent <= 0 || !plan.earlyPaymentBy) return null;
+  return `pagamento anticipato −${plan.earlyPaymentPercent}% entro il ${italianDay(plan.earlyPaymentBy)}`;
+}
+
+/**
+ * What a person may still save on a plan paid whole by a day, for the treasurer: "Corso Under 12: se paga 342,00 € in
+ * un'unica soluzione entro il 30/09/2026, risparmia 18,00 € (−5%)".
+ */
+export const earlyOfferText = (offer: { planName: string; percent: number; until: string; discountCents: number; payCents: number }) =>
+  `${offer.planName}: se paga ${euro(offer.payCents)} in un'unica soluzione entro il ${italianDay(offer.until)}, risparmia ${euro(offer.discountCents)} (−${offer.percent}%)`;
+
+// --- Fee reminders: days from the due date, negative before it (the server's feeReminderSettingsInput)
+
+const daysWord = (n: number) => (n === 1 ? '1 giorno' : `${n} giorni`);
+
+/** A reminder's day in words: −7 "7 giorni prima della scadenza", 0 "il giorno della scadenza", 30 "30 giorni dopo la scadenza". */
+export function reminderDayLabel(offset: number): string {
+  if (offset === 0) return 'il giorno della scadenza';
+  return `${daysWord(Math.abs(offset))} ${offset < 0 ? 'prima della' : 'dopo la'} scadenza`;
+}
+
+/** The days in order, in a sentence: "7 giorni prima della scadenza, il giorno della scadenza e 30 giorni dopo". */
+export function reminderDaysSentence(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  // "dopo la scadenza" once the due date was already named
+  const words = sorted.map((d, i) => (d > 0 && i > 0 ? `${daysWord(d)} dopo` : reminderDayLabel(d)));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} e ${words.at(-1)}` : (words[0] ?? '');
+}
+
+export type ReminderWhen = 'prima' | 'giorno' | 'dopo';
+/** One day of the reminders as the settings form holds it: how many days (as typed), before or after the due date. */
+export interface ReminderRow {
+  when: ReminderWhen;
+  days: string;
+}
+
+export const REMINDER_WHEN_OPTIONS: { value: ReminderWhen; label: string }[] = [
+  { value: 'prima', label: 'prima della scadenza' },
+  { value: 'giorno', label: 'il giorno della scadenza' },
+  { value: 'dopo', label: 'dopo la scadenza' },
+];
+
+export const reminderRowOf = (offset: number): ReminderRow => (offset === 0 ? { when: 'giorno', days: '' } : { when: offset < 0 ? 'prima' : 'dopo', days: String(Math.abs(offset)) });
+
+/** The row as the server's day: "7" before −7, after 7, the day itself 0; anything but a whole number NaN (refused by the rule). */
+export function reminderOffsetOf(row: ReminderRow): number {
+  if (row.when === 'giorno') return 0;
+  const text = row.days.trim();
+  if (!/^\d{1,3}$/.test(text)) return Number.NaN;
+  return row.when === 'prima' ? -Number(text) : Number(text);
+}
+
+// --- SEPA
+
+/** An IBAN (or creditor identifier) in groups of four, as printed on bank papers: "IT60 X054 2811 ...". */
+export const groupedCode = (code: string) => code.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+const TIME = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+/** An instant (ISO) as the club reads it: "15/11/2026 alle 10:00". */
+export function italianMoment(iso: string): string {
+  const instant = new Date(iso);
+  return `${italianDay(clubDate(instant))} alle ${TIME.format(instant)}`;
 }
 
 /** "1 persona", "3 persone". */

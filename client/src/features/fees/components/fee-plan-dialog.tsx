@@ -1,6 +1,7 @@
 // "Nuovo piano" / "Modifica" on /quote (issue 37 point 1): name, kind, the sport the receipts name, the instalments
-// (label, due date, amount in euro; added and removed, 1 to 12) and the family discounts (second child, third and
-// later). The shared rules (schema/validation/fees.ts) check the form first; the server's messages go under their
+// (label, due date, amount in euro; added and removed, 1 to 12), the family discounts (second child, third and
+// later) and the early-payment discount (a percent off a person's whole plan paid in one payment by a day: both or
+// neither). The shared rules (schema/validation/fees.ts) check the form first; the server's messages go under their
 // fields (instalments.0.amountCents...). A plan that already charged people is first saved as a preview (dryRun):
 // when the change reaches someone's unpaid charges the dialog names them and the button becomes "Conferma e
 // salva"; any further edit asks again.
@@ -33,6 +34,9 @@ interface PlanValues {
   sport: string;
   secondChildPercent: string;
   thirdChildPercent: string;
+  earlyPaymentPercent: string;
+  /** YYYY-MM-DD, or blank without the discount. */
+  earlyPaymentBy: string;
   instalments: InstalmentValues[];
 }
 
@@ -50,6 +54,8 @@ const checked = (values: PlanValues, seasonId: string, id: string | undefined) =
   sport: values.sport,
   secondChildPercent: percentOf(values.secondChildPercent),
   thirdChildPercent: percentOf(values.thirdChildPercent),
+  earlyPaymentPercent: percentOf(values.earlyPaymentPercent),
+  earlyPaymentBy: values.earlyPaymentBy,
   instalments: values.instalments.map((i) => ({ label: i.label, dueOn: i.dueOn, amountCents: parseEuro(i.amountCents) ?? undefined })),
 });
 
@@ -57,7 +63,7 @@ const toInput = (values: PlanValues, seasonId: string, id: string | undefined): 
   // only called once the rules passed (formSchema); a failure would have stopped the submit before
   const parsed = saveFeePlanInput.safeParse(checked(values, seasonId, id));
   if (!parsed.success) return checked(values, seasonId, id) as unknown as SaveFeePlanInput;
-  return { ...parsed.data, sport: parsed.data.sport ?? null };
+  return { ...parsed.data, sport: parsed.data.sport ?? null, earlyPaymentBy: parsed.data.earlyPaymentBy ?? null };
 };
 
 function valuesOf(plan: EditedPlan | null): PlanValues {
@@ -67,6 +73,8 @@ function valuesOf(plan: EditedPlan | null): PlanValues {
     sport: plan?.sport ?? '',
     secondChildPercent: String(plan?.secondChildPercent ?? 0),
     thirdChildPercent: String(plan?.thirdChildPercent ?? 0),
+    earlyPaymentPercent: String(plan?.earlyPaymentPercent ?? 0),
+    earlyPaymentBy: plan?.earlyPaymentBy ?? '',
     instalments: plan ? plan.instalments.map((i) => ({ label: i.label, dueOn: i.dueOn, amountCents: euroInput(i.amountCents) })) : [{ ...EMPTY_INSTALMENT }],
   };
 }
@@ -182,6 +190,22 @@ function FeePlanFields({ plan, seasonId, formId, save, onDirtyChange, onEdit, af
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <TextField name="secondChildPercent" label="Secondo figlio (%)" inputMode="numeric" maxLength={3} />
             <TextField name="thirdChildPercent" label="Dal terzo figlio (%)" inputMode="numeric" maxLength={3} />
+          </SimpleGrid>
+        </Fieldset.Content>
+      </Fieldset.Root>
+      <Fieldset.Root borderTopWidth="1px" pt="4">
+        <Fieldset.Legend asChild>
+          <Heading as="h3" size="sm" fontWeight="semibold" color="fg">
+            Pagamento anticipato
+          </Heading>
+        </Fieldset.Legend>
+        <Fieldset.HelperText>
+          Chi paga tutto il piano di una persona in un&apos;unica soluzione entro la data ha questo sconto; lo applichiamo quando registri il pagamento. Lascia 0 per nessuno sconto.
+        </Fieldset.HelperText>
+        <Fieldset.Content mt="3">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <TextField name="earlyPaymentPercent" label="Sconto pagamento anticipato (%)" inputMode="numeric" maxLength={3} />
+            <TextField name="earlyPaymentBy" label="Entro il" type="date" />
           </SimpleGrid>
         </Fieldset.Content>
       </Fieldset.Root>

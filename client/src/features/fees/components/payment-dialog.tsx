@@ -2,7 +2,9 @@
 // addebito SEPA), the day (today unless said otherwise, never in the future), the amount in euro, the reference (a
 // transfer's CRO, a receipt of the POS) and a note; optionally the charges it settles, in the order chosen (else the
 // server spreads it over the family's open charges, the oldest due first). More than what is open is refused with
-// the open amount. Then the same dialog offers "Emetti ricevute" for that payment.
+// the open amount. The plans still payable whole with their early-payment discount are recalled above the fields (the
+// server applies the discount to a payment that covers one, and its message says so). Then the same dialog offers
+// "Emetti ricevute" for that payment.
 import { useMutation } from '@apollo/client/react';
 import { Button, Checkbox, Fieldset, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
@@ -18,6 +20,7 @@ import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { IssueReceiptsMutation, RecordPaymentMutation } from '../fees-documents';
 import { euro, italianDay, parseEuro, PAYMENT_METHOD_OPTIONS } from '../fees-labels';
+import type { EarlyOffer } from './early-offers';
 
 export interface OpenCharge {
   id: string;
@@ -82,7 +85,23 @@ function ChargesChoice({ charges }: { charges: OpenCharge[] }) {
   );
 }
 
-function PaymentForm({ formId, payerId, charges, openCents, save, onDirtyChange }: { formId: string; payerId: string; charges: OpenCharge[]; openCents: number; save: (input: RecordPaymentInput) => Promise<SubmitOutcome>; onDirtyChange: (dirty: boolean) => void }) {
+function PaymentForm({
+  formId,
+  payerId,
+  charges,
+  openCents,
+  offers,
+  save,
+  onDirtyChange,
+}: {
+  formId: string;
+  payerId: string;
+  charges: OpenCharge[];
+  openCents: number;
+  offers: EarlyOffer[];
+  save: (input: RecordPaymentInput) => Promise<SubmitOutcome>;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const today = clubDate(new Date());
   const schema = useMemo(
     () =>
@@ -100,6 +119,13 @@ function PaymentForm({ formId, payerId, charges, openCents, save, onDirtyChange 
   return (
     <SchemaForm id={formId} form={form} onSubmit={save} onDirtyChange={onDirtyChange} aria-label="Registra pagamento">
       <Text fontSize="sm" color="fg.muted">{`Da pagare in tutto: ${euro(openCents)}.`}</Text>
+      {offers.length > 0 && (
+        <Stack as="ul" gap="1" listStyleType="none" aria-label="Sconti per pagamento anticipato" fontSize="sm" bg="blue.subtle" borderRadius="md" px="3" py="2">
+          {offers.map((o) => (
+            <Text as="li" key={`${o.personName} ${o.text}`} overflowWrap="anywhere">{`${o.personName} · ${o.text}`}</Text>
+          ))}
+        </Stack>
+      )}
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <SelectField name="method" label="Metodo" required options={PAYMENT_METHOD_OPTIONS} placeholder="Come è stato pagato" />
         <TextField name="paidOn" label="Data del pagamento" type="date" required max={today} />
@@ -117,10 +143,14 @@ export interface PaymentDialogProps {
   payerId: string;
   payerName: string;
   charges: OpenCharge[];
+  /** The plans the family may still pay whole with their early-payment discount. */
+  offers?: EarlyOffer[];
   onClose: () => void;
 }
 
-export function PaymentDialog({ open, payerId, payerName, charges, onClose }: PaymentDialogProps) {
+const NO_OFFERS: EarlyOffer[] = [];
+
+export function PaymentDialog({ open, payerId, payerName, charges, offers = NO_OFFERS, onClose }: PaymentDialogProps) {
   const formId = useId();
   const refetch = { refetchQueries: ['FamilyStatementPage_Statement', 'FeesPage_Overview'], awaitRefetchQueries: true };
   const [record, { loading: sending }] = useMutation(RecordPaymentMutation, refetch);
@@ -196,7 +226,7 @@ export function PaymentDialog({ open, payerId, payerName, charges, onClose }: Pa
           </Text>
         </Stack>
       ) : (
-        open && <PaymentForm formId={formId} payerId={payerId} charges={charges} openCents={openCents} save={save} onDirtyChange={setDirty} />
+        open && <PaymentForm formId={formId} payerId={payerId} charges={charges} openCents={openCents} offers={offers} save={save} onDirtyChange={setDirty} />
       )}
     </FormDialog>
   );

@@ -1,9 +1,9 @@
 // One fee plan on /quote: name, kind and sport, the instalments with their due dates and amounts, the total, the
-// family discounts, how many people it charges; "Modifica", "Assegna a un gruppo" and "Archivia" for fees.write
-// (not on an archived plan, nor in a closed season).
+// family discounts and the early-payment one, how many people it charges; "Modifica", "Assegna a un gruppo" and
+// "Archivia" for fees.write (not on an archived plan, nor in a closed season).
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ArchiveIcon, PencilIcon, UsersIcon } from '../../../components/icons';
-import { discountLine, euro, FEE_KIND_LABELS, italianDay, peopleCount } from '../fees-labels';
+import { discountLine, earlyPaymentLine, euro, FEE_KIND_LABELS, italianDay, peopleCount } from '../fees-labels';
 import { planTotal, type EditedPlan } from './fee-plan-dialog';
 
 interface PlanActions {
@@ -14,6 +14,7 @@ interface PlanActions {
 
 export function PlanCard({ plan, actions }: { plan: EditedPlan; actions: PlanActions | null }) {
   const discounts = discountLine(plan);
+  const early = earlyPaymentLine(plan);
   return (
     <Box as="li" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }} aria-labelledby={`piano-${plan.id}`} opacity={plan.archived ? 0.85 : 1}>
       <Stack gap="3">
@@ -50,6 +51,12 @@ export function PlanCard({ plan, actions }: { plan: EditedPlan; actions: PlanAct
           <Text fontSize="sm">
             <strong>Sconti famiglia: </strong>
             {discounts}
+          </Text>
+        )}
+        {early && (
+          <Text fontSize="sm">
+            <strong>Sconto: </strong>
+            {early}
           </Text>
         )}
         {actions && (

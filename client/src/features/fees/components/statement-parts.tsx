@@ -45,8 +45,11 @@ export function Totals({ totals }: { totals: { dueCents: number; paidCents: numb
   );
 }
 
-/** A discount's reason as a line: the family discount says so itself ("Sconto famiglia: 2° figlio (10%)"). */
-const discountText = (reason: string) => (/^sconto/i.test(reason) ? reason : `Riduzione: ${reason}`);
+/**
+ * A discount's reason as a line: the family discount and the early payment's say so themselves ("Sconto famiglia: 2°
+ * figlio (10%)", "Pagamento anticipato (−5%)").
+ */
+const discountText = (reason: string) => (/^(sconto|pagamento anticipato)/i.test(reason) ? reason : `Riduzione: ${reason}`);
 
 export interface ChargeActions {
   onDiscount: (charge: StatementCharge) => void;

@@ -3,7 +3,9 @@
 // with their receipts. For fees.write: "Registra pagamento" (then "Emetti ricevute"), "Nuovo addebito", a charge's
 // "Riduzione" and "Annulla addebito", a payment's "Rimborso" and "Emetti ricevute", a receipt's "Annulla e
 // sostituisci"; the yearly statement for the tax return. A minor's statement names the guardians who pay, each a link
-// to the family's own statement.
+// to the family's own statement. Collecting (issue 37 points 1, 4, 5): the plans the family may still pay whole with
+// their early-payment discount, the payer's SEPA mandates (added, corrected, revoked with fees.write) and the fee
+// reminders sent about the family's charges.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Box, Button, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -21,8 +23,11 @@ import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { useSeasonView } from '../../../lib/season-view';
 import { useAccess } from '../../../lib/use-access';
+import { EarlyOffers, earlyOffersOf } from '../components/early-offers';
 import { ChargeDialog, DiscountDialog, RefundDialog, type DiscountTarget, type RefundTarget } from '../components/money-dialogs';
 import { PaymentDialog, type OpenCharge } from '../components/payment-dialog';
+import { ReminderLog } from '../components/reminder-log';
+import { SepaMandates } from '../components/sepa-mandates';
 import { PaymentsList, PersonCharges, Totals, YearlyStatement, type Payment, type Receipt, type StatementCharge } from '../components/statement-parts';
 import { CancelChargeMutation, CancelReceiptMutation, FamilyStatementQuery, IssueReceiptsMutation, PayerFamilyQuery } from '../fees-documents';
 import { fullName } from '../fees-labels';
@@ -146,6 +151,7 @@ export default function FamilyStatementPage() {
   };
 
   const minors = statement.people.filter((p) => p.personId !== statement.payerId);
+  const offers = earlyOffersOf(statement.people);
   // the payer is always in the statement; with no charge of their own, only the children are shown
   const shownPeople = statement.people.filter((p) => p.charges.length > 0);
   return (
@@ -178,6 +184,7 @@ export default function FamilyStatementPage() {
       <Box as="section" aria-label="Totali della famiglia" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
         <Totals totals={statement} />
       </Box>
+      <EarlyOffers offers={offers} />
       <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
         <Stack as="section" aria-labelledby="estratto-addebiti" gap="3" minW="0">
           <Heading as="h2" size="lg" id="estratto-addebiti">
@@ -205,28 +212,32 @@ export default function FamilyStatementPage() {
             />
           ))}
         </Stack>
-        <Stack as="section" aria-labelledby="estratto-pagamenti" gap="3" minW="0">
-          <Heading as="h2" size="lg" id="estratto-pagamenti">
-            Pagamenti e ricevute
-          </Heading>
-          <PaymentsList
-            statement={statement}
-            actions={
-              mayWrite
-                ? {
-                    onIssue: (p) => void issueReceipts(p),
-                    onRefund: (p) => setRefunding({ paymentId: p.id, paidOn: p.paidOn, amountCents: p.amountCents }),
-                    onCancelReceipt: setCancellingReceipt,
-                    issuing,
-                  }
-                : null
-            }
-          />
-          <YearlyStatement statement={statement} thisYear={Number(today.slice(0, 4))} />
+        <Stack gap="6" minW="0">
+          <Stack as="section" aria-labelledby="estratto-pagamenti" gap="3" minW="0">
+            <Heading as="h2" size="lg" id="estratto-pagamenti">
+              Pagamenti e ricevute
+            </Heading>
+            <PaymentsList
+              statement={statement}
+              actions={
+                mayWrite
+                  ? {
+                      onIssue: (p) => void issueReceipts(p),
+                      onRefund: (p) => setRefunding({ paymentId: p.id, paidOn: p.paidOn, amountCents: p.amountCents }),
+                      onCancelReceipt: setCancellingReceipt,
+                      issuing,
+                    }
+                  : null
+              }
+            />
+            <YearlyStatement statement={statement} thisYear={Number(today.slice(0, 4))} />
+          </Stack>
+          <SepaMandates payerId={statement.payerId} payerName={payerName} mayWrite={mayWrite} />
+          <ReminderLog payerId={statement.payerId} />
         </Stack>
       </Box>
 
-      <PaymentDialog open={paying} payerId={statement.payerId} payerName={payerName} charges={openCharges} onClose={() => setPaying(false)} />
+      <PaymentDialog open={paying} payerId={statement.payerId} payerName={payerName} charges={openCharges} offers={offers} onClose={() => setPaying(false)} />
       <ChargeDialog open={addingCharge} people={statement.people.map((p) => ({ personId: p.personId, name: p.name }))} seasonId={season.chosen?.id ?? null} onClose={() => setAddingCharge(false)} />
       <RefundDialog target={refunding} onClose={() => setRefunding(null)} />
       <DiscountDialog target={discounting} onClose={() => setDiscounting(null)} />

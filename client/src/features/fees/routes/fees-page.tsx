@@ -2,8 +2,9 @@
 // is chosen here or in the top bar: ?stagione=<label>). The overview (due this month, expected and collected per
 // month in a nivo chart with its table, overdue per group linking to the overdue list), the search that opens a
 // family's statement, the season's fee plans with "Nuovo piano", edit, "Assegna a un gruppo" and archive, the
-// receipts of a period issued in bulk and the accountant's prima nota (export.run). fees.write for the changes; a
-// closed season only reads.
+// receipts of a period issued in bulk and the accountant's prima nota (export.run); in the header, the ways to the
+// overdue list, the SEPA collection (/quote/sepa) and the fees' settings (/quote/impostazioni: reminders, SEPA
+// creditor). fees.write for the changes; a closed season only reads.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -125,6 +126,12 @@ export default function FeesPage() {
           </Box>
           <Button variant="outline" asChild>
             <RouterLink to="/quote/scaduti">Quote scadute</RouterLink>
+          </Button>
+          <Button variant="outline" asChild>
+            <RouterLink to="/quote/sepa">Addebiti SEPA</RouterLink>
+          </Button>
+          <Button variant="outline" asChild>
+            <RouterLink to="/quote/impostazioni">Impostazioni quote</RouterLink>
           </Button>
         </Stack>
       </Flex>
