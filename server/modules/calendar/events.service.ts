@@ -3,7 +3,7 @@
 // clashes; saving with clashes needs the caller's confirmation). One occurrence can be changed or cancelled alone,
 // or the series from a day on (the series is split there). A coach (role allenatore) manages the events of the
 // groups they coach only; reading the calendar is club-wide.
-import { addDays } from '../../../schema/club-time';
+import { addDays, clubDate } from '../../../schema/club-time';
 import { CAL_MSG } from '../../../schema/messages-calendar';
 import { calendarRangeInput, minutesToTime, occurrenceChangeInput, saveEventInput, type SaveEventInput } from '../../../schema/validation/calendar';
 import { clubMember } from '../../access/authorize';
@@ -15,6 +15,7 @@ import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
 import { dateColumn, dayOf } from '../../lib/date-columns';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
+import { changeText, mailEventNotices, noticeEventChange, type EventNotice } from './calendar-notices';
 import { occurrencesOf, overlaps, ruleDays, weeklyRule, type Occurrence } from './occurrences';
 
 export const EVENT_INCLUDE = {
@@ -164,20 +165,26 @@ async function findEvent(tx: Db, ctx: RequestContext, clubId: string, id: unknow
 /** Cancels a whole event (kept, marked). */
 export async function cancelEvent(ctx: RequestContext, id: unknown): Promise<{ message: string; eventId: string }> {
   const { clubId } = clubMember(ctx);
-  return clubDb(ctx).$transaction(async (tx) => {
+  const { result, notices } = await clubDb(ctx).$transaction(async (tx) => {
     const event = await findEvent(tx, ctx, clubId, id);
     if (event.cancelledAt) throw new ConflictError(CAL_MSG.eventAlreadyCancelled);
     await tx.calendarEvent.update({ where: { id: event.id }, data: { cancelledAt: ctx.deps.now() } });
     describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Evento «${event.title}» annullato` });
-    return { message: CAL_MSG.eventCancelled, eventId: event.id };
+    // Told only while a day of it is still ahead.
+    const today = clubDate(ctx.deps.now());
+    const ahead = lastDay(event) >= today ? ruleDays(event, today, lastDay(event))[0] : undefined;
+    const notices = ahead ? await noticeEventChange(tx, clubId, event.id, changeText(event, ahead, event.startMinute, { from: true, ended: true }), ctx.deps.now()) : [];
+    return { result: { message: CAL_MSG.eventCancelled, eventId: event.id }, notices };
   });
+  await mailEventNotices(ctx, notices);
+  return result;
 }
 
 /** One day of a series (or a one-off event's day) changed or cancelled. */
 export async function changeOccurrence(ctx: RequestContext, raw: unknown, options: { allowVenueClashes?: boolean } = {}): Promise<{ message: string; eventId: string; clashes: VenueClash[] }> {
   const { clubId } = clubMember(ctx);
   const input = parseInput(occurrenceChangeInput, raw);
-  return clubDb(ctx).$transaction(async (tx) => {
+  const result = await clubDb(ctx).$transaction(async (tx) => {
     const event = await findEvent(tx, ctx, clubId, input.eventId);
     if (event.cancelledAt) throw new ConflictError(CAL_MSG.eventAlreadyCancelled);
     if (!ruleDays(event, input.occursOn, input.occursOn).length) throw new ValidationError({ occursOn: CAL_MSG.occurrenceNotFound }, CAL_MSG.occurrenceNotFound);
@@ -205,14 +212,28 @@ export async function changeOccurrence(ctx: RequestContext, raw: unknown, option
       });
       if (clashes.length && !options.allowVenueClashes) throw new ConflictError(CAL_MSG.venueBusy(clashes.length), { venueId: CAL_MSG.venueBusy(clashes.length) });
     }
+    const before = event.exceptions.find((x) => dayOf(x.occursOn) === input.occursOn);
     await tx.calendarEventException.upsert({
       where: { eventId_occursOn: { eventId: event.id, occursOn: dateColumn(input.occursOn) } },
       create: { clubId, eventId: event.id, occursOn: dateColumn(input.occursOn), ...data },
       update: data,
     });
     describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Evento «${event.title}» del ${input.occursOn} ${input.cancel ? 'annullato' : 'modificato'}` });
-    return { message: input.cancel ? CAL_MSG.occurrenceCancelled : CAL_MSG.occurrenceChanged, eventId: event.id, clashes };
+    // Who is concerned hears of it while the day (as it was, or as it is now) is still ahead.
+    const wasOn = before?.startsOn ? dayOf(before.startsOn)! : input.occursOn;
+    const nowOn = input.startsOn ?? input.occursOn;
+    const today = clubDate(ctx.deps.now());
+    let notices: EventNotice[] = [];
+    if (wasOn >= today || nowOn >= today) {
+      const venue = data.venueId ? (await tx.venue.findFirst({ where: { clubId, id: data.venueId }, select: { name: true } }))?.name : null;
+      const text = changeText(event, wasOn, before?.startMinute ?? event.startMinute, input.cancel ? { cancelled: true } : { cancelled: false, date: nowOn, startMinute: data.startMinute ?? event.startMinute, venue }, input.note);
+      notices = await noticeEventChange(tx, clubId, event.id, text, ctx.deps.now());
+    }
+    return { message: input.cancel ? CAL_MSG.occurrenceCancelled : CAL_MSG.occurrenceChanged, eventId: event.id, clashes, notices };
   });
+  await mailEventNotices(ctx, result.notices);
+  const { notices: _sent, ...answer } = result;
+  return answer;
 }
 
 /**
@@ -224,7 +245,7 @@ export async function changeFollowing(ctx: RequestContext, eventId: unknown, fro
   const { occursOn } = parseInput(occurrenceChangeInput.pick({ eventId: true, occursOn: true }), { eventId, occursOn: fromDay });
   const input = raw === null ? null : parseInput(saveEventInput, raw);
   if (input) refuseUnlessCoachOf(ctx, input.groupIds);
-  return clubDb(ctx).$transaction(async (tx) => {
+  const result = await clubDb(ctx).$transaction(async (tx) => {
     const event = await findEvent(tx, ctx, clubId, eventId);
     if (event.cancelledAt) throw new ConflictError(CAL_MSG.eventAlreadyCancelled);
     if (!event.recurrence) throw new ConflictError(CAL_MSG.eventNotRepeating);
@@ -244,8 +265,12 @@ export async function changeFollowing(ctx: RequestContext, eventId: unknown, fro
     }
     await tx.calendarEvent.update({ where: { id: event.id }, data: stillHasDays ? { repeatUntil: dateColumn(endsOn) } : { cancelledAt: ctx.deps.now() } });
     describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Evento «${event.title}» ${input ? 'modificato' : 'annullato'} dal ${occursOn}` });
-    return { event: created, clashes, message: input ? CAL_MSG.followingChanged : CAL_MSG.followingCancelled, dryRun: false };
+    const notices = lastDay(event) >= clubDate(ctx.deps.now()) ? await noticeEventChange(tx, clubId, event.id, changeText(event, occursOn, event.startMinute, { from: true, ended: !input }), ctx.deps.now()) : [];
+    return { event: created, clashes, message: input ? CAL_MSG.followingChanged : CAL_MSG.followingCancelled, dryRun: false, notices };
   });
+  await mailEventNotices(ctx, result.notices);
+  const { notices: _sent, ...answer } = result;
+  return answer;
 }
 
 export interface CalendarItem {

@@ -5,15 +5,19 @@
 // skipped days, its moved day, its times in Europe/Rome and identifiers stable between fetches, a revoked link 404.
 // A coach manages only the events of their groups, a read-only member none; another club's ids are unknown.
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, clubDate } from '../../../schema/club-time';
 import { CAL_MSG } from '../../../schema/messages-calendar';
 import { MSG } from '../../../schema/messages';
 import { rootField, type Credentials } from '../../support/http';
-import { createGroupWith } from '../../support/people-factories';
+import { familyOf } from '../../support/family-factories';
+import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
+import { readMail, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
+let smtp: TestSmtpServer;
 let club: ClubWithRoles;
 let secretary: Credentials;
 let coach: Credentials;
@@ -64,7 +68,8 @@ async function days(from: string, to: string, creds: Credentials = secretary, g:
 const feed = (token: string) => t.app.inject({ method: 'GET', url: `/calendario/${token}.ics` });
 
 beforeAll(async () => {
-  t = await startTestApp();
+  smtp = await startSmtpServer();
+  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>' });
   club = await clubWithEveryRole(t.deps, 'ASD Calendario');
   secretary = as(club.members.segreteria);
   coach = as(club.members.allenatore);
@@ -73,7 +78,10 @@ beforeAll(async () => {
   const venue = await call(`mutation { saveVenue(input: { name: "Palestra comunale", address: "Via dello Sport 1, Parma" }) { __typename ... on MutationSaveVenueSuccess { data { id } } } }`, {});
   venueId = venue.data.id;
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 describe('a weekly training', () => {
   it('is checked with the form messages', async () => {
@@ -234,5 +242,38 @@ describe('the private ICS feed', () => {
     expect((await feed(token)).statusCode).toBe(404);
     expect((await feed('x'.repeat(43))).statusCode).toBe(404);
     expect((await feed('../../etc')).statusCode).toBe(404);
+  });
+});
+
+describe('who is concerned', () => {
+  it("hears of a day cancelled or moved: a notification for each person of the groups, one mail per address", async () => {
+    const ctx = await clubContext(t.deps, club.members.owner);
+    const group = await createGroupWith(t.deps, club.clubId, 'athlete', 'Under 10');
+    const adult = await createPerson(ctx, 'athlete', { profile: { firstname: 'Ada', lastname: 'Avvisata', birthday: '1995-05-05', emailPrimary: 'ada.avvisata@example.it' } });
+    const family = await familyOf(ctx, [`${Y - 10}-02-02`, `${Y - 9}-03-03`], 'Avvisati');
+    await t.deps.systemDb.person.update({ where: { id: family.parentId }, data: { emailPrimary: 'genitore.avvisati@example.it' } });
+    await t.deps.systemDb.groupMember.createMany({ data: [adult.roleId, ...family.children.map((c) => c.roleId)].map((roleId) => ({ clubId: club.clubId, groupId: group.id, roleId })) });
+    const today = clubDate(new Date());
+    const saved = await call(SAVE, { input: training({ title: 'Allenamento Under 10', groupIds: [group.id], venueId: null, startsOn: addDays(today, -21), repeat: { weekdays: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], until: addDays(today, 30) }, skipClosures: false }) });
+    const eventId = saved.data.event.id;
+    const mails = () => smtp.received.map((m) => ({ to: m.to, ...readMail(m) })).filter((m) => m.subject.startsWith('Allenamento Under 10'));
+    // A day already past: nobody is told.
+    expect((await call(CHANGE, { input: { eventId, occursOn: addDays(today, -7), cancel: true } })).data.message).toBe(CAL_MSG.occurrenceCancelled);
+    expect(await t.deps.systemDb.notification.count({ where: { clubId: club.clubId, title: { startsWith: 'Allenamento Under 10' } } })).toBe(0);
+    // A day ahead: the three athletes' notifications, and a mail to the adult and one to the parent of both children.
+    expect((await call(CHANGE, { input: { eventId, occursOn: addDays(today, 7), cancel: true, note: 'Palestra chiusa per elezioni' } })).data.message).toBe(CAL_MSG.occurrenceCancelled);
+    expect(await t.deps.systemDb.notification.count({ where: { clubId: club.clubId, title: { startsWith: 'Allenamento Under 10' } } })).toBe(3);
+    await vi.waitFor(() => expect(mails().map((m) => m.to).flat().sort()).toEqual(['ada.avvisata@example.it', 'genitore.avvisati@example.it']), { timeout: 20_000 });
+    const [mail] = mails();
+    expect(mail.subject).toMatch(/^Allenamento Under 10: annullato /);
+    expect(mail.text).toContain('Allenamento «Allenamento Under 10» di ');
+    expect(mail.text).toContain('alle 18:00 è annullato.');
+    expect(mail.text).toContain('Palestra chiusa per elezioni');
+    // Moved, and then the series ended from a day on: each told.
+    await call(CHANGE, { input: { eventId, occursOn: addDays(today, 8), startsOn: addDays(today, 9), startTime: '19:30' } });
+    await call(FROM, { id: eventId, from: addDays(today, 14), input: null });
+    await vi.waitFor(() => expect(mails()).toHaveLength(6), { timeout: 20_000 });
+    expect(mails().map((m) => m.text).join('\n')).toContain('alle 19:30');
+    expect(mails().some((m) => /annullato da /.test(m.subject))).toBe(true);
   });
 });
