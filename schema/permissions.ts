@@ -29,6 +29,7 @@ const OTHER_PERMISSIONS = {
   'calendar.read': "see the club's calendar: events, their days, venues and closures; make a private calendar feed of a group or a person",
   'calendar.write': 'create, change and cancel events (a coach only those of the groups they coach)',
   'venues.write': "manage the club's venues and closures",
+  'callups.override': 'call up an athlete the checks block (certificate, membership, card), with the reason, logged',
   'feed.read': 'read the feed',
   'feed.write': 'publish, edit and archive posts',
   'import.run': 'import people from a file',

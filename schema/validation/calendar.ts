@@ -54,6 +54,7 @@ export const saveEventInput = z
     opponent: optionalShort,
     home: z.boolean().nullish(),
     competition: optionalShort,
+    cardBody: optionalShort,
     meetingTime: time(CAL_MSG.eventTimeInvalid).optional(),
     meetingPlace: optionalShort,
     notes: optionalText.pipe(z.string().max(2000, { error: MSG.textTooLong }).optional()),
@@ -87,3 +88,27 @@ export const closureInput = z
 export const calendarRangeInput = z
   .object({ from: isoDate(CAL_MSG.calendarRangeInvalid), to: isoDate(CAL_MSG.calendarRangeInvalid) })
   .refine((r) => r.from <= r.to && daysBetween(r.from, r.to) <= MAX_RANGE_DAYS, { path: ['to'], error: CAL_MSG.calendarRangeInvalid });
+
+export const CALL_UP_RESPONSES = ['si', 'no', 'forse'] as const;
+export type CallUpResponse = (typeof CALL_UP_RESPONSES)[number];
+export const CALL_UP_RESPONSE_LABELS: Record<CallUpResponse, string> = { si: 'Sì', no: 'No', forse: 'Forse' };
+/** The most athletes one call-up names (a squad and more). */
+export const MAX_CALL_UP = 60;
+
+export const callUpInput = z.object({
+  eventId: z.uuid({ error: MSG.idInvalid }),
+  occursOn: isoDate(CAL_MSG.eventDateRequired),
+  personIds: z.array(z.uuid({ error: MSG.idInvalid }), { error: CAL_MSG.callUpPeopleRequired }).min(1, { error: CAL_MSG.callUpPeopleRequired }).max(MAX_CALL_UP),
+  /** When answers close (ISO instant); none: at the event's start. */
+  deadline: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: CAL_MSG.callUpDeadlineInvalid }).optional()),
+  /** Athletes the checks block, called up all the same: each with its reason (callups.override). */
+  overrides: z
+    .array(z.object({ personId: z.uuid({ error: MSG.idInvalid }), reason: requiredText(CAL_MSG.callUpOverrideReasonRequired).pipe(z.string().max(300, { error: MSG.textTooLong })) }))
+    .max(MAX_CALL_UP)
+    .default([]),
+});
+
+export const callUpAnswerInput = z.object({
+  response: z.enum(CALL_UP_RESPONSES, { error: CAL_MSG.callUpResponseInvalid }),
+  note: optionalText.pipe(z.string().max(300, { error: MSG.textTooLong }).optional()),
+});

@@ -15,6 +15,8 @@
 //                 club (club-scope.ts), as a member's would be.
 //   calendarFeedDoor  a private calendar feed (modules/calendar) fetched by a calendar app with no session: the feed
 //                 its token names (not revoked) and a client scoped to its club, read-only in practice.
+//   callUpDoor    a call-up answered from its mail's link with no session (modules/calendar): the call-up its token
+//                 names and a client scoped to its club.
 //   familyDoor    the personal area of members and guardians (modules/family-area): the people linked to the
 //                 signed-in account and the minors they are guardians of (familyReach), each reached through a
 //                 client scoped to that person's club, its writes logged as the account's.
@@ -69,6 +71,13 @@ export async function calendarFeedDoor(scope: Pick<Scope, 'deps'>, tokenHash: st
   const system = scope.deps.systemDb;
   const feed = await system.calendarFeed.findUnique({ where: { tokenHash }, select: { id: true, clubId: true, kind: true, targetId: true, revokedAt: true } });
   return feed && !feed.revokedAt ? { feed, db: clubScopedClient(system, feed.clubId) } : null;
+}
+
+/** The call-up a mail's token names (by its SHA-256) and a client scoped to its club; null when none. */
+export async function callUpDoor(scope: Pick<Scope, 'deps'>, tokenHash: string): Promise<{ callUp: { id: string; clubId: string }; db: PrismaClient } | null> {
+  const system = scope.deps.systemDb;
+  const callUp = await system.callUp.findUnique({ where: { tokenHash }, select: { id: true, clubId: true } });
+  return callUp && { callUp, db: clubScopedClient(system, callUp.clubId) };
 }
 
 /** A person the signed-in account reaches in the personal area, and how. */

@@ -49,6 +49,7 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'calendar.read',
     'calendar.write',
     'venues.write',
+    'callups.override',
     'feed.read',
     'feed.write',
     'import.run',
@@ -119,6 +120,7 @@ export const FAMILY_PERMISSIONS = {
   'family.certificates.submit': 'upload a new medical certificate (part of the history when the club approves)',
   'family.consents.withdraw': 'withdraw a consent, only one the relation may answer for (docs/api/families.md)',
   'family.export': 'download all the data about the person (GDPR articles 15 and 20: JSON and PDF)',
+  'family.callups.answer': "see the person's call-ups and answer them (yes, no, maybe with a note)",
 } as const;
 export type FamilyPermission = keyof typeof FAMILY_PERMISSIONS;
 
@@ -127,7 +129,8 @@ const ALL_FAMILY = Object.keys(FAMILY_PERMISSIONS) as FamilyPermission[];
 /** The family table: a minor reads, exports and answers for themselves where the law lets them; the rest is the guardians'. */
 export const FAMILY_RELATION_PERMISSIONS: Record<FamilyRelation, ReadonlySet<FamilyPermission>> = {
   titolare: new Set(ALL_FAMILY),
-  minore: new Set(['family.read', 'family.consents.withdraw', 'family.export']),
+  // A minor answers their own call-ups too: whether they will be at the match is theirs to say as much as a parent's.
+  minore: new Set(['family.read', 'family.consents.withdraw', 'family.export', 'family.callups.answer']),
   genitore: new Set(ALL_FAMILY),
 };
 

@@ -6,6 +6,7 @@
 import { clubDate } from '../../../schema/club-time';
 import { EVENT_KIND_LABELS, minutesToTime, type EventKind } from '../../../schema/validation/calendar';
 import { CLUB, clubSql } from '../../access/club-sql';
+import { athleteGroupsOf } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { Notification } from '../../generated/prisma/client.js';
 import type { Db } from '../../lib/club-rows';
@@ -42,8 +43,14 @@ export function changeText(event: { title: string; kind: EventKind }, day: strin
   return { title: `${event.title}: ${change.cancelled ? 'annullato' : 'cambiato'} ${dayText(day)}`, body: note ? `${body}\n\n${note}` : body };
 }
 
+/**
+ * The groups a statement on people names: a coach's own (the scope refuses a statement on people that does not take
+ * them, club-scope.ts), else the event's.
+ */
+export const groupsParameter = (ctx: RequestContext, eventGroups: readonly string[]): string[] => [...(athleteGroupsOf(ctx)?.groupIds ?? eventGroups)];
+
 /** Writes the notifications of a change to the people of the event's groups (inside the change's transaction). */
-export async function noticeEventChange(tx: Db, clubId: string, eventId: string, text: { title: string; body: string }, now: Date): Promise<EventNotice[]> {
+export async function noticeEventChange(tx: Db, clubId: string, eventId: string, groups: readonly string[], text: { title: string; body: string }, now: Date): Promise<EventNotice[]> {
   const people = await tx.$queryRaw<Concerned[]>(clubSql(clubId)`
     SELECT DISTINCT p.id::text, p.account_id::text, p.email_primary, r.recipient_email
     FROM calendar_event_groups eg
@@ -51,7 +58,7 @@ export async function noticeEventChange(tx: Db, clubId: string, eventId: string,
     JOIN person_roles pr ON pr.id = gm.role_id AND pr.archived_at IS NULL
     JOIN people p ON p.id = pr.person_id
     CROSS JOIN LATERAL (SELECT ${recipientColumns(clubDate(now))}) r
-    WHERE eg.club_id = ${CLUB} AND eg.event_id = ${eventId}::uuid`);
+    WHERE eg.club_id = ${CLUB} AND eg.event_id = ${eventId}::uuid AND eg.group_id = ANY(${groups}::uuid[])`);
   const notices: EventNotice[] = [];
   for (const p of people) {
     const notification = await createPersonNotification(tx, { clubId, person: { id: p.id, accountId: p.account_id, emailPrimary: p.email_primary }, ...text });

@@ -15,7 +15,7 @@ import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
 import { dateColumn, dayOf } from '../../lib/date-columns';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
-import { changeText, mailEventNotices, noticeEventChange, type EventNotice } from './calendar-notices';
+import { changeText, groupsParameter, mailEventNotices, noticeEventChange, type EventNotice } from './calendar-notices';
 import { occurrencesOf, overlaps, ruleDays, weeklyRule, type Occurrence } from './occurrences';
 
 export const EVENT_INCLUDE = {
@@ -50,6 +50,7 @@ const eventColumns = (input: SaveEventInput) => ({
   opponent: input.kind === 'partita' ? (input.opponent ?? null) : null,
   home: input.kind === 'partita' ? (input.home ?? null) : null,
   competition: input.kind === 'partita' ? (input.competition ?? null) : null,
+  cardBody: input.cardBody ?? null,
   meetingMinute: input.meetingTime ?? null,
   meetingPlace: input.meetingPlace ?? null,
   notes: input.notes ?? null,
@@ -173,7 +174,7 @@ export async function cancelEvent(ctx: RequestContext, id: unknown): Promise<{ m
     // Told only while a day of it is still ahead.
     const today = clubDate(ctx.deps.now());
     const ahead = lastDay(event) >= today ? ruleDays(event, today, lastDay(event))[0] : undefined;
-    const notices = ahead ? await noticeEventChange(tx, clubId, event.id, changeText(event, ahead, event.startMinute, { from: true, ended: true }), ctx.deps.now()) : [];
+    const notices = ahead ? await noticeEventChange(tx, clubId, event.id, groupsParameter(ctx, event.groups.map((g) => g.groupId)), changeText(event, ahead, event.startMinute, { from: true, ended: true }), ctx.deps.now()) : [];
     return { result: { message: CAL_MSG.eventCancelled, eventId: event.id }, notices };
   });
   await mailEventNotices(ctx, notices);
@@ -227,7 +228,7 @@ export async function changeOccurrence(ctx: RequestContext, raw: unknown, option
     if (wasOn >= today || nowOn >= today) {
       const venue = data.venueId ? (await tx.venue.findFirst({ where: { clubId, id: data.venueId }, select: { name: true } }))?.name : null;
       const text = changeText(event, wasOn, before?.startMinute ?? event.startMinute, input.cancel ? { cancelled: true } : { cancelled: false, date: nowOn, startMinute: data.startMinute ?? event.startMinute, venue }, input.note);
-      notices = await noticeEventChange(tx, clubId, event.id, text, ctx.deps.now());
+      notices = await noticeEventChange(tx, clubId, event.id, groupsParameter(ctx, event.groups.map((g) => g.groupId)), text, ctx.deps.now());
     }
     return { message: input.cancel ? CAL_MSG.occurrenceCancelled : CAL_MSG.occurrenceChanged, eventId: event.id, clashes, notices };
   });
@@ -265,7 +266,7 @@ export async function changeFollowing(ctx: RequestContext, eventId: unknown, fro
     }
     await tx.calendarEvent.update({ where: { id: event.id }, data: stillHasDays ? { repeatUntil: dateColumn(endsOn) } : { cancelledAt: ctx.deps.now() } });
     describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Evento «${event.title}» ${input ? 'modificato' : 'annullato'} dal ${occursOn}` });
-    const notices = lastDay(event) >= clubDate(ctx.deps.now()) ? await noticeEventChange(tx, clubId, event.id, changeText(event, occursOn, event.startMinute, { from: true, ended: !input }), ctx.deps.now()) : [];
+    const notices = lastDay(event) >= clubDate(ctx.deps.now()) ? await noticeEventChange(tx, clubId, event.id, groupsParameter(ctx, event.groups.map((g) => g.groupId)), changeText(event, occursOn, event.startMinute, { from: true, ended: !input }), ctx.deps.now()) : [];
     return { event: created, clashes, message: input ? CAL_MSG.followingChanged : CAL_MSG.followingCancelled, dryRun: false, notices };
   });
   await mailEventNotices(ctx, result.notices);

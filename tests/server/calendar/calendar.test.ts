@@ -160,6 +160,8 @@ describe('who may', () => {
     const own = await call(SAVE, { input: training({ title: 'Del mister', venueId: null, repeat: null }) }, coach);
     expect(own.__typename, JSON.stringify(own)).toBe('MutationSaveCalendarEventSuccess');
     expect(await call(SAVE, { input: training({ groupIds: [otherGroupId], venueId: null, repeat: null }) }, coach)).toMatchObject({ __typename: 'ForbiddenError', message: CAL_MSG.coachGroupsOnly });
+    // Their own event's day, cancelled: the notice to their group goes out under their scope.
+    expect((await call(CHANGE, { input: { eventId: own.data.event.id, occursOn: T0, cancel: true } }, coach)).data.message).toBe(CAL_MSG.occurrenceCancelled);
     const others = (await days(T0, plus(T0, 30))).find((o) => o.event.title === 'Under 16')!;
     expect(await call(CHANGE, { input: { eventId: others.event.id, occursOn: others.occursOn, cancel: true } }, coach)).toMatchObject({ __typename: 'ForbiddenError', message: CAL_MSG.coachGroupsOnly });
     expect(await call(SAVE, { input: training({ venueId: null }) }, as(club.members.lettura))).toMatchObject({ __typename: 'ForbiddenError', message: MSG.permissionDenied });
