@@ -112,3 +112,19 @@ export const callUpAnswerInput = z.object({
   response: z.enum(CALL_UP_RESPONSES, { error: CAL_MSG.callUpResponseInvalid }),
   note: optionalText.pipe(z.string().max(300, { error: MSG.textTooLong }).optional()),
 });
+
+/** The attendance of a day, as the phone took it: every athlete's mark, the phone's own id for the submission. */
+export const attendanceInput = z.object({
+  eventId: z.uuid({ error: MSG.idInvalid }),
+  occursOn: isoDate(CAL_MSG.eventDateRequired),
+  submissionId: z.uuid({ error: MSG.idInvalid }),
+  takenAt: z.iso.datetime({ offset: true, error: MSG.idInvalid }),
+  marks: z
+    .array(z.object({ personId: z.uuid({ error: MSG.idInvalid }), present: z.boolean(), reason: optionalText.pipe(z.string().max(200, { error: MSG.textTooLong }).optional()) }))
+    .min(1, { error: CAL_MSG.attendanceNotAthlete })
+    .max(150),
+});
+
+export const attendanceRangeInput = z
+  .object({ from: isoDate(CAL_MSG.attendanceRangeInvalid), to: isoDate(CAL_MSG.attendanceRangeInvalid) })
+  .refine((r) => r.from <= r.to && daysBetween(r.from, r.to) <= MAX_SERIES_DAYS, { path: ['to'], error: CAL_MSG.attendanceRangeInvalid });

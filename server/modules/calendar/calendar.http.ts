@@ -1,8 +1,12 @@
-// The private calendar feed over HTTP (issue 38 point 4), fetched by calendar apps with no session:
-//   GET /calendario/:token.ics   the feed the token names (404 when unknown or revoked), text/calendar
+// The calendar over HTTP (issue 38):
+//   GET /calendario/:token.ics                        a private feed, fetched by calendar apps with no session (404
+//                                                     when unknown or revoked), text/calendar
+//   GET /api/presenze.{csv|xlsx}?from=&to=&groupId=    attendance statistics per athlete (calendar.read, export.run; X-Club)
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context';
-import { sendDownload, sendDownloadRefusal } from '../../http/download';
+import { downloadRoute, sendDownload, sendDownloadRefusal } from '../../http/download';
+import { CONTENT_TYPES } from '../exports/export-file';
+import { attendanceExport } from './attendance.service';
 import { NotFoundError } from '../../lib/errors';
 import { calendarFeedFile } from './calendar-feeds.service';
 
@@ -16,4 +20,11 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: AppDeps): voi
       return sendDownloadRefusal(req, reply, error, 'calendar feed');
     }
   });
+  app.get(
+    '/api/presenze.:format',
+    downloadRoute<{ Params: { format: string }; Querystring: { from?: string; to?: string; groupId?: string } }>(deps, 'attendance export', async (ctx, req) => {
+      const { filename, format, body } = await attendanceExport(ctx, req.params.format, { from: req.query?.from, to: req.query?.to, groupId: req.query?.groupId });
+      return { filename, contentType: CONTENT_TYPES[format], body };
+    }),
+  );
 }
