@@ -55,7 +55,7 @@ export const saveEventInput = z
     home: z.boolean().nullish(),
     competition: optionalShort,
     cardBody: optionalShort,
-    meetingTime: time(CAL_MSG.eventTimeInvalid).optional(),
+    meetingTime: time(CAL_MSG.eventTimeInvalid).nullish(),
     meetingPlace: optionalShort,
     notes: optionalText.pipe(z.string().max(2000, { error: MSG.textTooLong }).optional()),
   })
@@ -69,8 +69,8 @@ export const occurrenceChangeInput = z.object({
   occursOn: isoDate(CAL_MSG.eventDateRequired),
   cancel: z.boolean().default(false),
   startsOn: z.preprocess(blankToUndefined, isoDate(CAL_MSG.eventDateRequired).optional()),
-  startTime: time(CAL_MSG.eventTimeInvalid).optional(),
-  durationMinutes: duration.optional(),
+  startTime: time(CAL_MSG.eventTimeInvalid).nullish(),
+  durationMinutes: duration.nullish(),
   venueId: z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).nullish()),
   note: optionalText.pipe(z.string().max(500, { error: MSG.textTooLong }).optional()),
 });

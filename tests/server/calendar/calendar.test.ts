@@ -58,6 +58,9 @@ const training = (overrides: Record<string, unknown> = {}) => ({
   startTime: '18:00',
   durationMinutes: 90,
   repeat: { weekdays: DAYS, intervalWeeks: 1, until: UNTIL },
+  // A form's empty optional fields come as null.
+  meetingTime: null,
+  competition: null,
   ...overrides,
 });
 async function days(from: string, to: string, creds: Credentials = secretary, g: string[] | null = null) {
