@@ -53,6 +53,7 @@ export const routeModules = {
   // online registration by link, the public side (no account): the form of a link and the signature's check
   registrationPublic: () => import('../features/registrations/public/registration-page'),
   verifySignature: () => import('../features/registrations/public/verify-signature-page'),
+  callUpLink: () => import('../features/call-ups/call-up-link-page'),
   // the personal area of members and guardians (issue 36 point 4): its own light layout, the family, one person; and
   // the staff's page of the requests sent from it
   areaLayout: () => import('./layouts/area-layout'),
@@ -65,6 +66,9 @@ export const routeModules = {
   feesOverdue: () => import('../features/fees/routes/overdue-page'),
   familyStatement: () => import('../features/fees/routes/family-statement-page'),
   feesCollection: () => import('../features/fees/routes/collection-pages'),
+  // the club's calendar (issue 38): react-big-calendar and its stylesheet only in these chunks
+  calendar: () => import('../features/calendar/routes/calendar-page'),
+  calendarVenues: () => import('../features/calendar/routes/venues-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

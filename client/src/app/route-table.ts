@@ -21,6 +21,8 @@ export const AUTH_PAGES: AppPage[] = [
   // online registration by link (issue 36 point 3): open without an account, no admin shell
   { path: 'iscrizione/:token', module: 'registrationPublic' },
   { path: 'verifica-firma/:hash?', module: 'verifySignature' },
+  // a call-up answered from its mail's link (issue 38): no account
+  { path: 'convocazione/:token', module: 'callUpLink' },
 ];
 
 /** The guarded area (AdminLayout). */
@@ -73,6 +75,9 @@ export const ADMIN_PAGES: AppPage[] = [
   { path: 'quote/famiglia/:payerId', module: 'familyStatement' },
   { path: 'quote/impostazioni', module: 'feesCollection', props: { view: 'impostazioni' } },
   { path: 'quote/sepa', module: 'feesCollection', props: { view: 'sepa' } },
+  // the club's calendar (issue 38): the views, and the venues and closures
+  { path: 'calendario', module: 'calendar' },
+  { path: 'calendario/impianti', module: 'calendarVenues' },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)

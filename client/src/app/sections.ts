@@ -23,7 +23,8 @@ export type NavIconName =
   | 'privacy'
   | 'registrations'
   | 'familyRequests'
-  | 'fees';
+  | 'fees'
+  | 'calendar';
 
 export interface NavItem {
   label: string;
@@ -75,6 +76,8 @@ export const NAVIGATION: NavGroup[] = [
       { label: 'Atleti', path: '/athlete', icon: 'athletes', permission: 'people.athlete.read' },
       { label: 'Categorie', path: '/category', icon: 'categories', permission: 'groups.read' },
       { label: 'Gruppi', path: '/groups', icon: 'groups', permission: 'groups.read' },
+      // trainings, matches and events of the groups (issue 38)
+      { label: 'Calendario', path: '/calendario', icon: 'calendar', permission: 'calendar.read' },
     ],
   },
   {
@@ -110,6 +113,7 @@ const BUILT_SECTIONS = new Set([
   '/iscrizioni',
   '/richieste-famiglie',
   '/quote',
+  '/calendario',
 ]);
 
 /**
@@ -137,6 +141,8 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/iscrizioni/da-approvare', permission: 'registrations.manage' },
   // the overdue list, a family's statement, the fees' settings, the SEPA collection
   { path: '/quote/*', permission: 'fees.read' },
+  // the calendar's venues and closures
+  { path: '/calendario/impianti', permission: 'venues.write' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

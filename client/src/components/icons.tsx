@@ -197,4 +197,6 @@ export const WalletIcon = icon(
     <path d="M17 14h.01" />
   </>,
 );
+/** A calendar page: the club's calendar. */
+export const CalendarIcon = icon('CalendarIcon', <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" />);
 export const DownloadIcon = icon('DownloadIcon', <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />);

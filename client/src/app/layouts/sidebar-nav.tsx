@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 import {
   ArchiveIcon,
   BriefcaseIcon,
+  CalendarIcon,
   ClipboardIcon,
   DashboardIcon,
   FeedIcon,
@@ -44,6 +45,7 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   registrations: FileIcon,
   familyRequests: InboxIcon,
   fees: WalletIcon,
+  calendar: CalendarIcon,
 };
 
 const ItemLink = chakra(NavLink);

@@ -1,39 +1,8 @@
-// The frame of the public registration pages (no account, a parent on a phone): the club's name on top, the page's
-// title, its details and a card for the step; a step indicator for the form's steps.
-import { Box, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+// The public registration pages' frame (components/ui/public-frame.tsx, shared with the other public links), a card
+// for the step and a step indicator for the form's steps.
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { forwardRef, type ReactNode } from 'react';
-import { useDocumentTitle } from '../../../lib/document-title';
-
-export function PublicFrame({ kicker, title, details, children }: { kicker?: string | undefined; title: string; details?: ReactNode; children: ReactNode }) {
-  useDocumentTitle(title);
-  return (
-    <Box minH="100dvh" bg="bg.subtle" display="flex" flexDirection="column">
-      <Box as="header" bg="brand.700" color="white">
-        <Container maxW="3xl" px={{ base: '4', md: '6' }} py="3">
-          <Text fontWeight="semibold" fontSize={{ base: 'md', md: 'lg' }} lineClamp={2}>
-            {kicker ?? 'CampoBase'}
-          </Text>
-        </Container>
-      </Box>
-      <Container as="main" maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '5', md: '10' }} flex="1">
-        <Stack gap="5">
-          <Stack gap="2">
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.01em">
-              {title}
-            </Heading>
-            {details}
-          </Stack>
-          {children}
-        </Stack>
-      </Container>
-      <Box as="footer" py="6" textAlign="center">
-        <Text fontSize="sm" color="fg.muted">
-          Iscrizioni online con CampoBase
-        </Text>
-      </Box>
-    </Box>
-  );
-}
+export { PublicFrame } from '../../../components/ui/public-frame';
 
 /** The card holding a step: its heading (focused on each change of step) and its content. */
 export const StepCard = forwardRef<HTMLHeadingElement, { title: string; description?: ReactNode; children: ReactNode }>(function StepCard({ title, description, children }, ref) {

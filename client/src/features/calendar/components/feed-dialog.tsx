@@ -1,0 +1,131 @@
+// "Calendario privato del gruppo" (issue 38 point 5): a link that Google Calendar, Apple Calendar and Outlook
+// subscribe to, made for the chosen group and shown once (the server keeps only its hash), with a copy button and
+// how to subscribe; the group's links made before, each with "Revoca" (its address answers no more).
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { CopyIcon } from '../../../components/icons';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { ListError, ListLoading } from '../../../components/ui/list-status';
+import { PanelCancelButton } from '../../../components/ui/unsaved-changes';
+import { messageOfError } from '../../../lib/errors';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { CalendarFeedsQuery, CreateCalendarFeedMutation, RevokeCalendarFeedMutation } from '../calendar-documents';
+
+const CREATED = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
+
+export function FeedDialog({ group, onClose }: { group: { id: string; name: string } | null; onClose: () => void }) {
+  const feeds = useQuery(CalendarFeedsQuery, { variables: { targetId: group?.id ?? '' }, skip: !group, fetchPolicy: 'cache-and-network' });
+  const refetch = { refetchQueries: ['CalendarPage_Feeds'], awaitRefetchQueries: true };
+  const [create, creating] = useMutation(CreateCalendarFeedMutation, refetch);
+  const [revoke, revoking] = useMutation(RevokeCalendarFeedMutation, refetch);
+  const [url, setUrl] = useState<string | null>(null);
+  const [revokingId, setRevokingId] = useState<string | null>(null);
+
+  const close = () => {
+    setUrl(null);
+    onClose();
+  };
+  const make = async () => {
+    if (!group) return;
+    try {
+      const outcome = readMutationResult((await create({ variables: { targetId: group.id } })).data?.createCalendarFeed);
+      notify(outcome.ok ? MESSAGE_LEVEL.success : MESSAGE_LEVEL.error, outcome.ok ? outcome.data.message : outcome.message);
+      if (outcome.ok) setUrl(outcome.data.url);
+    } catch (error) {
+      notify(MESSAGE_LEVEL.error, messageOfError(error));
+    }
+  };
+  const confirmRevoke = async () => {
+    if (!revokingId) return;
+    try {
+      const outcome = readMutationResult((await revoke({ variables: { id: revokingId } })).data?.revokeCalendarFeed);
+      notify(outcome.ok ? MESSAGE_LEVEL.success : MESSAGE_LEVEL.error, outcome.ok ? outcome.data.message : outcome.message);
+      if (outcome.ok) setRevokingId(null);
+    } catch (error) {
+      notify(MESSAGE_LEVEL.error, messageOfError(error));
+    }
+  };
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      notify(MESSAGE_LEVEL.success, 'Link copiato.');
+    } catch {
+      notify(MESSAGE_LEVEL.warning, 'Copia non riuscita: seleziona il link e copialo a mano.');
+    }
+  };
+
+  const list = feeds.data?.calendarFeeds;
+  return (
+    <>
+      <FormDialog open={group !== null} title={`Calendario privato del gruppo ${group?.name ?? ''}`} onClose={close} footer={<PanelCancelButton>Chiudi</PanelCancelButton>}>
+        <Stack gap="5">
+          <Text fontSize="sm">
+            Un link privato con gli allenamenti, le partite e gli eventi del gruppo: chi lo aggiunge al proprio calendario li vede sul telefono, aggiornati da
+            soli. Chi ha il link vede il calendario: dallo solo a chi serve, e revocalo se finisce in mani sbagliate.
+          </Text>
+          {url ? (
+            <Stack gap="3" borderWidth="1px" borderColor="green.muted" bg="green.subtle" borderRadius="md" p="3">
+              <Text fontWeight="semibold">Ecco il link: copialo adesso, non lo mostreremo più.</Text>
+              <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
+                <Input readOnly value={url} aria-label="Link del calendario privato" onFocus={(e) => e.target.select()} bg="bg" />
+                <Button onClick={() => void copy()} flexShrink={0}>
+                  <CopyIcon />
+                  Copia
+                </Button>
+              </Flex>
+              <Box as="ul" pl="4" listStyleType="disc" fontSize="sm">
+                <li>Google Calendar: da computer, «Altri calendari» → «+» → «Da URL», incolla il link.</li>
+                <li>Apple Calendario: «File» → «Nuovo abbonamento calendario» (su iPhone: Impostazioni → Calendario → Account → Aggiungi calendario abbonato).</li>
+                <li>Outlook: «Aggiungi calendario» → «Sottoscrivi dal Web», incolla il link.</li>
+              </Box>
+            </Stack>
+          ) : (
+            <Box>
+              <Button onClick={() => void make()} loading={creating.loading} loadingText="Creazione in corso...">
+                Crea un link privato
+              </Button>
+            </Box>
+          )}
+          <Stack gap="2">
+            <Text fontWeight="semibold">Link creati per questo gruppo</Text>
+            {feeds.error && !list ? (
+              <ListError message={messageOfError(feeds.error)} onRetry={() => void feeds.refetch().catch(() => undefined)} />
+            ) : !list ? (
+              <ListLoading label="Caricamento dei link..." />
+            ) : list.length === 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                Nessun link ancora.
+              </Text>
+            ) : (
+              <Stack as="ul" gap="2" listStyleType="none" aria-label="Link creati">
+                {list.map((feed) => (
+                  <Flex as="li" key={feed.id} gap="2" justify="space-between" align="center" borderWidth="1px" borderRadius="md" p="2" wrap="wrap">
+                    <Text fontSize="sm">{`Creato il ${CREATED.format(new Date(feed.createdAt))}${feed.revoked ? ' (revocato)' : ''}`}</Text>
+                    {!feed.revoked && (
+                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRevokingId(feed.id)}>
+                        Revoca
+                      </Button>
+                    )}
+                  </Flex>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Stack>
+      </FormDialog>
+      <ConfirmDialog
+        open={revokingId !== null}
+        title="Revocare il link?"
+        message="Chi si era abbonato non riceverà più gli aggiornamenti del calendario."
+        confirmLabel="Revoca"
+        loading={revoking.loading}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setRevokingId(null)}
+      />
+    </>
+  );
+}
