@@ -43,15 +43,8 @@ interface DatabaseResult {
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseResult | null> {
   const club = await openBenchClub(database, 'calendar', 'ASD Bench Calendario');
   if (!club) return null;
-  const { app, db, clubId } = club;
+  const { app, db, clubId, staff } = club;
   try {
-    const staff = async (query: string, variables: Record<string, unknown> = {}) => {
-      const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...club.headers }, payload: JSON.stringify({ query, variables }) });
-      const body = res.json<{ data?: Record<string, any>; errors?: unknown[] }>();
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-      const ms = Number(/app;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN);
-      return { value: Object.values(body.data!)[0], ms };
-    };
 
     log(`[${database}] seeding ${GROUPS} groups and their season...`);
     const venues = await db.venue.createManyAndReturn({ data: [...Array(10).keys()].map((i) => ({ clubId, name: `Impianto ${i + 1}` })), select: { id: true } });

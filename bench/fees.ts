@@ -37,16 +37,8 @@ interface DatabaseResult {
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseResult | null> {
   const club = await openBenchClub(database, 'fees', 'ASD Bench Quote');
   if (!club) return null;
-  const { app, db, clubId } = club;
+  const { app, db, clubId, staff } = club;
   try {
-    /** One GraphQL call as the owner: the root field's value and the server's own time (ms). */
-    const staff = async (query: string, variables: Record<string, unknown> = {}) => {
-      const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...club.headers }, payload: JSON.stringify({ query, variables }) });
-      const body = res.json<{ data?: Record<string, any>; errors?: unknown[] }>();
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-      const ms = Number(/app;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN);
-      return { value: Object.values(body.data!)[0], ms };
-    };
 
     log(`[${database}] seeding ${MEMBERS} athletes...`);
     await seedAthletes(db, clubId, { count: MEMBERS });

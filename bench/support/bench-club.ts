@@ -27,7 +27,15 @@ export async function openBenchClub(database: 'pglite' | 'postgres', bench: stri
     });
     const membership = await deps.systemDb.membership.findFirstOrThrow({ where: { accountId } });
     const headers = { authorization: `Bearer ${token}`, 'x-club': membership.token };
-    return { app, deps, db: deps.systemDb, clubId: membership.clubId, headers, dataDir, close };
+    /** One GraphQL call as the owner: the root field's value and the server's own time in ms (Server-Timing). */
+    const staff = async (query: string, variables: Record<string, unknown> = {}) => {
+      const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ query, variables }) });
+      const body = res.json<{ data?: Record<string, any>; errors?: unknown[] }>();
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      const ms = Number(/app;dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN);
+      return { value: Object.values(body.data!)[0], ms };
+    };
+    return { app, deps, db: deps.systemDb, clubId: membership.clubId, headers, staff, dataDir, close };
   } catch (error) {
     await close();
     throw error;

@@ -8,8 +8,8 @@
 // CAMPOBASE_SCREENSHOTS=<dir> saves each screen at 375 and 1440 px.
 import { describe, expect, it } from 'vitest';
 import { CAL_MSG } from '../../schema/messages-calendar';
-import { formatFindings, seriousViolations } from '../support/accessibility';
-import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
+import { launchBrowser, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
+import { screenChecks } from '../support/screen-checks';
 import { addCollaborator, createClub } from '../support/factories';
 import { clockedLiveServer, clubMorning } from '../support/live-server';
 import { createGroupWith } from '../support/people-factories';
@@ -32,22 +32,7 @@ describe('the club calendar', () => {
     const page = await browser.context.newPage();
     page.setDefaultTimeout(30_000);
     const failures: string[] = [];
-    const check = async (name: string) => {
-      const { width } = page.viewportSize()!;
-      await page.mouse.move(width - 2, 2);
-      const findings = await seriousViolations(page);
-      if (findings.length) failures.push(formatFindings(`${name} at ${width}`, findings));
-      if (width < 768) await expectNoHorizontalScroll(page);
-      await screenshot(page, `${name}-${width}`);
-    };
-    const both = async (name: string) => {
-      await check(name);
-      await page.setViewportSize(VIEWPORTS.phone);
-      await page.waitForTimeout(300);
-      await check(name);
-      await page.setViewportSize(VIEWPORTS.desktop);
-      await page.waitForTimeout(300);
-    };
+    const { check, both } = screenChecks(page, failures);
     const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
     const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
     const day = (iso: string, text = 'Allenamento Under 12') => page.locator(`[data-day="${iso}"]`, { hasText: text }).first();

@@ -11,8 +11,8 @@ import { CAL_MSG } from '../../schema/messages-calendar';
 import { callUpList, sendCallUps } from '../../server/modules/calendar/call-ups.service';
 import { saveEvent } from '../../server/modules/calendar/events.service';
 import { currentSeason } from '../../server/modules/seasons/seasons.service';
-import { formatFindings, seriousViolations } from '../support/accessibility';
-import { expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, VIEWPORTS } from '../support/browser';
+import { launchBrowser, setPagesDate, VIEWPORTS } from '../support/browser';
+import { screenChecks } from '../support/screen-checks';
 import { createClub } from '../support/factories';
 import { familyOf } from '../support/family-factories';
 import { clockedLiveServer, clubMorning } from '../support/live-server';
@@ -47,13 +47,7 @@ describe('call-ups answered by families', () => {
     const page = await browser.context.newPage();
     page.setDefaultTimeout(30_000);
     const failures: string[] = [];
-    const check = async (name: string) => {
-      const { width } = page.viewportSize()!;
-      const findings = await seriousViolations(page);
-      if (findings.length) failures.push(formatFindings(`${name} at ${width}`, findings));
-      if (width < 768) await expectNoHorizontalScroll(page);
-      await screenshot(page, `${name}-${width}`, { fullPage: true });
-    };
+    const { check } = screenChecks(page, failures);
     try {
       // --- the Rossi parent, on a phone, from the mail: no account
       await page.goto(`${server.url}${link(rossi.email)}`);

@@ -14,8 +14,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 import { FEES_MSG } from '../../schema/messages-fees';
-import { formatFindings, seriousViolations } from '../support/accessibility';
-import { chooseMenuItem, expectNoHorizontalScroll, launchBrowser, screenshot, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
+import { chooseMenuItem, launchBrowser, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
+import { screenChecks } from '../support/screen-checks';
 import { addCollaborator, createClub } from '../support/factories';
 import { familyOf } from '../support/family-factories';
 import { clockedLiveServer, clubMorning, liveGql } from '../support/live-server';
@@ -48,24 +48,7 @@ describe('fees, payments and receipts', () => {
     const page = await browser.context.newPage();
     page.setDefaultTimeout(30_000);
     const failures: string[] = [];
-    /** axe on the screen as it is, the screen saved at its width (CAMPOBASE_SCREENSHOTS). */
-    const check = async (name: string, { fullPage = true } = {}) => {
-      const { width } = page.viewportSize()!;
-      await page.mouse.move(width - 2, 2);
-      const findings = await seriousViolations(page);
-      if (findings.length) failures.push(formatFindings(`${name} at ${width}`, findings));
-      if (width < 768) await expectNoHorizontalScroll(page);
-      await screenshot(page, `${name}-${width}`, { fullPage });
-    };
-    /** The same screen at 375 px too (no sideways scroll, axe), then back to 1440. */
-    const both = async (name: string, { fullPage = true } = {}) => {
-      await check(name, { fullPage });
-      await page.setViewportSize(VIEWPORTS.phone);
-      await page.waitForTimeout(300);
-      await check(name, { fullPage });
-      await page.setViewportSize(VIEWPORTS.desktop);
-      await page.waitForTimeout(300);
-    };
+    const { check, both } = screenChecks(page, failures);
     const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
 
     try {
