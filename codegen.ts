@@ -14,7 +14,7 @@ const config: CodegenConfig = {
     },
     // Apollo's InMemoryCache needs the members of the abstract types the documents spread on (`... on BaseError`).
     'client/src/gql/possible-types.ts': {
-      plugins: ['./scripts/codegen-possible-types.cjs'],
+      plugins: ['./scripts/codegen-possible-types.mjs'],
     },
   },
 };

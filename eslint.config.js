@@ -165,7 +165,7 @@ export default defineConfig(
   {
     languageOptions: {
       // One TypeScript program for the whole repository (tsconfig.json), shared by every file.
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: root },
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/codegen-possible-types.mjs'] }, tsconfigRootDir: root },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

@@ -16,6 +16,7 @@ import { createApp, type CampoApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { MAIL_SWEEP_QUEUE } from '../../server/jobs/mail-delivery';
 import { REMINDER_QUEUE } from '../../server/modules/certificates/certificate-reminders.service';
+import { FEE_REMINDER_QUEUE } from '../../server/modules/fees/fee-reminders.job';
 import { WEBHOOK_SCAN_QUEUE } from '../../server/modules/federation/webhook-delivery';
 import { createClub, PASSWORD, type TestClub } from '../support/factories';
 import { clubContext, createPerson, nextTaxCode } from '../support/people-factories';
@@ -32,7 +33,7 @@ interface Instance {
 /** A test queue that only B works: A's requests enqueue into it. */
 const ECHO_QUEUE = 'two-instances-echo';
 /** Each periodic task and its period here (the defaults, but webhook scans hourly so that no tick fires on its own). */
-const PERIODS: Record<string, number> = { [MAIL_SWEEP_QUEUE]: 60, [WEBHOOK_SCAN_QUEUE]: 3600, [REMINDER_QUEUE]: 3600, [ACCESS_LOG_PRUNE_QUEUE]: 86_400 };
+const PERIODS: Record<string, number> = { [MAIL_SWEEP_QUEUE]: 60, [WEBHOOK_SCAN_QUEUE]: 3600, [REMINDER_QUEUE]: 3600, [FEE_REMINDER_QUEUE]: 3600, [ACCESS_LOG_PRUNE_QUEUE]: 86_400 };
 const WAIT = { timeout: 20_000, interval: 50 };
 
 async function startInstance(url: string, jobsEnabled: boolean, beforeListen?: (campo: CampoApp) => void): Promise<Instance> {
