@@ -20,6 +20,7 @@ import { parseInput } from '../../lib/validate';
 import { EXPORT_FORMATS, exportWriter, type ExportFormat } from '../exports/export-file';
 import { EXPORT_MSG } from '../exports/export-list.service';
 import { EVENT_INCLUDE, type EventRow } from './events.service';
+import { refuseUnlessCoachOf } from './calendar.policy';
 import { occurrencesOf } from './occurrences';
 
 export interface RosterRow {
@@ -27,11 +28,6 @@ export interface RosterRow {
   name: string;
   present: boolean | null;
   reason: string | null;
-}
-
-function refuseUnlessCoachOf(ctx: RequestContext, groupIds: readonly string[]): void {
-  const coach = athleteGroupsOf(ctx);
-  if (coach && !groupIds.every((id) => coach.groupIds.includes(id))) throw new ForbiddenError(CAL_MSG.coachGroupsOnly);
 }
 
 /** The event (not cancelled) whose day `occursOn` is in the calendar (not cancelled either). */

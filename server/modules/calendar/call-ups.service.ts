@@ -27,6 +27,7 @@ import { parseInput } from '../../lib/validate';
 import { recipientColumns } from '../families/recipients';
 import { EVENT_INCLUDE, type EventRow } from './events.service';
 import { groupsParameter } from './calendar-notices';
+import { refuseUnlessCoachOf } from './calendar.policy';
 import { occurrencesOf } from './occurrences';
 
 /** A reminder to the same athlete at most this often. */
@@ -91,12 +92,6 @@ async function recipientOf(db: Db, ctx: RequestContext, clubId: string, event: E
   return row;
 }
 
-/** A coach may call up only for events all of whose groups they coach (as for the events themselves). */
-function refuseUnlessCoachOf(ctx: RequestContext, event: EventRow): void {
-  const groups = ctx.viewer?.membership?.role === 'allenatore' ? (ctx.viewer.membership.groupIds ?? []) : null;
-  if (groups && !event.groups.every((g) => groups.includes(g.groupId))) throw new ForbiddenError(CAL_MSG.coachGroupsOnly);
-}
-
 /** The athletes of an event's day with what blocks each (health data: logged as a read). */
 export async function callUpCandidates(ctx: RequestContext, eventId: unknown, occursOn: unknown): Promise<CheckedAthlete[]> {
   const { clubId } = clubMember(ctx);
@@ -104,7 +99,7 @@ export async function callUpCandidates(ctx: RequestContext, eventId: unknown, oc
   const { occursOn: day } = parseInput(callUpInput.pick({ occursOn: true }), { occursOn });
   const db = clubDb(ctx);
   const { event, date } = await eventDay(db, clubId, eventId, day);
-  refuseUnlessCoachOf(ctx, event);
+  refuseUnlessCoachOf(ctx, event.groups.map((g) => g.groupId));
   const rows = await checkAthletes(db, clubId, event, date, clubDate(ctx.deps.now()));
   revealHealth(ctx, { personIds: rows.map((r) => r.personId) }, `Convocazione «${event.title}»`);
   return rows;
@@ -149,7 +144,7 @@ export async function sendCallUps(ctx: RequestContext, raw: unknown): Promise<Ca
   const now = ctx.deps.now();
   const today = clubDate(now);
   const { event, date, startMinute, venue } = await eventDay(db, clubId, input.eventId, input.occursOn);
-  refuseUnlessCoachOf(ctx, event);
+  refuseUnlessCoachOf(ctx, event.groups.map((g) => g.groupId));
   const starts = clubInstant(date, startMinute);
   const deadline = input.deadline ? new Date(input.deadline) : starts;
   if (deadline > starts || deadline <= now) throw new ValidationError({ deadline: CAL_MSG.callUpDeadlineInvalid }, CAL_MSG.callUpDeadlineInvalid);
@@ -229,7 +224,7 @@ export async function remindCallUps(ctx: RequestContext, eventId: unknown, occur
   const db = clubDb(ctx);
   const now = ctx.deps.now();
   const { event, date, startMinute, venue } = await eventDay(db, clubId, eventId, day);
-  refuseUnlessCoachOf(ctx, event);
+  refuseUnlessCoachOf(ctx, event.groups.map((g) => g.groupId));
   const club = await db.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
   const pending = await db.callUp.findMany({
     where: { clubId, eventId: event.id, occursOn: dateColumn(day), withdrawnAt: null, response: null, deadline: { gt: now }, OR: [{ remindedAt: null }, { remindedAt: { lt: new Date(now.getTime() - REMIND_EVERY_MS) } }] },
@@ -258,7 +253,7 @@ export async function withdrawCallUp(ctx: RequestContext, id: unknown): Promise<
   const db = clubDb(ctx);
   const row = isUuid(id) ? await db.callUp.findFirst({ where: { clubId, id }, include: { event: { include: EVENT_INCLUDE } } }) : null;
   if (!row) throw new NotFoundError();
-  refuseUnlessCoachOf(ctx, row.event);
+  refuseUnlessCoachOf(ctx, row.event.groups.map((g) => g.groupId));
   await db.callUp.update({ where: { id: row.id }, data: { withdrawnAt: row.withdrawnAt ?? ctx.deps.now() } });
   return { message: CAL_MSG.callUpWithdrawn, id: row.id };
 }

@@ -8,14 +8,15 @@ import { CAL_MSG } from '../../../schema/messages-calendar';
 import { calendarRangeInput, minutesToTime, occurrenceChangeInput, saveEventInput, type SaveEventInput } from '../../../schema/validation/calendar';
 import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
-import { athleteGroupsOf, clubDb } from '../../access/request-db';
+import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { clubRowWhere, isUuid, type Db } from '../../lib/club-rows';
 import { dateColumn, dayOf } from '../../lib/date-columns';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { changeText, groupsParameter, mailEventNotices, noticeEventChange, type EventNotice } from './calendar-notices';
+import { refuseUnlessCoachOf } from './calendar.policy';
 import { occurrencesOf, overlaps, ruleDays, weeklyRule, type Occurrence } from './occurrences';
 
 export const EVENT_INCLUDE = {
@@ -29,12 +30,6 @@ export interface VenueClash {
   time: string;
   eventId: string;
   title: string;
-}
-
-/** A coach may touch only events all of whose groups they coach. */
-function refuseUnlessCoachOf(ctx: RequestContext, groupIds: readonly string[]): void {
-  const coach = athleteGroupsOf(ctx);
-  if (coach && !groupIds.every((id) => coach.groupIds.includes(id))) throw new ForbiddenError(CAL_MSG.coachGroupsOnly);
 }
 
 const eventColumns = (input: SaveEventInput) => ({
