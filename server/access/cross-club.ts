@@ -15,6 +15,8 @@
 //                 club (club-scope.ts), as a member's would be.
 //   calendarFeedDoor  a private calendar feed (modules/calendar) fetched by a calendar app with no session: the feed
 //                 its token names (not revoked) and a client scoped to its club, read-only in practice.
+//   familyFeedMembers  the people of a family feed (kind family: its target is the account): the account's
+//                 family in the feed's club, as the personal area reaches it today.
 //   callUpDoor    a call-up answered from its mail's link with no session (modules/calendar): the call-up its token
 //                 names and a client scoped to its club.
 //   familyDoor    the personal area of members and guardians (modules/family-area): the people linked to the
@@ -71,6 +73,12 @@ export async function calendarFeedDoor(scope: Pick<Scope, 'deps'>, tokenHash: st
   const system = scope.deps.systemDb;
   const feed = await system.calendarFeed.findUnique({ where: { tokenHash }, select: { id: true, clubId: true, kind: true, targetId: true, revokedAt: true } });
   return feed && !feed.revokedAt ? { feed, db: clubScopedClient(system, feed.clubId) } : null;
+}
+
+/** The people a family feed covers today: the reach of the feed's account in the feed's club (at 18 a minor leaves it). */
+export async function familyFeedMembers(scope: Pick<Scope, 'deps'>, feed: { kind: string; clubId: string; targetId: string }): Promise<FamilyMember[]> {
+  if (feed.kind !== 'family') throw new CrossClubFenceError('familyFeedMembers');
+  return (await readFamilyReach(scope.deps, feed.targetId)).filter((m) => m.clubId === feed.clubId);
 }
 
 /** The call-up a mail's token names (by its SHA-256) and a client scoped to its club; null when none. */

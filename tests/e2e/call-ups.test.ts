@@ -2,9 +2,11 @@
 // 2026 (the server's and the pages' clock). The club calls up two children of two families for a match (the
 // services, as the staff's screens will); the mails go out. One parent opens the mail's link on a phone with no
 // account: the match, the meeting point, the deadline; answers "Sì" with a note (the toast). The other parent, signed
-// in, finds the call-up at the top of the personal area and answers "Forse". The staff's list has both answers. An
+// in, finds the call-up at the top of the personal area and answers "Forse", then makes the family's calendar link
+// (its ICS read by ical.js holds the match) and revokes it (404). The staff's list has both answers. An
 // unknown link says it is not valid. At 375 and 1440 px: no sideways scroll, axe clean.
 // CAMPOBASE_SCREENSHOTS=<dir> saves each screen at both widths.
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
 import { CAL_MSG } from '../../schema/messages-calendar';
@@ -84,6 +86,25 @@ describe('call-ups answered by families', () => {
       await mine.getByText('Risposta: Forse').waitFor();
       await page.setViewportSize(VIEWPORTS.desktop);
       await check('CU2-area');
+
+      // --- the family's own calendar link: made, subscribed to (read by ical.js), revoked
+      const calendar = page.getByRole('region', { name: 'Il calendario sul telefono' });
+      await calendar.getByRole('button', { name: 'Crea il link del calendario' }).click();
+      await page.getByText(CAL_MSG.feedCreated).first().waitFor();
+      const feedUrl = await calendar.getByLabel('Link del calendario privato').inputValue();
+      const path = new URL(feedUrl).pathname;
+      const ics = await fetch(`${server.url}${path}`);
+      expect(ics.status).toBe(200);
+      const events = new ICAL.Component(ICAL.parse(await ics.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+      expect(events.map((e) => [e.uid, e.summary, e.startDate.toString()])).toEqual([[`${saved.event!.id}@campobase`, 'Campionato Under 14 vs US Avversaria', '2026-09-20T10:30:00']]);
+      expect(events[0].description).toContain('Per: Luca');
+      await page.setViewportSize(VIEWPORTS.phone);
+      await check('CU3-area-calendar');
+      await calendar.getByRole('button', { name: 'Revoca' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Revoca' }).click();
+      await page.getByText(CAL_MSG.feedRevoked).first().waitFor();
+      await calendar.getByRole('button', { name: 'Revoca' }).waitFor({ state: 'detached' });
+      expect((await fetch(`${server.url}${path}`)).status).toBe(404);
 
       // --- the staff's list
       const answers = await callUpList(ctx, saved.event!.id, '2026-09-20');

@@ -1,11 +1,10 @@
-// GraphQL face of the calendar (issue 38 points 1 and 4): venues, closures, events and their occurrences, the private
-// feeds. Thin adapters over the calendar services; who may call each field is the operation table's (calendar.read,
-// calendar.write, venues.write). Days are YYYY-MM-DD, times hh:mm in Europe/Rome.
+// GraphQL face of the calendar (issue 38 points 1 and 4): venues, closures, events and their occurrences (the private
+// feeds are calendar-feeds.graphql.ts'). Thin adapters over the calendar services; who may call each field is the
+// operation table's (calendar.read, calendar.write, venues.write). Days are YYYY-MM-DD, times hh:mm in Europe/Rome.
 import { EVENT_KINDS, minutesToTime, WEEKDAYS } from '../../../schema/validation/calendar';
 import { builder } from '../../graphql/builder';
 import { dayOf } from '../../lib/date-columns';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
-import { calendarFeeds, createCalendarFeed, revokeCalendarFeed } from './calendar-feeds.service';
 import { cancelEvent, changeFollowing, changeOccurrence, clubCalendar, saveEvent, type CalendarItem, type EventRow, type SavedEvent, type VenueClash } from './events.service';
 import { ruleParts } from './occurrences';
 import { archiveVenue, closures, deleteClosure, saveClosure, saveVenue, venues } from './venues.service';
@@ -92,16 +91,6 @@ const SavedEventRef = builder.objectRef<SavedEvent>('SaveCalendarEventPayload').
   }),
 });
 
-builder.prismaObject('CalendarFeed', {
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    kind: t.exposeString('kind'),
-    targetId: t.exposeID('targetId'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    revoked: t.boolean({ resolve: (f) => f.revokedAt !== null }),
-  }),
-});
-
 builder.queryFields((t) => ({
   venues: t.prismaField({ type: ['Venue'], args: { includeArchived: t.arg.boolean({ defaultValue: false }) }, resolve: (_q, _r, { includeArchived }, ctx) => venues(ctx, includeArchived ?? false) }),
   closures: t.prismaField({ type: ['ClubClosure'], resolve: (_q, _r, _a, ctx) => closures(ctx) }),
@@ -112,7 +101,6 @@ builder.queryFields((t) => ({
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError] },
     resolve: (_r, args, ctx) => clubCalendar(ctx, { from: args.from, to: args.to, groupIds: args.groupIds?.map(String), venueId: args.venueId ? String(args.venueId) : null }),
   }),
-  calendarFeeds: t.prismaField({ type: ['CalendarFeed'], args: { kind: t.arg.string({ required: true }), targetId: t.arg.id({ required: true }) }, resolve: (_q, _r, { kind, targetId }, ctx) => calendarFeeds(ctx, kind, targetId) }),
 }));
 
 const RepeatInput = builder.inputType('EventRepeatInput', {
@@ -152,7 +140,7 @@ const OccurrenceInput = builder.inputType('CalendarOccurrenceChangeInput', {
   }),
 });
 
-const MessageRef = builder.objectRef<{ message: string; id: string }>('CalendarMessagePayload').implement({ fields: (t) => ({ message: t.exposeString('message'), id: t.exposeID('id') }) });
+export const MessageRef = builder.objectRef<{ message: string; id: string }>('CalendarMessagePayload').implement({ fields: (t) => ({ message: t.exposeString('message'), id: t.exposeID('id') }) });
 
 builder.mutationFields((t) => ({
   saveVenue: t.field({
@@ -220,13 +208,4 @@ builder.mutationFields((t) => ({
     errors: { types: writeErrors },
     resolve: (_r, { eventId, from, input, allowVenueClashes }, ctx) => changeFollowing(ctx, eventId, from, input ?? null, { allowVenueClashes: allowVenueClashes ?? false }),
   }),
-  createCalendarFeed: t.field({
-    type: builder.objectRef<{ message: string; url: string; feed: { id: string } }>('CalendarFeedPayload').implement({
-      fields: (f) => ({ message: f.exposeString('message'), url: f.exposeString('url', { description: 'Shown once: the token is stored hashed.' }), id: f.id({ resolve: (p) => p.feed.id }) }),
-    }),
-    args: { kind: t.arg.string({ required: true, description: 'group or person' }), targetId: t.arg.id({ required: true }) },
-    errors: { types: writeErrors },
-    resolve: (_r, { kind, targetId }, ctx) => createCalendarFeed(ctx, kind, targetId),
-  }),
-  revokeCalendarFeed: t.field({ type: MessageRef, args: { id: t.arg.id({ required: true }) }, errors: { types: writeErrors }, resolve: (_r, { id }, ctx) => revokeCalendarFeed(ctx, id) }),
 }));

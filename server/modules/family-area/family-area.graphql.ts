@@ -23,6 +23,7 @@ const FamilyAreaPersonRef = builder.objectRef<FamilyAreaPerson>('FamilyAreaPerso
   description: 'A person of the family on the first screen of the personal area.',
   fields: (t) => ({
     personId: t.exposeID('personId'),
+    clubId: t.exposeID('clubId'),
     clubName: t.exposeString('clubName'),
     relation: t.field({ type: FamilyRelationEnum, resolve: (p) => p.relation }),
     firstname: t.exposeString('firstname'),

@@ -17,6 +17,7 @@ import { statementOf } from '../fees/payments.service';
 
 export interface FamilyAreaPerson {
   personId: string;
+  clubId: string;
   clubName: string;
   relation: FamilyRelation;
   firstname: string;
@@ -52,6 +53,7 @@ export async function familyArea(ctx: RequestContext): Promise<FamilyAreaPerson[
       if (athlete) logFamilyHealthRead(ctx, clubId, p.id, 'Area personale: stato del certificato medico');
       people.push({
         personId: p.id,
+        clubId,
         clubName: p.club.fullName,
         relation: m.relation,
         firstname: p.firstname,

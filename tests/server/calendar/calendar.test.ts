@@ -248,6 +248,50 @@ describe('the private ICS feed', () => {
     expect((await feed('x'.repeat(43))).statusCode).toBe(404);
     expect((await feed('../../etc')).statusCode).toBe(404);
   });
+
+  it("a family's own link: its children's groups' events, named for whom; another family or club reaches nothing", async () => {
+    const ctx = await clubContext(t.deps, club.members.owner);
+    const family = await familyOf(ctx, [`${Y - 11}-04-04`, `${Y - 8}-05-05`], 'Famigliafeed');
+    const [luca, sara] = family.children;
+    const under8 = await createGroupWith(t.deps, club.clubId, 'athlete', 'Under 8 feed');
+    await t.deps.systemDb.groupMember.createMany({ data: [{ clubId: club.clubId, groupId, roleId: luca.roleId }, { clubId: club.clubId, groupId: under8.id, roleId: sara.roleId }] });
+    const small = await call(SAVE, { input: training({ title: 'Minibasket', groupIds: [under8.id], venueId: null, repeat: { weekdays: ['FR'], intervalWeeks: 1, until: plus(T0, 60) } }) });
+    const parent = { token: family.token };
+    const MINE = `mutation($c: ID!) { createMyCalendarFeed(clubId: $c) { __typename ... on MutationCreateMyCalendarFeedSuccess { data { url message id } } ${ERRORS} } }`;
+    // A club the family is not in, and a staff-only call: refused like unknown ids.
+    const outsider = await clubWithEveryRole(t.deps, 'ASD Altra Feed');
+    expect(await call(MINE, { c: outsider.clubId }, parent)).toMatchObject({ __typename: 'NotFoundError' });
+    expect((await call(MINE, { c: club.clubId }, secretary)).__typename).not.toBe('MutationCreateMyCalendarFeedSuccess');
+    const made = await call(MINE, { c: club.clubId }, parent);
+    expect(made.data.message).toBe(CAL_MSG.feedCreated);
+    const familyToken = /\/calendario\/([\w-]+)\.ics$/.exec(made.data.url)![1];
+    const res = await feed(familyToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const root = new ICAL.Component(ICAL.parse(res.body));
+    expect(root.getFirstPropertyValue('x-wr-calname')).toBe('ASD Calendario: famiglia');
+    const events = root.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const mini = events.find((e) => e.uid === `${small.data.event.id}@campobase`)!;
+    expect(mini.description).toContain('Per: Sara');
+    expect(mini.description).not.toContain('Luca');
+    const series = events.find((e) => e.uid === `${seriesId}@campobase` && !e.isRecurrenceException())!;
+    expect(series.description).toContain('Per: Luca');
+    // Another group's events are not the family's.
+    const others = await days(T0, plus(T0, 30), secretary, [otherGroupId]);
+    for (const o of others) expect(events.some((e) => e.uid === `${o.event.id}@campobase`)).toBe(false);
+    // The family sees its links; another family sees none of them and cannot revoke them.
+    const stranger = await familyOf(ctx, [`${Y - 9}-06-06`], 'Estraneifeed');
+    const mine = await call(`{ myCalendarFeeds { id clubId clubName revoked } }`, {}, parent);
+    expect(mine).toEqual([{ id: made.data.id, clubId: club.clubId, clubName: 'ASD Calendario', revoked: false }]);
+    expect(await call(`{ myCalendarFeeds { id } }`, {}, { token: stranger.token })).toEqual([]);
+    const REVOKE = `mutation($id: ID!) { revokeMyCalendarFeed(id: $id) { __typename ... on MutationRevokeMyCalendarFeedSuccess { data { message } } ${ERRORS} } }`;
+    expect(await call(REVOKE, { id: made.data.id }, { token: stranger.token })).toMatchObject({ __typename: 'NotFoundError' });
+    expect((await feed(familyToken)).statusCode).toBe(200);
+    // Staff do not list a family's links as a person's or group's, nor revoke them through their own call.
+    expect(await call(`query($id: ID!) { calendarFeeds(kind: "family", targetId: $id) { id } }`, { id: family.accountId })).toEqual([]);
+    expect((await call(REVOKE, { id: made.data.id }, parent)).data.message).toBe(CAL_MSG.feedRevoked);
+    expect((await feed(familyToken)).statusCode).toBe(404);
+    expect(await call(`{ myCalendarFeeds { revoked } }`, {}, parent)).toEqual([{ revoked: true }]);
+  });
 });
 
 describe('who is concerned', () => {

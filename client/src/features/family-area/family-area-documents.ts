@@ -8,6 +8,7 @@ export const MyFamilyQuery = graphql(`
   query FamilyArea_People {
     myFamily {
       personId
+      clubId
       clubName
       relation
       firstname
@@ -181,6 +182,53 @@ export const WithdrawConsentMutation = graphql(`
         }
       }
       ...MutationError
+    }
+  }
+`);
+
+export const MyCalendarFeedsQuery = graphql(`
+  query FamilyArea_CalendarFeeds {
+    myCalendarFeeds {
+      id
+      clubId
+      clubName
+      createdAt
+      revoked
+    }
+  }
+`);
+
+export const CreateMyCalendarFeedMutation = graphql(`
+  mutation FamilyArea_CreateCalendarFeed($clubId: ID!) {
+    createMyCalendarFeed(clubId: $clubId) {
+      __typename
+      ... on MutationCreateMyCalendarFeedSuccess {
+        data {
+          id
+          url
+          message
+        }
+      }
+      ... on BaseError {
+        message
+      }
+    }
+  }
+`);
+
+export const RevokeMyCalendarFeedMutation = graphql(`
+  mutation FamilyArea_RevokeCalendarFeed($id: ID!) {
+    revokeMyCalendarFeed(id: $id) {
+      __typename
+      ... on MutationRevokeMyCalendarFeedSuccess {
+        data {
+          id
+          message
+        }
+      }
+      ... on BaseError {
+        message
+      }
     }
   }
 `);

@@ -2,9 +2,9 @@
 // subscribe to, made for the chosen group and shown once (the server keeps only its hash), with a copy button and
 // how to subscribe; the group's links made before, each with "Revoca" (its address answers no more).
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CopyIcon } from '../../../components/icons';
+import { FeedLink } from '../../../components/calendar-feeds/feed-link';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-status';
@@ -48,16 +48,6 @@ export function FeedDialog({ group, onClose }: { group: { id: string; name: stri
       notify(MESSAGE_LEVEL.error, messageOfError(error));
     }
   };
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      notify(MESSAGE_LEVEL.success, 'Link copiato.');
-    } catch {
-      notify(MESSAGE_LEVEL.warning, 'Copia non riuscita: seleziona il link e copialo a mano.');
-    }
-  };
-
   const list = feeds.data?.calendarFeeds;
   return (
     <>
@@ -68,21 +58,7 @@ export function FeedDialog({ group, onClose }: { group: { id: string; name: stri
             soli. Chi ha il link vede il calendario: dallo solo a chi serve, e revocalo se finisce in mani sbagliate.
           </Text>
           {url ? (
-            <Stack gap="3" borderWidth="1px" borderColor="green.muted" bg="green.subtle" borderRadius="md" p="3">
-              <Text fontWeight="semibold">Ecco il link: copialo adesso, non lo mostreremo più.</Text>
-              <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-                <Input readOnly value={url} aria-label="Link del calendario privato" onFocus={(e) => e.target.select()} bg="bg" />
-                <Button onClick={() => void copy()} flexShrink={0}>
-                  <CopyIcon />
-                  Copia
-                </Button>
-              </Flex>
-              <Box as="ul" pl="4" listStyleType="disc" fontSize="sm">
-                <li>Google Calendar: da computer, «Altri calendari» → «+» → «Da URL», incolla il link.</li>
-                <li>Apple Calendario: «File» → «Nuovo abbonamento calendario» (su iPhone: Impostazioni → Calendario → Account → Aggiungi calendario abbonato).</li>
-                <li>Outlook: «Aggiungi calendario» → «Sottoscrivi dal Web», incolla il link.</li>
-              </Box>
-            </Stack>
+            <FeedLink url={url} />
           ) : (
             <Box>
               <Button onClick={() => void make()} loading={creating.loading} loadingText="Creazione in corso...">

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { isNetworkFailure, messageOfError } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { MyCallUpsSection } from '../../../components/call-ups/my-call-ups-section';
+import { FamilyCalendarSection } from '../components/family-calendar-section';
 import { MyFamilyQuery } from '../family-area-documents';
 import { fullName, italianDay, RELATION_LABELS } from '../family-labels';
 
@@ -133,6 +134,7 @@ export default function FamilyAreaPage() {
       </Stack>
       {people && people.length > 0 && <MyCallUpsSection />}
       {body}
+      {people && people.length > 0 && <FamilyCalendarSection clubs={[...new Map(people.map((p) => [p.clubId, { clubId: p.clubId, clubName: p.clubName }])).values()]} />}
       {membership && people && (
         <Box borderTopWidth="1px" pt="4">
           <Text fontSize="sm" color="fg.muted">
