@@ -128,3 +128,20 @@ export const attendanceInput = z.object({
 export const attendanceRangeInput = z
   .object({ from: isoDate(CAL_MSG.attendanceRangeInvalid), to: isoDate(CAL_MSG.attendanceRangeInvalid) })
   .refine((r) => r.from <= r.to && daysBetween(r.from, r.to) <= MAX_SERIES_DAYS, { path: ['to'], error: CAL_MSG.attendanceRangeInvalid });
+
+/** The school-absence letter's text when the club has not written its own: {placeholders} filled per athlete. */
+export const SCHOOL_LETTER_TEMPLATE = [
+  'Con la presente si comunica che {atleta}, nato/a il {nascita}, tesserato/a della nostra società, è convocato/a per {evento} del giorno {data}{luogo}, con ritrovo alle ore {ritrovo} e termine previsto alle ore {fine}.',
+  'Si chiede pertanto di voler giustificare l’assenza dalle lezioni, o l’uscita anticipata, per la giornata indicata.',
+  'Ringraziando per la collaborazione, si porgono distinti saluti.',
+].join('\n\n');
+export const SCHOOL_LETTER_PLACEHOLDERS = ['atleta', 'nascita', 'evento', 'data', 'luogo', 'ritrovo', 'inizio', 'fine', 'societa'] as const;
+
+export const schoolLetterTemplateInput = z
+  .string({ error: CAL_MSG.schoolLetterTemplateInvalid })
+  .trim()
+  .refine((t) => !t || (t.includes('{atleta}') && t.length <= 3000), { error: CAL_MSG.schoolLetterTemplateInvalid });
+
+export const schoolNameInput = z.string({ error: CAL_MSG.schoolNameInvalid }).trim().max(200, { error: CAL_MSG.schoolNameInvalid });
+
+export const schoolLettersInput = z.object({ occursOn: isoDate(CAL_MSG.eventDateRequired) });

@@ -28,6 +28,8 @@ const EntryRef = builder.objectRef<CallUpRow>('CallUpEntry').implement({
     blockersAtCallUp: t.stringList({ description: 'What blocked the athlete when called up (overridden).', resolve: (r) => r.callUp.blockers }),
     overrideReason: t.string({ nullable: true, resolve: (r) => r.callUp.overrideReason }),
     blockersNow: t.stringList({ description: 'The checks as they stand now, for the day.', resolve: (r) => r.blockersNow }),
+    minor: t.exposeBoolean('minor', { description: 'Under 18 on the day: a school-absence letter concerns them.' }),
+    school: t.exposeString('school', { nullable: true, description: 'The school the athlete attends, if the club knows it.' }),
   }),
 });
 

@@ -24,6 +24,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { longDate } from '../../lib/italian-dates';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
+import { isMinorOn } from '../../../schema/validation/families';
 import { recipientColumns } from '../families/recipients';
 import { EVENT_INCLUDE, type EventRow } from './events.service';
 import { groupsParameter } from './calendar-notices';
@@ -40,7 +41,7 @@ export interface CheckedAthlete {
 }
 
 /** The event's day as it takes place (a moved day included), or NotFound. */
-async function eventDay(db: Db, clubId: string, eventId: unknown, occursOn: string): Promise<{ event: EventRow; date: string; startMinute: number; venue: string | null }> {
+export async function eventDay(db: Db, clubId: string, eventId: unknown, occursOn: string): Promise<{ event: EventRow; date: string; startMinute: number; venue: string | null }> {
   const event = isUuid(eventId) ? await db.calendarEvent.findFirst({ where: { clubId, id: eventId, cancelledAt: null }, include: EVENT_INCLUDE }) : null;
   if (!event) throw new NotFoundError();
   const exceptions = await db.calendarEventException.findMany({ where: { clubId, eventId: event.id } });
@@ -198,6 +199,9 @@ export interface CallUpRow {
   name: string;
   /** The checks as they stand now, for the day. */
   blockersNow: string[];
+  /** Under 18 on the day: the school-absence letter concerns them. */
+  minor: boolean;
+  school: string | null;
 }
 
 /** The call-ups of an event's day with the answers and the checks as they stand (health data: logged). */
@@ -206,14 +210,20 @@ export async function callUpList(ctx: RequestContext, eventId: unknown, occursOn
   const { occursOn: day } = parseInput(callUpInput.pick({ occursOn: true }), { occursOn });
   const db = clubDb(ctx);
   const { event, date } = await eventDay(db, clubId, eventId, day);
-  const rows = await db.callUp.findMany({ where: { clubId, eventId: event.id, occursOn: dateColumn(day), withdrawnAt: null } });
+  const rows = await db.callUp.findMany({ where: { clubId, eventId: event.id, occursOn: dateColumn(day), withdrawnAt: null }, include: { person: { select: { birthday: true, school: { select: { name: true } } } } } });
   const checked = new Map((await checkAthletes(db, clubId, event, date, clubDate(ctx.deps.now()), rows.map((r) => r.personId))).map((c) => [c.personId, c]));
   // A certificate's state is health data: shown (and logged as read) to the roles that read health only.
   const health = canReadHealth(ctx);
   if (health) revealHealth(ctx, { personIds: rows.map((r) => r.personId) }, `Convocazione «${event.title}»`);
   const visible = (blockers: string[]) => (health ? blockers : blockers.filter((b) => !b.startsWith('Certificato medico')));
   return rows
-    .map((callUp) => ({ callUp: { ...callUp, blockers: visible(callUp.blockers) }, name: checked.get(callUp.personId)?.name ?? '', blockersNow: visible(checked.get(callUp.personId)?.blockers ?? []) }))
+    .map(({ person, ...callUp }) => ({
+      callUp: { ...callUp, blockers: visible(callUp.blockers) },
+      name: checked.get(callUp.personId)?.name ?? '',
+      blockersNow: visible(checked.get(callUp.personId)?.blockers ?? []),
+      minor: isMinorOn(dayOf(person.birthday), date),
+      school: person.school?.name ?? null,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, 'it'));
 }
 
