@@ -69,6 +69,12 @@ export const routeModules = {
   // the club's calendar (issue 38): react-big-calendar and its stylesheet only in these chunks
   calendar: () => import('../features/calendar/routes/calendar-page'),
   calendarVenues: () => import('../features/calendar/routes/venues-page'),
+  // attendance (issue 38 point 3): a day's sheet on the coach's phone (with its offline queue) and the statistics (nivo
+  // in its own chunk, loaded by the page)
+  attendanceSheet: () => import('../features/attendance/routes/attendance-sheet-page'),
+  attendanceStats: () => import('../features/attendance/routes/attendance-stats-page'),
+  // a day's call-ups, the staff's side (issue 38 point 2): the candidates and their checks, the answers
+  callUps: () => import('../features/call-ups/routes/call-ups-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

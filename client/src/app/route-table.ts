@@ -78,6 +78,11 @@ export const ADMIN_PAGES: AppPage[] = [
   // the club's calendar (issue 38): the views, and the venues and closures
   { path: 'calendario', module: 'calendar' },
   { path: 'calendario/impianti', module: 'calendarVenues' },
+  // attendance (issue 38 point 3): the statistics, and a day's sheet (the series' day, as the calendar names it)
+  { path: 'calendario/presenze', module: 'attendanceStats' },
+  { path: 'calendario/presenze/:eventId/:occursOn', module: 'attendanceSheet' },
+  // a day's call-ups (issue 38 point 2): the event's day as the calendar names it (the series' day)
+  { path: 'calendario/convocazioni/:eventId/:occursOn', module: 'callUps' },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)

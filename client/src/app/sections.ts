@@ -143,6 +143,11 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/quote/*', permission: 'fees.read' },
   // the calendar's venues and closures
   { path: '/calendario/impianti', permission: 'venues.write' },
+  // attendance: the statistics (a coach: their groups' athletes), and taking a day's attendance
+  { path: '/calendario/presenze', permission: 'calendar.read' },
+  { path: '/calendario/presenze/:eventId/:occursOn', permission: 'calendar.write' },
+  // a day's call-ups: choosing and sending them (the checks read the certificates: the server wants health.read too)
+  { path: '/calendario/convocazioni/:eventId/:occursOn', permission: 'calendar.write' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

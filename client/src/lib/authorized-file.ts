@@ -1,5 +1,6 @@
 // Stored files (/files/<id>) answer only with the session and club headers, so a plain link cannot open them:
 // fetch with the headers, then hand the browser an object URL.
+import { MSG } from '../../../schema/messages';
 import { authHeaders } from './apollo';
 
 async function fetchFile(url: string): Promise<Blob> {
@@ -29,6 +30,35 @@ export async function openAuthorizedFile(url: string): Promise<void> {
 /** Saves a stored file under its name. */
 export async function downloadAuthorizedFile(url: string, filename: string): Promise<void> {
   saveBlob(await fetchFile(url), filename);
+}
+
+/**
+ * Saves a file an endpoint makes on request (e.g. a PDF of letters) under the name the server gives it, or
+ * `filename`. Answers null once saved, else the message to show: a refusal's own words (a 4xx JSON `{ error }` or
+ * `{ message }`, e.g. "no minor called up"), the busy server's, or the connection's when nothing answered.
+ */
+export async function downloadFileOrMessage(url: string, filename: string): Promise<string | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: authHeaders() });
+  } catch {
+    return MSG.noConnection;
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+    const message = [body?.error, body?.message].find((m): m is string => typeof m === 'string' && m !== '');
+    if (message) return message;
+    return response.status === 503 ? MSG.serverBusy : response.status === 403 ? MSG.permissionDenied : MSG.unexpected;
+  }
+  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  let name = filename;
+  try {
+    if (named) name = decodeURIComponent(named);
+  } catch {
+    // a malformed name: ours
+  }
+  saveBlob(await response.blob(), name);
+  return null;
 }
 
 /** A file handed back inside a GraphQL answer (DownloadFile: exports, the import's error file). */

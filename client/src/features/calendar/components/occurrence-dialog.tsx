@@ -6,6 +6,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, DataList, Flex, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { clubDate } from '../../../../../schema/club-time';
 import { EVENT_KIND_LABELS, occurrenceChangeInput } from '../../../../../schema/validation/calendar';
 import { formSchema, PanelFormFooter, SchemaForm, SelectField, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -216,7 +218,7 @@ export function OccurrenceDialog({ occurrence, mayWrite, onClose, onEdit }: Occu
     },
     cancelEvent: {
       title: `Annullare l'evento «${event?.title ?? ''}»?`,
-      message: "Tutti i suoi appuntamenti restano in calendario barrati e non si possono più modificare.",
+      message: 'Tutti i suoi appuntamenti, passati e futuri, escono dal calendario e dai calendari sul telefono; chi è interessato riceve un avviso. Non si torna indietro.',
       confirm: 'Annulla evento',
     },
   };
@@ -256,6 +258,16 @@ export function OccurrenceDialog({ occurrence, mayWrite, onClose, onEdit }: Occu
               <Box role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" borderRadius="md" p="3">
                 <Text>{refusal}</Text>
               </Box>
+            )}
+            {editable && !occurrence.cancelled && occurrence.occursOn <= clubDate(new Date()) && occurrence.date <= clubDate(new Date()) && (
+              <Button size="sm" colorPalette="green" alignSelf="flex-start" asChild>
+                <RouterLink to={`/calendario/presenze/${event.id}/${occurrence.occursOn}`}>Presenze</RouterLink>
+              </Button>
+            )}
+            {editable && !occurrence.cancelled && event.kind !== 'allenamento' && (
+              <Button size="sm" alignSelf="flex-start" asChild>
+                <RouterLink to={`/calendario/convocazioni/${event.id}/${occurrence.occursOn}`}>Convocazioni</RouterLink>
+              </Button>
             )}
             {editable && (
               <Flex gap="2" wrap="wrap" borderTopWidth="1px" pt="4">

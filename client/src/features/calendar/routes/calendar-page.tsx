@@ -86,6 +86,9 @@ export default function CalendarPage() {
               <RouterLink to="/calendario/impianti">Impianti e chiusure</RouterLink>
             </Button>
           )}
+          <Button variant="outline" asChild>
+            <RouterLink to="/calendario/presenze">Statistiche presenze</RouterLink>
+          </Button>
         </Flex>
       </Flex>
       <Flex gap="3" wrap="wrap" align="flex-end">
