@@ -25,6 +25,7 @@ import { AttendanceGroupsQuery, AttendanceStatsQuery } from '../attendance-docum
 import { lastMonths, longMonth, rateLabel, shortDay, shortMonth } from '../attendance-labels';
 import { useAttendanceQueue } from '../attendance-queue';
 import { PendingSubmissions } from '../components/pending-submissions';
+import { StatFigure } from '../../../components/ui/stat-figure';
 
 const AttendanceChart = lazy(() => import('../components/attendance-chart'));
 
@@ -51,24 +52,6 @@ function sortPeople(people: readonly PersonRow[], order: Order): PersonRow[] {
     const d = (a[key] ?? -1) - (b[key] ?? -1);
     return d !== 0 ? sign * d : byName(a, b);
   });
-}
-
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Box as="section" aria-label={label} bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
-      <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-        {label}
-      </Text>
-      <Text fontSize="3xl" fontWeight="bold" lineHeight="1.2">
-        {value}
-      </Text>
-      {hint && (
-        <Text fontSize="sm" color="fg.muted">
-          {hint}
-        </Text>
-      )}
-    </Box>
-  );
 }
 
 function MonthsChart({ months }: { months: Stats['months'] }) {
@@ -254,9 +237,9 @@ export default function AttendanceStatsPage() {
     body = (
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <Figure label="Percentuale di presenza" value={rateLabel(stats.total.rate)} hint={athleteName ? athleteName : groupId ? 'Del gruppo nel periodo.' : 'Di tutti gli atleti nel periodo.'} />
-          <Figure label="Presenze" value={String(stats.total.present)} hint={`Su ${stats.total.sessions} appuntamenti segnati.`} />
-          <Figure label="Atleti" value={String(stats.people.length)} hint={`Dal ${shortDay(stats.from)} al ${shortDay(stats.to)}.`} />
+          <StatFigure label="Percentuale di presenza" value={rateLabel(stats.total.rate)} hint={athleteName ? athleteName : groupId ? 'Del gruppo nel periodo.' : 'Di tutti gli atleti nel periodo.'} />
+          <StatFigure label="Presenze" value={String(stats.total.present)} hint={`Su ${stats.total.sessions} appuntamenti segnati.`} />
+          <StatFigure label="Atleti" value={String(stats.people.length)} hint={`Dal ${shortDay(stats.from)} al ${shortDay(stats.to)}.`} />
         </SimpleGrid>
         <MonthsChart months={stats.months} />
         <PeopleTable stats={stats} />

@@ -13,30 +13,13 @@ import type { FeesPage_OverviewQuery } from '../../../gql/graphql';
 import { messageOfError } from '../../../lib/errors';
 import { FeesOverviewQuery } from '../fees-documents';
 import { euro, longMonth, peopleCount, shortMonth } from '../fees-labels';
+import { StatFigure } from '../../../components/ui/stat-figure';
 
 const FeesChart = lazy(() => import('./fees-chart'));
 
 type Overview = NonNullable<FeesPage_OverviewQuery['feesOverview']>;
 
 const CHART_HEIGHT = { base: '240px', md: '280px' };
-
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Box as="section" aria-label={label} bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
-      <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-        {label}
-      </Text>
-      <Text fontSize="3xl" fontWeight="bold" lineHeight="1.2">
-        {value}
-      </Text>
-      {hint && (
-        <Text fontSize="sm" color="fg.muted">
-          {hint}
-        </Text>
-      )}
-    </Box>
-  );
-}
 
 function MonthsChart({ months }: { months: Overview['months'] }) {
   const [showTable, setShowTable] = useState(false);
@@ -172,9 +155,9 @@ export function FeesOverview({ seasonId, seasonLabel }: { seasonId: string; seas
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <Figure label="Da incassare questo mese" value={euro(overview.dueThisMonthCents)} hint="Ancora aperto sulle rate che scadono questo mese." />
-        <Figure label="Previsto nella stagione" value={euro(expected)} hint={`Gli addebiti della stagione ${seasonLabel}, sconti inclusi.`} />
-        <Figure label="Incassato nella stagione" value={euro(collected)} hint="I pagamenti ricevuti, al netto dei rimborsi." />
+        <StatFigure label="Da incassare questo mese" value={euro(overview.dueThisMonthCents)} hint="Ancora aperto sulle rate che scadono questo mese." />
+        <StatFigure label="Previsto nella stagione" value={euro(expected)} hint={`Gli addebiti della stagione ${seasonLabel}, sconti inclusi.`} />
+        <StatFigure label="Incassato nella stagione" value={euro(collected)} hint="I pagamenti ricevuti, al netto dei rimborsi." />
       </SimpleGrid>
       <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
         <MonthsChart months={overview.months} />
