@@ -12,18 +12,19 @@ import { launchBrowser, setPagesDate, storeSession, VIEWPORTS } from '../support
 import { screenChecks } from '../support/screen-checks';
 import { addCollaborator, createClub } from '../support/factories';
 import { clockedLiveServer, clubMorning } from '../support/live-server';
-import { createGroupWith } from '../support/people-factories';
+import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 
 const NOW = clubMorning('2026-11-16');
 const server = clockedLiveServer(NOW);
 const SHOTS = process.env.CAMPOBASE_SCREENSHOTS;
 
 describe('the club calendar', () => {
-  it('a secretary plans trainings and a match, changes days and shares a group feed; a coach is refused', async () => {
+  it('a secretary plans trainings and a match, changes days and shares a group feed and an athlete\'s; a coach is refused', async () => {
     const club = await createClub(server.deps, { fullName: 'ASD Calendario Felice', firstname: 'Paola', lastname: 'Titolare' });
     const secretary = await addCollaborator(server.deps, club, 'segreteria');
     const coach = await addCollaborator(server.deps, club, 'allenatore');
-    await createGroupWith(server.deps, club.clubId, 'athlete', 'Under 12');
+    const athlete = await createPerson(await clubContext(server.deps, club), 'athlete', { profile: { firstname: 'Elia', lastname: 'Calendario', birthday: '2014-02-02' } });
+    await createGroupWith(server.deps, club.clubId, 'athlete', 'Under 12', [athlete.roleId]);
     const under14 = await createGroupWith(server.deps, club.clubId, 'athlete', 'Under 14');
     await server.deps.systemDb.membership.updateMany({ where: { token: coach.clubToken }, data: { groupIds: [under14.id] } });
 
@@ -175,6 +176,22 @@ describe('the club calendar', () => {
       await feed.getByText(/\(revocato\)/).waitFor();
       expect((await fetch(feedUrl)).status).toBe(404);
       await feed.getByRole('button', { name: 'Chiudi' }).first().click();
+
+      // --- an athlete's own link, from the person page: the events of their groups
+      await page.goto(`${server.url}/persona/${athlete.roleId}`);
+      await page.getByRole('heading', { name: 'Calendario', level: 2 }).waitFor();
+      await page.getByRole('button', { name: 'Calendario privato' }).click();
+      const personFeed = dialog('Calendario privato di Elia Calendario');
+      await personFeed.getByText('Nessun link ancora.').waitFor();
+      await personFeed.getByRole('button', { name: 'Crea un link privato' }).click();
+      await toast(CAL_MSG.feedCreated);
+      const personIcs = await fetch(`${server.url}${new URL(await personFeed.getByLabel('Link del calendario privato').inputValue()).pathname}`);
+      expect(personIcs.status).toBe(200);
+      const personText = await personIcs.text();
+      expect(personText).toContain('X-WR-CALNAME:ASD Calendario Felice: Elia Calendario');
+      expect(personText).toContain('Allenamento Under 12');
+      await both('C12-person-feed');
+      await personFeed.getByRole('button', { name: 'Chiudi' }).first().click();
 
       // --- the coach: sees the calendar, may not change the Under 12's training
       await storeSession(page, server.url, coach);

@@ -91,8 +91,8 @@ export const ClosuresQuery = graphql(`
 `);
 
 export const CalendarFeedsQuery = graphql(`
-  query CalendarPage_Feeds($targetId: ID!) {
-    calendarFeeds(kind: "group", targetId: $targetId) {
+  query CalendarPage_Feeds($kind: String!, $targetId: ID!) {
+    calendarFeeds(kind: $kind, targetId: $targetId) {
       id
       createdAt
       revoked
@@ -241,8 +241,8 @@ export const DeleteClosureMutation = graphql(`
 `);
 
 export const CreateCalendarFeedMutation = graphql(`
-  mutation CalendarPage_CreateFeed($targetId: ID!) {
-    createCalendarFeed(kind: "group", targetId: $targetId) {
+  mutation CalendarPage_CreateFeed($kind: String!, $targetId: ID!) {
+    createCalendarFeed(kind: $kind, targetId: $targetId) {
       __typename
       ... on MutationCreateCalendarFeedSuccess {
         data {

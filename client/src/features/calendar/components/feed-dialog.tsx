@@ -1,6 +1,6 @@
-// "Calendario privato del gruppo" (issue 38 point 5): a link that Google Calendar, Apple Calendar and Outlook
-// subscribe to, made for the chosen group and shown once (the server keeps only its hash), with a copy button and
-// how to subscribe; the group's links made before, each with "Revoca" (its address answers no more).
+// "Calendario privato" of a group or a person (issue 38 point 4): a link that Google Calendar, Apple Calendar and
+// Outlook subscribe to, shown once (the server keeps only its hash), with a copy button and how to subscribe; the
+// links made before for the same group or person, each with "Revoca" (its address answers no more).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -16,8 +16,14 @@ import { CalendarFeedsQuery, CreateCalendarFeedMutation, RevokeCalendarFeedMutat
 
 const CREATED = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
 
-export function FeedDialog({ group, onClose }: { group: { id: string; name: string } | null; onClose: () => void }) {
-  const feeds = useQuery(CalendarFeedsQuery, { variables: { targetId: group?.id ?? '' }, skip: !group, fetchPolicy: 'cache-and-network' });
+export interface FeedTarget {
+  kind: 'group' | 'person';
+  id: string;
+  name: string;
+}
+
+export function FeedDialog({ target, onClose }: { target: FeedTarget | null; onClose: () => void }) {
+  const feeds = useQuery(CalendarFeedsQuery, { variables: { kind: target?.kind ?? 'group', targetId: target?.id ?? '' }, skip: !target, fetchPolicy: 'cache-and-network' });
   const refetch = { refetchQueries: ['CalendarPage_Feeds'], awaitRefetchQueries: true };
   const [create, creating] = useMutation(CreateCalendarFeedMutation, refetch);
   const [revoke, revoking] = useMutation(RevokeCalendarFeedMutation, refetch);
@@ -29,9 +35,9 @@ export function FeedDialog({ group, onClose }: { group: { id: string; name: stri
     onClose();
   };
   const make = async () => {
-    if (!group) return;
+    if (!target) return;
     try {
-      const outcome = readMutationResult((await create({ variables: { targetId: group.id } })).data?.createCalendarFeed);
+      const outcome = readMutationResult((await create({ variables: { kind: target.kind, targetId: target.id } })).data?.createCalendarFeed);
       notify(outcome.ok ? MESSAGE_LEVEL.success : MESSAGE_LEVEL.error, outcome.ok ? outcome.data.message : outcome.message);
       if (outcome.ok) setUrl(outcome.data.url);
     } catch (error) {
@@ -51,11 +57,18 @@ export function FeedDialog({ group, onClose }: { group: { id: string; name: stri
   const list = feeds.data?.calendarFeeds;
   return (
     <>
-      <FormDialog open={group !== null} title={`Calendario privato del gruppo ${group?.name ?? ''}`} onClose={close} footer={<PanelCancelButton>Chiudi</PanelCancelButton>}>
+      <FormDialog
+        open={target !== null}
+        title={target?.kind === 'person' ? `Calendario privato di ${target.name}` : `Calendario privato del gruppo ${target?.name ?? ''}`}
+        onClose={close}
+        footer={<PanelCancelButton>Chiudi</PanelCancelButton>}
+      >
         <Stack gap="5">
           <Text fontSize="sm">
-            Un link privato con gli allenamenti, le partite e gli eventi del gruppo: chi lo aggiunge al proprio calendario li vede sul telefono, aggiornati da
-            soli. Chi ha il link vede il calendario: dallo solo a chi serve, e revocalo se finisce in mani sbagliate.
+            {target?.kind === 'person'
+              ? `Un link privato con gli allenamenti, le partite e gli eventi dei gruppi di ${target.name}: chi lo aggiunge al proprio calendario li vede sul telefono, aggiornati da soli.`
+              : 'Un link privato con gli allenamenti, le partite e gli eventi del gruppo: chi lo aggiunge al proprio calendario li vede sul telefono, aggiornati da soli.'}{' '}
+            Chi ha il link vede il calendario: dallo solo a chi serve, e revocalo se finisce in mani sbagliate.
           </Text>
           {url ? (
             <FeedLink url={url} />
@@ -67,7 +80,7 @@ export function FeedDialog({ group, onClose }: { group: { id: string; name: stri
             </Box>
           )}
           <Stack gap="2">
-            <Text fontWeight="semibold">Link creati per questo gruppo</Text>
+            <Text fontWeight="semibold">{target?.kind === 'person' ? 'Link creati per questa persona' : 'Link creati per questo gruppo'}</Text>
             {feeds.error && !list ? (
               <ListError message={messageOfError(feeds.error)} onRetry={() => void feeds.refetch().catch(() => undefined)} />
             ) : !list ? (

@@ -128,7 +128,7 @@ export default function CalendarPage() {
         }}
       />
       <EventDialog target={editing} onClose={() => setEditing(undefined)} />
-      <FeedDialog group={feedOpen ? group : null} onClose={() => setFeedOpen(false)} />
+      <FeedDialog target={feedOpen && group ? { kind: 'group', id: group.id, name: group.name } : null} onClose={() => setFeedOpen(false)} />
     </Stack>
   );
 }

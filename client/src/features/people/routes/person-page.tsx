@@ -60,7 +60,8 @@ function AssignRole({ role, onClose, onChanged }: { role: PersonRoleRow | null; 
 /**
  * A section of another feature on this page (composed in client/src/app/routes/person.tsx, since a feature imports
  * no other): drawn in the page's own card frame. The seasons (issue 35) need members.read, the family (genitori e
- * tutori, issue 36) families.read, the privacy consents (issue 36) consents.read, the fees (issue 37) fees.read.
+ * tutori, issue 36) families.read, the privacy consents (issue 36) consents.read, the fees (issue 37) fees.read, the
+ * private calendar link (issue 38) calendar.write.
  */
 export type PersonPageSection = ComponentType<{ personId: string; personName: string; Frame: typeof PageCard }>;
 
@@ -69,11 +70,13 @@ export default function PersonPage({
   familySection: FamilySection,
   consentsSection: ConsentsSection,
   feesSection: FeesSection,
+  calendarSection: CalendarSection,
 }: {
   seasonsSection?: PersonPageSection;
   familySection?: PersonPageSection;
   consentsSection?: PersonPageSection;
   feesSection?: PersonPageSection;
+  calendarSection?: PersonPageSection;
 }) {
   const { roleId = '' } = useParams();
   const access = useAccess();
@@ -162,6 +165,7 @@ export default function PersonPage({
         <Stack gap="6" minW="0">
           <PersonQualifications person={person} />
           <PersonDocuments person={person} />
+          {CalendarSection && access.can('calendar.write') && <CalendarSection personId={person.id} personName={name} Frame={PageCard} />}
           <Box minW="0">
             <PersonChanges personId={person.id} name={name} asCard />
           </Box>
