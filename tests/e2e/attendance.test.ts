@@ -6,7 +6,7 @@
 // shows "1 invio in attesa", and the server has nothing yet. Back online the phone sends it by itself: one sheet with
 // the right marks. The same submission put back in the phone's queue and the sync fired twice: still one sheet,
 // unchanged. Reloaded, the sheet shows the server's marks. One more absent saved offline, the coach back on the
-// calendar: back online, the admin area sends it from there. At 1440 px the secretary opens "Statistiche presenze"
+// calendar: back online, the calendar sends it from there. At 1440 px the secretary opens "Statistiche presenze"
 // from the calendar: the chart, the table with each athlete's rate (62,5% in all: October 4 of 4, November 1 of 4)
 // and the CSV with the athletes. No sideways scroll at 375 px, axe clean at both widths.
 // CAMPOBASE_SCREENSHOTS=<dir> saves each screen at its width.
@@ -147,7 +147,7 @@ describe('attendance on the phone', () => {
       await page.setViewportSize(VIEWPORTS.phone);
 
       // --- Sara leaves early: marked absent, saved with no connection, and the coach goes back to the calendar; back
-      // online, the admin area sends it from there (the queue's count in localStorage says something waits)
+      // online, the calendar sends it from there (the queue's count in localStorage says something waits)
       await row('Sara Neri').getByText('Sara Neri').click();
       await count.getByText('Presenti 1 su 4').waitFor();
       await browser.context.setOffline(true);

@@ -67,7 +67,7 @@ export const routeModules = {
   familyStatement: () => import('../features/fees/routes/family-statement-page'),
   feesCollection: () => import('../features/fees/routes/collection-pages'),
   // the club's calendar (issue 38): react-big-calendar and its stylesheet only in these chunks
-  calendar: () => import('../features/calendar/routes/calendar-page'),
+  calendar: () => import('./routes/calendar'),
   calendarVenues: () => import('../features/calendar/routes/venues-page'),
   // attendance (issue 38 point 3): a day's sheet on the coach's phone (with its offline queue) and the statistics (nivo
   // in its own chunk, loaded by the page)

@@ -1,6 +1,5 @@
 // Layout of the authenticated area (guarded): collapsible sidebar (icons only when collapsed), a drawer on
 // phones, the top bar and the page.
-import { useApolloClient } from '@apollo/client/react';
 import { Box, Button, chakra, Flex } from '@chakra-ui/react';
 import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
@@ -8,7 +7,6 @@ import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/accounts/components/require-auth';
-import { useSendWaitingAttendance } from '../../features/attendance/waiting-attendance';
 import { useSession } from '../../lib/session';
 import { applyPaletteVars, clubPaletteVars } from '../../features/clubs/club-palette';
 import { PageAccess } from './page-access';
@@ -32,9 +30,6 @@ function AdminShell({ children }: { children?: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const club = useSession().membership?.club;
-  // attendance taken offline on this phone and not sent yet: sent from whatever page is open (issue 38 point 3)
-  const client = useApolloClient();
-  useSendWaitingAttendance(client);
   // The club colours tint the admin area: the brand palette's variables are overridden here, and colorPalette is
   // set again so the components' palette variables resolve against the overridden ones.
   const tint = clubPaletteVars(club?.primaryColor, club?.secondaryColor);

@@ -1,7 +1,7 @@
 // The attendance the phone has taken and the server does not have yet (issue 38 point 3): lib/offline-queue.ts on its
 // own IndexedDB database, sending through recordAttendance (idempotent by the submission's id: sent twice, counted
 // once). useAttendanceQueue() sends what waits when a page of attendance opens and when the browser is back online,
-// and follows the queue for the pages (what waits, what was refused); the admin layout sends it from any other page
+// and follows the queue for the pages (what waits, what was refused); the calendar sends it too
 // (waiting-attendance.ts).
 import type { ApolloClient } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
@@ -52,7 +52,7 @@ async function send(client: ApolloClient, item: QueuedSubmission<AttendanceSubmi
   }
 }
 
-/** How many sheets wait, for the admin layout (waiting-attendance.ts reads the same key): whether to load this module. */
+/** How many sheets wait, for the calendar (waiting-attendance.ts reads the same key): whether to load this module. */
 const WAITING_COUNT_KEY = 'campobase.presenze.inAttesa';
 
 function noteWaitingAttendance(count: number): void {

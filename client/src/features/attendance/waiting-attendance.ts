@@ -1,12 +1,12 @@
-// Attendance kept on this phone and not sent yet (issue 38 point 3), sent from any page of the admin area: the admin
-// layout asks here when it starts and whenever the browser is back online. A count in localStorage (written by the
-// queue, attendance-queue.ts) says whether anything waits, so a page with nothing waiting loads none of the queue's
-// code (IndexedDB, the mutation): this module, imported by the admin layout only, is all the shell carries.
+// Attendance kept on this phone and not sent yet (issue 38 point 3), sent from the calendar (app/routes/calendar.tsx)
+// as well as from the sheet: asked when the page opens and whenever the browser is back online. A count in
+// localStorage (written by the queue, attendance-queue.ts) says whether anything waits, so a page with nothing waiting
+// loads none of the queue's code (IndexedDB, the mutation).
 import type { ApolloClient } from '@apollo/client';
 import { useEffect } from 'react';
 
 /** Written by the queue (attendance-queue.ts, WAITING_COUNT_KEY): the same words, not an import, so that this module
- * stays inside the admin layout's chunk instead of becoming a file of its own that every page loads. */
+ * stays small and loads none of the queue's code. */
 const WAITING_KEY = 'campobase.presenze.inAttesa';
 
 /** Whether attendance waits on this phone (as the queue last counted it). */
