@@ -22,6 +22,7 @@ import { parseInput } from '../../lib/validate';
 import { refuseUnlessCoachOf } from './calendar.policy';
 import { eventDay } from './call-ups.service';
 import { holidaysOf } from './occurrences';
+import { postalAddressLine } from '../../lib/postal-address';
 
 /** The template the club's letters use, and whether it is the club's own. */
 export async function schoolLetterTemplate(ctx: RequestContext): Promise<{ template: string; custom: boolean }> {
@@ -62,9 +63,6 @@ export async function savePersonSchool(ctx: RequestContext, personId: unknown, r
 
 /** Monday to Saturday, not one of Italy's national holidays: the days a pupil is at school. */
 export const isSchoolDay = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() !== 0 && !holidaysOf(Number(date.slice(0, 4))).has(date);
-
-const address = (a: { address: string | null; streetNumber: string | null; postalCode: string | null; city: string | null; province: string | null } | null) =>
-  a ? [[a.address, a.streetNumber].filter(Boolean).join(' '), [a.postalCode, a.city, a.province ? `(${a.province})` : null].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
 
 /** The template with its {placeholders} filled; an unknown one stays as written. */
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
@@ -117,7 +115,7 @@ export async function schoolLetters(ctx: RequestContext, args: { eventId: unknow
     return {
       stack: [
         { text: club.companyName || club.fullName, bold: true, fontSize: 14 },
-        { text: [address(seat), club.fiscalCode ? `C.F. ${club.fiscalCode}` : null, club.emailPrimary, club.phonePrimary].filter(Boolean).join(' · '), fontSize: 9, color: '#555555', margin: [0, 2, 0, 28] },
+        { text: [postalAddressLine(seat), club.fiscalCode ? `C.F. ${club.fiscalCode}` : null, club.emailPrimary, club.phonePrimary].filter(Boolean).join(' · '), fontSize: 9, color: '#555555', margin: [0, 2, 0, 28] },
         { text: 'Al Dirigente Scolastico', alignment: 'right' },
         { text: p.school?.name ?? 'dell’istituto frequentato dall’alunno/a', alignment: 'right', bold: Boolean(p.school), margin: [0, 0, 0, 24] },
         { text: `${seat?.city ? `${seat.city}, ` : ''}${today}`, margin: [0, 0, 0, 16] },

@@ -23,6 +23,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { renderPdf } from '../../lib/pdf';
 import { parseInput } from '../../lib/validate';
 import { todayOf } from './fee-plans.service';
+import { postalAddressLine } from '../../lib/postal-address';
 
 /** Stamp duty: 2 euro on a receipt over 77.47 euro, unless the club is exempt (a recognised ASD/SSD). */
 export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
@@ -51,9 +52,6 @@ export interface ReceiptContent {
   stampDuty: string | null;
   replaces: string | null;
 }
-
-const address = (a: { address: string | null; streetNumber: string | null; postalCode: string | null; city: string | null; province: string | null } | null) =>
-  a ? [[a.address, a.streetNumber].filter(Boolean).join(' '), [a.postalCode, a.city, a.province ? `(${a.province})` : null].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
 
 /** Takes the next number of the club's year: the counter row is locked until the receipt's transaction ends. */
 async function nextNumber(tx: Db, clubId: string, year: number): Promise<number> {
@@ -95,7 +93,7 @@ async function contentOf(tx: Db, clubId: string, paymentId: string, personId: st
     amountCents,
     payerId: payment.payerId,
     content: {
-      club: { name: club.companyName || club.fullName, seat: address(club.legalAddress ?? club.clubAddress), taxCode: club.fiscalCode || club.vatNumber || '' },
+      club: { name: club.companyName || club.fullName, seat: postalAddressLine(club.legalAddress ?? club.clubAddress), taxCode: club.fiscalCode || club.vatNumber || '' },
       number,
       issuedOn,
       athlete: { name: `${person.firstname} ${person.lastname}`, taxCode: person.taxIdCode, birthday, birthplace: person.birthplace },
