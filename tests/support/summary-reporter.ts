@@ -1,4 +1,5 @@
 // Ends every run with the plain line CI reads: "N passed, N failed" (skipped tests are counted apart).
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 
 /** A path under the repository's tests/ folder, from `tests/` on. */
@@ -15,7 +16,37 @@ function failedAttempts(test: TestCase) {
 }
 
 export default class SummaryReporter implements Reporter {
+  // CAMPOBASE_TEST_TIMING=<file>: each file's project, worker, wall-clock start and end and vitest's durations, as JSON
+  // (where a run's time goes: docs/testing.md, "Suite time").
+  private readonly timingFile = process.env.CAMPOBASE_TEST_TIMING;
+  private readonly runStart = Date.now();
+  private readonly started = new Map<string, number>();
+  private readonly ended = new Map<string, number>();
+
+  onTestModuleStart(mod: TestModule) {
+    if (this.timingFile) this.started.set(`${mod.project.name}|${mod.moduleId}`, Date.now() - this.runStart);
+  }
+
+  onTestModuleEnd(mod: TestModule) {
+    if (this.timingFile) this.ended.set(`${mod.project.name}|${mod.moduleId}`, Date.now() - this.runStart);
+  }
+
+  private writeTiming(testModules: ReadonlyArray<TestModule>) {
+    const rows = testModules.map((mod) => {
+      const d = mod.diagnostic();
+      const key = `${mod.project.name}|${mod.moduleId}`;
+      const start = this.started.get(key) ?? null;
+      const end = this.ended.get(key) ?? null;
+      return {
+        project: mod.project.name, file: inTests(mod.moduleId), worker: d.concurrencyId ?? null, start, end,
+        collect: Math.round(d.collectDuration), setup: Math.round(d.setupDuration), tests: Math.round(d.duration),
+      };
+    });
+    writeFileSync(this.timingFile!, JSON.stringify({ wall: Date.now() - this.runStart, files: rows }, null, 1));
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+    if (this.timingFile) this.writeTiming(testModules);
     let passed = 0;
     let failed = 0;
     let skipped = 0;
