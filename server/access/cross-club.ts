@@ -19,6 +19,8 @@
 //                 family in the feed's club, as the personal area reaches it today.
 //   callUpDoor    a call-up answered from its mail's link with no session (modules/calendar): the call-up its token
 //                 names and a client scoped to its club.
+//   noticeDoor    a notice read and confirmed from its mail's link with no session (modules/notices): the recipient
+//                 row its token names and a client scoped to its club.
 //   familyDoor    the personal area of members and guardians (modules/family-area): the people linked to the
 //                 signed-in account and the minors they are guardians of (familyReach), each reached through a
 //                 client scoped to that person's club, its writes logged as the account's.
@@ -86,6 +88,13 @@ export async function callUpDoor(scope: Pick<Scope, 'deps'>, tokenHash: string):
   const system = scope.deps.systemDb;
   const callUp = await system.callUp.findUnique({ where: { tokenHash }, select: { id: true, clubId: true } });
   return callUp && { callUp, db: clubScopedClient(system, callUp.clubId) };
+}
+
+/** The notice recipient a mail's token names (by its SHA-256) and a client scoped to its club; null when none. */
+export async function noticeDoor(scope: Pick<Scope, 'deps'>, tokenHash: string): Promise<{ recipient: { id: string; clubId: string }; db: PrismaClient } | null> {
+  const system = scope.deps.systemDb;
+  const recipient = await system.noticeRecipient.findUnique({ where: { tokenHash }, select: { id: true, clubId: true } });
+  return recipient && { recipient, db: clubScopedClient(system, recipient.clubId) };
 }
 
 /** A person the signed-in account reaches in the personal area, and how. */

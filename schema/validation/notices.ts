@@ -1,0 +1,35 @@
+// Notices (avvisi, issue 39): what the author writes and whom it goes to. The server resolves the audience to
+// people and then to who receives for each (an adult themselves, a minor's guardians).
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { NOTICE_MSG } from '../messages-notices';
+import { PERSON_KINDS } from '../constants';
+import { blankToUndefined, isoDate, requiredText } from './fields';
+
+/** The most recipients one notice may reach. */
+export const MAX_NOTICE_RECIPIENTS = 5_000;
+const ids = (max: number) => z.preprocess(blankToUndefined, z.array(z.uuid({ error: MSG.idInvalid })).max(max).default([]));
+
+export const noticeAudienceInput = z
+  .object({
+    groupIds: ids(100),
+    /** Everyone holding one of these roles in the club (athlete, coach, manager, staff). */
+    roleKinds: z.preprocess(blankToUndefined, z.array(z.enum(PERSON_KINDS, { error: MSG.idInvalid })).max(PERSON_KINDS.length).default([])),
+    /** The members (soci) of a season's libro soci. */
+    seasonId: z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).optional()),
+    /** The athletes called up for a day of an event (not withdrawn). */
+    callUp: z.preprocess(blankToUndefined, z.object({ eventId: z.uuid({ error: MSG.idInvalid }), occursOn: isoDate(MSG.idInvalid) }).optional()),
+    personIds: ids(MAX_NOTICE_RECIPIENTS),
+  })
+  .refine((a) => a.groupIds.length || a.roleKinds.length || a.seasonId || a.callUp || a.personIds.length, { error: NOTICE_MSG.audienceRequired, path: ['audience'] });
+
+export type NoticeAudience = z.output<typeof noticeAudienceInput>;
+
+export const sendNoticeInput = z.object({
+  title: requiredText(NOTICE_MSG.titleRequired).pipe(z.string().max(150, { error: MSG.textTooLong })),
+  body: requiredText(NOTICE_MSG.bodyRequired).pipe(z.string().max(10_000, { error: MSG.textTooLong })),
+  /** Urgente: every recipient is asked to confirm they read it. */
+  urgent: z.preprocess(blankToUndefined, z.boolean({ error: MSG.idInvalid }).default(false)),
+  audience: noticeAudienceInput,
+  postId: z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).optional()),
+});

@@ -1,0 +1,160 @@
+// GraphQL face of notices (issue 39): the staff's (recipients previewed, a notice sent, the notices and each one's
+// recipients with what they did) and the mail link's (no session: the token opens and confirms). Thin adapters over
+// notices.service.ts; who may call each field is the operation table's.
+import { PERSON_KINDS } from '../../../schema/constants';
+import { builder } from '../../graphql/builder';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import {
+  confirmNoticeByToken,
+  listNotices,
+  noticeRecipients,
+  openNoticeByToken,
+  previewNoticeRecipients,
+  sendNotice,
+  type NoticeByLink,
+  type NoticePreview,
+  type NoticeRecipientPreview,
+  type NoticeRecipientRow,
+  type NoticeWithCounts,
+  type SentNotice,
+} from './notices.service';
+import type { Notice } from '../../generated/prisma/client.js';
+
+const writeErrors = [ValidationError, ConflictError, NotFoundError, ForbiddenError, UnauthenticatedError];
+const readErrors = [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError];
+
+const AudienceInput = builder.inputType('NoticeAudienceInput', {
+  description: 'Whom a notice concerns: any mix of these; each person is then reached through who receives for them.',
+  fields: (t) => ({
+    groupIds: t.idList({ description: 'The active members of these groups.' }),
+    roleKinds: t.stringList({ description: `Everyone holding one of these roles: ${PERSON_KINDS.join(', ')}.` }),
+    seasonId: t.id({ description: "The members (soci) of this season's libro soci." }),
+    callUp: t.field({
+      type: builder.inputType('NoticeCallUpInput', { fields: (f) => ({ eventId: f.id({ required: true }), occursOn: f.string({ required: true }) }) }),
+      description: 'The athletes called up for this day of an event (not withdrawn).',
+    }),
+    personIds: t.idList({ description: 'Hand-picked people.' }),
+  }),
+});
+
+const PreviewRecipientRef = builder.objectRef<NoticeRecipientPreview>('NoticeRecipientPreview').implement({
+  description: 'Who would receive a notice: an adult of the audience, or a guardian of its minors.',
+  fields: (t) => ({
+    personId: t.exposeID('personId'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email', { nullable: true }),
+    forNames: t.exposeString('forNames', { description: 'The people of the audience they receive for.' }),
+  }),
+});
+
+const PreviewRef = builder.objectRef<NoticePreview>('NoticePreview').implement({
+  fields: (t) => ({
+    recipients: t.field({ type: [PreviewRecipientRef], resolve: (p) => p.recipients }),
+    withoutEmail: t.exposeInt('withoutEmail', { description: 'Recipients with no e-mail address: they see it only in their personal area.' }),
+  }),
+});
+
+const NoticeRef = builder.objectRef<Notice & { recipients?: number; confirmed?: number }>('Notice').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.exposeString('title'),
+    body: t.exposeString('body'),
+    urgent: t.exposeBoolean('urgent', { description: 'Urgente: each recipient is asked to confirm the reading.' }),
+    sentAt: t.field({ type: 'DateTime', resolve: (n) => n.sentAt }),
+    recipientCount: t.int({ nullable: true, resolve: (n) => n.recipients ?? null }),
+    confirmedCount: t.int({ nullable: true, resolve: (n) => n.confirmed ?? null }),
+  }),
+});
+
+const RecipientRef = builder.objectRef<NoticeRecipientRow>('NoticeRecipient').implement({
+  description: "One recipient of a notice and what happened: mailed, opened from the mail's link, confirmed.",
+  fields: (t) => ({
+    personId: t.id({ resolve: (r) => r.recipient.personId }),
+    name: t.exposeString('name'),
+    forNames: t.exposeString('forNames'),
+    email: t.string({ nullable: true, resolve: (r) => r.recipient.email }),
+    emailedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.emailedAt }),
+    openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.openedAt }),
+    confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.confirmedAt }),
+  }),
+});
+
+const HistoryRef = builder.objectRef<{ notice: NoticeWithCounts; recipients: NoticeRecipientRow[] }>('NoticeHistory').implement({
+  fields: (t) => ({ notice: t.field({ type: NoticeRef, resolve: (h) => h.notice }), recipients: t.field({ type: [RecipientRef], resolve: (h) => h.recipients }) }),
+});
+
+const ByLinkRef = builder.objectRef<NoticeByLink>('NoticeByLink').implement({
+  description: "A notice as its recipient reads it from the mail's link.",
+  fields: (t) => ({
+    clubName: t.exposeString('clubName'),
+    title: t.exposeString('title'),
+    body: t.exposeString('body'),
+    urgent: t.exposeBoolean('urgent'),
+    sentAt: t.field({ type: 'DateTime', resolve: (n) => n.sentAt }),
+    recipientName: t.exposeString('recipientName'),
+    forNames: t.exposeString('forNames'),
+    confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.confirmedAt }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  noticeRecipientsPreview: t.field({
+    type: PreviewRef,
+    description: 'Who a notice to this audience would reach, before sending it.',
+    args: { audience: t.arg({ type: AudienceInput, required: true }) },
+    errors: { types: readErrors },
+    resolve: (_r, { audience }, ctx) => previewNoticeRecipients(ctx, audience),
+  }),
+  notices: t.field({ type: [NoticeRef], description: "The club's notices, newest first (at most 200).", resolve: (_r, _a, ctx) => listNotices(ctx) }),
+  noticeHistory: t.field({
+    type: HistoryRef,
+    description: "A notice and each recipient's delivery, opening and confirmation.",
+    args: { noticeId: t.arg.id({ required: true }) },
+    errors: { types: readErrors },
+    resolve: (_r, { noticeId }, ctx) => noticeRecipients(ctx, noticeId),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  sendNotice: t.field({
+    type: builder.objectRef<SentNotice>('SendNoticePayload').implement({
+      fields: (f) => ({
+        message: f.exposeString('message'),
+        notice: f.field({ type: NoticeRef, resolve: (p) => p.notice }),
+        recipients: f.exposeInt('recipients'),
+        emailed: f.exposeInt('emailed', { description: 'Recipients mailed now (the others have no address, or their mail failed).' }),
+      }),
+    }),
+    args: {
+      input: t.arg({
+        type: builder.inputType('SendNoticeInput', {
+          fields: (f) => ({
+            title: f.string({ required: true }),
+            body: f.string({ required: true }),
+            urgent: f.boolean({ description: 'Urgente: a read confirmation is asked of each recipient.' }),
+            audience: f.field({ type: AudienceInput, required: true }),
+            postId: f.id({ description: "The feed's post this notice sends, if any." }),
+          }),
+        }),
+        required: true,
+      }),
+    },
+    errors: { types: writeErrors },
+    resolve: (_r, { input }, ctx) => sendNotice(ctx, input),
+  }),
+  openNoticeByToken: t.field({
+    type: ByLinkRef,
+    nullable: true,
+    description: "Opens a notice from its mail's link (the first opening is recorded); null when the link is unknown.",
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_r, { token }, ctx) => openNoticeByToken(ctx, token),
+  }),
+  confirmNoticeByToken: t.field({
+    type: builder.objectRef<{ message: string; notice: NoticeByLink }>('ConfirmNoticePayload').implement({
+      fields: (f) => ({ message: f.exposeString('message'), notice: f.field({ type: ByLinkRef, resolve: (p) => p.notice }) }),
+    }),
+    args: { token: t.arg.string({ required: true }) },
+    errors: { types: [ValidationError, NotFoundError] },
+    resolve: (_r, { token }, ctx) => confirmNoticeByToken(ctx, token),
+  }),
+}));

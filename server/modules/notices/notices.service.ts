@@ -1,0 +1,288 @@
+// Notices (avvisi, issue 39): the staff write a message and choose whom it concerns (groups, roles, a season's
+// members, an event's called-up athletes, hand-picked people); the audience is resolved to people, and each person to
+// who receives for them (families/recipients.ts's rule: an adult themselves, a minor's guardians who receive
+// communications, the minor only when no guardian does). The author previews that list before sending. Each recipient
+// gets a mail with a link of their own (a random token kept as its hash): opening it is recorded, and an urgent notice
+// asks to confirm the reading, which the author sees per recipient.
+import { clubDate } from '../../../schema/club-time';
+import { MSG } from '../../../schema/messages';
+import { NOTICE_MSG } from '../../../schema/messages-notices';
+import { MAX_NOTICE_RECIPIENTS, noticeAudienceInput, sendNoticeInput, type NoticeAudience } from '../../../schema/validation/notices';
+import { clubMember } from '../../access/authorize';
+import { describeChange } from '../../access/change-log';
+import { CLUB, clubSql } from '../../access/club-sql';
+import { noticeDoor } from '../../access/cross-club';
+import { athleteGroupsOf, clubDb } from '../../access/request-db';
+import type { RequestContext, Scope } from '../../context';
+import type { Notice, NoticeRecipient } from '../../generated/prisma/client.js';
+import { isUuid, type Db } from '../../lib/club-rows';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { parseInput } from '../../lib/validate';
+
+export interface NoticeRecipientPreview {
+  personId: string;
+  name: string;
+  email: string | null;
+  /** The people of the audience this recipient receives for (themselves, or the minors they are guardian of). */
+  forPersonIds: string[];
+  forNames: string;
+}
+
+/** A coach addresses only the groups they coach: no roles, seasons, call-ups or hand-picked people. */
+function refuseUnlessCoachAudience(ctx: RequestContext, audience: NoticeAudience) {
+  const coach = athleteGroupsOf(ctx);
+  if (!coach) return;
+  const onlyTheirGroups = audience.groupIds.length > 0 && audience.groupIds.every((g) => coach.groupIds.includes(g));
+  if (!onlyTheirGroups || audience.roleKinds.length || audience.seasonId || audience.callUp || audience.personIds.length) {
+    throw new ForbiddenError(NOTICE_MSG.coachGroupsOnly);
+  }
+}
+
+/**
+ * Refuses an audience naming an id that is not the club's (another club's or an unknown one), with the field's
+ * message: a mistyped or foreign id is an error, never silently nobody.
+ */
+async function refuseForeignIds(db: Db, clubId: string, audience: NoticeAudience) {
+  const unique = (ids: string[]) => [...new Set(ids)];
+  const groupIds = unique(audience.groupIds);
+  const personIds = unique(audience.personIds);
+  const [groups, people, season, event] = await Promise.all([
+    groupIds.length ? db.group.count({ where: { clubId, id: { in: groupIds } } }) : 0,
+    personIds.length ? db.person.count({ where: { clubId, id: { in: personIds } } }) : 0,
+    audience.seasonId ? db.clubSeason.count({ where: { clubId, id: audience.seasonId } }) : 1,
+    audience.callUp ? db.calendarEvent.count({ where: { clubId, id: audience.callUp.eventId } }) : 1,
+  ]);
+  const wrong = {
+    ...(groups !== groupIds.length ? { 'audience.groupIds': MSG.idInvalid } : {}),
+    ...(people !== personIds.length ? { 'audience.personIds': MSG.idInvalid } : {}),
+    ...(!season ? { 'audience.seasonId': MSG.idInvalid } : {}),
+    ...(!event ? { 'audience.callUp.eventId': MSG.idInvalid } : {}),
+  };
+  if (Object.keys(wrong).length) throw new ValidationError(wrong, MSG.idInvalid);
+}
+
+/**
+ * Who receives a notice for `audience` on `today`, one row per recipient, ordered by name. Ids of another club (or
+ * unknown ones) simply match nobody: the statement reads only the club's rows.
+ */
+export async function resolveNoticeRecipients(db: Db, clubId: string, audience: NoticeAudience, today: string): Promise<NoticeRecipientPreview[]> {
+  const none = '{}';
+  const rows = await db.$queryRaw<Array<{ person_id: string; name: string; email: string | null; for_ids: string[]; for_names: string }>>(clubSql(clubId)`
+    WITH subjects AS (
+      SELECT p.id, p.birthday FROM people p
+      WHERE p.club_id = ${CLUB} AND (
+        EXISTS (SELECT 1 FROM person_roles pr JOIN group_members gm ON gm.role_id = pr.id
+                WHERE pr.person_id = p.id AND pr.archived_at IS NULL AND gm.group_id = ANY(${audience.groupIds.length ? audience.groupIds : none}::uuid[]))
+        OR EXISTS (SELECT 1 FROM person_roles pr
+                   WHERE pr.person_id = p.id AND pr.archived_at IS NULL AND pr.kind::text = ANY(${audience.roleKinds.length ? audience.roleKinds : none}::text[]))
+        OR EXISTS (SELECT 1 FROM register_members rm JOIN register_member_seasons rs ON rs.member_id = rm.id
+                   WHERE rm.person_id = p.id AND rs.season_id = ${audience.seasonId ?? null}::uuid)
+        OR EXISTS (SELECT 1 FROM call_ups c
+                   WHERE c.person_id = p.id AND c.withdrawn_at IS NULL AND c.event_id = ${audience.callUp?.eventId ?? null}::uuid
+                     AND c.occurs_on = ${audience.callUp?.occursOn ?? null}::date)
+        OR p.id = ANY(${audience.personIds.length ? audience.personIds : none}::uuid[])
+      )
+    ),
+    minors AS (SELECT id FROM subjects WHERE birthday IS NOT NULL AND birthday > (${today}::date - interval '18 years')::date),
+    pairs AS (
+      SELECT gs.guardian_id AS recipient_id, gs.minor_id AS for_id
+      FROM guardianships gs JOIN minors m ON m.id = gs.minor_id
+      WHERE gs.receives_communications
+      UNION
+      SELECT s.id, s.id FROM subjects s
+      WHERE s.id NOT IN (SELECT id FROM minors)
+         OR NOT EXISTS (SELECT 1 FROM guardianships gs WHERE gs.minor_id = s.id AND gs.receives_communications)
+    )
+    SELECT r.id AS person_id, r.firstname || ' ' || r.lastname AS name, r.email_primary AS email,
+           array_agg(DISTINCT f.id::text) AS for_ids,
+           string_agg(DISTINCT f.firstname || ' ' || f.lastname, ', ') AS for_names
+    FROM pairs x JOIN people r ON r.id = x.recipient_id AND r.club_id = ${CLUB} JOIN people f ON f.id = x.for_id
+    GROUP BY r.id, r.firstname, r.lastname, r.email_primary
+    ORDER BY r.lastname, r.firstname, r.id
+    LIMIT ${MAX_NOTICE_RECIPIENTS + 1}`);
+  return rows.map((r) => ({ personId: r.person_id, name: r.name, email: r.email, forPersonIds: r.for_ids, forNames: r.for_names }));
+}
+
+export interface NoticePreview {
+  recipients: NoticeRecipientPreview[];
+  withoutEmail: number;
+}
+
+/** The recipients a notice to `rawAudience` would reach, for the author to check before sending. */
+export async function previewNoticeRecipients(ctx: RequestContext, rawAudience: unknown): Promise<NoticePreview> {
+  const { clubId } = clubMember(ctx);
+  const audience = parseInput(noticeAudienceInput, rawAudience);
+  refuseUnlessCoachAudience(ctx, audience);
+  const db = clubDb(ctx);
+  await refuseForeignIds(db, clubId, audience);
+  const recipients = await resolveNoticeRecipients(db, clubId, audience, clubDate(ctx.deps.now()));
+  if (recipients.length > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
+  return { recipients, withoutEmail: recipients.filter((r) => !r.email).length };
+}
+
+const linkOf = (scope: Pick<Scope, 'deps'>, token: string) => `${scope.deps.config.publicUrl.replace(/\/$/, '')}/avviso/${token}`;
+
+function noticeMail(clubName: string, notice: Pick<Notice, 'title' | 'body' | 'urgent'>, recipient: NoticeRecipientPreview, link: string) {
+  const forOthers = recipient.forPersonIds.length > 1 || recipient.forPersonIds[0] !== recipient.personId;
+  return {
+    subject: `${notice.urgent ? 'URGENTE: ' : ''}${notice.title} · ${clubName}`,
+    text: [
+      `Gentile ${recipient.name},`,
+      '',
+      forOthers ? `${clubName} ti scrive per ${recipient.forNames}.` : `${clubName} ti scrive.`,
+      '',
+      notice.body,
+      '',
+      notice.urgent ? `Conferma di aver letto questo avviso dal link: ${link}` : `Leggi l'avviso online: ${link}`,
+      '',
+      clubName,
+    ].join('\n'),
+  };
+}
+
+export interface SentNotice {
+  notice: Notice;
+  recipients: number;
+  emailed: number;
+  message: string;
+}
+
+/** Sends a notice: its recipients recorded with the notice in one transaction, then one mail each. */
+export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<SentNotice> {
+  const { clubId, accountId } = clubMember(ctx);
+  const input = parseInput(sendNoticeInput, raw);
+  refuseUnlessCoachAudience(ctx, input.audience);
+  const db = clubDb(ctx);
+  if (input.postId && !(await db.post.findFirst({ where: { id: input.postId, clubId }, select: { id: true } }))) throw new NotFoundError();
+  await refuseForeignIds(db, clubId, input.audience);
+  const recipients = await resolveNoticeRecipients(db, clubId, input.audience, clubDate(ctx.deps.now()));
+  if (!recipients.length) throw new ValidationError({ audience: NOTICE_MSG.noRecipients }, NOTICE_MSG.noRecipients);
+  if (recipients.length > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
+  const club = await db.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
+  const tokens = recipients.map(() => randomToken());
+
+  const notice = await db.$transaction(async (tx) => {
+    const created = await tx.notice.create({
+      data: { clubId, postId: input.postId ?? null, title: input.title, body: input.body, urgent: input.urgent, audience: input.audience, sentAt: ctx.deps.now(), createdBy: accountId },
+    });
+    await tx.noticeRecipient.createMany({
+      data: recipients.map((r, i) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email, tokenHash: hashToken(tokens[i]!) })),
+    });
+    describeChange(tx, { action: 'create', entityType: 'club', entityId: clubId, detail: `Avviso «${input.title}»${input.urgent ? ' (urgente)' : ''} a ${recipients.length} destinatari: ${recipients.map((r) => r.name).join(', ').slice(0, 1500)}` });
+    return created;
+  });
+
+  // After the commit, one mail per recipient with an address: a mail server down never undoes the notice, and the
+  // history shows who was not mailed. System mail of the club's own making: the per-recipient throttle counts it.
+  let emailed = 0;
+  for (const [i, r] of recipients.entries()) {
+    if (!r.email) continue;
+    try {
+      await ctx.deps.mailer.send({ to: r.email, ...noticeMail(club.fullName, notice, r, linkOf(ctx, tokens[i]!)) }, {});
+      await db.noticeRecipient.updateMany({ where: { clubId, noticeId: notice.id, personId: r.personId }, data: { emailedAt: ctx.deps.now() } });
+      emailed++;
+    } catch (err) {
+      ctx.deps.log.warn({ err, clubId, noticeId: notice.id }, 'notice mail not sent');
+    }
+  }
+  return { notice, recipients: recipients.length, emailed, message: NOTICE_MSG.sent(recipients.length) };
+}
+
+export interface NoticeRecipientRow {
+  recipient: NoticeRecipient;
+  name: string;
+  forNames: string;
+}
+
+/** A notice's recipients with what each did (mailed, opened, confirmed); another club's notice is NotFound. */
+export async function noticeRecipients(ctx: RequestContext, noticeId: unknown): Promise<{ notice: NoticeWithCounts; recipients: NoticeRecipientRow[] }> {
+  const { clubId } = clubMember(ctx);
+  const db = clubDb(ctx);
+  const notice = isUuid(noticeId) ? await db.notice.findFirst({ where: { id: noticeId, clubId } }) : null;
+  if (!notice) throw new NotFoundError();
+  const rows = await db.noticeRecipient.findMany({
+    where: { clubId, noticeId: notice.id },
+    include: { person: { select: { firstname: true, lastname: true } } },
+    orderBy: [{ person: { lastname: 'asc' } }, { person: { firstname: 'asc' } }, { id: 'asc' }],
+  });
+  const forIds = [...new Set(rows.flatMap((r) => r.forPersonIds))];
+  const names = new Map((await db.person.findMany({ where: { clubId, id: { in: forIds } }, select: { id: true, firstname: true, lastname: true } })).map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
+  return {
+    notice: { ...notice, recipients: rows.length, confirmed: rows.filter((r) => r.confirmedAt).length },
+    recipients: rows.map(({ person, ...recipient }) => ({ recipient, name: `${person.firstname} ${person.lastname}`, forNames: recipient.forPersonIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ') })),
+  };
+}
+
+export type NoticeWithCounts = Notice & { recipients: number; confirmed: number };
+
+/** The club's notices, newest first. */
+export async function listNotices(ctx: RequestContext): Promise<NoticeWithCounts[]> {
+  const { clubId } = clubMember(ctx);
+  const db = clubDb(ctx);
+  const notices = await db.notice.findMany({ where: { clubId }, orderBy: [{ sentAt: 'desc' }, { id: 'desc' }], take: 200 });
+  const counts = await db.noticeRecipient.groupBy({ by: ['noticeId'], where: { clubId, noticeId: { in: notices.map((n) => n.id) } }, _count: { _all: true, confirmedAt: true } });
+  const byNotice = new Map(counts.map((c) => [c.noticeId, c._count]));
+  return notices.map((n) => ({ ...n, recipients: byNotice.get(n.id)?._all ?? 0, confirmed: byNotice.get(n.id)?.confirmedAt ?? 0 }));
+}
+
+export interface NoticeByLink {
+  clubName: string;
+  title: string;
+  body: string;
+  urgent: boolean;
+  sentAt: Date;
+  recipientName: string;
+  forNames: string;
+  confirmedAt: Date | null;
+}
+
+/** The recipient a mail's link names (no session: the token is the proof) and its club's client, or null. */
+async function recipientByToken(scope: Pick<Scope, 'deps'>, token: unknown) {
+  if (typeof token !== 'string' || !/^[\w-]{20,100}$/.test(token)) return null;
+  const door = await noticeDoor(scope, hashToken(token));
+  if (!door) return null;
+  const row = await door.db.noticeRecipient.findFirstOrThrow({
+    where: { id: door.recipient.id, clubId: door.recipient.clubId },
+    include: { notice: { include: { club: { select: { fullName: true } } } }, person: { select: { firstname: true, lastname: true } } },
+  });
+  return { row, db: door.db };
+}
+
+type Opened = NonNullable<Awaited<ReturnType<typeof recipientByToken>>>;
+
+async function viewOf({ row: r, db }: Opened): Promise<NoticeByLink> {
+  const others = await db.person.findMany({ where: { clubId: r.clubId, id: { in: r.forPersonIds } }, select: { firstname: true, lastname: true } });
+  return {
+    clubName: r.notice.club.fullName,
+    title: r.notice.title,
+    body: r.notice.body,
+    urgent: r.notice.urgent,
+    sentAt: r.notice.sentAt,
+    recipientName: `${r.person.firstname} ${r.person.lastname}`,
+    forNames: others.map((p) => `${p.firstname} ${p.lastname}`).join(', '),
+    confirmedAt: r.confirmedAt,
+  };
+}
+
+/** Opens a notice from its mail's link: the first opening is recorded. Null when the link is unknown. */
+export async function openNoticeByToken(scope: Pick<Scope, 'deps'>, token: unknown): Promise<NoticeByLink | null> {
+  const opened = await recipientByToken(scope, token);
+  if (!opened) return null;
+  const { row, db } = opened;
+  if (!row.openedAt) await db.noticeRecipient.updateMany({ where: { id: row.id, clubId: row.clubId, openedAt: null }, data: { openedAt: scope.deps.now() } });
+  return viewOf(opened);
+}
+
+/** Confirms the reading of an urgent notice from its mail's link (once; a second time says so). */
+export async function confirmNoticeByToken(scope: Pick<Scope, 'deps'>, token: unknown): Promise<{ message: string; notice: NoticeByLink }> {
+  const opened = await recipientByToken(scope, token);
+  if (!opened) throw new NotFoundError();
+  const { row, db } = opened;
+  if (!row.notice.urgent) throw new ValidationError({ token: NOTICE_MSG.notUrgent }, NOTICE_MSG.notUrgent);
+  if (row.confirmedAt) return { message: NOTICE_MSG.alreadyConfirmed, notice: await viewOf(opened) };
+  const now = scope.deps.now();
+  await db.noticeRecipient.updateMany({ where: { id: row.id, clubId: row.clubId, confirmedAt: null }, data: { confirmedAt: now, openedAt: row.openedAt ?? now } });
+  return { message: NOTICE_MSG.confirmed, notice: await viewOf({ row: { ...row, confirmedAt: now }, db }) };
+}
+

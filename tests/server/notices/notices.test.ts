@@ -1,0 +1,178 @@
+// Notices (issue 39 point 1, and the read confirmation of point 3) over the real app and database (both), mail through
+// a real SMTP server: an audience resolved to people and then to who receives for each (an adult themselves, a
+// minor's guardians, one recipient for two children), previewed before sending; an urgent notice mailed with a link
+// of each recipient's own that opens it and confirms the reading, which the history shows per recipient; a coach only
+// to the groups they coach; field messages; another club's ids reaching nobody and its notices unknown.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clubDate } from '../../../schema/club-time';
+import { MSG } from '../../../schema/messages';
+import { NOTICE_MSG } from '../../../schema/messages-notices';
+import { familyOf, type TestFamily } from '../../support/family-factories';
+import { rootField, type Credentials } from '../../support/http';
+import { clubContext, createPerson } from '../../support/people-factories';
+import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
+import { readMail, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let club: ClubWithRoles;
+let otherClub: ClubWithRoles;
+let coach: Credentials;
+let secretary: Credentials;
+let twoChildren: TestFamily;
+let adultId: string;
+let lonelyMinorId: string;
+let otherClubPersonId: string;
+let otherGroupId: string;
+let coachPersonId: string;
+const year = Number(clubDate(new Date()).slice(0, 4));
+
+const call = <T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null = secretary): Promise<T> =>
+  rootField<T>(t.app, query, variables, creds, (status, body) => expect(status, body).toBeLessThan(500));
+const ERRORS = '... on BaseError { __typename message } ... on ValidationError { fields { field message } }';
+const PREVIEW = `query($a: NoticeAudienceInput!) { noticeRecipientsPreview(audience: $a) { __typename ... on QueryNoticeRecipientsPreviewSuccess { data { withoutEmail recipients { personId name email forNames } } } ${ERRORS} } }`;
+const SEND = `mutation($input: SendNoticeInput!) { sendNotice(input: $input) { __typename ... on MutationSendNoticeSuccess { data { message recipients emailed notice { id title urgent } } } ${ERRORS} } }`;
+const HISTORY = `query($id: ID!) { noticeHistory(noticeId: $id) { __typename ... on QueryNoticeHistorySuccess { data { notice { title recipientCount } recipients { personId name forNames email emailedAt openedAt confirmedAt } } } ${ERRORS} } }`;
+const OPEN = `mutation($t: String!) { openNoticeByToken(token: $t) { clubName title body urgent recipientName forNames confirmedAt } }`;
+const CONFIRM = `mutation($t: String!) { confirmNoticeByToken(token: $t) { __typename ... on MutationConfirmNoticeByTokenSuccess { data { message notice { confirmedAt } } } ${ERRORS} } }`;
+const LIST = `{ notices { id title urgent recipientCount confirmedCount } }`;
+
+const tokenIn = (text: string) => /\/avviso\/([\w-]+)/.exec(text)![1]!;
+const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((m) => m.to.includes(address)).map(readMail).filter((m) => subject.test(m.subject));
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>', publicUrl: 'https://campobase.test' });
+  club = await clubWithEveryRole(t.deps, 'ASD Avvisi');
+  otherClub = await clubWithEveryRole(t.deps, 'ASD Altrove');
+  coach = as(club.members.allenatore);
+  secretary = as(club.members.segreteria);
+  const ctx = await clubContext(t.deps, club.members.owner);
+  // In the coached group: an adult athlete, two children of one parent, a minor with no guardian on record.
+  const adult = await createPerson(ctx, 'athlete', { profile: { firstname: 'Ada', lastname: 'Adulta', birthday: '1996-04-04', emailPrimary: 'ada.adulta@example.it' } });
+  twoChildren = await familyOf(ctx, [`${year - 12}-05-05`, `${year - 9}-03-03`], 'Fratelli');
+  await t.deps.systemDb.person.update({ where: { id: twoChildren.parentId }, data: { emailPrimary: 'genitore.fratelli@example.it' } });
+  const lonely = await createPerson(ctx, 'athlete', { profile: { firstname: 'Nino', lastname: 'Solo', birthday: `${year - 15}-01-01` } });
+  coachPersonId = (await createPerson(ctx, 'coach', { profile: { firstname: 'Carlo', lastname: 'Mister', birthday: '1970-07-07', emailPrimary: 'carlo.mister@example.it' } })).personId;
+  otherGroupId = (await t.deps.systemDb.group.create({ data: { clubId: club.clubId, name: 'Gruppo non allenato', type: 'athlete' } })).id;
+  adultId = adult.personId;
+  lonelyMinorId = lonely.personId;
+  const roles = [adult.roleId, ...twoChildren.children.map((c) => c.roleId), lonely.roleId];
+  await t.deps.systemDb.groupMember.createMany({ data: roles.map((roleId) => ({ clubId: club.clubId, groupId: club.coachedGroupId, roleId })) });
+  const otherCtx = await clubContext(t.deps, otherClub.members.owner);
+  otherClubPersonId = (await createPerson(otherCtx, 'athlete', { profile: { firstname: 'Olga', lastname: 'Altrove', birthday: '1990-01-01', emailPrimary: 'olga@example.it' } })).personId;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('notices', () => {
+  it('resolves an audience to who receives: the adult, one parent for two children, a minor with no guardian', async () => {
+    const res = await call(PREVIEW, { a: { groupIds: [club.coachedGroupId] } });
+    expect(res.__typename, JSON.stringify(res)).toBe('QueryNoticeRecipientsPreviewSuccess');
+    const byId = new Map(res.data.recipients.map((r: any) => [r.personId, r]));
+    expect(byId.get(adultId)).toMatchObject({ name: 'Ada Adulta', email: 'ada.adulta@example.it', forNames: 'Ada Adulta' });
+    expect(byId.get(twoChildren.parentId)).toMatchObject({ email: 'genitore.fratelli@example.it', forNames: 'Luca Fratelli, Sara Fratelli' });
+    expect(byId.get(lonelyMinorId)).toMatchObject({ name: 'Nino Solo', email: null });
+    for (const child of twoChildren.children) expect(byId.has(child.personId)).toBe(false); // their parent receives
+    expect(res.data.recipients).toHaveLength(3);
+    expect(res.data.withoutEmail).toBe(1);
+  });
+
+  it('sends an urgent notice: mailed with a link that opens it and confirms the reading, seen per recipient', async () => {
+    const sent = await call(SEND, { input: { title: 'Partita spostata', body: 'La partita di sabato si gioca alle 17:00.', urgent: true, audience: { groupIds: [club.coachedGroupId] } } });
+    expect(sent.__typename, JSON.stringify(sent)).toBe('MutationSendNoticeSuccess');
+    expect(sent.data).toMatchObject({ message: NOTICE_MSG.sent(3), recipients: 3, emailed: 2 });
+    const noticeId = sent.data.notice.id;
+
+    await vi.waitFor(() => expect(mailsTo('genitore.fratelli@example.it', /Partita spostata/)).toHaveLength(1), { timeout: 15_000 });
+    const [mail] = mailsTo('genitore.fratelli@example.it', /Partita spostata/);
+    expect(mail!.subject).toBe('URGENTE: Partita spostata · ASD Avvisi');
+    expect(mail!.text).toContain('ASD Avvisi ti scrive per Luca Fratelli, Sara Fratelli.');
+    expect(mail!.text).toContain('La partita di sabato si gioca alle 17:00.');
+    const token = tokenIn(mail!.text);
+    expect(mail!.text).toContain(`https://campobase.test/avviso/${token}`);
+
+    const opened = await call(OPEN, { t: token }, null);
+    expect(opened).toMatchObject({ clubName: 'ASD Avvisi', title: 'Partita spostata', urgent: true, recipientName: 'Anna Fratelli', forNames: expect.stringContaining('Luca Fratelli'), confirmedAt: null });
+    let history = await call(HISTORY, { id: noticeId });
+    const parentRow = () => history.data.recipients.find((r: any) => r.personId === twoChildren.parentId);
+    expect(parentRow()).toMatchObject({ emailedAt: expect.any(String), openedAt: expect.any(String), confirmedAt: null });
+    expect(history.data.recipients.find((r: any) => r.personId === lonelyMinorId)).toMatchObject({ email: null, emailedAt: null });
+
+    const confirmed = await call(CONFIRM, { t: token }, null);
+    expect(confirmed.data).toMatchObject({ message: NOTICE_MSG.confirmed, notice: { confirmedAt: expect.any(String) } });
+    expect((await call(CONFIRM, { t: token }, null)).data.message).toBe(NOTICE_MSG.alreadyConfirmed);
+    history = await call(HISTORY, { id: noticeId });
+    expect(parentRow().confirmedAt).toEqual(expect.any(String));
+    expect(history.data.notice).toMatchObject({ title: 'Partita spostata', recipientCount: 3 });
+    const listed = (await call(LIST, {})).find((n: any) => n.id === noticeId);
+    expect(listed).toMatchObject({ urgent: true, recipientCount: 3, confirmedCount: 1 });
+
+    // The notice and its recipients are in the access log.
+    await t.deps.accessLog.flush();
+    const logged = await t.deps.systemDb.accessLogEntry.findFirst({ where: { clubId: club.clubId, detail: { contains: 'Avviso «Partita spostata» (urgente) a 3 destinatari' } } });
+    expect(logged?.detail).toContain('Anna Fratelli');
+  });
+
+  it('a normal notice needs no confirmation; an unknown link opens nothing', async () => {
+    const sent = await call(SEND, { input: { title: 'Foto di squadra', body: 'Portate la divisa.', audience: { personIds: [adultId] } } });
+    expect(sent.data).toMatchObject({ recipients: 1, emailed: 1 });
+    await vi.waitFor(() => expect(mailsTo('ada.adulta@example.it', /Foto di squadra/)).toHaveLength(1), { timeout: 15_000 });
+    const [mail] = mailsTo('ada.adulta@example.it', /Foto di squadra/);
+    expect(mail!.subject).toBe('Foto di squadra · ASD Avvisi');
+    expect(mail!.text).toContain('ASD Avvisi ti scrive.');
+    const refused = await call(CONFIRM, { t: tokenIn(mail!.text) }, null);
+    expect(refused).toMatchObject({ __typename: 'ValidationError', message: NOTICE_MSG.notUrgent });
+    expect(await call(OPEN, { t: 'x'.repeat(43) }, null)).toBeNull();
+    expect(await call(OPEN, { t: '../../etc' }, null)).toBeNull();
+    expect((await call(CONFIRM, { t: 'y'.repeat(43) }, null)).__typename).toBe('NotFoundError');
+  });
+
+  it('audiences by role and by hand; field messages in Italian', async () => {
+    const coaches = await call(PREVIEW, { a: { roleKinds: ['coach'] } });
+    expect(coaches.data.recipients.map((r: any) => r.personId)).toEqual([coachPersonId]);
+    const byHand = await call(PREVIEW, { a: { personIds: [adultId, twoChildren.children[1]!.personId] } });
+    expect(byHand.data.recipients.map((r: any) => [r.personId, r.forNames])).toEqual([
+      [adultId, 'Ada Adulta'],
+      [twoChildren.parentId, 'Sara Fratelli'],
+    ]);
+    const empty = await call(SEND, { input: { title: ' ', body: '', audience: {} } });
+    expect(empty.__typename).toBe('ValidationError');
+    const fields = Object.fromEntries(empty.fields.map((f: any) => [f.field, f.message]));
+    expect(fields).toMatchObject({ title: NOTICE_MSG.titleRequired, body: NOTICE_MSG.bodyRequired, 'audience.audience': NOTICE_MSG.audienceRequired });
+    const badId = await call(PREVIEW, { a: { groupIds: ['not-a-uuid'] } });
+    expect(badId).toMatchObject({ __typename: 'ValidationError', fields: [{ message: MSG.idInvalid }] });
+  });
+
+  it('a coach sends only to the groups they coach; a read-only role sends nothing', async () => {
+    const own = await call(PREVIEW, { a: { groupIds: [club.coachedGroupId] } }, coach);
+    expect(own.__typename).toBe('QueryNoticeRecipientsPreviewSuccess');
+    for (const audience of [{ roleKinds: ['athlete'] }, { personIds: [adultId] }, { groupIds: [club.coachedGroupId], roleKinds: ['coach'] }, { groupIds: [otherGroupId] }]) {
+      const refused = await call(SEND, { input: { title: 'Dal coach', body: 'Testo', audience } }, coach);
+      expect(refused, JSON.stringify(audience)).toMatchObject({ __typename: 'ForbiddenError', message: NOTICE_MSG.coachGroupsOnly });
+    }
+    const readOnly = await call(SEND, { input: { title: 'Lettura', body: 'Testo', audience: { groupIds: [club.coachedGroupId] } } }, as(club.members.lettura));
+    expect(readOnly.__typename ?? readOnly).not.toBe('MutationSendNoticeSuccess');
+    expect(await t.deps.systemDb.notice.count({ where: { clubId: club.clubId, title: { in: ['Dal coach', 'Lettura'] } } })).toBe(0);
+  });
+
+  it("another club's ids are refused like unknown ones, nothing is sent, and its notices are unknown", async () => {
+    for (const audience of [{ personIds: [otherClubPersonId] }, { groupIds: [otherClub.coachedGroupId] }, { personIds: [adultId, otherClubPersonId] }, { seasonId: otherClubPersonId }, { callUp: { eventId: otherClubPersonId, occursOn: '2026-12-01' } }]) {
+      const refused = await call(SEND, { input: { title: 'Intruso', body: 'Testo', audience } });
+      expect(refused, JSON.stringify(audience)).toMatchObject({ __typename: 'ValidationError', message: MSG.idInvalid });
+      expect((await call(PREVIEW, { a: audience })).__typename).toBe('ValidationError');
+    }
+    expect(await t.deps.systemDb.notice.count({ where: { title: 'Intruso' } })).toBe(0);
+    const theirs = await call(SEND, { input: { title: 'Loro', body: 'Testo', audience: { personIds: [otherClubPersonId] } } }, as(otherClub.members.segreteria));
+    expect(theirs.__typename).toBe('MutationSendNoticeSuccess');
+    expect(await call(HISTORY, { id: theirs.data.notice.id })).toMatchObject({ __typename: 'NotFoundError' });
+    expect((await call(LIST, {})).map((n: any) => n.title)).not.toContain('Loro');
+    // A group of the club that reaches nobody is no error in the preview, and refused when sending.
+    const emptyGroup = (await t.deps.systemDb.group.create({ data: { clubId: club.clubId, name: 'Gruppo vuoto', type: 'athlete' } })).id;
+    expect((await call(PREVIEW, { a: { groupIds: [emptyGroup] } })).data.recipients).toEqual([]);
+    expect(await call(SEND, { input: { title: 'Vuoto', body: 'Testo', audience: { groupIds: [emptyGroup] } } })).toMatchObject({ __typename: 'ValidationError', message: NOTICE_MSG.noRecipients });
+  });
+});
