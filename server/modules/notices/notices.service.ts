@@ -167,7 +167,7 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
       data: { clubId, postId: input.postId ?? null, title: input.title, body: input.body, urgent: input.urgent, audience: input.audience, sentAt: ctx.deps.now(), createdBy: accountId },
     });
     await tx.noticeRecipient.createMany({
-      data: recipients.map((r, i) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email, tokenHash: hashToken(tokens[i]!) })),
+      data: recipients.map((r, i) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email, tokenHash: hashToken(tokens[i]) })),
     });
     describeChange(tx, { action: 'create', entityType: 'club', entityId: clubId, detail: `Avviso «${input.title}»${input.urgent ? ' (urgente)' : ''} a ${recipients.length} destinatari: ${recipients.map((r) => r.name).join(', ').slice(0, 1500)}` });
     return created;
@@ -179,7 +179,7 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
   for (const [i, r] of recipients.entries()) {
     if (!r.email) continue;
     try {
-      await ctx.deps.mailer.send({ to: r.email, ...noticeMail(club.fullName, notice, r, linkOf(ctx, tokens[i]!)) }, {});
+      await ctx.deps.mailer.send({ to: r.email, ...noticeMail(club.fullName, notice, r, linkOf(ctx, tokens[i])) }, {});
       await db.noticeRecipient.updateMany({ where: { clubId, noticeId: notice.id, personId: r.personId }, data: { emailedAt: ctx.deps.now() } });
       emailed++;
     } catch (err) {

@@ -38,7 +38,7 @@ const OPEN = `mutation($t: String!) { openNoticeByToken(token: $t) { clubName ti
 const CONFIRM = `mutation($t: String!) { confirmNoticeByToken(token: $t) { __typename ... on MutationConfirmNoticeByTokenSuccess { data { message notice { confirmedAt } } } ${ERRORS} } }`;
 const LIST = `{ notices { id title urgent recipientCount confirmedCount } }`;
 
-const tokenIn = (text: string) => /\/avviso\/([\w-]+)/.exec(text)![1]!;
+const tokenIn = (text: string) => /\/avviso\/([\w-]+)/.exec(text)![1];
 const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((m) => m.to.includes(address)).map(readMail).filter((m) => subject.test(m.subject));
 
 beforeAll(async () => {
@@ -89,11 +89,11 @@ describe('notices', () => {
 
     await vi.waitFor(() => expect(mailsTo('genitore.fratelli@example.it', /Partita spostata/)).toHaveLength(1), { timeout: 15_000 });
     const [mail] = mailsTo('genitore.fratelli@example.it', /Partita spostata/);
-    expect(mail!.subject).toBe('URGENTE: Partita spostata · ASD Avvisi');
-    expect(mail!.text).toContain('ASD Avvisi ti scrive per Luca Fratelli, Sara Fratelli.');
-    expect(mail!.text).toContain('La partita di sabato si gioca alle 17:00.');
-    const token = tokenIn(mail!.text);
-    expect(mail!.text).toContain(`https://campobase.test/avviso/${token}`);
+    expect(mail.subject).toBe('URGENTE: Partita spostata · ASD Avvisi');
+    expect(mail.text).toContain('ASD Avvisi ti scrive per Luca Fratelli, Sara Fratelli.');
+    expect(mail.text).toContain('La partita di sabato si gioca alle 17:00.');
+    const token = tokenIn(mail.text);
+    expect(mail.text).toContain(`https://campobase.test/avviso/${token}`);
 
     const opened = await call(OPEN, { t: token }, null);
     expect(opened).toMatchObject({ clubName: 'ASD Avvisi', title: 'Partita spostata', urgent: true, recipientName: 'Anna Fratelli', forNames: expect.stringContaining('Luca Fratelli'), confirmedAt: null });
@@ -122,9 +122,9 @@ describe('notices', () => {
     expect(sent.data).toMatchObject({ recipients: 1, emailed: 1 });
     await vi.waitFor(() => expect(mailsTo('ada.adulta@example.it', /Foto di squadra/)).toHaveLength(1), { timeout: 15_000 });
     const [mail] = mailsTo('ada.adulta@example.it', /Foto di squadra/);
-    expect(mail!.subject).toBe('Foto di squadra · ASD Avvisi');
-    expect(mail!.text).toContain('ASD Avvisi ti scrive.');
-    const refused = await call(CONFIRM, { t: tokenIn(mail!.text) }, null);
+    expect(mail.subject).toBe('Foto di squadra · ASD Avvisi');
+    expect(mail.text).toContain('ASD Avvisi ti scrive.');
+    const refused = await call(CONFIRM, { t: tokenIn(mail.text) }, null);
     expect(refused).toMatchObject({ __typename: 'ValidationError', message: NOTICE_MSG.notUrgent });
     expect(await call(OPEN, { t: 'x'.repeat(43) }, null)).toBeNull();
     expect(await call(OPEN, { t: '../../etc' }, null)).toBeNull();
@@ -134,7 +134,7 @@ describe('notices', () => {
   it('audiences by role and by hand; field messages in Italian', async () => {
     const coaches = await call(PREVIEW, { a: { roleKinds: ['coach'] } });
     expect(coaches.data.recipients.map((r: any) => r.personId)).toEqual([coachPersonId]);
-    const byHand = await call(PREVIEW, { a: { personIds: [adultId, twoChildren.children[1]!.personId] } });
+    const byHand = await call(PREVIEW, { a: { personIds: [adultId, twoChildren.children[1].personId] } });
     expect(byHand.data.recipients.map((r: any) => [r.personId, r.forNames])).toEqual([
       [adultId, 'Ada Adulta'],
       [twoChildren.parentId, 'Sara Fratelli'],
