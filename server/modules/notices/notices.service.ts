@@ -104,6 +104,15 @@ export async function resolveNoticeRecipients(db: Db, clubId: string, audience: 
   return rows.map((r) => ({ personId: r.person_id, name: r.name, email: r.email, forPersonIds: r.for_ids, forNames: r.for_names }));
 }
 
+/** The recipients of an audience the caller may address (a coach: their groups; only the club's ids), at most the limit. */
+async function audienceRecipients(ctx: RequestContext, db: Db, clubId: string, audience: NoticeAudience): Promise<NoticeRecipientPreview[]> {
+  refuseUnlessCoachAudience(ctx, audience);
+  await refuseForeignIds(db, clubId, audience);
+  const recipients = await resolveNoticeRecipients(db, clubId, audience, clubDate(ctx.deps.now()));
+  if (recipients.length > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
+  return recipients;
+}
+
 export interface NoticePreview {
   recipients: NoticeRecipientPreview[];
   withoutEmail: number;
@@ -112,12 +121,7 @@ export interface NoticePreview {
 /** The recipients a notice to `rawAudience` would reach, for the author to check before sending. */
 export async function previewNoticeRecipients(ctx: RequestContext, rawAudience: unknown): Promise<NoticePreview> {
   const { clubId } = clubMember(ctx);
-  const audience = parseInput(noticeAudienceInput, rawAudience);
-  refuseUnlessCoachAudience(ctx, audience);
-  const db = clubDb(ctx);
-  await refuseForeignIds(db, clubId, audience);
-  const recipients = await resolveNoticeRecipients(db, clubId, audience, clubDate(ctx.deps.now()));
-  if (recipients.length > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
+  const recipients = await audienceRecipients(ctx, clubDb(ctx), clubId, parseInput(noticeAudienceInput, rawAudience));
   return { recipients, withoutEmail: recipients.filter((r) => !r.email).length };
 }
 
@@ -152,13 +156,10 @@ export interface SentNotice {
 export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<SentNotice> {
   const { clubId, accountId } = clubMember(ctx);
   const input = parseInput(sendNoticeInput, raw);
-  refuseUnlessCoachAudience(ctx, input.audience);
   const db = clubDb(ctx);
+  const recipients = await audienceRecipients(ctx, db, clubId, input.audience);
   if (input.postId && !(await db.post.findFirst({ where: { id: input.postId, clubId }, select: { id: true } }))) throw new NotFoundError();
-  await refuseForeignIds(db, clubId, input.audience);
-  const recipients = await resolveNoticeRecipients(db, clubId, input.audience, clubDate(ctx.deps.now()));
   if (!recipients.length) throw new ValidationError({ audience: NOTICE_MSG.noRecipients }, NOTICE_MSG.noRecipients);
-  if (recipients.length > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
   const club = await db.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
   const tokens = recipients.map(() => randomToken());
 
