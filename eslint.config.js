@@ -88,6 +88,7 @@ const SYSTEM_DB_ALLOWLIST = {
   'server/auth/viewer.ts': 'resolves the session and its membership, before any scope exists',
   'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only (jobs/periodic.ts): reminders due in every club',
   'server/modules/fees/fee-reminders.job.ts': 'run by a job only (jobs/periodic.ts): fee reminders due in every club',
+  'server/modules/notices/notice-delivery.job.ts': 'run by a job only (jobs/periodic.ts): the notices due in every club',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only: the change feed of every club, per webhook',
   'server/modules/imports/import-recovery.service.ts': "run at startup only: imports interrupted in any club",
 };
@@ -100,6 +101,7 @@ const RAW_SQL_ALLOWLIST = {
   'server/lib/mail-outbox.ts': 'the mail outbox queue (no club data)',
   'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only',
   'server/modules/fees/fee-reminders.job.ts': 'run by a job only',
+  'server/modules/notices/notice-delivery.job.ts': 'run by a job only',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only',
   'server/modules/federation/federation.service.ts': "an API key's reads on its fenced client (access/organisation-scope.ts), which requires the reach's clubs as a parameter",
   'server/modules/federation/api-request-log.ts': "the organisation's request log (access/cross-club.ts apiRequestLogDb: its organisation and key as parameters)",

@@ -59,6 +59,10 @@ export interface ServerConfig {
   /** A mail whose delivery failed is retried MAIL_RETRIES times, the first after MAIL_RETRY_SECONDS, doubling. */
   mailRetries: number;
   mailRetrySeconds: number;
+  /** Notices (issue 39): mails handed to the outbox per minute, all clubs together (the SMTP server's pace), and
+   *  recipients one club may reach in 24 hours. */
+  noticeMailsPerMinute: number;
+  noticeRecipientsPerDay: number;
   /** Embedded database snapshots in DATA_DIR/backups (server/db/snapshots.ts): hours between them (0 = only
    *  before migrations) and how many are kept (0 = none). Ignored with DATABASE_URL. */
   snapshotHours: number;
@@ -367,6 +371,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailPerClubHourly: intFrom(env.MAIL_PER_CLUB_HOURLY, 200, 'MAIL_PER_CLUB_HOURLY'),
     mailRetries: Math.floor(intFrom(env.MAIL_RETRIES, 8, 'MAIL_RETRIES')),
     mailRetrySeconds: Math.ceil(intFrom(env.MAIL_RETRY_SECONDS, 30, 'MAIL_RETRY_SECONDS')),
+    noticeMailsPerMinute: Math.max(1, Math.floor(intFrom(env.NOTICE_MAILS_PER_MINUTE, 600, 'NOTICE_MAILS_PER_MINUTE'))),
+    noticeRecipientsPerDay: Math.max(1, Math.floor(intFrom(env.NOTICE_RECIPIENTS_PER_DAY, 20_000, 'NOTICE_RECIPIENTS_PER_DAY'))),
     snapshotHours: zeroOrMore(env.DB_SNAPSHOT_HOURS, 6, 'DB_SNAPSHOT_HOURS'),
     snapshotKeep: Math.floor(zeroOrMore(env.DB_SNAPSHOT_KEEP, 8, 'DB_SNAPSHOT_KEEP')),
     uploadMemoryBytes: intFrom(env.UPLOAD_MEMORY_MB, 256, 'UPLOAD_MEMORY_MB') * 1024 * 1024,

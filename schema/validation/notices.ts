@@ -32,4 +32,16 @@ export const sendNoticeInput = z.object({
   urgent: z.preprocess(blankToUndefined, z.boolean({ error: MSG.idInvalid }).default(false)),
   audience: noticeAudienceInput,
   postId: z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).optional()),
+  /** Scheduled sending: when the mails go (ISO instant, up to MAX_SCHEDULE_DAYS ahead); none: at once. */
+  sendAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: NOTICE_MSG.sendAtInvalid }).optional()),
 });
+
+/** How far ahead a notice may be scheduled. */
+export const MAX_SCHEDULE_DAYS = 90;
+
+const minuteOfDay = z.preprocess(blankToUndefined, z.number({ error: NOTICE_MSG.quietHoursInvalid }).int({ error: NOTICE_MSG.quietHoursInvalid }).min(0, { error: NOTICE_MSG.quietHoursInvalid }).max(1439, { error: NOTICE_MSG.quietHoursInvalid }).nullable().default(null));
+
+/** The club's quiet hours (minutes after midnight, Europe/Rome); both null: none. */
+export const noticeSettingsInput = z
+  .object({ quietStart: minuteOfDay, quietEnd: minuteOfDay })
+  .refine((q) => (q.quietStart === null) === (q.quietEnd === null), { error: NOTICE_MSG.quietHoursBoth, path: ['quietEnd'] });

@@ -21,6 +21,8 @@
 //                 names and a client scoped to its club.
 //   noticeDoor    a notice read and confirmed from its mail's link with no session (modules/notices): the recipient
 //                 row its token names and a client scoped to its club.
+//   noticeMailStates  the delivery state of a club's notice mails in the mail outbox (no club column there): read
+//                 only for the mail ids its own recipient rows name.
 //   familyDoor    the personal area of members and guardians (modules/family-area): the people linked to the
 //                 signed-in account and the minors they are guardians of (familyReach), each reached through a
 //                 client scoped to that person's club, its writes logged as the account's.
@@ -95,6 +97,15 @@ export async function noticeDoor(scope: Pick<Scope, 'deps'>, tokenHash: string):
   const system = scope.deps.systemDb;
   const recipient = await system.noticeRecipient.findUnique({ where: { tokenHash }, select: { id: true, clubId: true } });
   return recipient && { recipient, db: clubScopedClient(system, recipient.clubId) };
+}
+
+/** Where the outbox is with the mails of a club's notice recipients (status, last error, when sent), by mail id. */
+export async function noticeMailStates(scope: Pick<Scope, 'deps'>, clubId: string, noticeId: string): Promise<Map<string, { status: string; lastError: string | null; sentAt: Date | null }>> {
+  const system = scope.deps.systemDb;
+  const ids = (await system.noticeRecipient.findMany({ where: { clubId, noticeId, mailId: { not: null } }, select: { mailId: true } })).flatMap((r) => (r.mailId ? [r.mailId] : []));
+  if (!ids.length) return new Map();
+  const rows = await system.mailOutbox.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, lastError: true, sentAt: true } });
+  return new Map(rows.map(({ id, ...state }) => [id, state]));
 }
 
 /** A person the signed-in account reaches in the personal area, and how. */

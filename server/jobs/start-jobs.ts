@@ -8,6 +8,7 @@ import { startAccessLogPruning } from '../access/access-log';
 import type { MailOutbox } from '../lib/mail-outbox';
 import { startCertificateReminders } from '../modules/certificates/certificate-reminders.service';
 import { startFeeReminders } from '../modules/fees/fee-reminders.job';
+import { startNoticeDelivery } from '../modules/notices/notice-delivery.job';
 import { startWebhooks } from '../modules/federation/webhook-delivery';
 import { createMailQueue, startMailDelivery } from './mail-delivery';
 import { startJobQueue } from './queue';
@@ -41,9 +42,11 @@ export function startJobs({ deps, outbox, db }: JobsOptions): RunningJobs {
     stops.push(reminders.stop);
     const feeReminders = await startFeeReminders(deps, jobs);
     stops.push(feeReminders.stop);
+    const notices = await startNoticeDelivery(deps, jobs);
+    stops.push(notices.stop);
     const pruning = await startAccessLogPruning(jobs, deps.systemDb, log);
     stops.push(pruning.stop);
-    deps.periodicTasks = new Map([mail.sweep, webhooks.scan, reminders.scan, feeReminders.scan, pruning].map((task) => [task.queue, task]));
+    deps.periodicTasks = new Map([mail.sweep, webhooks.scan, reminders.scan, feeReminders.scan, notices.task, pruning].map((task) => [task.queue, task]));
   });
   return running(deps, started, stops);
 }

@@ -127,8 +127,8 @@ export function createMailOutbox({ db, transport, background, from, log }: Outbo
 
   const mailer: Mailer = {
     outboxDir: transport.outboxDir,
-    async send(message: MailMessage, origin = {}, { tx } = {}) {
-      const id = randomUUID();
+    async send(message: MailMessage, origin = {}, { tx, mailId } = {}) {
+      const id = mailId ?? randomUUID();
       const recipients = deliverableRecipients(message.to);
       const withheld = recipients === '';
       await (tx ?? db).mailOutbox.create({

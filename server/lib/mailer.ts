@@ -30,6 +30,8 @@ export interface MailSendOptions {
    * so the mail exists iff the write commits, and its delivery starts once the transaction has ended.
    */
   tx?: Prisma.TransactionClient;
+  /** The outbox row's id (a UUID), for a sender that keeps it to follow the mail's delivery (notices). */
+  mailId?: string;
 }
 
 export interface Mailer {

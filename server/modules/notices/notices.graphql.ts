@@ -5,11 +5,14 @@ import { PERSON_KINDS } from '../../../schema/constants';
 import { builder } from '../../graphql/builder';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import {
+  cancelNotice,
   confirmNoticeByToken,
   listNotices,
   noticeRecipients,
+  noticeSettings,
   openNoticeByToken,
   previewNoticeRecipients,
+  saveNoticeSettings,
   sendNotice,
   type NoticeByLink,
   type NoticePreview,
@@ -60,7 +63,15 @@ const NoticeRef = builder.objectRef<Notice & { recipients?: number; confirmed?: 
     title: t.exposeString('title'),
     body: t.exposeString('body'),
     urgent: t.exposeBoolean('urgent', { description: 'Urgente: each recipient is asked to confirm the reading.' }),
-    sentAt: t.field({ type: 'DateTime', resolve: (n) => n.sentAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
+    scheduledFor: t.field({ type: 'DateTime', nullable: true, description: 'The time the author chose, if any.', resolve: (n) => n.scheduledFor }),
+    deliverAt: t.field({ type: 'DateTime', description: "When its mails are due: the chosen time or the sending, past the club's quiet hours unless urgent.", resolve: (n) => n.deliverAt }),
+    sentAt: t.field({ type: 'DateTime', nullable: true, description: 'When its mails started (null: waiting, or cancelled).', resolve: (n) => n.sentAt }),
+    cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.cancelledAt }),
+    status: t.string({
+      description: 'programmato (waiting for deliverAt), inviato (its mails started), annullato.',
+      resolve: (n) => (n.cancelledAt ? 'annullato' : n.sentAt ? 'inviato' : 'programmato'),
+    }),
     recipientCount: t.int({ nullable: true, resolve: (n) => n.recipients ?? null }),
     confirmedCount: t.int({ nullable: true, resolve: (n) => n.confirmed ?? null }),
   }),
@@ -76,6 +87,11 @@ const RecipientRef = builder.objectRef<NoticeRecipientRow>('NoticeRecipient').im
     emailedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.emailedAt }),
     openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.openedAt }),
     confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.confirmedAt }),
+    delivery: t.string({
+      description: "The mail: in_attesa (the notice has not started), in_coda (being delivered, or retried after a failure), inviata (accepted by the mail server), non_recapitata (given up: see deliveryError), senza_email.",
+      resolve: (r) => r.delivery,
+    }),
+    deliveryError: t.string({ nullable: true, description: "The mail server's last answer when delivery failed.", resolve: (r) => r.deliveryError }),
   }),
 });
 
@@ -97,7 +113,17 @@ const ByLinkRef = builder.objectRef<NoticeByLink>('NoticeByLink').implement({
   }),
 });
 
+const SettingsRef = builder.objectRef<{ message?: string; quietStart: number | null; quietEnd: number | null }>('NoticeSettings').implement({
+  description: "The club's notice settings.",
+  fields: (t) => ({
+    quietStart: t.exposeInt('quietStart', { nullable: true, description: 'Quiet hours start, minutes after midnight in Europe/Rome (1320: 22:00); null: no quiet hours.' }),
+    quietEnd: t.exposeInt('quietEnd', { nullable: true, description: 'Quiet hours end (420: 07:00).' }),
+    message: t.string({ nullable: true, resolve: (s) => s.message ?? null }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  noticeSettings: t.field({ type: SettingsRef, description: "The club's quiet hours for notices.", resolve: (_r, _a, ctx) => noticeSettings(ctx) }),
   noticeRecipientsPreview: t.field({
     type: PreviewRef,
     description: 'Who a notice to this audience would reach, before sending it.',
@@ -122,7 +148,7 @@ builder.mutationFields((t) => ({
         message: f.exposeString('message'),
         notice: f.field({ type: NoticeRef, resolve: (p) => p.notice }),
         recipients: f.exposeInt('recipients'),
-        emailed: f.exposeInt('emailed', { description: 'Recipients mailed now (the others have no address, or their mail failed).' }),
+        emailed: f.exposeInt('emailed', { description: 'Recipients with an e-mail address: their mails go from the delivery job, paced, at the notice\'s deliverAt.' }),
       }),
     }),
     args: {
@@ -134,6 +160,7 @@ builder.mutationFields((t) => ({
             urgent: f.boolean({ description: 'Urgente: a read confirmation is asked of each recipient.' }),
             audience: f.field({ type: AudienceInput, required: true }),
             postId: f.id({ description: "The feed's post this notice sends, if any." }),
+            sendAt: f.string({ description: 'Scheduled sending: an ISO 8601 instant with its offset, at most 90 days ahead; none: at once. A normal notice due in the quiet hours waits for their end.' }),
           }),
         }),
         required: true,
@@ -141,6 +168,27 @@ builder.mutationFields((t) => ({
     },
     errors: { types: writeErrors },
     resolve: (_r, { input }, ctx) => sendNotice(ctx, input),
+  }),
+  cancelNotice: t.field({
+    type: builder.objectRef<{ message: string; notice: Notice }>('CancelNoticePayload').implement({
+      fields: (f) => ({ message: f.exposeString('message'), notice: f.field({ type: NoticeRef, resolve: (p) => p.notice }) }),
+    }),
+    description: 'Cancels a notice whose mails have not started; ConflictError once they have.',
+    args: { noticeId: t.arg.id({ required: true }) },
+    errors: { types: writeErrors },
+    resolve: (_r, { noticeId }, ctx) => cancelNotice(ctx, noticeId),
+  }),
+  saveNoticeSettings: t.field({
+    type: SettingsRef,
+    description: "Sets the club's quiet hours (minutes after midnight, Europe/Rome; both null: none).",
+    args: {
+      input: t.arg({
+        type: builder.inputType('NoticeSettingsInput', { fields: (f) => ({ quietStart: f.int(), quietEnd: f.int() }) }),
+        required: true,
+      }),
+    },
+    errors: { types: writeErrors },
+    resolve: (_r, { input }, ctx) => saveNoticeSettings(ctx, input),
   }),
   openNoticeByToken: t.field({
     type: ByLinkRef,

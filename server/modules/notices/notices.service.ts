@@ -7,18 +7,21 @@
 import { clubDate } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { NOTICE_MSG } from '../../../schema/messages-notices';
-import { MAX_NOTICE_RECIPIENTS, noticeAudienceInput, sendNoticeInput, type NoticeAudience } from '../../../schema/validation/notices';
+import { clubMinuteOfDay, minuteLabel, noticeDeliveryTime, type QuietHours } from '../../../schema/notice-schedule';
+import { MAX_NOTICE_RECIPIENTS, MAX_SCHEDULE_DAYS, noticeAudienceInput, noticeSettingsInput, sendNoticeInput, type NoticeAudience } from '../../../schema/validation/notices';
 import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 import { CLUB, clubSql } from '../../access/club-sql';
-import { noticeDoor } from '../../access/cross-club';
+import { noticeDoor, noticeMailStates } from '../../access/cross-club';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import type { RequestContext, Scope } from '../../context';
 import type { Notice, NoticeRecipient } from '../../generated/prisma/client.js';
 import { isUuid, type Db } from '../../lib/club-rows';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { hashToken, randomToken } from '../../lib/tokens';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { onDate } from '../../lib/italian-dates';
+import { hashToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
+import { deliverSoon } from './notice-delivery.job';
 
 export interface NoticeRecipientPreview {
   personId: string;
@@ -125,75 +128,144 @@ export async function previewNoticeRecipients(ctx: RequestContext, rawAudience: 
   return { recipients, withoutEmail: recipients.filter((r) => !r.email).length };
 }
 
-const linkOf = (scope: Pick<Scope, 'deps'>, token: string) => `${scope.deps.config.publicUrl.replace(/\/$/, '')}/avviso/${token}`;
-
-function noticeMail(clubName: string, notice: Pick<Notice, 'title' | 'body' | 'urgent'>, recipient: NoticeRecipientPreview, link: string) {
-  const forOthers = recipient.forPersonIds.length > 1 || recipient.forPersonIds[0] !== recipient.personId;
-  return {
-    subject: `${notice.urgent ? 'URGENTE: ' : ''}${notice.title} · ${clubName}`,
-    text: [
-      `Gentile ${recipient.name},`,
-      '',
-      forOthers ? `${clubName} ti scrive per ${recipient.forNames}.` : `${clubName} ti scrive.`,
-      '',
-      notice.body,
-      '',
-      notice.urgent ? `Conferma di aver letto questo avviso dal link: ${link}` : `Leggi l'avviso online: ${link}`,
-      '',
-      clubName,
-    ].join('\n'),
-  };
-}
-
 export interface SentNotice {
   notice: Notice;
   recipients: number;
+  /** Recipients with an address: their mails go at deliverAt, paced (notice-delivery.job.ts). */
   emailed: number;
   message: string;
 }
 
-/** Sends a notice: its recipients recorded with the notice in one transaction, then one mail each. */
+/** The club's quiet hours, or null when it keeps none. */
+async function quietHoursOf(db: Db, clubId: string): Promise<QuietHours | null> {
+  const club = await db.club.findUniqueOrThrow({ where: { id: clubId }, select: { noticeQuietStart: true, noticeQuietEnd: true } });
+  return club.noticeQuietStart === null || club.noticeQuietEnd === null ? null : { start: club.noticeQuietStart, end: club.noticeQuietEnd };
+}
+
+/** When the author's chosen time (or now) lets the mails go: refused in the past or too far ahead. */
+function dueTime(now: Date, sendAt: string | undefined): Date {
+  if (!sendAt) return now;
+  const due = new Date(sendAt);
+  // A minute of grace: a time picked "now" on a slow phone is not in the past.
+  if (due.getTime() < now.getTime() - 60_000) throw new ValidationError({ sendAt: NOTICE_MSG.sendAtPast }, NOTICE_MSG.sendAtPast);
+  if (due.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) {
+    throw new ValidationError({ sendAt: NOTICE_MSG.sendAtTooFar(MAX_SCHEDULE_DAYS) }, NOTICE_MSG.sendAtTooFar(MAX_SCHEDULE_DAYS));
+  }
+  return due < now ? now : due;
+}
+
+/** Refuses a notice that would take the club's recipients of the last 24 hours beyond NOTICE_RECIPIENTS_PER_DAY. */
+async function refuseOverDailyLimit(ctx: RequestContext, db: Db, clubId: string, count: number) {
+  const limit = ctx.deps.config.noticeRecipientsPerDay;
+  const since = new Date(ctx.deps.now().getTime() - 86_400_000);
+  const reached = await db.noticeRecipient.count({ where: { clubId, notice: { createdAt: { gte: since }, cancelledAt: null } } });
+  if (reached + count > limit) {
+    const message = NOTICE_MSG.dailyLimit(limit, Math.max(0, limit - reached));
+    throw new ValidationError({ audience: message }, message);
+  }
+}
+
+/** "il 1 dicembre 2026 alle 07:00", in the club's zone. */
+const whenLabel = (instant: Date) => `${onDate(new Date(`${clubDate(instant)}T00:00:00Z`))} alle ${minuteLabel(clubMinuteOfDay(instant))}`;
+
+/**
+ * Sends a notice: the notice and its recipients recorded in one transaction, due at once or at the chosen time
+ * (past the club's quiet hours unless urgent); the mails go from the delivery job, paced, each with its own link.
+ */
 export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<SentNotice> {
   const { clubId, accountId } = clubMember(ctx);
   const input = parseInput(sendNoticeInput, raw);
   const db = clubDb(ctx);
+  const now = ctx.deps.now();
+  const due = dueTime(now, input.sendAt);
   const recipients = await audienceRecipients(ctx, db, clubId, input.audience);
   if (input.postId && !(await db.post.findFirst({ where: { id: input.postId, clubId }, select: { id: true } }))) throw new NotFoundError();
   if (!recipients.length) throw new ValidationError({ audience: NOTICE_MSG.noRecipients }, NOTICE_MSG.noRecipients);
-  const club = await db.club.findUniqueOrThrow({ where: { id: clubId }, select: { fullName: true } });
-  const tokens = recipients.map(() => randomToken());
+  await refuseOverDailyLimit(ctx, db, clubId, recipients.length);
+  const deliverAt = noticeDeliveryTime(due, input.urgent, await quietHoursOf(db, clubId));
 
   const notice = await db.$transaction(async (tx) => {
     const created = await tx.notice.create({
-      data: { clubId, postId: input.postId ?? null, title: input.title, body: input.body, urgent: input.urgent, audience: input.audience, sentAt: ctx.deps.now(), createdBy: accountId },
+      data: {
+        clubId,
+        postId: input.postId ?? null,
+        title: input.title,
+        body: input.body,
+        urgent: input.urgent,
+        audience: input.audience,
+        createdAt: now,
+        scheduledFor: input.sendAt ? due : null,
+        deliverAt,
+        // Due now: started at once (the delivery job starts the others when due).
+        sentAt: deliverAt <= now ? now : null,
+        createdBy: accountId,
+      },
     });
     await tx.noticeRecipient.createMany({
-      data: recipients.map((r, i) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email, tokenHash: hashToken(tokens[i]) })),
+      data: recipients.map((r) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email })),
     });
-    describeChange(tx, { action: 'create', entityType: 'club', entityId: clubId, detail: `Avviso «${input.title}»${input.urgent ? ' (urgente)' : ''} a ${recipients.length} destinatari: ${recipients.map((r) => r.name).join(', ').slice(0, 1500)}` });
+    const when = deliverAt > now ? ` (programmato ${whenLabel(deliverAt)})` : '';
+    describeChange(tx, {
+      action: 'create',
+      entityType: 'club',
+      entityId: clubId,
+      detail: `Avviso «${input.title}»${input.urgent ? ' (urgente)' : ''}${when} a ${recipients.length} destinatari: ${recipients.map((r) => r.name).join(', ').slice(0, 1500)}`,
+    });
     return created;
   });
 
-  // After the commit, one mail per recipient with an address: a mail server down never undoes the notice, and the
-  // history shows who was not mailed. System mail of the club's own making: the per-recipient throttle counts it.
-  let emailed = 0;
-  for (const [i, r] of recipients.entries()) {
-    if (!r.email) continue;
-    try {
-      await ctx.deps.mailer.send({ to: r.email, ...noticeMail(club.fullName, notice, r, linkOf(ctx, tokens[i])) }, {});
-      await db.noticeRecipient.updateMany({ where: { clubId, noticeId: notice.id, personId: r.personId }, data: { emailedAt: ctx.deps.now() } });
-      emailed++;
-    } catch (err) {
-      ctx.deps.log.warn({ err, clubId, noticeId: notice.id }, 'notice mail not sent');
-    }
-  }
-  return { notice, recipients: recipients.length, emailed, message: NOTICE_MSG.sent(recipients.length) };
+  if (deliverAt <= now) deliverSoon(ctx.deps);
+  const emailed = recipients.filter((r) => r.email).length;
+  const message = deliverAt > now ? NOTICE_MSG.scheduled(recipients.length, whenLabel(deliverAt)) : NOTICE_MSG.sent(recipients.length);
+  return { notice, recipients: recipients.length, emailed, message };
 }
+
+/** Cancels a notice whose mails have not started (scheduled, or waiting for the quiet hours to end). */
+export async function cancelNotice(ctx: RequestContext, noticeId: unknown): Promise<{ message: string; notice: Notice }> {
+  const { clubId } = clubMember(ctx);
+  const db = clubDb(ctx);
+  const notice = isUuid(noticeId) ? await db.notice.findFirst({ where: { id: noticeId, clubId } }) : null;
+  if (!notice) throw new NotFoundError();
+  if (notice.cancelledAt) return { message: NOTICE_MSG.cancelled, notice };
+  const now = ctx.deps.now();
+  // Compare-and-set against the delivery job starting it meanwhile.
+  const cancelled = await db.$transaction(async (tx) => {
+    const done = await tx.notice.updateMany({ where: { id: notice.id, clubId, sentAt: null, cancelledAt: null }, data: { cancelledAt: now } });
+    if (done.count) describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Avviso «${notice.title}»: invio annullato` });
+    return done.count > 0;
+  });
+  if (!cancelled) throw new ConflictError(NOTICE_MSG.alreadySent);
+  return { message: NOTICE_MSG.cancelled, notice: { ...notice, cancelledAt: now } };
+}
+
+/** The club's notice settings: its quiet hours. */
+export async function noticeSettings(ctx: RequestContext): Promise<{ quietStart: number | null; quietEnd: number | null }> {
+  const { clubId } = clubMember(ctx);
+  const quiet = await quietHoursOf(clubDb(ctx), clubId);
+  return { quietStart: quiet?.start ?? null, quietEnd: quiet?.end ?? null };
+}
+
+export async function saveNoticeSettings(ctx: RequestContext, raw: unknown): Promise<{ message: string; quietStart: number | null; quietEnd: number | null }> {
+  const { clubId } = clubMember(ctx);
+  const input = parseInput(noticeSettingsInput, raw);
+  const db = clubDb(ctx);
+  await db.$transaction(async (tx) => {
+    await tx.club.update({ where: { id: clubId }, data: { noticeQuietStart: input.quietStart, noticeQuietEnd: input.quietEnd } });
+    const label = input.quietStart === null || input.quietEnd === null ? 'nessuna' : `${minuteLabel(input.quietStart)}-${minuteLabel(input.quietEnd)}`;
+    describeChange(tx, { action: 'update', entityType: 'club', entityId: clubId, detail: `Ore di silenzio degli avvisi: ${label}` });
+  });
+  return { message: NOTICE_MSG.settingsSaved, ...input };
+}
+
+/** Where a recipient's mail is: waiting for the notice to start, queued, sent, failed, or no address. */
+export type NoticeDelivery = 'in_attesa' | 'in_coda' | 'inviata' | 'non_recapitata' | 'senza_email';
 
 export interface NoticeRecipientRow {
   recipient: NoticeRecipient;
   name: string;
   forNames: string;
+  delivery: NoticeDelivery;
+  deliveryError: string | null;
 }
 
 /** A notice's recipients with what each did (mailed, opened, confirmed); another club's notice is NotFound. */
@@ -209,9 +281,24 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown): 
   });
   const forIds = [...new Set(rows.flatMap((r) => r.forPersonIds))];
   const names = new Map((await db.person.findMany({ where: { clubId, id: { in: forIds } }, select: { id: true, firstname: true, lastname: true } })).map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
+  const mails = await noticeMailStates(ctx, clubId, notice.id);
+  const deliveryOf = (r: NoticeRecipient): { delivery: NoticeDelivery; deliveryError: string | null } => {
+    if (!r.email) return { delivery: 'senza_email', deliveryError: null };
+    if (!r.mailId) return { delivery: notice.sentAt ? 'in_coda' : 'in_attesa', deliveryError: null };
+    const mail = mails.get(r.mailId);
+    // Settled mails leave the outbox after 30 days: by then it was sent (a failure would still be failing).
+    if (!mail || mail.status === 'sent' || mail.status === 'withheld') return { delivery: 'inviata', deliveryError: null };
+    if (mail.status === 'failed') return { delivery: 'non_recapitata', deliveryError: mail.lastError };
+    return { delivery: 'in_coda', deliveryError: mail.lastError };
+  };
   return {
     notice: { ...notice, recipients: rows.length, confirmed: rows.filter((r) => r.confirmedAt).length },
-    recipients: rows.map(({ person, ...recipient }) => ({ recipient, name: `${person.firstname} ${person.lastname}`, forNames: recipient.forPersonIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ') })),
+    recipients: rows.map(({ person, ...recipient }) => ({
+      recipient,
+      name: `${person.firstname} ${person.lastname}`,
+      forNames: recipient.forPersonIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', '),
+      ...deliveryOf(recipient),
+    })),
   };
 }
 
@@ -221,7 +308,7 @@ export type NoticeWithCounts = Notice & { recipients: number; confirmed: number 
 export async function listNotices(ctx: RequestContext): Promise<NoticeWithCounts[]> {
   const { clubId } = clubMember(ctx);
   const db = clubDb(ctx);
-  const notices = await db.notice.findMany({ where: { clubId }, orderBy: [{ sentAt: 'desc' }, { id: 'desc' }], take: 200 });
+  const notices = await db.notice.findMany({ where: { clubId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
   const counts = await db.noticeRecipient.groupBy({ by: ['noticeId'], where: { clubId, noticeId: { in: notices.map((n) => n.id) } }, _count: { _all: true, confirmedAt: true } });
   const byNotice = new Map(counts.map((c) => [c.noticeId, c._count]));
   return notices.map((n) => ({ ...n, recipients: byNotice.get(n.id)?._all ?? 0, confirmed: byNotice.get(n.id)?.confirmedAt ?? 0 }));
@@ -259,7 +346,7 @@ async function viewOf({ row: r, db }: Opened): Promise<NoticeByLink> {
     title: r.notice.title,
     body: r.notice.body,
     urgent: r.notice.urgent,
-    sentAt: r.notice.sentAt,
+    sentAt: r.notice.sentAt ?? r.notice.deliverAt,
     recipientName: `${r.person.firstname} ${r.person.lastname}`,
     forNames: others.map((p) => `${p.firstname} ${p.lastname}`).join(', '),
     confirmedAt: r.confirmedAt,

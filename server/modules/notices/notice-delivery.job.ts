@@ -1,0 +1,130 @@
+// The delivery of notices (issue 39 points 2 and 5): sendNotice records the notice and its recipients and answers at
+// once; the mails go from here, on the job queue, at NOTICE_MAILS_PER_MINUTE for all clubs together, so that a
+// notice to thousands neither holds its request nor the SMTP server. Each run starts the notices now due (their
+// deliverAt: the author's time, past the club's quiet hours unless urgent) and mails the next recipients: a
+// recipient is claimed, then its mail is written to the outbox (which delivers it with retries) and the recipient
+// marked mailed with the link's token in one transaction, so a crash mails nobody twice and forgets nobody (a claim
+// whose run died is taken again after CLAIM_TIMEOUT). Urgent notices go first. `now` is a parameter: tests drive it.
+import type { AppDeps } from '../../context';
+import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
+import type { JobQueue } from '../../jobs/queue';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { noticeMail } from './notice-mail';
+import { randomUUID } from 'node:crypto';
+
+export const NOTICE_DELIVERY_QUEUE = 'notice-delivery';
+/** A run every TICK_SECONDS mails at most the minute's rate times TICK_SECONDS / 60. */
+const TICK_SECONDS = 10;
+/** A claim older than this, its run having died, is taken again. */
+const CLAIM_TIMEOUT_MS = 10 * 60_000;
+
+interface Claimed {
+  id: string;
+  club_id: string;
+  notice_id: string;
+  email: string;
+  recipient_name: string;
+  for_names: string | null;
+  title: string;
+  body: string;
+  urgent: boolean;
+  club_name: string;
+  club_color: string | null;
+}
+
+export interface DeliveryRun {
+  started: number;
+  mailed: number;
+}
+
+const linkOf = (deps: AppDeps, token: string) => `${deps.config.publicUrl.replace(/\/$/, '')}/avviso/${token}`;
+
+/** Starts the notices due at `now` and mails at most `limit` of their recipients. */
+export async function deliverNotices(deps: AppDeps, now: Date, limit: number): Promise<DeliveryRun> {
+  const db = deps.systemDb;
+  const started = await db.$executeRaw`
+    UPDATE notices SET sent_at = ${now} WHERE sent_at IS NULL AND cancelled_at IS NULL AND deliver_at <= ${now}`;
+  const claimed = await db.$queryRaw<Claimed[]>`
+    WITH next AS (
+      SELECT r.id, r.claimed_at FROM notice_recipients r JOIN notices n ON n.id = r.notice_id
+      WHERE n.sent_at IS NOT NULL AND n.cancelled_at IS NULL AND r.emailed_at IS NULL AND r.email IS NOT NULL
+        AND (r.claimed_at IS NULL OR r.claimed_at < ${new Date(now.getTime() - CLAIM_TIMEOUT_MS)})
+      ORDER BY n.urgent DESC, n.deliver_at, r.notice_id, r.id
+      LIMIT ${limit}
+      FOR UPDATE OF r SKIP LOCKED
+    ), taken AS (
+      UPDATE notice_recipients r SET claimed_at = ${now}
+      FROM next WHERE r.id = next.id AND r.claimed_at IS NOT DISTINCT FROM next.claimed_at
+      RETURNING r.id, r.club_id, r.notice_id, r.person_id, r.email, r.for_person_ids
+    )
+    SELECT t.id::text, t.club_id::text, t.notice_id::text, t.email, p.firstname || ' ' || p.lastname AS recipient_name,
+           CASE WHEN t.for_person_ids = ARRAY[t.person_id] THEN NULL ELSE
+             (SELECT string_agg(f.firstname || ' ' || f.lastname, ', ' ORDER BY f.lastname, f.firstname) FROM people f WHERE f.id = ANY(t.for_person_ids)) END AS for_names,
+           n.title, n.body, n.urgent, c.full_name AS club_name, c.primary_color AS club_color
+    FROM taken t JOIN people p ON p.id = t.person_id JOIN notices n ON n.id = t.notice_id JOIN clubs c ON c.id = t.club_id
+    ORDER BY n.urgent DESC, n.deliver_at, t.id`;
+
+  let mailed = 0;
+  for (const r of claimed) {
+    const token = randomToken();
+    const mailId = randomUUID();
+    const mail = noticeMail({
+      clubName: r.club_name,
+      clubColor: r.club_color,
+      title: r.title,
+      body: r.body,
+      urgent: r.urgent,
+      recipientName: r.recipient_name,
+      forNames: r.for_names,
+      link: linkOf(deps, token),
+    });
+    try {
+      await db.$transaction(async (tx) => {
+        // System mail of the club's own making: the per-recipient throttle counts it, the notices' own limits the rest.
+        await deps.mailer.send({ to: r.email, ...mail }, {}, { tx, mailId });
+        await tx.$executeRaw`
+          UPDATE notice_recipients SET emailed_at = ${now}, mail_id = ${mailId}::uuid, token_hash = ${hashToken(token)}, claimed_at = NULL
+          WHERE id = ${r.id}::uuid`;
+      });
+      mailed++;
+    } catch (err) {
+      // Left claimed: taken again after CLAIM_TIMEOUT (a throttled address waits for its hour to pass).
+      deps.log.warn({ err, clubId: r.club_id, noticeId: r.notice_id, recipientId: r.id }, 'notice mail not written: retried later');
+    }
+  }
+  return { started, mailed };
+}
+
+/** What one run may mail: the minute's rate over a run's share of the minute. */
+export const mailsPerRun = (deps: Pick<AppDeps, 'config'>) => Math.max(1, Math.ceil((deps.config.noticeMailsPerMinute * TICK_SECONDS) / 60));
+
+/** Delivery runs every TICK_SECONDS on the queue, once across the instances. */
+export async function startNoticeDelivery(deps: AppDeps, jobs: JobQueue): Promise<{ task: PeriodicTask; stop: () => void }> {
+  const task = await startPeriodicTask(jobs, {
+    queue: NOTICE_DELIVERY_QUEUE,
+    everySeconds: TICK_SECONDS,
+    run: () => deliverNotices(deps, deps.now(), mailsPerRun(deps)),
+    log: deps.log,
+  });
+  return { task, stop: task.stop };
+}
+
+/**
+ * After a notice is recorded: its mails start now. With the queue, this slot's run is asked for (when the slot has
+ * had its run, the next one comes within TICK_SECONDS); without it (JOBS=0), the process delivers what is due itself,
+ * in the background, without pacing.
+ */
+export function deliverSoon(deps: AppDeps): void {
+  const task = deps.periodicTasks?.get(NOTICE_DELIVERY_QUEUE);
+  if (task) {
+    deps.background.run('notices: delivery tick', () => task.tick());
+    return;
+  }
+  if (deps.jobs) return; // a web process whose jobs run in the worker: the worker's ticks deliver
+  deps.background.run('notices: delivery', async () => {
+    for (let round = 0; round < 1000; round++) {
+      const run = await deliverNotices(deps, deps.now(), 500);
+      if (!run.mailed) return;
+    }
+  });
+}

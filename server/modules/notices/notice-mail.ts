@@ -1,0 +1,44 @@
+// The mail of a notice (issue 39 point 2): text and HTML, in the club's name and colour, with the recipient's own
+// link to read it (and to confirm the reading of an urgent one) without signing in.
+
+export interface NoticeMailInput {
+  clubName: string;
+  /** The club's primary colour as stored (a CSS hex colour, or anything else: then the product's own). */
+  clubColor: string | null;
+  title: string;
+  body: string;
+  urgent: boolean;
+  recipientName: string;
+  /** The people of the audience the recipient receives for, when not (only) themselves. */
+  forNames: string | null;
+  link: string;
+}
+
+const DEFAULT_COLOR = '#1d4ed8';
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+export function noticeMail(m: NoticeMailInput): { subject: string; text: string; html: string } {
+  const intro = m.forNames ? `${m.clubName} ti scrive per ${m.forNames}.` : `${m.clubName} ti scrive.`;
+  const action = m.urgent ? 'Conferma di aver letto questo avviso' : "Leggi l'avviso online";
+  const color = m.clubColor && /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(m.clubColor) ? m.clubColor : DEFAULT_COLOR;
+  const paragraphs = m.body
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  return {
+    subject: `${m.urgent ? 'URGENTE: ' : ''}${m.title} · ${m.clubName}`,
+    text: [`Gentile ${m.recipientName},`, '', intro, '', m.title, '', m.body, '', `${action}: ${m.link}`, '', m.clubName].join('\n'),
+    html: `<!doctype html><html lang="it"><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${color};color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold">${escapeHtml(m.clubName)}</td></tr>
+<tr><td style="padding:20px">
+${m.urgent ? '<p style="margin:0 0 12px;color:#b91c1c;font-weight:bold">URGENTE</p>' : ''}
+<p style="margin:0 0 12px">Gentile ${escapeHtml(m.recipientName)},<br>${escapeHtml(intro)}</p>
+<h1 style="margin:0 0 12px;font-size:20px">${escapeHtml(m.title)}</h1>
+${paragraphs}
+<p style="margin:20px 0 0"><a href="${escapeHtml(m.link)}" style="display:inline-block;background:${color};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${action}</a></p>
+</td></tr></table></td></tr></table></body></html>`,
+  };
+}
