@@ -75,6 +75,10 @@ export const routeModules = {
   attendanceStats: () => import('../features/attendance/routes/attendance-stats-page'),
   // a day's call-ups, the staff's side (issue 38 point 2): the candidates and their checks, the answers
   callUps: () => import('../features/call-ups/routes/call-ups-page'),
+  // notices (issue 39): the club's list, writing one, one notice's recipients (one chunk, the admin shell at its
+  // budget); and the mail link's page (no account)
+  notices: () => import('../features/notices/routes/notice-pages'),
+  noticeLink: () => import('../features/notices/notice-link-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

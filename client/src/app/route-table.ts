@@ -23,6 +23,8 @@ export const AUTH_PAGES: AppPage[] = [
   { path: 'verifica-firma/:hash?', module: 'verifySignature' },
   // a call-up answered from its mail's link (issue 38): no account
   { path: 'convocazione/:token', module: 'callUpLink' },
+  // a notice read (and, urgent, confirmed) from its mail's link (issue 39): no account
+  { path: 'avviso/:token', module: 'noticeLink' },
 ];
 
 /** The guarded area (AdminLayout). */
@@ -83,6 +85,10 @@ export const ADMIN_PAGES: AppPage[] = [
   { path: 'calendario/presenze/:eventId/:occursOn', module: 'attendanceSheet' },
   // a day's call-ups (issue 38 point 2): the event's day as the calendar names it (the series' day)
   { path: 'calendario/convocazioni/:eventId/:occursOn', module: 'callUps' },
+  // notices (issue 39): the list, writing one (before :noticeId, not an id), one notice's recipients
+  { path: 'avvisi', module: 'notices', props: { view: 'elenco' } },
+  { path: 'avvisi/nuovo', module: 'notices', props: { view: 'nuovo' } },
+  { path: 'avvisi/:noticeId', module: 'notices', props: { view: 'avviso' } },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)

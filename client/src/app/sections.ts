@@ -24,7 +24,8 @@ export type NavIconName =
   | 'registrations'
   | 'familyRequests'
   | 'fees'
-  | 'calendar';
+  | 'calendar'
+  | 'notices';
 
 export interface NavItem {
   label: string;
@@ -67,6 +68,8 @@ export const NAVIGATION: NavGroup[] = [
       { label: 'Richieste famiglie', path: '/richieste-famiglie', icon: 'familyRequests', title: 'Richieste dalle famiglie', permission: [...ANY_PEOPLE_WRITE, 'health.write'] },
       // fees, payments and receipts (issue 37): the treasurer's page; a coach and a read-only member see no money
       { label: 'Quote', path: '/quote', icon: 'fees', permission: 'fees.read' },
+      // notices by e-mail with the read confirmation (issue 39): a coach to the groups they coach
+      { label: 'Avvisi', path: '/avvisi', icon: 'notices', permission: 'feed.write' },
     ],
   },
   {
@@ -114,6 +117,7 @@ const BUILT_SECTIONS = new Set([
   '/richieste-famiglie',
   '/quote',
   '/calendario',
+  '/avvisi',
 ]);
 
 /**
@@ -148,6 +152,9 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   { path: '/calendario/presenze/:eventId/:occursOn', permission: 'calendar.write' },
   // a day's call-ups: choosing and sending them (the checks read the certificates: the server wants health.read too)
   { path: '/calendario/convocazioni/:eventId/:occursOn', permission: 'calendar.write' },
+  // writing a notice and one notice's recipients (issue 39)
+  { path: '/avvisi/nuovo', permission: 'feed.write' },
+  { path: '/avvisi/:noticeId', permission: 'feed.write' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

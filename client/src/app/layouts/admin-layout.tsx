@@ -3,7 +3,7 @@
 import { Box, Button, chakra, Flex } from '@chakra-ui/react';
 import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/icons';
+import { ChevronsLeftIcon, ChevronsRightIcon } from '../../components/shell-icons';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { Wordmark } from '../../components/ui/wordmark';
 import { RequireAuth } from '../../features/accounts/components/require-auth';

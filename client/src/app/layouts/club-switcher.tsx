@@ -6,7 +6,7 @@
 // speech input users can say what they see (WCAG 2.5.3, axe's label-content-name-mismatch); the logo is decoration there.
 import { Box, Button, Flex, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ChevronDownIcon } from '../../components/icons';
+import { ChevronDownIcon } from '../../components/shell-icons';
 import { useSession, type SessionMembership } from '../../lib/session';
 import { ClubLogo, clubInitial } from '../../features/clubs/components/club-logo';
 import { roleLabel } from '../../features/collaborators/collaborator-roles';

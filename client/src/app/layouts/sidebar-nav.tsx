@@ -15,6 +15,7 @@ import {
   InboxIcon,
   LayersIcon,
   LockIcon,
+  MailIcon,
   MedalIcon,
   ShieldIcon,
   TagIcon,
@@ -22,7 +23,7 @@ import {
   UsersIcon,
   WalletIcon,
   type IconProps,
-} from '../../components/icons';
+} from '../../components/shell-icons';
 import { useAccess } from '../../lib/use-access';
 import { NAVIGATION, permissionsOf, type NavIconName, type NavItem } from '../sections';
 
@@ -46,6 +47,7 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   familyRequests: InboxIcon,
   fees: WalletIcon,
   calendar: CalendarIcon,
+  notices: MailIcon,
 };
 
 const ItemLink = chakra(NavLink);

@@ -6,7 +6,7 @@
 // JavaScript every page waits for (the shell's budget, tests/client/bundle-budget.test.ts).
 import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { MenuIcon } from '../../components/icons';
+import { MenuIcon } from '../../components/shell-icons';
 import { useSession } from '../../lib/session';
 import { useKeepChosenSeason, useSeasonView } from '../../lib/season-view';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, CopyIcon, HeartIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/icons';
+import { BriefcaseIcon, ChevronDownIcon, ClipboardIcon, CopyIcon, HeartIcon, HistoryIcon, LayersIcon, LogoutIcon, MailIcon, MedalIcon, ShieldIcon, ToolsIcon, UserCheckIcon, UsersIcon } from '../../components/shell-icons';
 import { MyOrganisationsQuery } from '../../features/organisations/organisation-portal-documents';
 import type { Permission } from '../../../../schema/permissions';
 import { useSession } from '../../lib/session';

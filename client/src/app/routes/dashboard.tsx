@@ -7,6 +7,7 @@ import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { PERSON_KINDS, type PersonKindKey } from '../../../../schema/constants';
 import { ListError } from '../../components/ui/list-status';
+import { PageSpinner } from '../../components/ui/page-spinner';
 import { useSession } from '../../lib/session';
 import { useAccess } from '../../lib/use-access';
 import { chartSlices } from '../../features/dashboard/chart-slices';
@@ -23,7 +24,9 @@ import { useSeasonView } from '../../lib/season-view';
 import { useDocumentTitle } from '../../lib/document-title';
 import { agreeing, welcomeWord } from '../../lib/greeting';
 import { messageOfError } from '../../lib/errors';
-import { NoClubSteps } from './no-access';
+
+// only an account without a club sees them: a chunk of their own, out of the admin shell (at its budget)
+const NoClubSteps = lazy(() => import('./no-access').then((m) => ({ default: m.NoClubSteps })));
 
 /** The create modal: closing keeps the kind, so the title does not change while the dialog fades out. */
 type Creating = { open: boolean; kind: PersonKindKey; used: boolean };
@@ -48,7 +51,12 @@ export default function DashboardPage() {
 
   let body;
   // An account without a club (invited to an organisation only, or left its clubs): what to do, not an empty page.
-  if (!club) body = <NoClubSteps />;
+  if (!club)
+    body = (
+      <Suspense fallback={<PageSpinner />}>
+        <NoClubSteps />
+      </Suspense>
+    );
   else if (!numbers && error) body = <ListError message={messageOfError(error)} onRetry={reload} />;
   else if (!numbers) {
     body = (

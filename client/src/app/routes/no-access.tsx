@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { MSG } from '../../../../schema/messages';
 import { useSession } from '../../lib/session';
-import { ShieldIcon } from '../../components/icons';
+import { ShieldIcon } from '../../components/shell-icons';
 import { roleLabel } from '../../features/collaborators/collaborator-roles';
 import { useDocumentTitle } from '../../lib/document-title';
 

@@ -6,7 +6,7 @@ import { useQuery } from '@apollo/client/react';
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CheckCircleIcon } from '../../../components/icons';
+import { CheckCircleIcon } from '../../../components/shell-icons';
 import { graphql } from '../../../gql';
 
 export const FirstStepsQuery = graphql(`

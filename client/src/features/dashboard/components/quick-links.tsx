@@ -1,7 +1,7 @@
 // "Aggiungi": one button per kind opening its create form (in a modal, owned by the page).
 import { Button, Heading, Stack, Wrap } from '@chakra-ui/react';
 import { PERSON_KINDS, PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
-import { PlusIcon } from '../../../components/icons';
+import { PlusIcon } from '../../../components/shell-icons';
 
 /** The form's own title: "Nuovo atleta", "Nuovo accompagnatore"... */
 export const newPersonLabel = (kind: PersonKindKey) => `Nuovo ${PERSON_KIND_INFO[kind].singular.toLowerCase()}`;

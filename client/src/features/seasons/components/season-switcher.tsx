@@ -7,7 +7,7 @@ import { useMutation } from '@apollo/client/react';
 import { Box, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ChevronDownIcon } from '../../../components/icons';
+import { ChevronDownIcon } from '../../../components/shell-icons';
 import { graphql } from '../../../gql';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';

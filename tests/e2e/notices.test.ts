@@ -1,0 +1,184 @@
+// Notices (avvisi, issue 39) as the staff write them and families read them, in a real browser against the real server
+// on 10 September 2026. The Under 14 holds a minor athlete (Luca Rossi, whose mother has an e-mail) and an adult one
+// (Ada Adulta). At 1440 px the owner opens "Avvisi" (the empty state), writes a notice with no title (the shared rule's
+// message under Oggetto), then an urgent one to the Under 14: the preview names the mother "per" Luca and Ada herself;
+// "Invia avviso" asks first, then the server's message and the notice's history. The mother opens the mail's link in
+// a fresh browser with no account, on a phone: the club, the text, whom it is for; "Confermo la lettura" confirms,
+// and a reload says so. An unknown link says it is not valid. Back in the admin: the list counts 1/2 confirmed, the
+// history shows her confirmed and "Da confermare" keeps Ada only. A coach opening another id gets "Avviso non
+// trovato", and writing a notice sees only the group they coach. Every screen at 1440 and 375 px: no sideways
+// scroll, axe clean. CAMPOBASE_SCREENSHOTS=<dir> saves each screen at both widths (notices-*.png).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { NOTICE_MSG } from '../../schema/messages-notices';
+import { launchBrowser, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
+import { addCollaborator, createClub } from '../support/factories';
+import { familyOf } from '../support/family-factories';
+import { clockedLiveServer, clubMorning } from '../support/live-server';
+import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
+import { screenChecks } from '../support/screen-checks';
+import { readOutbox } from '../support/test-app';
+
+const NOW = clubMorning('2026-09-10');
+const server = clockedLiveServer(NOW);
+const TITLE = 'Allenamento di giovedì spostato';
+
+describe('notices', () => {
+  it('the owner sends an urgent notice, a parent confirms it from the mail with no account, the history shows it; a coach sees only their groups', async () => {
+    const club = await createClub(server.deps, { fullName: 'ASD Avvisi Chiari', firstname: 'Paola', lastname: 'Titolare' });
+    const ctx = await clubContext(server.deps, club);
+    const rossi = await familyOf(ctx, ['2014-04-10'], 'Rossi');
+    const ada = await createPerson(ctx, 'athlete', { profile: { firstname: 'Ada', lastname: 'Adulta', birthday: '1996-04-04', emailPrimary: 'ada.adulta@example.it' } });
+    const group = await createGroupWith(server.deps, club.clubId, 'athlete', 'Under 14', [rossi.children[0].roleId, ada.roleId]);
+    await createGroupWith(server.deps, club.clubId, 'athlete', 'Prima squadra');
+    const coach = await addCollaborator(server.deps, club, 'allenatore');
+    await server.deps.systemDb.membership.updateMany({ where: { token: coach.clubToken }, data: { groupIds: [group.id] } });
+
+    const browser = await launchBrowser(VIEWPORTS.desktop);
+    await setPagesDate(browser.context, NOW);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(30_000);
+    const failures: string[] = [];
+    const { check, both } = screenChecks(page, failures);
+    const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+    try {
+      // --- the owner at 1440 px: no notices yet
+      await storeSession(page, server.url, club);
+      await page.goto(`${server.url}/avvisi`);
+      await page.getByRole('heading', { name: 'Avvisi', level: 1 }).waitFor();
+      await page.getByText('Nessun avviso inviato finora.', { exact: false }).waitFor();
+      // the menu's entry, in the Società group
+      await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Avvisi' }).waitFor();
+      await both('notices-list-empty');
+
+      // --- writing: no title is the shared rule's message under Oggetto
+      await page.getByRole('link', { name: 'Nuovo avviso' }).click();
+      await page.getByRole('heading', { name: 'Nuovo avviso', level: 1 }).waitFor();
+      const form = page.getByRole('form', { name: 'Nuovo avviso' });
+      await form.getByLabel('Testo').fill('Giovedì l’allenamento è alle 18:30 invece che alle 17:30.\nPortate la borraccia.');
+      await form.getByRole('checkbox', { name: /Under 14/ }).locator('xpath=..').click();
+      expect(await form.getByRole('checkbox', { name: /Under 14/ }).isChecked()).toBe(true);
+      await form.getByRole('button', { name: 'Vedi destinatari' }).click();
+      await form.getByText(NOTICE_MSG.titleRequired).waitFor();
+      await expect.poll(() => form.getByLabel('Oggetto').evaluate((el) => el === document.activeElement), { timeout: 15_000 }).toBe(true);
+      await check('notices-compose-errors');
+      // nobody chosen is the audience's message; the roles, the season's soci and single people are offered
+      await form.getByRole('group', { name: 'Ruoli' }).getByRole('checkbox', { name: 'Accompagnatori' }).waitFor({ state: 'attached' });
+      await form.getByLabel('Soci di una stagione').waitFor();
+      await form.getByLabel('Cerca una persona').waitFor();
+
+      await form.getByLabel('Oggetto').fill(TITLE);
+      await form.getByText('Urgente: chiede la conferma di lettura').click();
+      await form.getByRole('button', { name: 'Vedi destinatari' }).click();
+      const preview = page.getByRole('list', { name: "Chi riceverà l'avviso" });
+      await page.getByRole('heading', { name: 'Destinatari: 2 destinatari', level: 2 }).waitFor();
+      const mother = preview.getByRole('listitem', { name: 'Anna Rossi' });
+      await mother.getByText('per Luca Rossi').waitFor();
+      await mother.getByText(rossi.email).waitFor();
+      await preview.getByRole('listitem', { name: 'Ada Adulta' }).getByText('ada.adulta@example.it').waitFor();
+      await page.getByText('Tutti hanno un indirizzo email.').waitFor();
+      await both('notices-compose');
+
+      // --- sending: asked first, then the server's message and the history
+      await page.getByRole('button', { name: 'Invia avviso' }).click();
+      const ask = page.getByRole('alertdialog', { name: "Inviare l'avviso?" });
+      await ask.getByText(/sarà inviato a 2 destinatari, con la richiesta di confermare la lettura/).waitFor();
+      await ask.getByRole('button', { name: 'Invia a 2 destinatari' }).click();
+      await toast(NOTICE_MSG.sent(2));
+      await page.waitForURL(/\/avvisi\/[0-9a-f-]{36}$/);
+      const historyUrl = page.url();
+      await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+
+      // --- the mother's mail: the link of her own
+      let link = '';
+      await vi.waitFor(
+        async () => {
+          const mail = (await readOutbox(server.dataDir)).find((m) => m.to.includes(rossi.email) && m.subject.includes(TITLE));
+          if (!mail) throw new Error('no mail to the mother yet');
+          link = new URL(/https?:\/\/\S+\/avviso\/[\w-]+/.exec(mail.text)![0]).pathname;
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+
+      // --- she opens it on a phone, with no account, and confirms
+      const family = await launchBrowser(VIEWPORTS.phone);
+      await setPagesDate(family.context, NOW);
+      const phone = await family.context.newPage();
+      phone.setDefaultTimeout(30_000);
+      const phoneChecks = screenChecks(phone, failures);
+      try {
+        await phone.goto(`${server.url}${link}`);
+        await phone.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+        await phone.getByText('ASD Avvisi Chiari').waitFor();
+        await phone.getByText('Per Anna Rossi, riguardo a Luca Rossi').waitFor();
+        await phone.getByText('Portate la borraccia.', { exact: false }).waitFor();
+        await phoneChecks.check('notices-link');
+        await phone.setViewportSize(VIEWPORTS.desktop);
+        await phoneChecks.check('notices-link');
+        await phone.setViewportSize(VIEWPORTS.phone);
+        await phone.getByRole('button', { name: 'Confermo la lettura' }).click();
+        await phone.getByText(NOTICE_MSG.confirmed).first().waitFor();
+        await phone.getByRole('button', { name: 'Confermo la lettura' }).waitFor({ state: 'detached' });
+        await phoneChecks.check('notices-link-confirmed');
+        // again later: already confirmed, no button
+        await phone.reload();
+        await phone.getByText('Hai confermato la lettura.').waitFor();
+        expect(await phone.getByRole('button', { name: 'Confermo la lettura' }).count()).toBe(0);
+        // an unknown link
+        await phone.goto(`${server.url}/avviso/${'x'.repeat(43)}`);
+        await phone.getByRole('heading', { name: 'Avviso non trovato', level: 1 }).waitFor();
+        await phoneChecks.check('notices-link-unknown');
+      } finally {
+        await family.close();
+      }
+
+      // --- back in the admin, through the menu: 1 of 2 confirmed, then the history
+      await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Avvisi' }).click();
+      const list = page.getByRole('list', { name: 'Avvisi inviati' });
+      const row = list.getByRole('listitem').filter({ hasText: TITLE });
+      await row.getByText('Urgente').waitFor();
+      await row.getByText('2 destinatari').waitFor();
+      await row.getByText('1/2 confermati').waitFor();
+      await both('notices-list');
+      await row.getByRole('link', { name: TITLE }).click();
+      await page.waitForURL(historyUrl);
+      await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+      const recipients = page.getByRole('table', { name: "Destinatari dell'avviso" });
+      const motherRow = recipients.getByRole('row').filter({ hasText: 'Anna Rossi' });
+      await motherRow.getByText('per Luca Rossi').waitFor();
+      await motherRow.getByText(/^Sì, /).waitFor();
+      await recipients.getByRole('row').filter({ hasText: 'Ada Adulta' }).getByText('Da confermare').waitFor();
+      await page.getByRole('region', { name: 'Confermati' }).getByText('1/2').waitFor();
+      await page.getByRole('button', { name: 'Da confermare (1)' }).click();
+      await expect.poll(() => recipients.getByRole('row').count(), { timeout: 15_000 }).toBe(2); // the header and Ada
+      await recipients.getByRole('row').filter({ hasText: 'Ada Adulta' }).waitFor();
+      await page.getByRole('button', { name: 'Tutti' }).click();
+      await check('notices-history');
+      // on a phone: a card per recipient
+      await page.setViewportSize(VIEWPORTS.phone);
+      const cards = page.getByRole('list', { name: "Destinatari dell'avviso" });
+      await cards.getByRole('listitem', { name: 'Anna Rossi' }).getByText('Confermato', { exact: true }).waitFor();
+      await cards.getByRole('listitem', { name: 'Ada Adulta' }).getByText('Da confermare').waitFor();
+      await check('notices-history');
+
+      // --- a coach: another id is not found; writing offers only the group they coach
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await storeSession(page, server.url, coach);
+      await page.goto(`${server.url}/avvisi/${randomUUID()}`);
+      await page.getByRole('heading', { name: 'Avviso non trovato', level: 1 }).waitFor();
+      await check('notices-history-not-found');
+      await page.getByRole('link', { name: 'Torna agli avvisi' }).click();
+      await page.getByRole('link', { name: 'Nuovo avviso' }).click();
+      const coachForm = page.getByRole('form', { name: 'Nuovo avviso' });
+      await coachForm.getByRole('checkbox', { name: /Under 14/ }).waitFor({ state: 'attached' });
+      expect(await coachForm.getByRole('checkbox', { name: /Prima squadra/ }).count()).toBe(0);
+      expect(await coachForm.getByRole('group', { name: 'Ruoli' }).count()).toBe(0);
+      expect(await coachForm.getByLabel('Soci di una stagione').count()).toBe(0);
+      await coachForm.getByText('Scegli uno o più dei gruppi che alleni.').waitFor();
+      await both('notices-compose-coach');
+      expect(failures).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
