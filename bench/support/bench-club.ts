@@ -2,15 +2,16 @@
 // club signed up through the product's own service, with the owner's headers for app.inject. close() ends both.
 import path from 'node:path';
 import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type ServerConfig } from '../../server/config';
 import { signUp } from '../../server/modules/accounts/sign-up.service';
 import { log, throwawayDatabase } from '../throwaway-database';
 
-export async function openBenchClub(database: 'pglite' | 'postgres', bench: string, fullName: string) {
+/** `overrides`: the bench's own settings (an SMTP server, the job queue on, its limits). */
+export async function openBenchClub(database: 'pglite' | 'postgres', bench: string, fullName: string, overrides: Partial<ServerConfig> = {}) {
   const target = await throwawayDatabase(database, bench);
   if (!target) return null;
   const { dataDir, databaseUrl, cleanup } = target;
-  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000, jobsEnabled: false, statementTimeoutMs: 30 * 60_000 });
+  const config = loadConfig({}, { dataDir, databaseUrl, logLevel: 'error', clientDir: path.join(dataDir, 'no-client'), rateLimitFactor: 1000, jobsEnabled: false, statementTimeoutMs: 30 * 60_000, ...overrides });
   log(`\n[${database}] fresh database, applying migrations...`);
   const { app, deps } = await createApp({ config });
   const close = async () => {

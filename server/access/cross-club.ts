@@ -95,7 +95,10 @@ export async function callUpDoor(scope: Pick<Scope, 'deps'>, tokenHash: string):
 /** The notice recipient a mail's token names (by its SHA-256) and a client scoped to its club; null when none. */
 export async function noticeDoor(scope: Pick<Scope, 'deps'>, tokenHash: string): Promise<{ recipient: { id: string; clubId: string }; db: PrismaClient } | null> {
   const system = scope.deps.systemDb;
-  const recipient = await system.noticeRecipient.findUnique({ where: { tokenHash }, select: { id: true, clubId: true } });
+  // The first mail's link, or the reminder's.
+  const recipient =
+    (await system.noticeRecipient.findUnique({ where: { tokenHash }, select: { id: true, clubId: true } })) ??
+    (await system.noticeRecipient.findUnique({ where: { reminderTokenHash: tokenHash }, select: { id: true, clubId: true } }));
   return recipient && { recipient, db: clubScopedClient(system, recipient.clubId) };
 }
 

@@ -29,3 +29,10 @@ CREATE INDEX "notices_deliver_at_idx" ON "notices"("deliver_at");
 
 -- The notices sent before scheduling existed were created, due and sent at once.
 UPDATE "notices" SET "created_at" = "sent_at", "deliver_at" = "sent_at" WHERE "sent_at" IS NOT NULL;
+
+-- AlterTable
+ALTER TABLE "notice_recipients" ADD COLUMN     "reminded_at" TIMESTAMPTZ(3),
+ADD COLUMN     "reminder_token_hash" TEXT;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "notice_recipients_reminder_token_hash_key" ON "notice_recipients"("reminder_token_hash");

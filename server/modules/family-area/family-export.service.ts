@@ -42,7 +42,7 @@ async function collect(ctx: RequestContext, personId: unknown) {
       consents: { include: { notice: { select: { version: true, title: true } } }, orderBy: { createdAt: 'asc' } },
     },
   });
-  const [registrations, accessLog] = await Promise.all([
+  const [registrations, accessLog, notices] = await Promise.all([
     db.registrationSubmission.findMany({
       where: { clubId, personIds: { has: p.id } },
       select: { status: true, signedAt: true, signerName: true, contentHash: true, decidedAt: true, form: { select: { title: true } } },
@@ -53,6 +53,12 @@ async function collect(ctx: RequestContext, personId: unknown) {
       select: { at: true, actorName: true, action: true, detail: true },
       orderBy: [{ at: 'desc' }, { id: 'desc' }],
       take: ACCESS_LOG_MAX,
+    }),
+    // Notices received by the person, or by a guardian for them (issue 39 point 5).
+    db.noticeRecipient.findMany({
+      where: { clubId, OR: [{ personId: p.id }, { forPersonIds: { has: p.id } }], notice: { sentAt: { not: null }, cancelledAt: null } },
+      select: { emailedAt: true, openedAt: true, confirmedAt: true, email: true, person: { select: { firstname: true, lastname: true } }, notice: { select: { title: true, body: true, urgent: true, sentAt: true } } },
+      orderBy: [{ notice: { sentAt: 'asc' } }, { id: 'asc' }],
     }),
   ]);
   if (p.medicalCertificates.length) logFamilyHealthRead(ctx, clubId, p.id, 'Area personale: download dei dati');
@@ -109,6 +115,17 @@ async function collect(ctx: RequestContext, personId: unknown) {
       withdrawnAt: iso(c.withdrawnAt),
     })),
     registrations: registrations.map((r) => ({ form: r.form.title, status: r.status, signedBy: r.signerName, signedAt: iso(r.signedAt), signatureHash: r.contentHash, decidedAt: iso(r.decidedAt) })),
+    noticesReceived: notices.map((n) => ({
+      title: n.notice.title,
+      text: n.notice.body,
+      urgent: n.notice.urgent,
+      sentAt: iso(n.notice.sentAt),
+      receivedBy: `${n.person.firstname} ${n.person.lastname}`,
+      email: n.email,
+      emailedAt: iso(n.emailedAt),
+      openedAt: iso(n.openedAt),
+      confirmedAt: iso(n.confirmedAt),
+    })),
     accessLog: accessLog.map((a) => ({ at: iso(a.at), who: a.actorName, action: a.action, detail: a.detail })),
   };
   return data;
@@ -174,6 +191,7 @@ export async function familyExportPdf(ctx: RequestContext, personId: unknown): P
       ...section('Minori di cui è genitore o tutore', ['Nome', 'Relazione'], d.guardianOf.map((g) => [g.name, g.relationship])),
       ...section('Consensi privacy', ['Finalità', 'Dato', 'Il', 'Informativa', 'Revocato'], d.consents.map((c) => [c.purpose, c.granted, c.givenOn, c.notice, c.withdrawnAt?.slice(0, 10)])),
       ...section('Iscrizioni online', ['Modulo', 'Stato', 'Firmata da', 'Il', 'Impronta (SHA-256)'], d.registrations.map((r) => [r.form, r.status, r.signedBy, r.signedAt?.slice(0, 10), r.signatureHash])),
+      ...section('Avvisi ricevuti', ['Avviso', 'Inviato il', 'Ricevuto da', 'Letto', 'Confermato'], d.noticesReceived.map((n) => [`${n.urgent ? 'URGENTE: ' : ''}${n.title}`, n.sentAt?.slice(0, 10), n.receivedBy, n.openedAt?.slice(0, 10), n.confirmedAt?.slice(0, 10)])),
       ...section('Chi ha letto o modificato i dati (registro accessi)', ['Quando', 'Chi', 'Azione', 'Dettaglio'], d.accessLog.map((a) => [a.at?.slice(0, 16).replace('T', ' '), a.who, a.action, a.detail])),
     ],
   };

@@ -5,7 +5,9 @@
 // recipient is claimed, then its mail is written to the outbox (which delivers it with retries) and the recipient
 // marked mailed with the link's token in one transaction, so a crash mails nobody twice and forgets nobody (a claim
 // whose run died is taken again after CLAIM_TIMEOUT). Urgent notices go first. `now` is a parameter: tests drive it.
+import { inQuietHours } from '../../../schema/notice-schedule';
 import type { AppDeps } from '../../context';
+import { Prisma } from '../../generated/prisma/client.js';
 import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -37,7 +39,26 @@ export interface DeliveryRun {
   mailed: number;
 }
 
+/** What a claimed recipient's mail needs, read from the claim (`taken`: the claimed rows). */
+const claimedColumns = Prisma.sql`
+    SELECT t.id::text, t.club_id::text, t.notice_id::text, t.email, p.firstname || ' ' || p.lastname AS recipient_name,
+           CASE WHEN t.for_person_ids = ARRAY[t.person_id] THEN NULL ELSE
+             (SELECT string_agg(f.firstname || ' ' || f.lastname, ', ' ORDER BY f.lastname, f.firstname) FROM people f WHERE f.id = ANY(t.for_person_ids)) END AS for_names,
+           n.title, n.body, n.urgent, c.full_name AS club_name, c.primary_color AS club_color
+    FROM taken t JOIN people p ON p.id = t.person_id JOIN notices n ON n.id = t.notice_id JOIN clubs c ON c.id = t.club_id`;
+
 const linkOf = (deps: AppDeps, token: string) => `${deps.config.publicUrl.replace(/\/$/, '')}/avviso/${token}`;
+
+const mailInput = (deps: AppDeps, r: Claimed, token: string) => ({
+  clubName: r.club_name,
+  clubColor: r.club_color,
+  title: r.title,
+  body: r.body,
+  urgent: r.urgent,
+  recipientName: r.recipient_name,
+  forNames: r.for_names,
+  link: linkOf(deps, token),
+});
 
 /** Starts the notices due at `now` and mails at most `limit` of their recipients. */
 export async function deliverNotices(deps: AppDeps, now: Date, limit: number): Promise<DeliveryRun> {
@@ -57,27 +78,14 @@ export async function deliverNotices(deps: AppDeps, now: Date, limit: number): P
       FROM next WHERE r.id = next.id AND r.claimed_at IS NOT DISTINCT FROM next.claimed_at
       RETURNING r.id, r.club_id, r.notice_id, r.person_id, r.email, r.for_person_ids
     )
-    SELECT t.id::text, t.club_id::text, t.notice_id::text, t.email, p.firstname || ' ' || p.lastname AS recipient_name,
-           CASE WHEN t.for_person_ids = ARRAY[t.person_id] THEN NULL ELSE
-             (SELECT string_agg(f.firstname || ' ' || f.lastname, ', ' ORDER BY f.lastname, f.firstname) FROM people f WHERE f.id = ANY(t.for_person_ids)) END AS for_names,
-           n.title, n.body, n.urgent, c.full_name AS club_name, c.primary_color AS club_color
-    FROM taken t JOIN people p ON p.id = t.person_id JOIN notices n ON n.id = t.notice_id JOIN clubs c ON c.id = t.club_id
+    ${claimedColumns}
     ORDER BY n.urgent DESC, n.deliver_at, t.id`;
 
   let mailed = 0;
   for (const r of claimed) {
     const token = randomToken();
     const mailId = randomUUID();
-    const mail = noticeMail({
-      clubName: r.club_name,
-      clubColor: r.club_color,
-      title: r.title,
-      body: r.body,
-      urgent: r.urgent,
-      recipientName: r.recipient_name,
-      forNames: r.for_names,
-      link: linkOf(deps, token),
-    });
+    const mail = noticeMail(mailInput(deps, r, token));
     try {
       await db.$transaction(async (tx) => {
         // System mail of the club's own making: the per-recipient throttle counts it, the notices' own limits the rest.
@@ -95,6 +103,57 @@ export async function deliverNotices(deps: AppDeps, now: Date, limit: number): P
   return { started, mailed };
 }
 
+/** An urgent notice not confirmed this long after its mail gets one reminder, within REMIND_WITHIN_DAYS. */
+export const REMIND_AFTER_HOURS = 24;
+const REMIND_WITHIN_DAYS = 7;
+
+/**
+ * Reminds, once, the recipients who have not confirmed an urgent notice REMIND_AFTER_HOURS after its mail, outside
+ * their club's quiet hours, at most `limit` per run: a mail with a link of its own (the first mail's link still works).
+ */
+export async function remindUnconfirmed(deps: AppDeps, now: Date, limit: number): Promise<number> {
+  const db = deps.systemDb;
+  const dueBefore = new Date(now.getTime() - REMIND_AFTER_HOURS * 3600_000);
+  const since = new Date(now.getTime() - REMIND_WITHIN_DAYS * 86_400_000);
+  // The clubs with reminders due, and of those the ones outside their quiet hours now.
+  const clubs = await db.$queryRaw<Array<{ id: string; quiet_start: number | null; quiet_end: number | null }>>`
+    SELECT DISTINCT c.id::text, c.notice_quiet_start AS quiet_start, c.notice_quiet_end AS quiet_end
+    FROM notices n JOIN clubs c ON c.id = n.club_id
+    WHERE n.urgent AND n.cancelled_at IS NULL AND n.sent_at BETWEEN ${since} AND ${dueBefore}`;
+  const awake = clubs.filter((c) => !inQuietHours(now, c.quiet_start === null || c.quiet_end === null ? null : { start: c.quiet_start, end: c.quiet_end })).map((c) => c.id);
+  if (!awake.length) return 0;
+  const claimed = await db.$queryRaw<Claimed[]>`
+    WITH next AS (
+      SELECT r.id, r.claimed_at FROM notice_recipients r JOIN notices n ON n.id = r.notice_id
+      WHERE n.urgent AND n.cancelled_at IS NULL AND n.club_id = ANY(${awake}::uuid[]) AND n.sent_at >= ${since}
+        AND r.emailed_at <= ${dueBefore} AND r.confirmed_at IS NULL AND r.reminded_at IS NULL
+        AND (r.claimed_at IS NULL OR r.claimed_at < ${new Date(now.getTime() - CLAIM_TIMEOUT_MS)})
+      ORDER BY r.emailed_at, r.id
+      LIMIT ${limit}
+      FOR UPDATE OF r SKIP LOCKED
+    ), taken AS (
+      UPDATE notice_recipients r SET claimed_at = ${now}
+      FROM next WHERE r.id = next.id AND r.claimed_at IS NOT DISTINCT FROM next.claimed_at
+      RETURNING r.id, r.club_id, r.notice_id, r.person_id, r.email, r.for_person_ids
+    )
+    ${claimedColumns}`;
+  let reminded = 0;
+  for (const r of claimed) {
+    const token = randomToken();
+    try {
+      await db.$transaction(async (tx) => {
+        await deps.mailer.send({ to: r.email, ...noticeMail({ ...mailInput(deps, r, token), reminder: true }) }, {}, { tx });
+        await tx.$executeRaw`
+          UPDATE notice_recipients SET reminded_at = ${now}, reminder_token_hash = ${hashToken(token)}, claimed_at = NULL WHERE id = ${r.id}::uuid`;
+      });
+      reminded++;
+    } catch (err) {
+      deps.log.warn({ err, clubId: r.club_id, noticeId: r.notice_id, recipientId: r.id }, 'notice reminder not written: retried later');
+    }
+  }
+  return reminded;
+}
+
 /** What one run may mail: the minute's rate over a run's share of the minute. */
 export const mailsPerRun = (deps: Pick<AppDeps, 'config'>) => Math.max(1, Math.ceil((deps.config.noticeMailsPerMinute * TICK_SECONDS) / 60));
 
@@ -103,7 +162,11 @@ export async function startNoticeDelivery(deps: AppDeps, jobs: JobQueue): Promis
   const task = await startPeriodicTask(jobs, {
     queue: NOTICE_DELIVERY_QUEUE,
     everySeconds: TICK_SECONDS,
-    run: () => deliverNotices(deps, deps.now(), mailsPerRun(deps)),
+    run: async () => {
+      const run = await deliverNotices(deps, deps.now(), mailsPerRun(deps));
+      // Reminders take what the run left of its share.
+      await remindUnconfirmed(deps, deps.now(), Math.max(1, mailsPerRun(deps) - run.mailed));
+    },
     log: deps.log,
   });
   return { task, stop: task.stop };

@@ -12,6 +12,8 @@ export interface NoticeMailInput {
   /** The people of the audience the recipient receives for, when not (only) themselves. */
   forNames: string | null;
   link: string;
+  /** The reminder of an urgent notice not yet confirmed. */
+  reminder?: boolean;
 }
 
 const DEFAULT_COLOR = '#1d4ed8';
@@ -19,7 +21,8 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 export function noticeMail(m: NoticeMailInput): { subject: string; text: string; html: string } {
-  const intro = m.forNames ? `${m.clubName} ti scrive per ${m.forNames}.` : `${m.clubName} ti scrive.`;
+  const wrote = m.forNames ? `${m.clubName} ti scrive per ${m.forNames}.` : `${m.clubName} ti scrive.`;
+  const intro = m.reminder ? `${wrote} Non hai ancora confermato di aver letto questo avviso.` : wrote;
   const action = m.urgent ? 'Conferma di aver letto questo avviso' : "Leggi l'avviso online";
   const color = m.clubColor && /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(m.clubColor) ? m.clubColor : DEFAULT_COLOR;
   const paragraphs = m.body
@@ -27,7 +30,7 @@ export function noticeMail(m: NoticeMailInput): { subject: string; text: string;
     .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
   return {
-    subject: `${m.urgent ? 'URGENTE: ' : ''}${m.title} · ${m.clubName}`,
+    subject: `${m.reminder ? 'Promemoria: ' : ''}${m.urgent ? 'URGENTE: ' : ''}${m.title} · ${m.clubName}`,
     text: [`Gentile ${m.recipientName},`, '', intro, '', m.title, '', m.body, '', `${action}: ${m.link}`, '', m.clubName].join('\n'),
     html: `<!doctype html><html lang="it"><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px">

@@ -22,6 +22,7 @@ import {
   type SentNotice,
 } from './notices.service';
 import type { Notice } from '../../generated/prisma/client.js';
+import { confirmMyNotice, myNotices, openMyNotice, type MyNotice } from './notices-area.service';
 
 const writeErrors = [ValidationError, ConflictError, NotFoundError, ForbiddenError, UnauthenticatedError];
 const readErrors = [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError];
@@ -87,6 +88,7 @@ const RecipientRef = builder.objectRef<NoticeRecipientRow>('NoticeRecipient').im
     emailedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.emailedAt }),
     openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.openedAt }),
     confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.confirmedAt }),
+    remindedAt: t.field({ type: 'DateTime', nullable: true, description: 'When an urgent notice not confirmed was recalled to them (once, 24 hours after the mail).', resolve: (r) => r.recipient.remindedAt }),
     delivery: t.string({
       description: "The mail: in_attesa (the notice has not started), in_coda (being delivered, or retried after a failure), inviata (accepted by the mail server), non_recapitata (given up: see deliveryError), senza_email.",
       resolve: (r) => r.delivery,
@@ -122,7 +124,28 @@ const SettingsRef = builder.objectRef<{ message?: string; quietStart: number | n
   }),
 });
 
+const MyNoticeRef = builder.objectRef<MyNotice>('MyNotice').implement({
+  description: 'A notice the signed-in account received, in its personal area.',
+  fields: (t) => ({
+    recipientId: t.exposeID('recipientId', { description: 'The receipt: what openMyNotice and confirmMyNotice name.' }),
+    clubName: t.exposeString('clubName'),
+    title: t.exposeString('title'),
+    body: t.exposeString('body'),
+    urgent: t.exposeBoolean('urgent'),
+    sentAt: t.field({ type: 'DateTime', resolve: (n) => n.sentAt }),
+    forNames: t.exposeString('forNames', { description: 'The people of the family it is about.' }),
+    openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.openedAt }),
+    confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.confirmedAt }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  myNotices: t.field({
+    type: [MyNoticeRef],
+    description: "The notices the account received in every club of its family, newest first (100); those not mailed (no address) too.",
+    errors: { types: [ForbiddenError, UnauthenticatedError] },
+    resolve: (_r, _a, ctx) => myNotices(ctx),
+  }),
   noticeSettings: t.field({ type: SettingsRef, description: "The club's quiet hours for notices.", resolve: (_r, _a, ctx) => noticeSettings(ctx) }),
   noticeRecipientsPreview: t.field({
     type: PreviewRef,
@@ -189,6 +212,22 @@ builder.mutationFields((t) => ({
     },
     errors: { types: writeErrors },
     resolve: (_r, { input }, ctx) => saveNoticeSettings(ctx, input),
+  }),
+  openMyNotice: t.field({
+    type: MyNoticeRef,
+    description: 'Opens a received notice in the personal area (the first opening is recorded).',
+    args: { recipientId: t.arg.id({ required: true }) },
+    errors: { types: [NotFoundError, ForbiddenError, UnauthenticatedError] },
+    resolve: (_r, { recipientId }, ctx) => openMyNotice(ctx, recipientId),
+  }),
+  confirmMyNotice: t.field({
+    type: builder.objectRef<{ message: string; notice: MyNotice }>('ConfirmMyNoticePayload').implement({
+      fields: (f) => ({ message: f.exposeString('message'), notice: f.field({ type: MyNoticeRef, resolve: (p) => p.notice }) }),
+    }),
+    description: 'Confirms the reading of an urgent notice from the personal area.',
+    args: { recipientId: t.arg.id({ required: true }) },
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError] },
+    resolve: (_r, { recipientId }, ctx) => confirmMyNotice(ctx, recipientId),
   }),
   openNoticeByToken: t.field({
     type: ByLinkRef,

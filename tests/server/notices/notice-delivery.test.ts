@@ -5,11 +5,11 @@
 // recipient's delivery state, the club's daily limit, the quiet hours' settings and who may change them.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTICE_MSG } from '../../../schema/messages-notices';
-import { deliverNotices } from '../../../server/modules/notices/notice-delivery.job';
+import { deliverNotices, remindUnconfirmed } from '../../../server/modules/notices/notice-delivery.job';
 import { rootField, type Credentials } from '../../support/http';
 import { clubContext, createPerson } from '../../support/people-factories';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
-import { readMail, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
+import { readMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../support/smtp-server';
 import { decodeQuotedPrintable, outboxDelivered, startTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -20,6 +20,7 @@ let secretary: Credentials;
 const people: string[] = [];
 let noEmailId: string;
 // 1 December 2026, 22:30 in Rome (UTC+1): inside the default quiet hours 22:00-07:00.
+// (Five people receive a dozen notices within the real hour: the per-recipient throttle is raised, not tested here.)
 let at = new Date('2026-12-01T21:30:00Z');
 const MORNING = '2026-12-02T06:00:00.000Z'; // 07:00 in Rome
 
@@ -39,7 +40,7 @@ const fieldsOf = (res: any) => Object.fromEntries((res.fields ?? []).map((f: any
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>', publicUrl: 'https://campobase.test' }, { now: () => at });
+  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>', publicUrl: 'https://campobase.test', mailPerRecipientHourly: 1000 }, { now: () => at });
   club = await clubWithEveryRole(t.deps, 'ASD Consegne');
   otherClub = await clubWithEveryRole(t.deps, 'ASD Lontana');
   secretary = as(club.members.segreteria);
@@ -174,5 +175,36 @@ describe('notice delivery', () => {
     expect(await call(SETTINGS, {}, as(otherClub.members.owner))).toEqual({ quietStart: 1320, quietEnd: 420 });
     expect((await call(CANCEL, { id: night.data.notice.id }, as(otherClub.members.owner))).__typename).toBe('NotFoundError');
     expect((await call(CANCEL, { id: 'not-an-id' })).__typename).toBe('NotFoundError');
+  });
+
+  it('reminds once, outside the quiet hours, who has not confirmed an urgent notice after 24 hours, with a link of its own', async () => {
+    const owner = as(club.members.owner);
+    expect((await call(SAVE_SETTINGS, { input: { quietStart: 1320, quietEnd: 420 } }, owner)).data).toMatchObject({ quietStart: 1320, quietEnd: 420 });
+    // The earlier tests' urgent notices are not this test's: taken as reminded.
+    await t.deps.systemDb.noticeRecipient.updateMany({ data: { remindedAt: new Date('2026-12-09T00:00:00Z') } });
+    at = new Date('2026-12-09T21:00:00Z'); // 22:00 in Rome: an urgent notice goes all the same
+    const sent = await send('Spogliatoi chiusi', { urgent: true }, people.slice(0, 2));
+    expect(sent.data.notice.status).toBe('inviato');
+    await vi.waitFor(() => expect(mailsWith('Spogliatoi chiusi')).toHaveLength(2), { timeout: 15_000 });
+    const tokenOf = (m: ReceivedMail) => /\/avviso\/([\w-]+)/.exec(readMail(m).text)![1];
+    const confirming = mailsWith('Spogliatoi chiusi').find((m) => m.to.includes('bruno@example.it'))!;
+    const CONFIRM = `mutation($t: String!) { confirmNoticeByToken(token: $t) { __typename ... on MutationConfirmNoticeByTokenSuccess { data { message } } } }`;
+    expect((await call(CONFIRM, { t: tokenOf(confirming) }, null)).data.message).toBe(NOTICE_MSG.confirmed);
+
+    expect(await remindUnconfirmed(t.deps, new Date('2026-12-10T20:00:00Z'), 100)).toBe(0); // 23 hours
+    expect(await remindUnconfirmed(t.deps, new Date('2026-12-10T22:00:00Z'), 100)).toBe(0); // 25 hours, 23:00 in Rome
+    expect(await remindUnconfirmed(t.deps, new Date('2026-12-11T06:00:00Z'), 100)).toBe(1); // 07:00
+    expect(await remindUnconfirmed(t.deps, new Date('2026-12-11T08:00:00Z'), 100)).toBe(0); // once
+    await outboxDelivered(t.deps);
+    const reminders = smtp.received.filter((m) => readMail(m).subject === 'Promemoria: URGENTE: Spogliatoi chiusi · ASD Consegne');
+    expect(reminders.map((m) => m.to)).toEqual([['alba@example.it']]);
+    expect(readMail(reminders[0]).text).toContain('Non hai ancora confermato di aver letto questo avviso.');
+    // The reminder's link confirms; the first mail's link still opens the notice.
+    expect((await call(CONFIRM, { t: tokenOf(reminders[0]) }, null)).data.message).toBe(NOTICE_MSG.confirmed);
+    const first = mailsWith('Spogliatoi chiusi').find((m) => m.to.includes('alba@example.it') && !readMail(m).subject.startsWith('Promemoria'))!;
+    expect((await call(CONFIRM, { t: tokenOf(first) }, null)).data.message).toBe(NOTICE_MSG.alreadyConfirmed);
+    const history = await call(`query($id: ID!) { noticeHistory(noticeId: $id) { ... on QueryNoticeHistorySuccess { data { recipients { personId remindedAt confirmedAt } } } } }`, { id: sent.data.notice.id });
+    expect(history.data.recipients.find((r: any) => r.personId === people[0])).toMatchObject({ remindedAt: expect.any(String), confirmedAt: expect.any(String) });
+    expect(history.data.recipients.find((r: any) => r.personId === people[1])).toMatchObject({ remindedAt: null });
   });
 });

@@ -175,4 +175,73 @@ describe('notices', () => {
     expect((await call(PREVIEW, { a: { groupIds: [emptyGroup] } })).data.recipients).toEqual([]);
     expect(await call(SEND, { input: { title: 'Vuoto', body: 'Testo', audience: { groupIds: [emptyGroup] } } })).toMatchObject({ __typename: 'ValidationError', message: NOTICE_MSG.noRecipients });
   });
+
+  it('a category of 200 minors reaches their 300 guardians, one mail each naming their child, no minor mailed', async () => {
+    const db = t.deps.systemDb;
+    const clubId = club.clubId;
+    const category = await db.group.create({ data: { clubId, name: 'Under 12 (200)', type: 'athlete' } });
+    const person = (firstname: string, lastname: string, birthday: string, emailPrimary: string | null) => ({ clubId, firstname, lastname, searchText: '', birthday: new Date(`${birthday}T00:00:00Z`), emailPrimary });
+    // Minor i has guardian A (all), and guardian B for the even ones: 200 + 100 = 300 guardians.
+    const minors = await db.person.createManyAndReturn({ data: [...Array(200).keys()].map((i) => person(`Bimbo${i}`, `Categoria${i}`, `${year - 11}-03-03`, `bimbo${i}@example.it`)), select: { id: true, firstname: true, lastname: true } });
+    const roles = await db.personRole.createManyAndReturn({ data: minors.map((m) => ({ clubId, personId: m.id, kind: 'athlete' as const })), select: { id: true } });
+    await db.groupMember.createMany({ data: roles.map((r) => ({ clubId, groupId: category.id, roleId: r.id })) });
+    const guardians = await db.person.createManyAndReturn({
+      data: minors.flatMap((_m, i) => [person(`Madre${i}`, `Categoria${i}`, '1985-01-01', `madre${i}@example.it`), ...(i % 2 === 0 ? [person(`Padre${i}`, `Categoria${i}`, '1984-01-01', `padre${i}@example.it`)] : [])]),
+      select: { id: true, firstname: true },
+    });
+    const guardianOf = (g: { firstname: string }) => minors[Number(/\d+/.exec(g.firstname)![0])];
+    await db.guardianship.createMany({ data: guardians.map((g) => ({ clubId, minorId: guardianOf(g).id, guardianId: g.id, relationship: 'genitore' as const })) });
+    expect(guardians).toHaveLength(300);
+
+    const preview = await call(PREVIEW, { a: { groupIds: [category.id] } });
+    expect(preview.data.recipients).toHaveLength(300);
+    expect(preview.data.withoutEmail).toBe(0);
+    const sent = await call(SEND, { input: { title: 'Torneo Under 12', body: 'Sabato torneo a Cremona.', audience: { groupIds: [category.id] } } });
+    expect(sent.data).toMatchObject({ recipients: 300, emailed: 300, message: NOTICE_MSG.sent(300) });
+    await vi.waitFor(() => expect(smtp.received.filter((m) => readMail(m).subject.startsWith('Torneo Under 12'))).toHaveLength(300), { timeout: 60_000, interval: 250 });
+    const mails = smtp.received.map((m) => ({ to: m.to, ...readMail(m) })).filter((m) => m.subject.startsWith('Torneo Under 12'));
+    for (const g of guardians) {
+      const theirs = mails.filter((m) => m.to.includes(`${g.firstname.toLowerCase()}@example.it`));
+      const child = guardianOf(g);
+      expect(theirs, g.firstname).toHaveLength(1);
+      expect(theirs[0].text).toContain(`ti scrive per ${child.firstname} ${child.lastname}.`);
+    }
+    expect(mails.some((m) => m.to.some((a) => a.startsWith('bimbo')))).toBe(false);
+    const history = await call(HISTORY, { id: sent.data.notice.id });
+    expect(history.data.recipients).toHaveLength(300);
+    expect(history.data.recipients.every((r: any) => r.emailedAt)).toBe(true);
+  }, 120_000);
+
+  it("the personal area lists what the account received, opens and confirms it; the data export holds it; nobody else's", async () => {
+    const parent: Credentials = { token: twoChildren.token };
+    const MINE = `{ myNotices { __typename ... on QueryMyNoticesSuccess { data { recipientId clubName title urgent forNames openedAt confirmedAt } } } }`;
+    const OPEN_MINE = `mutation($id: ID!) { openMyNotice(recipientId: $id) { __typename ... on MutationOpenMyNoticeSuccess { data { openedAt } } ... on BaseError { message } } }`;
+    const CONFIRM_MINE = `mutation($id: ID!) { confirmMyNotice(recipientId: $id) { __typename ... on MutationConfirmMyNoticeSuccess { data { message notice { confirmedAt } } } ${ERRORS} } }`;
+    const sent = await call(SEND, { input: { title: 'Cambio maglie', body: 'Nuove maglie da ritirare.', urgent: true, audience: { groupIds: [club.coachedGroupId] } } });
+    expect(sent.__typename).toBe('MutationSendNoticeSuccess');
+    const mine = (await call(MINE, {}, parent)).data;
+    const received = mine.find((n: any) => n.title === 'Cambio maglie');
+    expect(received).toMatchObject({ clubName: 'ASD Avvisi', urgent: true, forNames: 'Luca Fratelli, Sara Fratelli', openedAt: null, confirmedAt: null });
+    // Somebody else: another family's account, a club's staff account, no session.
+    const stranger = await familyOf(await clubContext(t.deps, otherClub.members.owner), [`${year - 10}-01-01`], 'Estranei');
+    expect((await call(MINE, {}, { token: stranger.token })).data).toEqual([]);
+    // (The secretary's account has no person of a family: refused as such.)
+    for (const [creds, refusal] of [[{ token: stranger.token }, 'NotFoundError'], [secretary, 'ForbiddenError']] as const) {
+      expect((await call(OPEN_MINE, { id: received.recipientId }, creds)).__typename).toBe(refusal);
+      expect((await call(CONFIRM_MINE, { id: received.recipientId }, creds)).__typename).toBe(refusal);
+    }
+    expect((await call(OPEN_MINE, { id: 'nope' }, parent)).__typename).toBe('NotFoundError');
+
+    expect((await call(OPEN_MINE, { id: received.recipientId }, parent)).data.openedAt).toEqual(expect.any(String));
+    expect((await call(CONFIRM_MINE, { id: received.recipientId }, parent)).data.message).toBe(NOTICE_MSG.confirmed);
+    expect((await call(CONFIRM_MINE, { id: received.recipientId }, parent)).data.message).toBe(NOTICE_MSG.alreadyConfirmed);
+    const history = await call(HISTORY, { id: sent.data.notice.id });
+    expect(history.data.recipients.find((r: any) => r.personId === twoChildren.parentId)).toMatchObject({ openedAt: expect.any(String), confirmedAt: expect.any(String) });
+
+    // A child's data export lists the notices their parent received for them.
+    const res = await t.app.inject({ method: 'GET', url: `/api/area/persone/${twoChildren.children[0].personId}/dati.json`, headers: { authorization: `Bearer ${twoChildren.token}` } });
+    expect(res.statusCode).toBe(200);
+    const exported = res.json().noticesReceived;
+    expect(exported).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Cambio maglie', urgent: true, receivedBy: 'Anna Fratelli', confirmedAt: expect.any(String) })]));
+  });
 });
