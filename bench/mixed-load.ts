@@ -1,7 +1,7 @@
 // Benchmark (not a test): many users at once, with long work going on (issue 16 point 4, issue 33 point 1). The demo
 // club and `--clubs` - 1 more clubs (signed up through the API) on a fresh database, the real server as its own
 // process (`server/index.ts`), then for a fixed time `--clients` connections, each sending its next request as soon
-// as the last is answered: `--writes` of them saving (GraphQL saveGroup, REST athlete/save and post/save, spread
+// as the last is answered: `--writes` of them saving (GraphQL saveGroup and sendNotice, REST athlete/save and post/save, spread
 // evenly over the clubs, each club saving its own records), the others reading the demo club (the people list page, a
 // search, REST athlete/load, the dashboard) or /healthz. Meanwhile, long work as a club runs it: an import of
 // `--import-rows` athletes (POST /api/import, CSV) from the 5th second, then an export of every athlete (GraphQL
@@ -38,6 +38,7 @@ type Database = 'pglite' | 'postgres';
 
 const DASHBOARD = `query DashboardPage_Dashboard { dashboard { kinds { kind active addedToday addedThisWeek } people addedToday addedThisWeek
   certificatesValid certificatesExpiring certificatesExpired certificatesMissing postsThisWeek today weekStart certificatesExpiringUntil } }`;
+const SEND_NOTICE = `mutation Bench_SendNotice($input: SendNoticeInput!) { sendNotice(input: $input) { __typename ... on BaseError { message } } }`;
 const SAVE_GROUP = `mutation Bench_SaveGroup($input: SaveGroupInput!) { saveGroup(input: $input) { __typename ... on BaseError { message } } }`;
 const EXPORT = `query Bench_Export { exportList(list: people, kind: athlete, format: xlsx) { filename byteSize } }`;
 
@@ -65,6 +66,8 @@ const WRITE_KINDS: Scenario[] = [
   { name: 'GraphQL saveGroup', method: 'POST', path: '/graphql', auth: true },
   { name: 'REST athlete/save', method: 'POST', path: '/api/athlete/save', auth: true },
   { name: 'REST post/save', method: 'POST', path: '/api/post/save', auth: true },
+  // A notice to the club's athletes: recorded, then mailed by the delivery job (past the club's daily limit, a 4xx).
+  { name: 'GraphQL sendNotice', method: 'POST', path: '/graphql', auth: true },
 ];
 
 async function rest<T>(url: string, auth: Record<string, string>, path: string, body: object): Promise<T> {
@@ -102,6 +105,7 @@ async function clubs(url: string, demoAuth: Record<string, string>): Promise<Clu
         'GraphQL saveGroup': gql(SAVE_GROUP, { input: { id: group.saveGroup.data.group.id, name: 'Carico', type: 'athlete' } }),
         'REST athlete/save': JSON.stringify({ id: athlete.id, profile }),
         'REST post/save': JSON.stringify({ id: post.id, title: 'Carico', caption: 'Avviso', priority: 1, group_ids: [] }),
+        'GraphQL sendNotice': gql(SEND_NOTICE, { input: { title: 'Carico', body: 'Avviso di carico.', audience: { roleKinds: ['athlete'] } } }),
       },
     });
   }

@@ -104,11 +104,12 @@ export async function noticeDoor(scope: Pick<Scope, 'deps'>, tokenHash: string):
 
 /** Where the outbox is with the mails of a club's notice recipients (status, last error, when sent), by mail id. */
 export async function noticeMailStates(scope: Pick<Scope, 'deps'>, clubId: string, noticeId: string): Promise<Map<string, { status: string; lastError: string | null; sentAt: Date | null }>> {
-  const system = scope.deps.systemDb;
-  const ids = (await system.noticeRecipient.findMany({ where: { clubId, noticeId, mailId: { not: null } }, select: { mailId: true } })).flatMap((r) => (r.mailId ? [r.mailId] : []));
-  if (!ids.length) return new Map();
-  const rows = await system.mailOutbox.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, lastError: true, sentAt: true } });
-  return new Map(rows.map(({ id, ...state }) => [id, state]));
+  // Only the mails not yet sent are read (a sent mail, or one gone from the outbox, is sent): a notice's history
+  // reads its failures and its queue, not thousands of settled rows.
+  const rows = await scope.deps.systemDb.$queryRaw<Array<{ id: string; status: string; last_error: string | null; sent_at: Date | null }>>`
+    SELECT m.id::text, m.status, m.last_error, m.sent_at FROM mail_outbox m
+    WHERE m.status <> 'sent' AND m.id IN (SELECT r.mail_id FROM notice_recipients r WHERE r.club_id = ${clubId}::uuid AND r.notice_id = ${noticeId}::uuid AND r.mail_id IS NOT NULL)`;
+  return new Map(rows.map((r) => [r.id, { status: r.status, lastError: r.last_error, sentAt: r.sent_at }]));
 }
 
 /** A person the signed-in account reaches in the personal area, and how. */

@@ -41,6 +41,8 @@ export interface Mailer {
    */
   send(message: MailMessage, origin?: MailOrigin, options?: MailSendOptions): Promise<void>;
   readonly outboxDir?: string;
+  /** Closes the transport's pooled connections (the app's close). */
+  close?(): void;
 }
 
 interface MailerOptions {
@@ -53,13 +55,16 @@ interface MailerOptions {
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     // Bounded waits (nodemailer's own allow 10 minutes of silence): a stuck server fails the attempt, which is
-    // retried, well within the outbox's claim on the mail. Timeouts in the URL's query still win.
-    const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    // retried, well within the outbox's claim on the mail. Timeouts in the URL's query still win. Pooled: a
+    // connection per mail costs its handshake each time (about 100 ms against a local server, 2.5 ms pooled), which
+    // would cap a notice to hundreds of families at a few hundred mails a minute.
+    const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

@@ -84,7 +84,8 @@ export async function resolveNoticeRecipients(db: Db, clubId: string, audience: 
         OR EXISTS (SELECT 1 FROM call_ups c
                    WHERE c.person_id = p.id AND c.withdrawn_at IS NULL AND c.event_id = ${audience.callUp?.eventId ?? null}::uuid
                      AND c.occurs_on = ${audience.callUp?.occursOn ?? null}::date)
-        OR p.id = ANY(${audience.personIds.length ? audience.personIds : none}::uuid[])
+        -- IN over unnest, not = ANY: hashed once, where ANY would compare every person with each id (5,000 x 5,000).
+        OR p.id IN (SELECT unnest(${audience.personIds.length ? audience.personIds : none}::uuid[]))
       )
     ),
     minors AS (SELECT id FROM subjects WHERE birthday IS NOT NULL AND birthday > (${today}::date - interval '18 years')::date),
@@ -261,7 +262,7 @@ export async function saveNoticeSettings(ctx: RequestContext, raw: unknown): Pro
 export type NoticeDelivery = 'in_attesa' | 'in_coda' | 'inviata' | 'non_recapitata' | 'senza_email';
 
 export interface NoticeRecipientRow {
-  recipient: NoticeRecipient;
+  recipient: Pick<NoticeRecipient, 'personId' | 'email' | 'emailedAt' | 'openedAt' | 'confirmedAt' | 'remindedAt'>;
   name: string;
   forNames: string;
   delivery: NoticeDelivery;
@@ -274,30 +275,35 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown): 
   const db = clubDb(ctx);
   const notice = isUuid(noticeId) ? await db.notice.findFirst({ where: { id: noticeId, clubId } }) : null;
   if (!notice) throw new NotFoundError();
-  const rows = await db.noticeRecipient.findMany({
-    where: { clubId, noticeId: notice.id },
-    include: { person: { select: { firstname: true, lastname: true } } },
-    orderBy: [{ person: { lastname: 'asc' } }, { person: { firstname: 'asc' } }, { id: 'asc' }],
-  });
-  const forIds = [...new Set(rows.flatMap((r) => r.forPersonIds))];
-  const names = new Map((await db.person.findMany({ where: { clubId, id: { in: forIds } }, select: { id: true, firstname: true, lastname: true } })).map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
-  const mails = await noticeMailStates(ctx, clubId, notice.id);
-  const deliveryOf = (r: NoticeRecipient): { delivery: NoticeDelivery; deliveryError: string | null } => {
+  // One statement for thousands of recipients: names, and whom each receives for (themselves: no lookup).
+  const [rows, mails] = await Promise.all([
+    db.$queryRaw<Array<{ person_id: string; name: string; for_names: string | null; email: string | null; mail_id: string | null; emailed_at: Date | null; opened_at: Date | null; confirmed_at: Date | null; reminded_at: Date | null }>>(clubSql(clubId)`
+      SELECT r.person_id::text, p.firstname || ' ' || p.lastname AS name,
+             CASE WHEN r.for_person_ids = ARRAY[r.person_id] THEN p.firstname || ' ' || p.lastname ELSE
+               (SELECT string_agg(f.firstname || ' ' || f.lastname, ', ' ORDER BY f.lastname, f.firstname) FROM people f
+                WHERE f.club_id = ${CLUB} AND f.id = ANY(r.for_person_ids)) END AS for_names,
+             r.email, r.mail_id::text, r.emailed_at, r.opened_at, r.confirmed_at, r.reminded_at
+      FROM notice_recipients r JOIN people p ON p.id = r.person_id AND p.club_id = ${CLUB}
+      WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid
+      ORDER BY p.lastname, p.firstname, r.id`),
+    noticeMailStates(ctx, clubId, notice.id),
+  ]);
+  const deliveryOf = (r: (typeof rows)[number]): { delivery: NoticeDelivery; deliveryError: string | null } => {
     if (!r.email) return { delivery: 'senza_email', deliveryError: null };
-    if (!r.mailId) return { delivery: notice.sentAt ? 'in_coda' : 'in_attesa', deliveryError: null };
-    const mail = mails.get(r.mailId);
+    if (!r.mail_id) return { delivery: notice.sentAt ? 'in_coda' : 'in_attesa', deliveryError: null };
+    const mail = mails.get(r.mail_id);
     // Settled mails leave the outbox after 30 days: by then it was sent (a failure would still be failing).
     if (!mail || mail.status === 'sent' || mail.status === 'withheld') return { delivery: 'inviata', deliveryError: null };
     if (mail.status === 'failed') return { delivery: 'non_recapitata', deliveryError: mail.lastError };
     return { delivery: 'in_coda', deliveryError: mail.lastError };
   };
   return {
-    notice: { ...notice, recipients: rows.length, confirmed: rows.filter((r) => r.confirmedAt).length },
-    recipients: rows.map(({ person, ...recipient }) => ({
-      recipient,
-      name: `${person.firstname} ${person.lastname}`,
-      forNames: recipient.forPersonIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', '),
-      ...deliveryOf(recipient),
+    notice: { ...notice, recipients: rows.length, confirmed: rows.filter((r) => r.confirmed_at).length },
+    recipients: rows.map((r) => ({
+      recipient: { personId: r.person_id, email: r.email, emailedAt: r.emailed_at, openedAt: r.opened_at, confirmedAt: r.confirmed_at, remindedAt: r.reminded_at },
+      name: r.name,
+      forNames: r.for_names ?? '',
+      ...deliveryOf(r),
     })),
   };
 }
