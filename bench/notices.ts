@@ -3,7 +3,9 @@
 // of --recipients adults with an e-mail each (rows inserted in bulk: the seeding is not what is measured). Then:
 // - queued: sendNotice to all of them (hand-picked), 5 times, scheduled an hour ahead so that each run measures the
 //   recording alone (the notice and its recipients in one transaction): the wall time of the request;
-// - history: noticeHistory of one of those notices, 30 times: p95 of the server time (`Server-Timing: app;dur=`);
+// - history: noticeHistory of one of those notices as its screen asks it (the counts and a page of 100 recipients by
+//   name, at the start, middle and end), 30 times each: p95 of the server time (`Server-Timing: app;dur=`); and all
+//   5,000 in one answer, 10 times, reported beside it;
 // - delivery: one notice sent now, delivered by the notice-delivery job at NOTICE_MAILS_PER_MINUTE (--rate) through
 //   the mail outbox and the job queue to the SMTP server, while a reader asks for the club's notices and the people
 //   list every 200 ms: the time until the server has every mail, the rate achieved, and the readers' p95.
@@ -29,6 +31,7 @@ interface DatabaseResult {
   recipients: number;
   queued: Stats;
   history: Stats;
+  wholeHistory: Stats;
   delivery: { seconds: number; mails: number; perMinute: number; configuredPerMinute: number; readers: Stats };
 }
 
@@ -90,11 +93,22 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
       noticeIds.push(value.data.notice.id);
     }
 
+    // The history as its screen asks it (the counts and a page of 100 by name, at the start, middle and end), and
+    // every recipient in one answer (an export's worth).
+    const HISTORY = 'query($id: ID!, $first: Int, $offset: Int) { noticeHistory(noticeId: $id, first: $first, offset: $offset) { ... on QueryNoticeHistorySuccess { data { notice { title } matching counts { total emailed opened confirmed } recipients { personId name forNames email delivery deliveryError emailedAt openedAt confirmedAt remindedAt } } } } }';
     const history: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const { value, ms } = await staff('query($id: ID!) { noticeHistory(noticeId: $id) { ... on QueryNoticeHistorySuccess { data { notice { title } recipients { personId name forNames email delivery emailedAt openedAt confirmedAt } } } } }', { id: noticeIds[0] });
+    for (const offset of [0, Math.floor(personIds.length / 2), personIds.length - 100]) {
+      for (let i = 0; i < 30; i++) {
+        const { value, ms } = await staff(HISTORY, { id: noticeIds[0], first: 100, offset });
+        if (value.data.recipients.length !== 100 || value.data.counts.total !== personIds.length) throw new Error('history: wrong page');
+        history.push(ms);
+      }
+    }
+    const wholeHistory: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { value, ms } = await staff(HISTORY, { id: noticeIds[0] });
       if (value.data.recipients.length !== personIds.length) throw new Error('history: wrong count');
-      history.push(ms);
+      wholeHistory.push(ms);
     }
     for (const id of noticeIds) await staff('mutation($id: ID!) { cancelNotice(noticeId: $id) { __typename } }', { id });
 
@@ -122,7 +136,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<DatabaseR
     reading = false;
     await reader;
     const delivery = { seconds: Math.round(seconds * 10) / 10, mails: personIds.length, perMinute: Math.round((personIds.length / seconds) * 60), configuredPerMinute: RATE, readers: stats(readers) };
-    const result = { database, recipients: personIds.length, queued: stats(queued), history: stats(history), delivery };
+    const result = { database, recipients: personIds.length, queued: stats(queued), history: stats(history), wholeHistory: stats(wholeHistory), delivery };
     log(`[${database}] queued max ${result.queued.max} ms; history p95 ${result.history.p95} ms; delivered ${delivery.mails} in ${delivery.seconds} s (${delivery.perMinute}/min), readers p95 ${delivery.readers.p95} ms`);
     return result;
   } finally {
@@ -140,7 +154,11 @@ for (const database of DATABASES) {
 }
 const targets: Target[] = results.flatMap((r) => [
   { target: `[${r.database}] a notice to ${r.recipients} recipients queued < 2 s`, value: `max ${r.queued.max} ms (p50 ${r.queued.p50} ms, 5 runs)`, met: r.queued.max < 2000 },
-  { target: `[${r.database}] the history of a notice with ${r.recipients} recipients p95 < 100 ms server time`, value: `${r.history.p95} ms`, met: r.history.p95 < 100 },
+  {
+    target: `[${r.database}] the history of a notice with ${r.recipients} recipients p95 < 100 ms server time (its screen: the counts and a page of 100)`,
+    value: `${r.history.p95} ms (every recipient in one answer: p95 ${r.wholeHistory.p95} ms)`,
+    met: r.history.p95 < 100,
+  },
   {
     target: `[${r.database}] delivered through SMTP at the configured rate (${r.delivery.configuredPerMinute}/min), other requests p95 < 1 s meanwhile`,
     value: `${r.delivery.mails} mails in ${r.delivery.seconds} s (${r.delivery.perMinute}/min); readers p95 ${r.delivery.readers.p95} ms (${r.delivery.readers.n} requests)`,

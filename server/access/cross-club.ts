@@ -102,13 +102,17 @@ export async function noticeDoor(scope: Pick<Scope, 'deps'>, tokenHash: string):
   return recipient && { recipient, db: clubScopedClient(system, recipient.clubId) };
 }
 
-/** Where the outbox is with the mails of a club's notice recipients (status, last error, when sent), by mail id. */
-export async function noticeMailStates(scope: Pick<Scope, 'deps'>, clubId: string, noticeId: string): Promise<Map<string, { status: string; lastError: string | null; sentAt: Date | null }>> {
-  // Only the mails not yet sent are read (a sent mail, or one gone from the outbox, is sent): a notice's history
-  // reads its failures and its queue, not thousands of settled rows.
+/**
+ * Where the outbox is with mails `mailIds` of a club's notice (status, last error, when sent), by mail id: only the
+ * ids the notice's own recipient rows name, and only those not yet sent (a sent mail, or one gone from the outbox, is
+ * sent), so a history reads its failures and its queue, not thousands of settled rows.
+ */
+export async function noticeMailStates(scope: Pick<Scope, 'deps'>, clubId: string, noticeId: string, mailIds: string[]): Promise<Map<string, { status: string; lastError: string | null; sentAt: Date | null }>> {
+  if (!mailIds.length) return new Map();
   const rows = await scope.deps.systemDb.$queryRaw<Array<{ id: string; status: string; last_error: string | null; sent_at: Date | null }>>`
     SELECT m.id::text, m.status, m.last_error, m.sent_at FROM mail_outbox m
-    WHERE m.status <> 'sent' AND m.id IN (SELECT r.mail_id FROM notice_recipients r WHERE r.club_id = ${clubId}::uuid AND r.notice_id = ${noticeId}::uuid AND r.mail_id IS NOT NULL)`;
+    WHERE m.id = ANY(${mailIds}::uuid[]) AND m.status <> 'sent'
+      AND EXISTS (SELECT 1 FROM notice_recipients r WHERE r.club_id = ${clubId}::uuid AND r.notice_id = ${noticeId}::uuid AND r.mail_id = m.id)`;
   return new Map(rows.map((r) => [r.id, { status: r.status, lastError: r.last_error, sentAt: r.sent_at }]));
 }
 

@@ -17,8 +17,9 @@ import {
   type NoticeByLink,
   type NoticePreview,
   type NoticeRecipientPreview,
+  type NoticeHistoryCounts,
+  type NoticeHistoryPage,
   type NoticeRecipientRow,
-  type NoticeWithCounts,
   type SentNotice,
 } from './notices.service';
 import type { Notice } from '../../generated/prisma/client.js';
@@ -97,8 +98,25 @@ const RecipientRef = builder.objectRef<NoticeRecipientRow>('NoticeRecipient').im
   }),
 });
 
-const HistoryRef = builder.objectRef<{ notice: NoticeWithCounts; recipients: NoticeRecipientRow[] }>('NoticeHistory').implement({
-  fields: (t) => ({ notice: t.field({ type: NoticeRef, resolve: (h) => h.notice }), recipients: t.field({ type: [RecipientRef], resolve: (h) => h.recipients }) }),
+const CountsRef = builder.objectRef<NoticeHistoryCounts>('NoticeHistoryCounts').implement({
+  description: "A notice's recipients counted, all of them whatever the page.",
+  fields: (t) => ({
+    total: t.exposeInt('total'),
+    withEmail: t.exposeInt('withEmail', { description: 'With an e-mail address.' }),
+    emailed: t.exposeInt('emailed', { description: 'Whose mail was written to the outbox.' }),
+    opened: t.exposeInt('opened'),
+    confirmed: t.exposeInt('confirmed'),
+    reminded: t.exposeInt('reminded'),
+  }),
+});
+
+const HistoryRef = builder.objectRef<NoticeHistoryPage>('NoticeHistory').implement({
+  fields: (t) => ({
+    notice: t.field({ type: NoticeRef, resolve: (h) => h.notice }),
+    counts: t.field({ type: CountsRef, resolve: (h) => h.counts }),
+    matching: t.exposeInt('matching', { description: 'Recipients matching the filter (all, or the unconfirmed), for paging.' }),
+    recipients: t.field({ type: [RecipientRef], description: 'The page asked for, by name.', resolve: (h) => h.recipients }),
+  }),
 });
 
 const ByLinkRef = builder.objectRef<NoticeByLink>('NoticeByLink').implement({
@@ -158,9 +176,14 @@ builder.queryFields((t) => ({
   noticeHistory: t.field({
     type: HistoryRef,
     description: "A notice and each recipient's delivery, opening and confirmation.",
-    args: { noticeId: t.arg.id({ required: true }) },
+    args: {
+      noticeId: t.arg.id({ required: true }),
+      first: t.arg.int({ description: 'Recipients in the page (none: all of them).' }),
+      offset: t.arg.int({ description: 'Recipients skipped before the page.' }),
+      unconfirmed: t.arg.boolean({ description: 'Only who has not confirmed (urgent notices).' }),
+    },
     errors: { types: readErrors },
-    resolve: (_r, { noticeId }, ctx) => noticeRecipients(ctx, noticeId),
+    resolve: (_r, { noticeId, ...page }, ctx) => noticeRecipients(ctx, noticeId, page),
   }),
 }));
 

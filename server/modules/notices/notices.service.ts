@@ -15,7 +15,7 @@ import { CLUB, clubSql } from '../../access/club-sql';
 import { noticeDoor, noticeMailStates } from '../../access/cross-club';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import type { RequestContext, Scope } from '../../context';
-import type { Notice, NoticeRecipient } from '../../generated/prisma/client.js';
+import { Prisma, type Notice, type NoticeRecipient } from '../../generated/prisma/client.js';
 import { isUuid, type Db } from '../../lib/club-rows';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { onDate } from '../../lib/italian-dates';
@@ -270,13 +270,52 @@ export interface NoticeRecipientRow {
 }
 
 /** A notice's recipients with what each did (mailed, opened, confirmed); another club's notice is NotFound. */
-export async function noticeRecipients(ctx: RequestContext, noticeId: unknown): Promise<{ notice: NoticeWithCounts; recipients: NoticeRecipientRow[] }> {
+export interface NoticeHistoryCounts {
+  total: number;
+  /** With an address (mailed or to be). */
+  withEmail: number;
+  emailed: number;
+  opened: number;
+  confirmed: number;
+  reminded: number;
+}
+
+export interface NoticeHistoryPage {
+  notice: NoticeWithCounts;
+  counts: NoticeHistoryCounts;
+  /** Recipients matching the filter, for paging. */
+  matching: number;
+  recipients: NoticeRecipientRow[];
+}
+
+export interface NoticeHistoryOptions {
+  first?: number | null;
+  offset?: number | null;
+  /** Only who has not confirmed an urgent notice. */
+  unconfirmed?: boolean | null;
+}
+
+/** Most recipients one page of a history holds; none asked: all of them (at most MAX_NOTICE_RECIPIENTS). */
+const HISTORY_PAGE_MAX = MAX_NOTICE_RECIPIENTS;
+
+/**
+ * A notice's recipients with what each did (mailed, delivered, opened, confirmed), by name, a page at a time, with the
+ * counts of all of them; another club's notice is NotFound.
+ */
+export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, options: NoticeHistoryOptions = {}): Promise<NoticeHistoryPage> {
   const { clubId } = clubMember(ctx);
   const db = clubDb(ctx);
   const notice = isUuid(noticeId) ? await db.notice.findFirst({ where: { id: noticeId, clubId } }) : null;
   if (!notice) throw new NotFoundError();
-  // One statement for thousands of recipients: names, and whom each receives for (themselves: no lookup).
-  const [rows, mails] = await Promise.all([
+  const first = Math.min(Math.max(options.first ?? HISTORY_PAGE_MAX, 0), HISTORY_PAGE_MAX);
+  const offset = Math.min(Math.max(options.offset ?? 0, 0), MAX_NOTICE_RECIPIENTS);
+  const unconfirmed = options.unconfirmed ? Prisma.sql`AND r.confirmed_at IS NULL` : Prisma.empty;
+  const [[counts], rows] = await Promise.all([
+    db.$queryRaw<Array<Record<keyof NoticeHistoryCounts | 'unconfirmed', number>>>(clubSql(clubId)`
+      SELECT count(*)::int AS total, count(r.email)::int AS "withEmail", count(r.emailed_at)::int AS emailed, count(r.opened_at)::int AS opened,
+             count(r.confirmed_at)::int AS confirmed, count(r.reminded_at)::int AS reminded, (count(*) - count(r.confirmed_at))::int AS unconfirmed
+      FROM notice_recipients r WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid`),
+    // One statement for the page: names, and whom each receives for (themselves: no lookup).
     db.$queryRaw<Array<{ person_id: string; name: string; for_names: string | null; email: string | null; mail_id: string | null; emailed_at: Date | null; opened_at: Date | null; confirmed_at: Date | null; reminded_at: Date | null }>>(clubSql(clubId)`
       SELECT r.person_id::text, p.firstname || ' ' || p.lastname AS name,
              CASE WHEN r.for_person_ids = ARRAY[r.person_id] THEN p.firstname || ' ' || p.lastname ELSE
@@ -284,10 +323,11 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown): 
                 WHERE f.club_id = ${CLUB} AND f.id = ANY(r.for_person_ids)) END AS for_names,
              r.email, r.mail_id::text, r.emailed_at, r.opened_at, r.confirmed_at, r.reminded_at
       FROM notice_recipients r JOIN people p ON p.id = r.person_id AND p.club_id = ${CLUB}
-      WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid
-      ORDER BY p.lastname, p.firstname, r.id`),
-    noticeMailStates(ctx, clubId, notice.id),
+      WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid ${unconfirmed}
+      ORDER BY p.lastname, p.firstname, r.id
+      LIMIT ${first} OFFSET ${offset}`),
   ]);
+  const mails = await noticeMailStates(ctx, clubId, notice.id, rows.flatMap((r) => (r.mail_id ? [r.mail_id] : [])));
   const deliveryOf = (r: (typeof rows)[number]): { delivery: NoticeDelivery; deliveryError: string | null } => {
     if (!r.email) return { delivery: 'senza_email', deliveryError: null };
     if (!r.mail_id) return { delivery: notice.sentAt ? 'in_coda' : 'in_attesa', deliveryError: null };
@@ -297,8 +337,11 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown): 
     if (mail.status === 'failed') return { delivery: 'non_recapitata', deliveryError: mail.lastError };
     return { delivery: 'in_coda', deliveryError: mail.lastError };
   };
+  const { unconfirmed: notConfirmed, ...all } = counts;
   return {
-    notice: { ...notice, recipients: rows.length, confirmed: rows.filter((r) => r.confirmed_at).length },
+    notice: { ...notice, recipients: all.total, confirmed: all.confirmed },
+    counts: all,
+    matching: options.unconfirmed ? notConfirmed : all.total,
     recipients: rows.map((r) => ({
       recipient: { personId: r.person_id, email: r.email, emailedAt: r.emailed_at, openedAt: r.opened_at, confirmedAt: r.confirmed_at, remindedAt: r.reminded_at },
       name: r.name,

@@ -206,5 +206,16 @@ describe('notice delivery', () => {
     const history = await call(`query($id: ID!) { noticeHistory(noticeId: $id) { ... on QueryNoticeHistorySuccess { data { recipients { personId remindedAt confirmedAt } } } } }`, { id: sent.data.notice.id });
     expect(history.data.recipients.find((r: any) => r.personId === people[0])).toMatchObject({ remindedAt: expect.any(String), confirmedAt: expect.any(String) });
     expect(history.data.recipients.find((r: any) => r.personId === people[1])).toMatchObject({ remindedAt: null });
+
+    // A page of the history, with the counts of all its recipients, and the unconfirmed alone.
+    const PAGE = `query($id: ID!, $first: Int, $offset: Int, $u: Boolean) { noticeHistory(noticeId: $id, first: $first, offset: $offset, unconfirmed: $u) { ... on QueryNoticeHistorySuccess { data { matching counts { total withEmail emailed opened confirmed reminded } recipients { personId } } } } }`;
+    const page = (await call(PAGE, { id: sent.data.notice.id, first: 1, offset: 1 })).data;
+    expect(page).toMatchObject({ matching: 2, counts: { total: 2, withEmail: 2, emailed: 2, opened: 2, confirmed: 2, reminded: 1 }, recipients: [{ personId: people[1] }] });
+    const urgentToFive = await send('Tutti in campo', { urgent: true }, people);
+    await call(CONFIRM, { t: tokenOf((await vi.waitFor(() => { const m = mailsWith('Tutti in campo').find((x) => x.to.includes('carla@example.it')); expect(m).toBeTruthy(); return m!; }, { timeout: 15_000 }))) }, null);
+    const open = (await call(PAGE, { id: urgentToFive.data.notice.id, u: true, first: 2 })).data;
+    expect(open.matching).toBe(4);
+    expect(open.recipients.map((r: any) => r.personId)).toEqual([people[0], people[1]]);
+    expect(open.counts).toMatchObject({ total: 5, confirmed: 1 });
   });
 });
