@@ -2,7 +2,9 @@
 // themselves), the recipients counted, moments and days in Italian in the club's time, the call-up's day from the
 // address checked.
 import { describe, expect, it } from 'vitest';
-import { dayLabel, forLabel, isDay, moment, recipientsLabel, sentLabel } from '../../client/src/features/notices/notices-labels';
+import { NOTICE_MSG } from '../../schema/messages-notices';
+import { dayLabel, deliveryLabel, forLabel, isDay, moment, parseClockTime, recipientsLabel, sentLabel, statusLabel } from '../../client/src/features/notices/notices-labels';
+import { deliveryNote, scheduledInstant, scheduleProblem } from '../../client/src/features/notices/notice-when';
 
 describe('notices labels', () => {
   it('names whom a guardian receives for, and nothing for an adult receiving for themselves', () => {
@@ -32,5 +34,40 @@ describe('notices labels', () => {
     expect(isDay('2026-13-40')).toBeNull();
     expect(isDay('20/09/2026')).toBeNull();
     expect(isDay(null)).toBeNull();
+  });
+});
+
+describe('notices: status, delivery, times', () => {
+  it('says each notice status and each mail state in Italian', () => {
+    expect(statusLabel({ status: 'programmato', deliverAt: '2026-09-11T05:00:00Z' })).toBe('Programmato per 11 set 2026, 07:00');
+    expect(statusLabel({ status: 'inviato', deliverAt: '2026-09-10T08:05:00Z', sentAt: '2026-09-10T08:05:00Z' })).toBe('Inviato il 10 set 2026, 10:05');
+    expect(statusLabel({ status: 'annullato', deliverAt: '2026-09-10T08:05:00Z' })).toBe('Annullato');
+    expect(deliveryLabel('inviata').label).toBe('Email inviata');
+    expect(deliveryLabel('non_recapitata').label).toBe('Non recapitata');
+    expect(deliveryLabel('senza_email').label).toBe('Senza email: solo nell’area personale');
+  });
+
+  it('reads a time of the day', () => {
+    expect(parseClockTime('22:00')).toBe(1320);
+    expect(parseClockTime('7.30')).toBe(450);
+    expect(parseClockTime(' ')).toBeNull();
+    expect(parseClockTime('25:00')).toBeNaN();
+    expect(parseClockTime('ore 7')).toBeNaN();
+  });
+
+  it('says when a notice will go, past the quiet hours unless urgent', () => {
+    const quiet = { start: 1320, end: 420 };
+    const now = new Date('2026-09-10T20:30:00Z'); // 22:30 in Rome
+    expect(deliveryNote({ due: now, scheduled: false, urgent: false, quiet, now })).toBe('È notte per la società (ore di silenzio 22:00-07:00): partirà alle 07:00 di domani.');
+    expect(deliveryNote({ due: now, scheduled: false, urgent: true, quiet, now })).toBe('È notte per la società (ore di silenzio 22:00-07:00): l’avviso è urgente e parte subito anche nelle ore di silenzio.');
+    expect(deliveryNote({ due: now, scheduled: false, urgent: false, quiet: null, now })).toBe('Partirà subito.');
+    const morning = new Date('2026-09-10T08:00:00Z');
+    const at = scheduledInstant('2026-09-11', '18:30')!;
+    expect(at.toISOString()).toBe('2026-09-11T16:30:00.000Z');
+    expect(deliveryNote({ due: at, scheduled: true, urgent: false, quiet, now: morning })).toBe('Partirà alle 18:30 di domani.');
+    expect(scheduledInstant('2026-09-11', '')).toBeNull();
+    expect(scheduleProblem(new Date('2026-09-10T07:00:00Z'), morning)).toBe(NOTICE_MSG.sendAtPast);
+    expect(scheduleProblem(new Date('2026-12-31T07:00:00Z'), morning)).toBe(NOTICE_MSG.sendAtTooFar(90));
+    expect(scheduleProblem(at, morning)).toBeNull();
   });
 });

@@ -8,9 +8,15 @@
 // history shows her confirmed and "Da confermare" keeps Ada only. A coach opening another id gets "Avviso non
 // trovato", and writing a notice sees only the group they coach. Every screen at 1440 and 375 px: no sideways
 // scroll, axe clean. CAMPOBASE_SCREENSHOTS=<dir> saves each screen at both widths (notices-*.png).
+// The second test (notices2-*.png): the owner's quiet hours (a wrong time is the field's message, then 21:30-07:00),
+// a notice scheduled for tomorrow (a past time refused under the field first; "Partirà alle 18:00 di domani."),
+// "Programmato per" in the list, cancelled from its history ("Annullato"); an urgent one sent now: "Email inviata" for
+// the mother, "Senza email" for an adult with no address; the mother signed in on her phone finds it "Nuovo" in /area,
+// opens it (recorded), confirms it, and the staff's history shows her confirmed.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { NOTICE_MSG } from '../../schema/messages-notices';
+import { SESSION_STORAGE_KEY } from '../../schema/constants';
 import { launchBrowser, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
 import { addCollaborator, createClub } from '../support/factories';
 import { familyOf } from '../support/family-factories';
@@ -176,6 +182,156 @@ describe('notices', () => {
       expect(await coachForm.getByLabel('Soci di una stagione').count()).toBe(0);
       await coachForm.getByText('Scegli uno o più dei gruppi che alleni.').waitFor();
       await both('notices-compose-coach');
+      expect(failures).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('a scheduled notice waits and is cancelled; the mails\' states; the quiet hours; a parent confirms in the personal area', async () => {
+    const club = await createClub(server.deps, { fullName: 'ASD Avvisi Programmati', firstname: 'Piera', lastname: 'Titolare' });
+    const ctx = await clubContext(server.deps, club);
+    const verdi = await familyOf(ctx, ['2013-03-03'], 'Verdi');
+    const bruno = await createPerson(ctx, 'athlete', { profile: { firstname: 'Bruno', lastname: 'Senzamail', birthday: '1990-01-01' } });
+    await createGroupWith(server.deps, club.clubId, 'athlete', 'Esordienti', [verdi.children[0].roleId, bruno.roleId]);
+    const LATER = 'Festa di fine stagione';
+    const NOW_TITLE = 'Campo chiuso domani';
+
+    const browser = await launchBrowser(VIEWPORTS.desktop);
+    await setPagesDate(browser.context, NOW);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(30_000);
+    const failures: string[] = [];
+    const { check, both } = screenChecks(page, failures);
+    const toast = (text: string | RegExp) => page.getByText(text, { exact: true }).first().waitFor();
+    const menuLink = () => page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Avvisi' });
+    try {
+      await storeSession(page, server.url, club);
+      await page.goto(`${server.url}/avvisi`);
+      await page.getByRole('heading', { name: 'Avvisi', level: 1 }).waitFor();
+
+      // --- the quiet hours: 22:00-07:00 by default; a wrong time is the shared rule's message under it
+      const quiet = page.getByRole('region', { name: 'Ore di silenzio' });
+      await quiet.getByText(/^22:00-07:00: /).waitFor();
+      await quiet.getByRole('button', { name: 'Modifica le ore di silenzio' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ore di silenzio' });
+      const settingsForm = dialog.getByRole('form', { name: 'Ore di silenzio' });
+      await settingsForm.getByLabel('Dalle').fill('25:00');
+      await dialog.getByRole('button', { name: 'Salva' }).click();
+      await settingsForm.getByText(NOTICE_MSG.quietHoursInvalid).waitFor();
+      await both('notices2-quiet-hours-error');
+      await settingsForm.getByLabel('Dalle').fill('21:30');
+      await dialog.getByRole('button', { name: 'Salva' }).click();
+      await toast(NOTICE_MSG.settingsSaved);
+      await quiet.getByText(/^21:30-07:00: /).waitFor();
+
+      // --- a notice scheduled for tomorrow at 18:00: a past time is refused under the field first
+      await page.getByRole('link', { name: 'Nuovo avviso' }).click();
+      const form = page.getByRole('form', { name: 'Nuovo avviso' });
+      await form.getByLabel('Oggetto').fill(LATER);
+      await form.getByLabel('Testo').fill('Sabato alle 18:00 festa al campo per tutti.');
+      await form.getByRole('checkbox', { name: /Esordienti/ }).locator('xpath=..').click();
+      await form.getByText('Programma', { exact: true }).click();
+      await form.getByLabel("Data dell'invio").fill('2026-09-09');
+      await form.getByLabel("Ora dell'invio").fill('18:00');
+      await form.getByRole('button', { name: 'Vedi destinatari' }).click();
+      await form.getByText(NOTICE_MSG.sendAtPast).waitFor();
+      await form.getByLabel("Data dell'invio").fill('2026-09-11');
+      await form.getByRole('button', { name: 'Vedi destinatari' }).click();
+      await page.getByRole('heading', { name: 'Destinatari: 2 destinatari', level: 2 }).waitFor();
+      await page.getByText('Partirà alle 18:00 di domani.').waitFor();
+      await both('notices2-compose-scheduled');
+      await page.getByRole('button', { name: 'Invia avviso' }).click();
+      await page.getByRole('alertdialog', { name: "Inviare l'avviso?" }).getByRole('button', { name: 'Programma per 2 destinatari' }).click();
+      await toast(/^Avviso programmato per 2 destinatari: partirà /);
+      await page.getByRole('heading', { name: LATER, level: 1 }).waitFor();
+
+      // --- the list says it waits; its history cancels it
+      await menuLink().click();
+      const list = page.getByRole('list', { name: 'Avvisi inviati' });
+      await list.getByRole('listitem').filter({ hasText: LATER }).getByText(/^Programmato per 11 set 2026, 18:00$/).waitFor();
+      await list.getByRole('link', { name: LATER }).click();
+      await page.getByRole('heading', { name: LATER, level: 1 }).waitFor();
+      const table = page.getByRole('table', { name: "Destinatari dell'avviso" });
+      await table.getByRole('row').filter({ hasText: 'Anna Verdi' }).getByText('In attesa').waitFor();
+      await table.getByRole('row').filter({ hasText: 'Bruno Senzamail' }).getByText('Senza email: solo nell’area personale').waitFor();
+      await both('notices2-history-scheduled');
+      await page.getByRole('button', { name: 'Annulla invio' }).click();
+      await page.getByRole('alertdialog', { name: "Annullare l'invio?" }).getByRole('button', { name: 'Annulla invio' }).click();
+      await toast(NOTICE_MSG.cancelled);
+      await page.getByText(/^Invio annullato il /).waitFor();
+      expect(await page.getByRole('button', { name: 'Annulla invio' }).count()).toBe(0);
+      await menuLink().click();
+      await list.getByRole('listitem').filter({ hasText: LATER }).getByText('Annullato', { exact: true }).waitFor();
+      await both('notices2-list');
+
+      // --- an urgent notice now: it goes at once, the mother's mail is sent, Bruno reads it only in his area
+      await page.getByRole('link', { name: 'Nuovo avviso' }).click();
+      await form.getByLabel('Oggetto').fill(NOW_TITLE);
+      await form.getByLabel('Testo').fill('Domani il campo è chiuso per lavori.');
+      await form.getByText('Urgente: chiede la conferma di lettura').click();
+      await form.getByRole('checkbox', { name: /Esordienti/ }).locator('xpath=..').click();
+      await form.getByRole('button', { name: 'Vedi destinatari' }).click();
+      await page.getByText('Partirà subito.').waitFor();
+      await page.getByRole('button', { name: 'Invia avviso' }).click();
+      await page.getByRole('alertdialog', { name: "Inviare l'avviso?" }).getByRole('button', { name: 'Invia a 2 destinatari' }).click();
+      await toast(NOTICE_MSG.sent(2));
+      await page.getByRole('heading', { name: NOW_TITLE, level: 1 }).waitFor();
+      await vi.waitFor(
+        async () => {
+          if (!(await readOutbox(server.dataDir)).some((m) => m.to.includes(verdi.email) && m.subject.includes(NOW_TITLE))) throw new Error('no mail yet');
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      await vi.waitFor(
+        async () => {
+          await page.reload();
+          await table.getByRole('row').filter({ hasText: 'Anna Verdi' }).getByText('Email inviata').waitFor({ timeout: 3_000 });
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+      await table.getByRole('row').filter({ hasText: 'Bruno Senzamail' }).getByText('Senza email: solo nell’area personale').waitFor();
+      await page.getByRole('region', { name: 'Email inviate' }).getByText('1 senza email').waitFor();
+      await both('notices2-history-sent');
+
+      // --- the mother, signed in on her phone: the urgent notice in her area, new; opened, then confirmed
+      const family = await launchBrowser(VIEWPORTS.phone);
+      await setPagesDate(family.context, NOW);
+      const phone = await family.context.newPage();
+      phone.setDefaultTimeout(30_000);
+      const phoneChecks = screenChecks(phone, failures);
+      try {
+        await phone.goto(`${server.url}/healthz`);
+        await phone.evaluate(({ key, token }) => localStorage.setItem(key, token), { key: SESSION_STORAGE_KEY, token: verdi.token });
+        await phone.goto(`${server.url}/area`);
+        const notices = phone.getByRole('region', { name: 'Avvisi' });
+        const item = notices.getByRole('listitem', { name: NOW_TITLE });
+        await item.getByText('Nuovo', { exact: true }).waitFor();
+        await item.getByText('Urgente', { exact: true }).waitFor();
+        await item.getByText(/ASD Avvisi Programmati · 10\/09\/2026 · per Luca Verdi/).waitFor();
+        expect(await notices.getByRole('listitem', { name: LATER }).count()).toBe(0);
+        await phoneChecks.check('notices2-area');
+        await item.getByRole('button', { expanded: false }).click();
+        await item.getByText('Domani il campo è chiuso per lavori.').waitFor();
+        await item.getByText('Nuovo', { exact: true }).waitFor({ state: 'detached' });
+        await phoneChecks.check('notices2-area-open');
+        await item.getByRole('button', { name: 'Confermo la lettura' }).click();
+        await phone.getByText(NOTICE_MSG.confirmed).first().waitFor();
+        await item.getByRole('button', { name: 'Confermo la lettura' }).waitFor({ state: 'detached' });
+        await phone.setViewportSize(VIEWPORTS.desktop);
+        await phoneChecks.check('notices2-area-open');
+        const opened = await server.deps.systemDb.noticeRecipient.findFirstOrThrow({ where: { personId: verdi.parentId, notice: { title: NOW_TITLE } } });
+        expect(opened.openedAt).not.toBeNull();
+      } finally {
+        await family.close();
+      }
+
+      // --- the staff's history: she confirmed, opened
+      await page.reload();
+      const mother = table.getByRole('row').filter({ hasText: 'Anna Verdi' });
+      await mother.getByText(/^Sì, /).waitFor();
+      await page.getByRole('region', { name: 'Confermati' }).getByText('1/2').waitFor();
+      await check('notices2-history-confirmed');
       expect(failures).toEqual([]);
     } finally {
       await browser.close();

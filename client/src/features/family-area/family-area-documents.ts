@@ -232,3 +232,66 @@ export const RevokeMyCalendarFeedMutation = graphql(`
     }
   }
 `);
+
+/** The notices the account's person received (avvisi, issue 39), newest first, in every club of the family. */
+export const MyNoticesQuery = graphql(`
+  query FamilyArea_Notices {
+    myNotices {
+      __typename
+      ... on QueryMyNoticesSuccess {
+        data {
+          recipientId
+          clubName
+          title
+          body
+          urgent
+          forNames
+          sentAt
+          openedAt
+          confirmedAt
+        }
+      }
+      ... on BaseError {
+        message
+      }
+    }
+  }
+`);
+
+export const OpenMyNoticeMutation = graphql(`
+  mutation FamilyArea_OpenNotice($recipientId: ID!) {
+    openMyNotice(recipientId: $recipientId) {
+      __typename
+      ... on MutationOpenMyNoticeSuccess {
+        data {
+          recipientId
+          openedAt
+        }
+      }
+      ... on BaseError {
+        message
+      }
+    }
+  }
+`);
+
+export const ConfirmMyNoticeMutation = graphql(`
+  mutation FamilyArea_ConfirmNotice($recipientId: ID!) {
+    confirmMyNotice(recipientId: $recipientId) {
+      __typename
+      ... on MutationConfirmMyNoticeSuccess {
+        data {
+          message
+          notice {
+            recipientId
+            openedAt
+            confirmedAt
+          }
+        }
+      }
+      ... on BaseError {
+        message
+      }
+    }
+  }
+`);

@@ -9,6 +9,8 @@ export const NoticesQuery = graphql(`
       id
       title
       urgent
+      status
+      deliverAt
       sentAt
       recipientCount
       confirmedCount
@@ -27,7 +29,10 @@ export const NoticeHistoryQuery = graphql(`
             title
             body
             urgent
+            status
+            deliverAt
             sentAt
+            cancelledAt
             recipientCount
             confirmedCount
           }
@@ -36,9 +41,12 @@ export const NoticeHistoryQuery = graphql(`
             name
             forNames
             email
+            delivery
+            deliveryError
             emailedAt
             openedAt
             confirmedAt
+            remindedAt
           }
         }
       }
@@ -164,6 +172,54 @@ export const SendNoticeMutation = graphql(`
           notice {
             id
           }
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+/** Stops a programmato notice; ConflictError once its mails started. */
+export const CancelNoticeMutation = graphql(`
+  mutation NoticeHistoryPage_Cancel($noticeId: ID!) {
+    cancelNotice(noticeId: $noticeId) {
+      __typename
+      ... on MutationCancelNoticeSuccess {
+        data {
+          message
+          notice {
+            id
+            status
+            deliverAt
+            sentAt
+            cancelledAt
+          }
+        }
+      }
+      ...MutationError
+    }
+  }
+`);
+
+/** The club's quiet hours (feed.write reads them, club.write saves them). */
+export const NoticeSettingsQuery = graphql(`
+  query Notices_Settings {
+    noticeSettings {
+      quietStart
+      quietEnd
+    }
+  }
+`);
+
+export const SaveNoticeSettingsMutation = graphql(`
+  mutation NoticesPage_SaveSettings($input: NoticeSettingsInput!) {
+    saveNoticeSettings(input: $input) {
+      __typename
+      ... on MutationSaveNoticeSettingsSuccess {
+        data {
+          message
+          quietStart
+          quietEnd
         }
       }
       ...MutationError

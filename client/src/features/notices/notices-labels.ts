@@ -31,3 +31,31 @@ export function forLabel(name: string, forNames: string): string | null {
 
 /** A YYYY-MM-DD day (the `giorno` of a call-up's link) or null. */
 export const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null);
+
+/** A recipient's mail (NoticeRecipient.delivery) in words, with the colour of its badge. */
+export const DELIVERY_LABELS: Record<string, { label: string; palette: string }> = {
+  in_attesa: { label: 'In attesa', palette: 'gray' },
+  in_coda: { label: 'In invio', palette: 'blue' },
+  inviata: { label: 'Email inviata', palette: 'green' },
+  non_recapitata: { label: 'Non recapitata', palette: 'red' },
+  senza_email: { label: 'Senza email: solo nell’area personale', palette: 'orange' },
+};
+
+export const deliveryLabel = (delivery: string) => DELIVERY_LABELS[delivery] ?? { label: delivery, palette: 'gray' };
+
+/** A notice's state in the list: "Programmato per 12 set 2026, 07:00", "Inviato il ...", "Annullato". */
+export function statusLabel(notice: { status: string; deliverAt: string; sentAt?: string | null }): string {
+  if (notice.status === 'annullato') return 'Annullato';
+  if (notice.status === 'programmato') return `Programmato per ${moment(notice.deliverAt)}`;
+  return notice.sentAt ? `Inviato il ${moment(notice.sentAt)}` : 'In invio';
+}
+
+/** "22:00" or "7.30" as minutes after midnight; null when blank; NaN when not a time of the day. */
+export function parseClockTime(text: string): number | null {
+  const value = text.trim();
+  if (!value) return null;
+  const match = /^(\d{1,2})[:.](\d{2})$/.exec(value);
+  if (!match) return Number.NaN;
+  const [hour, minute] = [Number(match[1]), Number(match[2])];
+  return hour < 24 && minute < 60 ? hour * 60 + minute : Number.NaN;
+}

@@ -5,14 +5,16 @@
 // themselves, minors through their guardians); "Invia avviso", after a question naming how many, sends it and opens
 // its history. A coach chooses among the groups they coach only (the server refuses anything else).
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Checkbox, CheckboxGroup, CloseButton, Fieldset, Flex, Heading, HStack, Link, SimpleGrid, Spinner, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, CheckboxGroup, CloseButton, Fieldset, Flex, Heading, HStack, Input, Link, RadioGroup, SimpleGrid, Spinner, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { addDays, clubDate } from '../../../../../schema/club-time';
 import { PERSON_KIND_INFO, PERSON_KINDS, type PersonKindKey } from '../../../../../schema/constants';
 import { NOTICE_MSG } from '../../../../../schema/messages-notices';
 import { sendNoticeInput } from '../../../../../schema/validation/notices';
-import { SchemaForm, SelectField, TextareaField, TextField, useFieldError, useSchemaForm, type SubmitOutcome } from '../../../components/form';
+import { ConnectedField, SchemaForm, SelectField, TextareaField, TextField, useFieldError, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -26,7 +28,8 @@ import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
 import { fieldErrorsFromServer } from '../../../lib/server-field-errors';
 import { useAccess } from '../../../lib/use-access';
 import { dayLabel, forLabel, isDay, recipientsLabel } from '../notices-labels';
-import { NoticeChoicesQuery, NoticePeopleSearchQuery, NoticePreviewQuery, NoticeSeasonsQuery, SendNoticeMutation } from '../notices-documents';
+import { NoticeChoicesQuery, NoticePeopleSearchQuery, NoticePreviewQuery, NoticeSeasonsQuery, NoticeSettingsQuery, SendNoticeMutation } from '../notices-documents';
+import { deliveryNote, quietOf, scheduledInstant, scheduleProblem } from '../notice-when';
 
 const TITLE = 'Nuovo avviso';
 /** More than any club's list of groups; the server answers them sorted by name. */
@@ -46,10 +49,33 @@ interface Values {
     personIds: string[];
     callUp: { eventId: string; occursOn: string } | undefined;
   };
+  /** Quando inviarlo: at once, or at a date and time of the club's wall clock. */
+  when: 'subito' | 'programma';
+  sendDate: string;
+  sendTime: string;
 }
 
 /** What the schema hands the submit (SendNoticeInput's shape). */
 type NoticeInput = ReturnType<typeof sendNoticeInput.parse>;
+
+/** The values as the shared rule takes them: the date and time chosen become `sendAt`, an ISO instant. */
+function rawInput({ when, sendDate, sendTime, ...values }: Values) {
+  return { ...values, sendAt: when === 'programma' ? (scheduledInstant(sendDate, sendTime)?.toISOString() ?? '') : undefined };
+}
+
+/** The shared rule (schema/validation/notices.ts), and the schedule checked as the server does, its message under "Quando inviarlo". */
+const composeSchema = z
+  .custom<Values>()
+  .superRefine((values, ctx) => {
+    const result = sendNoticeInput.safeParse(rawInput(values));
+    if (!result.success) for (const { path, message } of result.error.issues) ctx.addIssue({ code: 'custom', path, message });
+    if (values.when === 'programma') {
+      const at = scheduledInstant(values.sendDate, values.sendTime);
+      const problem = at ? scheduleProblem(at, new Date()) : NOTICE_MSG.sendAtInvalid;
+      if (problem) ctx.addIssue({ code: 'custom', path: ['sendAt'], message: problem });
+    }
+  })
+  .transform((values): NoticeInput => sendNoticeInput.parse(rawInput(values)));
 
 export function NoticeComposePage() {
   useDocumentTitle(TITLE);
@@ -60,12 +86,17 @@ export function NoticeComposePage() {
   const occursOn = isDay(params.get('giorno'));
   // a coach names only their groups: the called-up athletes of a day are the staff's
   const callUp = eventId && occursOn && !coachGroups ? { eventId, occursOn } : undefined;
-  const form = useSchemaForm(sendNoticeInput, {
+  const form = useSchemaForm(composeSchema, {
     title: '',
     body: '',
     urgent: false,
     audience: { groupIds: [], roleKinds: [], seasonId: '', personIds: [], callUp },
+    when: 'subito',
+    sendDate: addDays(clubDate(new Date()), 1),
+    sendTime: '09:00',
   } satisfies Values as Values);
+  const settings = useQuery(NoticeSettingsQuery, { fetchPolicy: 'cache-and-network' });
+  const quiet = quietOf(settings.data?.noticeSettings);
   const client = useApolloClient();
   const navigate = useNavigate();
   const [send, { loading: sending }] = useMutation(SendNoticeMutation);
@@ -120,6 +151,8 @@ export function NoticeComposePage() {
   };
 
   const count = preview?.data.recipients.length ?? 0;
+  const scheduledAt = preview?.input.sendAt ? new Date(preview.input.sendAt) : null;
+  const when = preview ? deliveryNote({ due: scheduledAt ?? new Date(), scheduled: Boolean(scheduledAt), urgent: preview.input.urgent, quiet, now: new Date() }) : '';
   return (
     <Stack gap="6" maxW="4xl" w="100%" minW="0">
       <Stack gap="2">
@@ -157,6 +190,7 @@ export function NoticeComposePage() {
             )}
           />
         </Stack>
+        <WhenChoice />
         <Audience coachGroups={coachGroups} callUp={callUp} picked={picked} setPicked={setPicked} />
         <Flex gap="3" wrap="wrap" justify="flex-end">
           <Button asChild variant="outline">
@@ -205,6 +239,9 @@ export function NoticeComposePage() {
               })}
             </Stack>
           )}
+          <Text role="status" fontSize="sm" fontWeight="medium" bg="bg.subtle" borderRadius="md" px="3" py="2">
+            {when}
+          </Text>
           {sendError && <FormAlert message={sendError} />}
           <Flex justify="flex-end">
             <Button onClick={() => setAsking(true)} disabled={count === 0}>
@@ -216,13 +253,54 @@ export function NoticeComposePage() {
       <ConfirmDialog
         open={asking}
         title="Inviare l'avviso?"
-        message={`L'avviso «${preview?.input.title ?? ''}» sarà inviato a ${recipientsLabel(count)}${preview?.input.urgent ? ', con la richiesta di confermare la lettura' : ''}.`}
-        confirmLabel={`Invia a ${recipientsLabel(count)}`}
+        message={`L'avviso «${preview?.input.title ?? ''}» sarà inviato a ${recipientsLabel(count)}${preview?.input.urgent ? ', con la richiesta di confermare la lettura' : ''}. ${when}`}
+        confirmLabel={scheduledAt ? `Programma per ${recipientsLabel(count)}` : `Invia a ${recipientsLabel(count)}`}
         tone="neutral"
         loading={sending}
         onConfirm={() => void onSend()}
         onCancel={() => setAsking(false)}
       />
+    </Stack>
+  );
+}
+
+/** Quando inviarlo: Subito, or Programma with a date and a time (Europe/Rome); the schedule's message under them. */
+function WhenChoice() {
+  const { control, register } = useFormContext<Values>();
+  const when = useWatch<Values, 'when'>({ name: 'when' });
+  return (
+    <Stack as="section" aria-labelledby="avviso-quando" gap="4" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+      <Heading as="h2" size="md" id="avviso-quando">
+        Quando inviarlo
+      </Heading>
+      <Controller
+        name="when"
+        control={control}
+        render={({ field }) => (
+          <RadioGroup.Root name={field.name} value={field.value} onValueChange={(d) => d.value && field.onChange(d.value)} colorPalette="brand" aria-labelledby="avviso-quando">
+            <Flex gap="5" wrap="wrap">
+              {[
+                { value: 'subito', label: 'Subito' },
+                { value: 'programma', label: 'Programma' },
+              ].map((o) => (
+                <RadioGroup.Item key={o.value} value={o.value}>
+                  <RadioGroup.ItemHiddenInput ref={o.value === 'subito' ? field.ref : undefined} onBlur={field.onBlur} />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Flex>
+          </RadioGroup.Root>
+        )}
+      />
+      {when === 'programma' && (
+        <ConnectedField name="sendAt" label="Data e ora dell'invio" required helper="Ora italiana. Al massimo 90 giorni da oggi.">
+          <Flex gap="3" wrap="wrap">
+            <Input type="date" aria-label="Data dell'invio" {...register('sendDate')} w={{ base: '100%', sm: '48' }} />
+            <Input type="time" aria-label="Ora dell'invio" {...register('sendTime')} w={{ base: '100%', sm: '32' }} />
+          </Flex>
+        </ConnectedField>
+      )}
     </Stack>
   );
 }

@@ -2,11 +2,14 @@
 // to each recipient: whom they received for, the address, when the mail left, when they opened the link and, for an
 // urgent notice, when they confirmed the reading. The counts on top; "Da confermare" keeps only who has not confirmed
 // yet. A table on a wide screen, a card per recipient on a phone. An unknown id (or another club's) is not found.
-import { useQuery } from '@apollo/client/react';
+// Each recipient's mail has its state (In attesa, In invio, Email inviata, Non recapitata with the server's answer,
+// Senza email) and, for an urgent notice, the reminder sent. A programmato notice can be cancelled ("Annulla invio").
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, Heading, HStack, Link, SimpleGrid, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/icons';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListEmpty, ListError } from '../../../components/ui/list-status';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { StatFigure } from '../../../components/ui/stat-figure';
@@ -14,8 +17,10 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import type { NoticeHistoryPage_HistoryQuery } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { forLabel, moment, recipientsLabel, sentLabel } from '../notices-labels';
-import { NoticeHistoryQuery } from '../notices-documents';
+import { readMutationResult } from '../../../lib/mutation-result';
+import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
+import { deliveryLabel, forLabel, moment, recipientsLabel, sentLabel } from '../notices-labels';
+import { CancelNoticeMutation, NoticeHistoryQuery } from '../notices-documents';
 
 type History = Extract<NoticeHistoryPage_HistoryQuery['noticeHistory'], { __typename: 'QueryNoticeHistorySuccess' }>['data'];
 type Recipient = History['recipients'][number];
@@ -48,6 +53,36 @@ function When({ at, none }: { at: string | null | undefined; none: string }) {
   return at ? <Text as="span">{moment(at)}</Text> : <Text as="span" color="fg.muted">{none}</Text>;
 }
 
+/** The mail's state: its badge, and under it when it left or, given up, the mail server's answer (as text: a phone has no hover). */
+function Delivery({ r }: { r: Recipient }) {
+  const { label, palette } = deliveryLabel(r.delivery);
+  return (
+    <Stack gap="0.5" align="flex-start" minW="0">
+      <Badge colorPalette={palette} variant="subtle" whiteSpace="normal" textAlign="start">
+        {label}
+      </Badge>
+      {r.delivery === 'inviata' && r.emailedAt && (
+        <Text fontSize="xs" color="fg.muted">
+          {moment(r.emailedAt)}
+        </Text>
+      )}
+      {r.delivery === 'non_recapitata' && r.deliveryError && (
+        <Text fontSize="xs" color="fg.error" overflowWrap="anywhere">
+          {r.deliveryError}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** "Promemoria inviato il ..." (an urgent notice not confirmed, 24 hours after the mail). */
+const Reminder = ({ at }: { at: string | null | undefined }) =>
+  at ? (
+    <Text fontSize="xs" color="fg.muted">
+      {`Promemoria inviato il ${moment(at)}`}
+    </Text>
+  ) : null;
+
 function RecipientTable({ rows, urgent }: { rows: Recipient[]; urgent: boolean }) {
   return (
     <TableScroll label="Destinatari dell'avviso, in tabella">
@@ -56,7 +91,7 @@ function RecipientTable({ rows, urgent }: { rows: Recipient[]; urgent: boolean }
           <Table.Row>
             <Table.ColumnHeader>Destinatario</Table.ColumnHeader>
             <Table.ColumnHeader>Email</Table.ColumnHeader>
-            <Table.ColumnHeader>Inviata</Table.ColumnHeader>
+            <Table.ColumnHeader>Consegna</Table.ColumnHeader>
             <Table.ColumnHeader>Aperto</Table.ColumnHeader>
             {urgent && <Table.ColumnHeader>Confermato</Table.ColumnHeader>}
           </Table.Row>
@@ -74,9 +109,9 @@ function RecipientTable({ rows, urgent }: { rows: Recipient[]; urgent: boolean }
                     </Text>
                   )}
                 </Table.Cell>
-                <Table.Cell overflowWrap="anywhere">{r.email ?? <Text as="span" color="fg.muted">senza email</Text>}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  <When at={r.emailedAt} none={r.email ? 'in invio' : '—'} />
+                <Table.Cell overflowWrap="anywhere">{r.email ?? <Text as="span" color="fg.muted">—</Text>}</Table.Cell>
+                <Table.Cell maxW="64">
+                  <Delivery r={r} />
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">
                   <When at={r.openedAt} none="non ancora" />
@@ -90,6 +125,7 @@ function RecipientTable({ rows, urgent }: { rows: Recipient[]; urgent: boolean }
                         Da confermare
                       </Badge>
                     )}
+                    <Reminder at={r.remindedAt} />
                   </Table.Cell>
                 )}
               </Table.Row>
@@ -130,19 +166,15 @@ function RecipientCards({ rows, urgent }: { rows: Recipient[]; urgent: boolean }
                   </Badge>
                 ))}
             </Flex>
-            <Stack gap="0" mt="1.5" fontSize="sm">
-              <Text overflowWrap="anywhere" color={r.email ? undefined : 'fg.muted'}>
-                {r.email ?? 'senza email'}
-              </Text>
-              <Text color="fg.muted">
-                {'Email: '}
-                <When at={r.emailedAt} none={r.email ? 'in invio' : '—'} />
-              </Text>
+            <Stack gap="1" mt="1.5" fontSize="sm">
+              {r.email && <Text overflowWrap="anywhere">{r.email}</Text>}
+              <Delivery r={r} />
               <Text color="fg.muted">
                 {'Aperto: '}
                 <When at={r.openedAt} none="non ancora" />
               </Text>
               {urgent && r.confirmedAt && <Text color="fg.muted">{`Confermato: ${moment(r.confirmedAt)}`}</Text>}
+              {urgent && <Reminder at={r.remindedAt} />}
             </Stack>
           </Box>
         );
@@ -151,14 +183,48 @@ function RecipientCards({ rows, urgent }: { rows: Recipient[]; urgent: boolean }
   );
 }
 
+/** Under the title: when it went, when it will go, or that it was cancelled. */
+function headline(notice: History['notice'], count: number): string {
+  if (notice.status === 'annullato') return `Invio annullato${notice.cancelledAt ? ` il ${moment(notice.cancelledAt)}` : ''}: non è partito per nessuno dei ${recipientsLabel(count)}.`;
+  if (notice.status === 'programmato') return `Programmato per ${sentLabel(notice.deliverAt)}, a ${recipientsLabel(count)}`;
+  return notice.sentAt ? `Inviato ${sentLabel(notice.sentAt)} a ${recipientsLabel(count)}` : `In invio a ${recipientsLabel(count)}`;
+}
+
+/** What is not (yet) a delivered mail, in a line: "2 in invio · 1 non recapitata · 1 senza email". */
+function deliveryHint({ going, failed, noEmail, waiting }: { going: number; failed: number; noEmail: number; waiting: number }): string | undefined {
+  const parts = [
+    waiting ? `${waiting} in attesa` : '',
+    going ? `${going} in invio` : '',
+    failed ? (failed === 1 ? '1 non recapitata' : `${failed} non recapitate`) : '',
+    noEmail ? `${noEmail} senza email` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : undefined;
+}
+
 function HistoryView({ history }: { history: History }) {
   const { notice, recipients } = history;
   const [onlyPending, setOnlyPending] = useState(false);
   const layout = useBreakpointValue({ base: 'cards', md: 'table' } as const, { ssr: false }) ?? 'table';
-  const emailed = recipients.filter((r) => r.emailedAt).length;
+  const [asking, setAsking] = useState(false);
+  const [cancel, { loading: cancelling }] = useMutation(CancelNoticeMutation, { refetchQueries: ['NoticeHistoryPage_History', 'NoticesPage_List'] });
+  const delivered = recipients.filter((r) => r.delivery === 'inviata').length;
+  const failed = recipients.filter((r) => r.delivery === 'non_recapitata').length;
+  const noEmail = recipients.filter((r) => r.delivery === 'senza_email').length;
+  const going = recipients.filter((r) => r.delivery === 'in_coda').length;
+  const waiting = recipients.filter((r) => r.delivery === 'in_attesa').length;
   const opened = recipients.filter((r) => r.openedAt).length;
   const confirmed = recipients.filter((r) => r.confirmedAt).length;
   const pending = recipients.length - confirmed;
+  const onCancel = async () => {
+    try {
+      const outcome = readMutationResult((await cancel({ variables: { noticeId: notice.id } })).data?.cancelNotice);
+      notify(outcome.ok ? MESSAGE_LEVEL.success : MESSAGE_LEVEL.error, outcome.ok ? outcome.data.message : outcome.message);
+    } catch (error) {
+      notify(MESSAGE_LEVEL.error, messageOfError(error));
+    } finally {
+      setAsking(false);
+    }
+  };
   const rows = notice.urgent && onlyPending ? recipients.filter((r) => !r.confirmedAt) : recipients;
   return (
     <Stack gap="6">
@@ -174,8 +240,25 @@ function HistoryView({ history }: { history: History }) {
             </Badge>
           )}
         </HStack>
-        <Text color="fg.muted">{notice.sentAt ? `Inviato ${sentLabel(notice.sentAt)} a ${recipientsLabel(recipients.length)}` : `In attesa di invio a ${recipientsLabel(recipients.length)}`}</Text>
+        <Text color={notice.status === 'programmato' ? 'blue.fg' : 'fg.muted'} fontWeight={notice.status === 'programmato' ? 'medium' : undefined}>
+          {headline(notice, recipients.length)}
+        </Text>
+        {notice.status === 'programmato' && (
+          <Button size="sm" variant="outline" colorPalette="red" alignSelf="flex-start" onClick={() => setAsking(true)}>
+            Annulla invio
+          </Button>
+        )}
       </Stack>
+      <ConfirmDialog
+        open={asking}
+        title="Annullare l'invio?"
+        message={`L'avviso «${notice.title}» non partirà: nessuno dei ${recipientsLabel(recipients.length)} lo riceverà.`}
+        confirmLabel="Annulla invio"
+        cancelLabel="Non annullare"
+        loading={cancelling}
+        onConfirm={() => void onCancel()}
+        onCancel={() => setAsking(false)}
+      />
       <Box as="section" aria-label="Testo dell'avviso" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
         <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
           {notice.body}
@@ -183,7 +266,7 @@ function HistoryView({ history }: { history: History }) {
       </Box>
       <SimpleGrid columns={{ base: 2, md: notice.urgent ? 4 : 3 }} gap="3">
         <StatFigure label="Destinatari" value={String(recipients.length)} />
-        <StatFigure label="Email inviate" value={String(emailed)} hint={emailed < recipients.length ? `${recipients.length - emailed} senza email` : undefined} />
+        <StatFigure label="Email inviate" value={String(delivered)} hint={deliveryHint({ going, failed, noEmail, waiting })} />
         <StatFigure label="Aperti" value={String(opened)} />
         {notice.urgent && <StatFigure label="Confermati" value={`${confirmed}/${recipients.length}`} hint={pending ? `${pending} da confermare` : 'Tutti hanno confermato'} />}
       </SimpleGrid>

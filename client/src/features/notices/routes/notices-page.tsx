@@ -8,10 +8,13 @@ import { PlusIcon } from '../../../components/icons';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
-import { moment, recipientsLabel } from '../notices-labels';
+import { recipientsLabel, statusLabel } from '../notices-labels';
 import { NoticesQuery } from '../notices-documents';
+import { QuietHoursSection } from './quiet-hours-section';
 
 const TITLE = 'Avvisi';
+/** The status line's colour: waiting stands out. */
+const STATUS_COLOR: Record<string, string> = { programmato: 'blue.fg', inviato: 'fg.muted', annullato: 'fg.muted' };
 
 export function NoticesPage() {
   useDocumentTitle(TITLE);
@@ -37,7 +40,7 @@ export function NoticesPage() {
     body = (
       <Stack gap="3">
         <Text color="fg.muted" fontSize="sm" aria-live="polite">
-          {notices.length === 1 ? '1 avviso inviato' : `${notices.length} avvisi inviati`}
+          {notices.length === 1 ? '1 avviso' : `${notices.length} avvisi`}
         </Text>
         <Stack as="ul" gap="2" listStyleType="none" aria-label="Avvisi inviati">
           {notices.map((n) => {
@@ -56,12 +59,12 @@ export function NoticesPage() {
                       </Badge>
                     )}
                   </HStack>
-                  <Text fontSize="sm" color="fg.muted">
-                    {n.sentAt ? `Inviato il ${moment(n.sentAt)}` : 'In attesa di invio'}
+                  <Text fontSize="sm" color={STATUS_COLOR[n.status] ?? 'fg.muted'} fontWeight={n.status === 'programmato' ? 'medium' : undefined}>
+                    {statusLabel(n)}
                   </Text>
                   <Text fontSize="sm">{recipientsLabel(recipients)}</Text>
-                  <Text fontSize="sm" color={n.urgent && (n.confirmedCount ?? 0) < recipients ? 'orange.fg' : 'fg.muted'}>
-                    {n.urgent ? `${n.confirmedCount ?? 0}/${recipients} confermati` : 'Senza conferma'}
+                  <Text fontSize="sm" color={n.urgent && n.status === 'inviato' && (n.confirmedCount ?? 0) < recipients ? 'orange.fg' : 'fg.muted'}>
+                    {n.urgent && n.status !== 'annullato' ? `${n.confirmedCount ?? 0}/${recipients} confermati` : n.urgent ? '—' : 'Senza conferma'}
                   </Text>
                 </Grid>
               </Box>
@@ -87,6 +90,7 @@ export function NoticesPage() {
           </RouterLink>
         </Button>
       </Flex>
+      <QuietHoursSection />
       {body}
     </Stack>
   );
