@@ -116,6 +116,16 @@ export async function noticeMailStates(scope: Pick<Scope, 'deps'>, clubId: strin
   return new Map(rows.map((r) => [r.id, { status: r.status, lastError: r.last_error, sentAt: r.sent_at }]));
 }
 
+/** How many of a club's notice's mails the outbox holds unsent: given up (failed) and still to go (pending, sending). */
+export async function noticeMailCounts(scope: Pick<Scope, 'deps'>, clubId: string, noticeId: string): Promise<{ failed: number; pending: number }> {
+  const [row] = await scope.deps.systemDb.$queryRaw<Array<{ failed: number; pending: number }>>`
+    SELECT count(*) FILTER (WHERE m.status = 'failed')::int AS failed, count(*) FILTER (WHERE m.status IN ('pending', 'sending'))::int AS pending
+    FROM mail_outbox m
+    WHERE m.status IN ('failed', 'pending', 'sending')
+      AND m.id IN (SELECT r.mail_id FROM notice_recipients r WHERE r.club_id = ${clubId}::uuid AND r.notice_id = ${noticeId}::uuid AND r.mail_id IS NOT NULL)`;
+  return row;
+}
+
 /** A person the signed-in account reaches in the personal area, and how. */
 export interface FamilyMember {
   personId: string;

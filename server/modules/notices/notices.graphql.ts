@@ -107,6 +107,11 @@ const CountsRef = builder.objectRef<NoticeHistoryCounts>('NoticeHistoryCounts').
     opened: t.exposeInt('opened'),
     confirmed: t.exposeInt('confirmed'),
     reminded: t.exposeInt('reminded'),
+    delivered: t.exposeInt('delivered', { description: 'Mails the mail server accepted.' }),
+    failed: t.exposeInt('failed', { description: 'Mails given up (non_recapitata).' }),
+    queued: t.exposeInt('queued', { description: 'Mails still to go, or retried (in_coda).' }),
+    waiting: t.exposeInt('waiting', { description: 'Mails waiting for the notice to start (in_attesa).' }),
+    withoutEmail: t.exposeInt('withoutEmail', { description: 'Recipients with no address (senza_email).' }),
   }),
 });
 

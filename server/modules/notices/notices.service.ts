@@ -12,7 +12,7 @@ import { MAX_NOTICE_RECIPIENTS, MAX_SCHEDULE_DAYS, noticeAudienceInput, noticeSe
 import { clubMember } from '../../access/authorize';
 import { describeChange } from '../../access/change-log';
 import { CLUB, clubSql } from '../../access/club-sql';
-import { noticeDoor, noticeMailStates } from '../../access/cross-club';
+import { noticeDoor, noticeMailCounts, noticeMailStates } from '../../access/cross-club';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import type { RequestContext, Scope } from '../../context';
 import { Prisma, type Notice, type NoticeRecipient } from '../../generated/prisma/client.js';
@@ -278,6 +278,12 @@ export interface NoticeHistoryCounts {
   opened: number;
   confirmed: number;
   reminded: number;
+  /** The mails: accepted by the mail server, given up, still to go, waiting for the notice to start; no address. */
+  delivered: number;
+  failed: number;
+  queued: number;
+  waiting: number;
+  withoutEmail: number;
 }
 
 export interface NoticeHistoryPage {
@@ -311,7 +317,7 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
   const offset = Math.min(Math.max(options.offset ?? 0, 0), MAX_NOTICE_RECIPIENTS);
   const unconfirmed = options.unconfirmed ? Prisma.sql`AND r.confirmed_at IS NULL` : Prisma.empty;
   const [[counts], rows] = await Promise.all([
-    db.$queryRaw<Array<Record<keyof NoticeHistoryCounts | 'unconfirmed', number>>>(clubSql(clubId)`
+    db.$queryRaw<Array<Record<'total' | 'withEmail' | 'emailed' | 'opened' | 'confirmed' | 'reminded' | 'unconfirmed', number>>>(clubSql(clubId)`
       SELECT count(*)::int AS total, count(r.email)::int AS "withEmail", count(r.emailed_at)::int AS emailed, count(r.opened_at)::int AS opened,
              count(r.confirmed_at)::int AS confirmed, count(r.reminded_at)::int AS reminded, (count(*) - count(r.confirmed_at))::int AS unconfirmed
       FROM notice_recipients r WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid`),
@@ -327,7 +333,10 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
       ORDER BY p.lastname, p.firstname, r.id
       LIMIT ${first} OFFSET ${offset}`),
   ]);
-  const mails = await noticeMailStates(ctx, clubId, notice.id, rows.flatMap((r) => (r.mail_id ? [r.mail_id] : [])));
+  const [mails, unsent] = await Promise.all([
+    noticeMailStates(ctx, clubId, notice.id, rows.flatMap((r) => (r.mail_id ? [r.mail_id] : []))),
+    noticeMailCounts(ctx, clubId, notice.id),
+  ]);
   const deliveryOf = (r: (typeof rows)[number]): { delivery: NoticeDelivery; deliveryError: string | null } => {
     if (!r.email) return { delivery: 'senza_email', deliveryError: null };
     if (!r.mail_id) return { delivery: notice.sentAt ? 'in_coda' : 'in_attesa', deliveryError: null };
@@ -338,9 +347,17 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
     return { delivery: 'in_coda', deliveryError: mail.lastError };
   };
   const { unconfirmed: notConfirmed, ...all } = counts;
+  const started = notice.sentAt !== null;
+  const delivery = {
+    delivered: all.emailed - unsent.failed - unsent.pending,
+    failed: unsent.failed,
+    queued: started ? all.withEmail - all.emailed + unsent.pending : 0,
+    waiting: started ? 0 : all.withEmail,
+    withoutEmail: all.total - all.withEmail,
+  };
   return {
     notice: { ...notice, recipients: all.total, confirmed: all.confirmed },
-    counts: all,
+    counts: { ...all, ...delivery },
     matching: options.unconfirmed ? notConfirmed : all.total,
     recipients: rows.map((r) => ({
       recipient: { personId: r.person_id, email: r.email, emailedAt: r.emailed_at, openedAt: r.opened_at, confirmedAt: r.confirmed_at, remindedAt: r.reminded_at },

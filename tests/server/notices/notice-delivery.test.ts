@@ -29,7 +29,7 @@ const call = <T = any>(query: string, variables: Record<string, unknown>, creds:
 const ERRORS = '... on BaseError { __typename message } ... on ValidationError { fields { field message } }';
 const SEND = `mutation($input: SendNoticeInput!) { sendNotice(input: $input) { __typename ... on MutationSendNoticeSuccess { data { message recipients emailed notice { id status deliverAt scheduledFor sentAt } } } ${ERRORS} } }`;
 const CANCEL = `mutation($id: ID!) { cancelNotice(noticeId: $id) { __typename ... on MutationCancelNoticeSuccess { data { message notice { status cancelledAt } } } ${ERRORS} } }`;
-const HISTORY = `query($id: ID!) { noticeHistory(noticeId: $id) { __typename ... on QueryNoticeHistorySuccess { data { notice { status } recipients { personId email delivery deliveryError emailedAt } } } ${ERRORS} } }`;
+const HISTORY = `query($id: ID!) { noticeHistory(noticeId: $id) { __typename ... on QueryNoticeHistorySuccess { data { notice { status } counts { waiting } recipients { personId email delivery deliveryError emailedAt } } } ${ERRORS} } }`;
 const SETTINGS = `{ noticeSettings { quietStart quietEnd } }`;
 const SAVE_SETTINGS = `mutation($input: NoticeSettingsInput!) { saveNoticeSettings(input: $input) { __typename ... on MutationSaveNoticeSettingsSuccess { data { message quietStart quietEnd } } ${ERRORS} } }`;
 
@@ -68,6 +68,7 @@ describe('notice delivery', () => {
     await vi.waitFor(() => expect(mailsWith('Palestra chiusa')).toHaveLength(1), { timeout: 15_000 });
     const history = await call(HISTORY, { id: normal.data.notice.id });
     expect(history.data.recipients[0]).toMatchObject({ delivery: 'in_attesa', emailedAt: null });
+    expect(history.data.counts.waiting).toBe(1);
     // The mail: text and HTML, in the club's name and colour, with the link.
     const raw = decodeQuotedPrintable(mailsWith('Palestra chiusa')[0].raw.replace(/\r\n/g, '\n'));
     expect(raw).toContain('Content-Type: text/html');
@@ -138,11 +139,14 @@ describe('notice delivery', () => {
     const byPerson = new Map(history.data.recipients.map((r: any) => [r.personId, r]));
     expect(byPerson.get(people[0])).toMatchObject({ delivery: 'inviata', deliveryError: null });
     expect(byPerson.get(noEmailId)).toMatchObject({ delivery: 'senza_email', email: null });
+    const COUNTS = `query($id: ID!) { noticeHistory(noticeId: $id, first: 0) { ... on QueryNoticeHistorySuccess { data { counts { total delivered failed queued waiting withoutEmail } recipients { personId } } } } }`;
+    expect((await call(COUNTS, { id: sent.data.notice.id })).data).toEqual({ counts: { total: 2, delivered: 1, failed: 0, queued: 0, waiting: 0, withoutEmail: 1 }, recipients: [] });
     // The outbox gave up on a mail: the history says so, with the server's answer.
     const row = await t.deps.systemDb.noticeRecipient.findFirstOrThrow({ where: { noticeId: sent.data.notice.id, personId: people[0] } });
     await t.deps.systemDb.mailOutbox.update({ where: { id: row.mailId! }, data: { status: 'failed', lastError: '550 5.1.1 mailbox unavailable' } });
     const failed = await call(HISTORY, { id: sent.data.notice.id });
     expect(failed.data.recipients.find((r: any) => r.personId === people[0])).toMatchObject({ delivery: 'non_recapitata', deliveryError: '550 5.1.1 mailbox unavailable' });
+    expect((await call(COUNTS, { id: sent.data.notice.id })).data.counts).toMatchObject({ delivered: 0, failed: 1, withoutEmail: 1 });
   });
 
   it("refuses a notice beyond the club's daily limit, counting the last 24 hours", async () => {

@@ -19,8 +19,8 @@ export const NoticesQuery = graphql(`
 `);
 
 export const NoticeHistoryQuery = graphql(`
-  query NoticeHistoryPage_History($noticeId: ID!) {
-    noticeHistory(noticeId: $noticeId) {
+  query NoticeHistoryPage_History($noticeId: ID!, $first: Int, $unconfirmed: Boolean) {
+    noticeHistory(noticeId: $noticeId, first: $first, unconfirmed: $unconfirmed) {
       __typename
       ... on QueryNoticeHistorySuccess {
         data {
@@ -36,6 +36,17 @@ export const NoticeHistoryQuery = graphql(`
             recipientCount
             confirmedCount
           }
+          counts {
+            total
+            opened
+            confirmed
+            delivered
+            failed
+            queued
+            waiting
+            withoutEmail
+          }
+          matching
           recipients {
             personId
             name

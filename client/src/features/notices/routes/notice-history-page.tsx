@@ -201,20 +201,23 @@ function deliveryHint({ going, failed, noEmail, waiting }: { going: number; fail
   return parts.length ? parts.join(' · ') : undefined;
 }
 
-function HistoryView({ history }: { history: History }) {
-  const { notice, recipients } = history;
-  const [onlyPending, setOnlyPending] = useState(false);
+interface HistoryViewProps {
+  history: History;
+  /** "Da confermare": only who has not confirmed (asked of the server: the page holds a part of them). */
+  onlyPending: boolean;
+  setOnlyPending: (only: boolean) => void;
+  /** Asks for the next page; absent when every matching recipient is shown. */
+  onMore?: () => void;
+  loadingMore: boolean;
+}
+
+function HistoryView({ history, onlyPending, setOnlyPending, onMore, loadingMore }: HistoryViewProps) {
+  const { notice, recipients, counts, matching } = history;
   const layout = useBreakpointValue({ base: 'cards', md: 'table' } as const, { ssr: false }) ?? 'table';
   const [asking, setAsking] = useState(false);
   const [cancel, { loading: cancelling }] = useMutation(CancelNoticeMutation, { refetchQueries: ['NoticeHistoryPage_History', 'NoticesPage_List'] });
-  const delivered = recipients.filter((r) => r.delivery === 'inviata').length;
-  const failed = recipients.filter((r) => r.delivery === 'non_recapitata').length;
-  const noEmail = recipients.filter((r) => r.delivery === 'senza_email').length;
-  const going = recipients.filter((r) => r.delivery === 'in_coda').length;
-  const waiting = recipients.filter((r) => r.delivery === 'in_attesa').length;
-  const opened = recipients.filter((r) => r.openedAt).length;
-  const confirmed = recipients.filter((r) => r.confirmedAt).length;
-  const pending = recipients.length - confirmed;
+  const { total, delivered, failed, withoutEmail: noEmail, queued: going, waiting, opened, confirmed } = counts;
+  const pending = total - confirmed;
   const onCancel = async () => {
     try {
       const outcome = readMutationResult((await cancel({ variables: { noticeId: notice.id } })).data?.cancelNotice);
@@ -225,7 +228,7 @@ function HistoryView({ history }: { history: History }) {
       setAsking(false);
     }
   };
-  const rows = notice.urgent && onlyPending ? recipients.filter((r) => !r.confirmedAt) : recipients;
+  const rows = recipients;
   return (
     <Stack gap="6">
       <Stack gap="2" minW="0">
@@ -241,7 +244,7 @@ function HistoryView({ history }: { history: History }) {
           )}
         </HStack>
         <Text color={notice.status === 'programmato' ? 'blue.fg' : 'fg.muted'} fontWeight={notice.status === 'programmato' ? 'medium' : undefined}>
-          {headline(notice, recipients.length)}
+          {headline(notice, total)}
         </Text>
         {notice.status === 'programmato' && (
           <Button size="sm" variant="outline" colorPalette="red" alignSelf="flex-start" onClick={() => setAsking(true)}>
@@ -252,7 +255,7 @@ function HistoryView({ history }: { history: History }) {
       <ConfirmDialog
         open={asking}
         title="Annullare l'invio?"
-        message={`L'avviso «${notice.title}» non partirà: nessuno dei ${recipientsLabel(recipients.length)} lo riceverà.`}
+        message={`L'avviso «${notice.title}» non partirà: nessuno dei ${recipientsLabel(total)} lo riceverà.`}
         confirmLabel="Annulla invio"
         cancelLabel="Non annullare"
         loading={cancelling}
@@ -265,10 +268,10 @@ function HistoryView({ history }: { history: History }) {
         </Text>
       </Box>
       <SimpleGrid columns={{ base: 2, md: notice.urgent ? 4 : 3 }} gap="3">
-        <StatFigure label="Destinatari" value={String(recipients.length)} />
+        <StatFigure label="Destinatari" value={String(total)} />
         <StatFigure label="Email inviate" value={String(delivered)} hint={deliveryHint({ going, failed, noEmail, waiting })} />
         <StatFigure label="Aperti" value={String(opened)} />
-        {notice.urgent && <StatFigure label="Confermati" value={`${confirmed}/${recipients.length}`} hint={pending ? `${pending} da confermare` : 'Tutti hanno confermato'} />}
+        {notice.urgent && <StatFigure label="Confermati" value={`${confirmed}/${total}`} hint={pending ? `${pending} da confermare` : 'Tutti hanno confermato'} />}
       </SimpleGrid>
       <Stack as="section" aria-labelledby="avviso-destinatari" gap="3" minW="0">
         <Flex justify="space-between" align="center" gap="2" wrap="wrap">
@@ -295,20 +298,48 @@ function HistoryView({ history }: { history: History }) {
         ) : (
           <RecipientCards rows={rows} urgent={notice.urgent} />
         )}
+        {onMore && (
+          <Stack align="center" gap="1">
+            <Text fontSize="sm" color="fg.muted">{`${rows.length} di ${matching}`}</Text>
+            <Button size="sm" variant="outline" onClick={onMore} loading={loadingMore}>
+              {`Mostra altri ${Math.min(HISTORY_PAGE, matching - rows.length)}`}
+            </Button>
+          </Stack>
+        )}
       </Stack>
     </Stack>
   );
 }
 
+/** Recipients a page of the history shows, and how many more "Mostra altri" adds. */
+const HISTORY_PAGE = 100;
+
 export function NoticeHistoryPage() {
   const { noticeId = '' } = useParams();
-  const { data, error, refetch } = useQuery(NoticeHistoryQuery, { variables: { noticeId }, fetchPolicy: 'cache-and-network' });
-  const answer = data?.noticeHistory;
+  const [onlyPending, setOnlyPending] = useState(false);
+  const [limit, setLimit] = useState(HISTORY_PAGE);
+  const { data, previousData, error, refetch, loading } = useQuery(NoticeHistoryQuery, {
+    variables: { noticeId, first: limit, unconfirmed: onlyPending || undefined },
+    fetchPolicy: 'cache-and-network',
+  });
+  // While the next page or the other filter loads, the page shown stays (no spinner in its place).
+  const answer = (data ?? previousData)?.noticeHistory;
   const history = answer?.__typename === 'QueryNoticeHistorySuccess' ? answer.data : null;
   useDocumentTitle(history ? `Avviso · ${history.notice.title}` : 'Avviso');
+  const filter = (only: boolean) => {
+    setOnlyPending(only);
+    setLimit(HISTORY_PAGE);
+  };
 
   let body;
-  if (history) return <Box maxW="6xl" w="100%" minW="0"><HistoryView history={history} /></Box>;
+  if (history) {
+    const more = history.matching > history.recipients.length ? () => setLimit(history.recipients.length + HISTORY_PAGE) : undefined;
+    return (
+      <Box maxW="6xl" w="100%" minW="0">
+        <HistoryView history={history} onlyPending={onlyPending} setOnlyPending={filter} onMore={more} loadingMore={loading && !!previousData} />
+      </Box>
+    );
+  }
   if (answer && (answer.__typename === 'NotFoundError' || answer.__typename === 'ValidationError')) return <NotFound />;
   if (answer && 'message' in answer) body = <ListError message={answer.message} />;
   else if (error) body = <ListError message={messageOfError(error)} onRetry={() => void refetch().catch(() => undefined)} />;
