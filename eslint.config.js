@@ -89,6 +89,7 @@ const SYSTEM_DB_ALLOWLIST = {
   'server/modules/certificates/certificate-reminders.service.ts': 'run by a job only (jobs/periodic.ts): reminders due in every club',
   'server/modules/fees/fee-reminders.job.ts': 'run by a job only (jobs/periodic.ts): fee reminders due in every club',
   'server/modules/notices/notice-delivery.job.ts': 'run by a job only (jobs/periodic.ts): the notices due in every club',
+  'server/modules/notices/mail-bounces.ts': 'run by the bounce listener only (no request): the rows a returned mail names by its id',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only: the change feed of every club, per webhook',
   'server/modules/imports/import-recovery.service.ts': "run at startup only: imports interrupted in any club",
 };

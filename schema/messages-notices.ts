@@ -22,4 +22,10 @@ export const NOTICE_MSG = {
   confirmed: 'Grazie: lettura confermata.',
   alreadyConfirmed: 'Avevi già confermato la lettura.',
   notUrgent: 'Questo avviso non chiede una conferma di lettura.',
+  unsubscribed: (club: string) =>
+    `Non riceverai più per e-mail gli avvisi non obbligatori di ${club}. Quelli obbligatori e urgenti continueranno ad arrivare; li trovi anche nella tua area.`,
+  resubscribed: (club: string) => `Riceverai di nuovo per e-mail gli avvisi di ${club}.`,
+  mailSettingsSaved: 'Preferenze sugli avvisi salvate.',
+  blockCleared: 'Indirizzo sbloccato: la posta tornerà a essere inviata a questo indirizzo.',
+  notBlocked: 'Questo indirizzo non è bloccato.',
 } as const;

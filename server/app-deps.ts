@@ -43,7 +43,7 @@ export function createAppDeps(app: FastifyInstance, { config, db, now, mailer, c
   const transport = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   // Registered before the hooks that finish sending (background work, the job queue): runs after them.
   app.addHook('onClose', async () => transport.close?.());
-  const outbox = createMailOutbox({ db: db.prisma, transport, background, from: config.mailFrom, log: app.log });
+  const outbox = createMailOutbox({ db: db.prisma, transport, background, from: config.mailFrom, bounceAddress: config.mailBounceAddress, log: app.log });
   const sessionCache = createSessionCache();
   const deps: AppDeps = {
     db: guardedClient(db.prisma),

@@ -48,6 +48,15 @@ export interface ServerConfig {
   corsOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
+  /** Where bounces go (MAIL_BOUNCE_ADDRESS): each mail's envelope sender is it with the mail's id (`bounce+<id>@…`). */
+  mailBounceAddress?: string;
+  /**
+   * The port of the bounce listener (BOUNCE_SMTP_PORT, on BOUNCE_SMTP_HOST, default 0.0.0.0): an SMTP server, in the
+   * process that runs the jobs, that receives the delivery status notifications and complaints sent back to
+   * MAIL_BOUNCE_ADDRESS (the bounce domain's MX points at it). None: no listener.
+   */
+  bounceSmtpPort?: number;
+  bounceSmtpHost: string;
   sessionTtlDays: number;
   /** A session not used for this many days is refused (SESSION_IDLE_DAYS), even before sessionTtlDays. */
   sessionIdleDays: number;
@@ -332,6 +341,14 @@ function replicaUrlsFrom(value: string | undefined, databaseUrl: string | undefi
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
+/** A plain address (local@domain) with no `+`: the mail's id is added after one. */
+function bounceAddressFrom(value: string | undefined): string | undefined {
+  const address = value?.trim();
+  if (!address) return undefined;
+  if (!/^[^\s@+<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address)) throw new Error(`MAIL_BOUNCE_ADDRESS deve essere un indirizzo e-mail semplice, senza "+" (valore: "${value}")`);
+  return address;
+}
+
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -364,6 +381,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: originListFrom(env.CORS_ORIGINS),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'CampoBase <no-reply@campobase.local>',
+    mailBounceAddress: bounceAddressFrom(env.MAIL_BOUNCE_ADDRESS),
+    bounceSmtpPort: env.BOUNCE_SMTP_PORT?.trim() ? Math.floor(intFrom(env.BOUNCE_SMTP_PORT.trim(), 2525, 'BOUNCE_SMTP_PORT')) : undefined,
+    bounceSmtpHost: env.BOUNCE_SMTP_HOST?.trim() || '0.0.0.0',
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
     sessionIdleDays: intFrom(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS'),
     publicUrl: publicUrlFrom(env.PUBLIC_URL, intFrom(env.PORT, 4000, 'PORT')),

@@ -30,6 +30,8 @@ export const sendNoticeInput = z.object({
   body: requiredText(NOTICE_MSG.bodyRequired).pipe(z.string().max(10_000, { error: MSG.textTooLong })),
   /** Urgente: every recipient is asked to confirm they read it. */
   urgent: z.preprocess(blankToUndefined, z.boolean({ error: MSG.idInvalid }).default(false)),
+  /** Obbligatorio: mailed even to who turned notices by e-mail off, with no unsubscribe link (urgent ones always are). */
+  required: z.preprocess(blankToUndefined, z.boolean({ error: MSG.idInvalid }).default(false)),
   audience: noticeAudienceInput,
   postId: z.preprocess(blankToUndefined, z.uuid({ error: MSG.idInvalid }).optional()),
   /** Scheduled sending: when the mails go (ISO instant, up to MAX_SCHEDULE_DAYS ahead); none: at once. */
@@ -45,3 +47,9 @@ const minuteOfDay = z.preprocess(blankToUndefined, z.number({ error: NOTICE_MSG.
 export const noticeSettingsInput = z
   .object({ quietStart: minuteOfDay, quietEnd: minuteOfDay })
   .refine((q) => (q.quietStart === null) === (q.quietEnd === null), { error: NOTICE_MSG.quietHoursBoth, path: ['quietEnd'] });
+
+/** A person's own choice, in their area: notices by e-mail or not (required and urgent ones are mailed all the same). */
+export const myMailSettingsInput = z.object({
+  personId: z.uuid({ error: MSG.idInvalid }),
+  noticesByEmail: z.boolean({ error: MSG.idInvalid }),
+});

@@ -38,6 +38,7 @@ type Entity = Pick<AccessLogEntryInput, 'entityType' | 'entityId' | 'entityLabel
  */
 const ENTITY_OF: Partial<Record<string, (row: Row) => Entity>> = {
   Person: (r) => ({ entityType: 'person', entityId: text(r.id), personId: text(r.id), entityLabel: fullName(r) }),
+  PersonMailStatus: (r) => ({ entityType: 'person', entityId: text(r.personId), personId: text(r.personId), action: 'update' }),
   PersonRole: (r) => ({ entityType: 'person', entityId: text(r.personId), personId: text(r.personId), entityLabel: kindLabel(r.kind) }),
   Group: (r) => ({ entityType: 'group', entityId: text(r.id), entityLabel: text(r.name) }),
   // Joining or leaving a group changes the group.

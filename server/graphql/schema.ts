@@ -33,6 +33,7 @@ import '../modules/calendar/call-ups.graphql';
 import '../modules/calendar/calendar-feeds.graphql';
 import '../modules/calendar/school-letters.graphql';
 import '../modules/notices/notices.graphql';
+import '../modules/notices/mail-status.graphql';
 import '../modules/calendar/attendance.graphql';
 import '../modules/seasons/categories.graphql';
 import '../modules/seasons/renewal.graphql';

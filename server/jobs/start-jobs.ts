@@ -9,6 +9,7 @@ import type { MailOutbox } from '../lib/mail-outbox';
 import { startCertificateReminders } from '../modules/certificates/certificate-reminders.service';
 import { startFeeReminders } from '../modules/fees/fee-reminders.job';
 import { startNoticeDelivery } from '../modules/notices/notice-delivery.job';
+import { startBounceListener } from '../modules/notices/bounce-listener';
 import { startWebhooks } from '../modules/federation/webhook-delivery';
 import { createMailQueue, startMailDelivery } from './mail-delivery';
 import { startJobQueue } from './queue';
@@ -44,6 +45,13 @@ export function startJobs({ deps, outbox, db }: JobsOptions): RunningJobs {
     stops.push(feeReminders.stop);
     const notices = await startNoticeDelivery(deps, jobs);
     stops.push(notices.stop);
+    if (config.bounceSmtpPort) {
+      // A port that cannot be had is logged; the jobs run all the same.
+      await startBounceListener(deps, config.bounceSmtpPort, config.bounceSmtpHost).then(
+        (bounces) => stops.push(() => void bounces.close()),
+        (err: unknown) => log.error({ err, port: config.bounceSmtpPort }, 'bounce listener did not start'),
+      );
+    }
     const pruning = await startAccessLogPruning(jobs, deps.systemDb, log);
     stops.push(pruning.stop);
     deps.periodicTasks = new Map([mail.sweep, webhooks.scan, reminders.scan, feeReminders.scan, notices.task, pruning].map((task) => [task.queue, task]));

@@ -15,7 +15,7 @@
 //   mails anyone, whatever the job (certificate reminders, digests, invitations): such recipients are dropped, and a
 //   mail left with none is recorded as `withheld`, without its body, and never handed over.
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { JobQueue } from '../jobs/queue';
 import { currentRequestId } from '../operations/log-scope';
 import type { Background } from './background';
@@ -48,6 +48,11 @@ interface OutboxOptions {
   background: Background;
   /** MAIL_FROM, whose domain names the Message-IDs. */
   from: string;
+  /**
+   * MAIL_BOUNCE_ADDRESS: each mail's envelope sender is this address with the mail's id after a `+` (VERP), so a
+   * bounce names the mail it is about (modules/notices/mail-bounces.ts reads it back).
+   */
+  bounceAddress?: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -56,7 +61,14 @@ interface ClaimedMail {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
+}
+
+/** `bounce@example.it` and a mail id: `bounce+<id>@example.it`. */
+export function bounceAddressOf(bounceAddress: string, mailId: string): string {
+  const at = bounceAddress.lastIndexOf('@');
+  return `${bounceAddress.slice(0, at)}+${mailId}${bounceAddress.slice(at)}`;
 }
 
 /** Addresses under the reserved `.invalid` top-level domain (RFC 2606), such as the demo data's. */
@@ -70,7 +82,7 @@ export function deliverableRecipients(to: string): string {
 /** The row a writer's rolled-back transaction left no trace of is briefly inserted under this status (see committed). */
 const PROBE_STATUS = 'probe';
 
-export function createMailOutbox({ db, transport, background, from, log }: OutboxOptions): MailOutbox {
+export function createMailOutbox({ db, transport, background, from, bounceAddress, log }: OutboxOptions): MailOutbox {
   let queue: JobQueue | null = null;
   const domain = /@([\w.-]+)/.exec(from)?.[1] ?? 'campobase.local';
   // Mails written inside one sender's transaction share one wait for its end, however many there are.
@@ -108,10 +120,18 @@ export function createMailOutbox({ db, transport, background, from, log }: Outbo
       UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, last_attempt_at = now()
       WHERE id = ${id}::uuid
         AND (status = 'pending' OR (status = 'sending' AND last_attempt_at < now() - ${CLAIM_TIMEOUT_MS} * interval '1 millisecond'))
-      RETURNING recipients, subject, text, html, attempts`;
+      RETURNING recipients, subject, text, html, headers, attempts`;
     if (!mail) return 'skipped'; // sent, failed, being sent, or never committed
     try {
-      await transport.send({ to: mail.recipients, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, messageId: `<${id}@${domain}>` });
+      await transport.send({
+        to: mail.recipients,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        messageId: `<${id}@${domain}>`,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(bounceAddress ? { envelopeFrom: bounceAddressOf(bounceAddress, id) } : {}),
+      });
     } catch (err) {
       const lastError = String((err as Error)?.message ?? err).slice(0, 500);
       await db.mailOutbox.update({ where: { id }, data: { status: final ? 'failed' : 'pending', lastError } });
@@ -121,7 +141,7 @@ export function createMailOutbox({ db, transport, background, from, log }: Outbo
       return final ? 'failed' : 'retry';
     }
     // The last error, if an earlier attempt failed, stays: why the mail came late.
-    await db.mailOutbox.update({ where: { id }, data: { status: 'sent', sentAt: new Date(), text: '', html: null } });
+    await db.mailOutbox.update({ where: { id }, data: { status: 'sent', sentAt: new Date(), text: '', html: null, headers: Prisma.DbNull } });
     return 'sent';
   }
 
@@ -139,6 +159,7 @@ export function createMailOutbox({ db, transport, background, from, log }: Outbo
           // A withheld mail keeps no body: codes and links do not linger, as for a sent one.
           text: withheld ? '' : message.text,
           html: withheld ? null : (message.html ?? null),
+          headers: withheld || !message.headers ? Prisma.DbNull : message.headers,
           ...(withheld ? { status: 'withheld' } : {}),
           originClubId: origin.club ?? null,
           requestId: currentRequestId() ?? null,

@@ -15,7 +15,18 @@ export interface MailMessage {
   html?: string;
   /** The Message-ID header; the outbox gives each mail its own, the same at every attempt. */
   messageId?: string;
+  /** Extra headers (a notice's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** The envelope's sender, where bounces go (the outbox's per-mail bounce address); MAIL_FROM without it. */
+  envelopeFrom?: string;
 }
+
+/** nodemailer's options for a message: the envelope's sender, when given, with the same recipients. */
+const sendOptions = (from: string, { envelopeFrom, ...message }: MailMessage) => ({
+  from,
+  ...message,
+  ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: message.to } } : {}),
+});
 
 /** Who caused a mail, for the throttle: the club whose action sends it, the signed-in account, the client's IP. */
 export interface MailOrigin {
@@ -61,7 +72,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 2, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail(sendOptions(from, message));
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -71,7 +82,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   return {
     outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(sendOptions(from, message));
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);

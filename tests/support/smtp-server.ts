@@ -6,6 +6,8 @@ import { decodeEncodedWords, decodeQuotedPrintable } from './test-app';
 
 export interface ReceivedMail {
   to: string[];
+  /** The envelope's sender (MAIL FROM): where a bounce would go. */
+  from: string;
   raw: string;
 }
 
@@ -26,7 +28,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', raw });
         callback();
       });
     },

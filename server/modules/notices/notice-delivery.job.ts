@@ -32,6 +32,9 @@ interface Claimed {
   urgent: boolean;
   club_name: string;
   club_color: string | null;
+  required: boolean;
+  /** Not to be mailed: blocked (the address failing), unsubscribed (notices by e-mail off, the notice not required). */
+  skip: 'blocked' | 'unsubscribed' | null;
 }
 
 export interface DeliveryRun {
@@ -44,10 +47,20 @@ const claimedColumns = Prisma.sql`
     SELECT t.id::text, t.club_id::text, t.notice_id::text, t.email, p.firstname || ' ' || p.lastname AS recipient_name,
            CASE WHEN t.for_person_ids = ARRAY[t.person_id] THEN NULL ELSE
              (SELECT string_agg(f.firstname || ' ' || f.lastname, ', ' ORDER BY f.lastname, f.firstname) FROM people f WHERE f.id = ANY(t.for_person_ids)) END AS for_names,
-           n.title, n.body, n.urgent, c.full_name AS club_name, c.primary_color AS club_color
-    FROM taken t JOIN people p ON p.id = t.person_id JOIN notices n ON n.id = t.notice_id JOIN clubs c ON c.id = t.club_id`;
+           n.title, n.body, n.urgent, n.required, c.full_name AS club_name, c.primary_color AS club_color,
+           CASE WHEN ms.blocked_at IS NOT NULL AND lower(ms.email) = lower(t.email) THEN 'blocked'
+                WHEN NOT n.required AND ms.notices_email_off_at IS NOT NULL THEN 'unsubscribed' END AS skip
+    FROM taken t JOIN people p ON p.id = t.person_id JOIN notices n ON n.id = t.notice_id JOIN clubs c ON c.id = t.club_id
+      LEFT JOIN person_mail_status ms ON ms.person_id = t.person_id AND ms.club_id = t.club_id`;
 
 const linkOf = (deps: AppDeps, token: string) => `${deps.config.publicUrl.replace(/\/$/, '')}/avviso/${token}`;
+
+/** The one-click unsubscribe (RFC 8058) of a notice that is not required: the mail client POSTs to it. */
+const unsubscribeUrlOf = (deps: AppDeps, token: string) => `${linkOf(deps, token)}/disiscrivi`;
+
+/** The headers that let a mail client offer "unsubscribe" (none for a required notice). */
+const unsubscribeHeaders = (deps: AppDeps, r: Claimed, token: string): Record<string, string> | undefined =>
+  r.required ? undefined : { 'List-Unsubscribe': `<${unsubscribeUrlOf(deps, token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 
 const mailInput = (deps: AppDeps, r: Claimed, token: string) => ({
   clubName: r.club_name,
@@ -58,6 +71,7 @@ const mailInput = (deps: AppDeps, r: Claimed, token: string) => ({
   recipientName: r.recipient_name,
   forNames: r.for_names,
   link: linkOf(deps, token),
+  unsubscribeLink: r.required ? null : `${linkOf(deps, token)}?disiscrivi=1`,
 });
 
 /** Starts the notices due at `now` and mails at most `limit` of their recipients. */
@@ -68,7 +82,7 @@ export async function deliverNotices(deps: AppDeps, now: Date, limit: number): P
   const claimed = await db.$queryRaw<Claimed[]>`
     WITH next AS (
       SELECT r.id, r.claimed_at FROM notice_recipients r JOIN notices n ON n.id = r.notice_id
-      WHERE n.sent_at IS NOT NULL AND n.cancelled_at IS NULL AND r.emailed_at IS NULL AND r.email IS NOT NULL
+      WHERE n.sent_at IS NOT NULL AND n.cancelled_at IS NULL AND r.emailed_at IS NULL AND r.email IS NOT NULL AND r.skipped IS NULL
         AND (r.claimed_at IS NULL OR r.claimed_at < ${new Date(now.getTime() - CLAIM_TIMEOUT_MS)})
       ORDER BY n.urgent DESC, n.deliver_at, r.notice_id, r.id
       LIMIT ${limit}
@@ -81,15 +95,20 @@ export async function deliverNotices(deps: AppDeps, now: Date, limit: number): P
     ${claimedColumns}
     ORDER BY n.urgent DESC, n.deliver_at, t.id`;
 
+  for (const reason of ['blocked', 'unsubscribed'] as const) {
+    const ids = claimed.filter((r) => r.skip === reason).map((r) => r.id);
+    if (ids.length) await db.$executeRaw`UPDATE notice_recipients SET skipped = ${reason}, claimed_at = NULL WHERE id = ANY(${ids}::uuid[])`;
+  }
   let mailed = 0;
   for (const r of claimed) {
+    if (r.skip) continue;
     const token = randomToken();
     const mailId = randomUUID();
     const mail = noticeMail(mailInput(deps, r, token));
     try {
       await db.$transaction(async (tx) => {
         // System mail of the club's own making: the per-recipient throttle counts it, the notices' own limits the rest.
-        await deps.mailer.send({ to: r.email, ...mail }, {}, { tx, mailId });
+        await deps.mailer.send({ to: r.email, ...mail, headers: unsubscribeHeaders(deps, r, token) }, {}, { tx, mailId });
         await tx.$executeRaw`
           UPDATE notice_recipients SET emailed_at = ${now}, mail_id = ${mailId}::uuid, token_hash = ${hashToken(token)}, claimed_at = NULL
           WHERE id = ${r.id}::uuid`;
@@ -126,7 +145,9 @@ export async function remindUnconfirmed(deps: AppDeps, now: Date, limit: number)
     WITH next AS (
       SELECT r.id, r.claimed_at FROM notice_recipients r JOIN notices n ON n.id = r.notice_id
       WHERE n.urgent AND n.cancelled_at IS NULL AND n.club_id = ANY(${awake}::uuid[]) AND n.sent_at >= ${since}
-        AND r.emailed_at <= ${dueBefore} AND r.confirmed_at IS NULL AND r.reminded_at IS NULL
+        AND r.emailed_at <= ${dueBefore} AND r.confirmed_at IS NULL AND r.reminded_at IS NULL AND r.bounced_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM person_mail_status ms
+                        WHERE ms.person_id = r.person_id AND ms.blocked_at IS NOT NULL AND lower(ms.email) = lower(r.email))
         AND (r.claimed_at IS NULL OR r.claimed_at < ${new Date(now.getTime() - CLAIM_TIMEOUT_MS)})
       ORDER BY r.emailed_at, r.id
       LIMIT ${limit}

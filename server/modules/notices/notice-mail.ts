@@ -14,7 +14,11 @@ export interface NoticeMailInput {
   link: string;
   /** The reminder of an urgent notice not yet confirmed. */
   reminder?: boolean;
+  /** The page that turns notices by e-mail off (none for a required notice). */
+  unsubscribeLink?: string | null;
 }
+
+const UNSUBSCRIBE_TEXT = 'Non vuoi più ricevere per e-mail gli avvisi non obbligatori?';
 
 const DEFAULT_COLOR = '#1d4ed8';
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -31,7 +35,8 @@ export function noticeMail(m: NoticeMailInput): { subject: string; text: string;
     .join('');
   return {
     subject: `${m.reminder ? 'Promemoria: ' : ''}${m.urgent ? 'URGENTE: ' : ''}${m.title} · ${m.clubName}`,
-    text: [`Gentile ${m.recipientName},`, '', intro, '', m.title, '', m.body, '', `${action}: ${m.link}`, '', m.clubName].join('\n'),
+    text: [`Gentile ${m.recipientName},`, '', intro, '', m.title, '', m.body, '', `${action}: ${m.link}`, '', m.clubName,
+      ...(m.unsubscribeLink ? ['', `${UNSUBSCRIBE_TEXT} Disiscriviti: ${m.unsubscribeLink}`] : [])].join('\n'),
     html: `<!doctype html><html lang="it"><body style="margin:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
@@ -42,6 +47,7 @@ ${m.urgent ? '<p style="margin:0 0 12px;color:#b91c1c;font-weight:bold">URGENTE<
 <h1 style="margin:0 0 12px;font-size:20px">${escapeHtml(m.title)}</h1>
 ${paragraphs}
 <p style="margin:20px 0 0"><a href="${escapeHtml(m.link)}" style="display:inline-block;background:${color};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${action}</a></p>
-</td></tr></table></td></tr></table></body></html>`,
+</td></tr>${m.unsubscribeLink ? `
+<tr><td style="padding:12px 20px;font-size:12px;color:#52525b;border-top:1px solid #e4e4e7">${UNSUBSCRIBE_TEXT} <a href="${escapeHtml(m.unsubscribeLink)}" style="color:#52525b">Disiscriviti</a></td></tr>` : ''}</table></td></tr></table></body></html>`,
   };
 }

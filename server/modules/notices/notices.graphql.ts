@@ -65,6 +65,7 @@ const NoticeRef = builder.objectRef<Notice & { recipients?: number; confirmed?: 
     title: t.exposeString('title'),
     body: t.exposeString('body'),
     urgent: t.exposeBoolean('urgent', { description: 'Urgente: each recipient is asked to confirm the reading.' }),
+    required: t.exposeBoolean('required', { description: 'Obbligatorio: mailed even to who turned notices by e-mail off, with no unsubscribe link (urgent ones always are).' }),
     createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
     scheduledFor: t.field({ type: 'DateTime', nullable: true, description: 'The time the author chose, if any.', resolve: (n) => n.scheduledFor }),
     deliverAt: t.field({ type: 'DateTime', description: "When its mails are due: the chosen time or the sending, past the club's quiet hours unless urgent.", resolve: (n) => n.deliverAt }),
@@ -90,8 +91,10 @@ const RecipientRef = builder.objectRef<NoticeRecipientRow>('NoticeRecipient').im
     openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.openedAt }),
     confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.recipient.confirmedAt }),
     remindedAt: t.field({ type: 'DateTime', nullable: true, description: 'When an urgent notice not confirmed was recalled to them (once, 24 hours after the mail).', resolve: (r) => r.recipient.remindedAt }),
+    bouncedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the mail came back (a bounce): deliveryError says why.', resolve: (r) => r.recipient.bouncedAt }),
     delivery: t.string({
-      description: "The mail: in_attesa (the notice has not started), in_coda (being delivered, or retried after a failure), inviata (accepted by the mail server), non_recapitata (given up: see deliveryError), senza_email.",
+      description:
+        'The mail: in_attesa (the notice has not started), in_coda (being delivered, or retried after a failure), inviata (accepted by the mail server), non_recapitata (given up, or came back: see deliveryError), senza_email, disiscritto (notices by e-mail turned off; the notice is not required), bloccato (the address is blocked after repeated failures).',
       resolve: (r) => r.delivery,
     }),
     deliveryError: t.string({ nullable: true, description: "The mail server's last answer when delivery failed.", resolve: (r) => r.deliveryError }),
@@ -108,7 +111,9 @@ const CountsRef = builder.objectRef<NoticeHistoryCounts>('NoticeHistoryCounts').
     confirmed: t.exposeInt('confirmed'),
     reminded: t.exposeInt('reminded'),
     delivered: t.exposeInt('delivered', { description: 'Mails the mail server accepted.' }),
-    failed: t.exposeInt('failed', { description: 'Mails given up (non_recapitata).' }),
+    failed: t.exposeInt('failed', { description: 'Mails given up or come back (non_recapitata).' }),
+    bounced: t.exposeInt('bounced', { description: 'Mails that came back (bounces), counted in failed too.' }),
+    skipped: t.exposeInt('skipped', { description: 'Not mailed: notices by e-mail turned off (disiscritto) or the address blocked (bloccato).' }),
     queued: t.exposeInt('queued', { description: 'Mails still to go, or retried (in_coda).' }),
     waiting: t.exposeInt('waiting', { description: 'Mails waiting for the notice to start (in_attesa).' }),
     withoutEmail: t.exposeInt('withoutEmail', { description: 'Recipients with no address (senza_email).' }),
@@ -135,6 +140,8 @@ const ByLinkRef = builder.objectRef<NoticeByLink>('NoticeByLink').implement({
     recipientName: t.exposeString('recipientName'),
     forNames: t.exposeString('forNames'),
     confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.confirmedAt }),
+    required: t.exposeBoolean('required', { description: 'Obbligatorio: no unsubscribe from it.' }),
+    noticesByEmail: t.exposeBoolean('noticesByEmail', { description: "The recipient takes notices by e-mail (false: they unsubscribed; unsubscribeByToken, resubscribeByToken)." }),
   }),
 });
 
@@ -209,6 +216,7 @@ builder.mutationFields((t) => ({
             title: f.string({ required: true }),
             body: f.string({ required: true }),
             urgent: f.boolean({ description: 'Urgente: a read confirmation is asked of each recipient.' }),
+            required: f.boolean({ description: 'Obbligatorio: mailed even to who turned notices by e-mail off (urgent ones always are).' }),
             audience: f.field({ type: AudienceInput, required: true }),
             postId: f.id({ description: "The feed's post this notice sends, if any." }),
             sendAt: f.string({ description: 'Scheduled sending: an ISO 8601 instant with its offset, at most 90 days ahead; none: at once. A normal notice due in the quiet hours waits for their end.' }),

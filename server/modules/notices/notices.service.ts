@@ -155,15 +155,22 @@ function dueTime(now: Date, sendAt: string | undefined): Date {
   return due < now ? now : due;
 }
 
-/** Refuses a notice that would take the club's recipients of the last 24 hours beyond NOTICE_RECIPIENTS_PER_DAY. */
-async function refuseOverDailyLimit(ctx: RequestContext, db: Db, clubId: string, count: number) {
-  const limit = ctx.deps.config.noticeRecipientsPerDay;
+/**
+ * How many more recipients the club's notices may reach now: NOTICE_RECIPIENTS_PER_DAY less the recipients of its
+ * notices of the last 24 hours (their recorded counts: an index range, not a count of thousands of rows).
+ */
+async function recipientsLeftToday(ctx: RequestContext, db: Db, clubId: string): Promise<number> {
   const since = new Date(ctx.deps.now().getTime() - 86_400_000);
-  const reached = await db.noticeRecipient.count({ where: { clubId, notice: { createdAt: { gte: since }, cancelledAt: null } } });
-  if (reached + count > limit) {
-    const message = NOTICE_MSG.dailyLimit(limit, Math.max(0, limit - reached));
-    throw new ValidationError({ audience: message }, message);
-  }
+  const sent = await db.notice.aggregate({ where: { clubId, createdAt: { gte: since }, cancelledAt: null }, _sum: { recipientCount: true } });
+  return ctx.deps.config.noticeRecipientsPerDay - (sent._sum.recipientCount ?? 0);
+}
+
+/** Refuses a notice for `count` recipients (0: any) beyond what the club may still reach today. */
+function refuseOverDailyLimit(ctx: RequestContext, left: number, count: number) {
+  if (left > 0 && count <= left) return;
+  const limit = ctx.deps.config.noticeRecipientsPerDay;
+  const message = NOTICE_MSG.dailyLimit(limit, Math.max(0, left));
+  throw new ValidationError({ audience: message }, message);
 }
 
 /** "il 1 dicembre 2026 alle 07:00", in the club's zone. */
@@ -179,10 +186,13 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
   const db = clubDb(ctx);
   const now = ctx.deps.now();
   const due = dueTime(now, input.sendAt);
+  // A club at its limit is refused before its audience is resolved (the costly part).
+  const left = await recipientsLeftToday(ctx, db, clubId);
+  refuseOverDailyLimit(ctx, left, 0);
   const recipients = await audienceRecipients(ctx, db, clubId, input.audience);
   if (input.postId && !(await db.post.findFirst({ where: { id: input.postId, clubId }, select: { id: true } }))) throw new NotFoundError();
   if (!recipients.length) throw new ValidationError({ audience: NOTICE_MSG.noRecipients }, NOTICE_MSG.noRecipients);
-  await refuseOverDailyLimit(ctx, db, clubId, recipients.length);
+  refuseOverDailyLimit(ctx, left, recipients.length);
   const deliverAt = noticeDeliveryTime(due, input.urgent, await quietHoursOf(db, clubId));
 
   const notice = await db.$transaction(async (tx) => {
@@ -193,6 +203,8 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
         title: input.title,
         body: input.body,
         urgent: input.urgent,
+        required: input.required || input.urgent,
+        recipientCount: recipients.length,
         audience: input.audience,
         createdAt: now,
         scheduledFor: input.sendAt ? due : null,
@@ -258,11 +270,14 @@ export async function saveNoticeSettings(ctx: RequestContext, raw: unknown): Pro
   return { message: NOTICE_MSG.settingsSaved, ...input };
 }
 
-/** Where a recipient's mail is: waiting for the notice to start, queued, sent, failed, or no address. */
-export type NoticeDelivery = 'in_attesa' | 'in_coda' | 'inviata' | 'non_recapitata' | 'senza_email';
+/**
+ * Where a recipient's mail is: waiting for the notice to start, queued, sent, failed or bounced, or not mailed (no
+ * address, notices by e-mail turned off, the address blocked).
+ */
+export type NoticeDelivery = 'in_attesa' | 'in_coda' | 'inviata' | 'non_recapitata' | 'senza_email' | 'disiscritto' | 'bloccato';
 
 export interface NoticeRecipientRow {
-  recipient: Pick<NoticeRecipient, 'personId' | 'email' | 'emailedAt' | 'openedAt' | 'confirmedAt' | 'remindedAt'>;
+  recipient: Pick<NoticeRecipient, 'personId' | 'email' | 'emailedAt' | 'openedAt' | 'confirmedAt' | 'remindedAt' | 'bouncedAt'>;
   name: string;
   forNames: string;
   delivery: NoticeDelivery;
@@ -278,9 +293,13 @@ export interface NoticeHistoryCounts {
   opened: number;
   confirmed: number;
   reminded: number;
-  /** The mails: accepted by the mail server, given up, still to go, waiting for the notice to start; no address. */
+  /** The mails: accepted by the mail server, given up (or came back), still to go, waiting for the notice to start; no address. */
   delivered: number;
   failed: number;
+  /** Came back (a bounce), counted in failed too. */
+  bounced: number;
+  /** Not mailed: notices by e-mail turned off, or the address blocked. */
+  skipped: number;
   queued: number;
   waiting: number;
   withoutEmail: number;
@@ -317,17 +336,18 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
   const offset = Math.min(Math.max(options.offset ?? 0, 0), MAX_NOTICE_RECIPIENTS);
   const unconfirmed = options.unconfirmed ? Prisma.sql`AND r.confirmed_at IS NULL` : Prisma.empty;
   const [[counts], rows] = await Promise.all([
-    db.$queryRaw<Array<Record<'total' | 'withEmail' | 'emailed' | 'opened' | 'confirmed' | 'reminded' | 'unconfirmed', number>>>(clubSql(clubId)`
+    db.$queryRaw<Array<Record<'total' | 'withEmail' | 'emailed' | 'opened' | 'confirmed' | 'reminded' | 'unconfirmed' | 'bounced' | 'skipped', number>>>(clubSql(clubId)`
       SELECT count(*)::int AS total, count(r.email)::int AS "withEmail", count(r.emailed_at)::int AS emailed, count(r.opened_at)::int AS opened,
-             count(r.confirmed_at)::int AS confirmed, count(r.reminded_at)::int AS reminded, (count(*) - count(r.confirmed_at))::int AS unconfirmed
+             count(r.confirmed_at)::int AS confirmed, count(r.reminded_at)::int AS reminded, (count(*) - count(r.confirmed_at))::int AS unconfirmed,
+             count(r.bounced_at)::int AS bounced, count(r.skipped)::int AS skipped
       FROM notice_recipients r WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid`),
     // One statement for the page: names, and whom each receives for (themselves: no lookup).
-    db.$queryRaw<Array<{ person_id: string; name: string; for_names: string | null; email: string | null; mail_id: string | null; emailed_at: Date | null; opened_at: Date | null; confirmed_at: Date | null; reminded_at: Date | null }>>(clubSql(clubId)`
+    db.$queryRaw<Array<{ person_id: string; name: string; for_names: string | null; email: string | null; mail_id: string | null; emailed_at: Date | null; opened_at: Date | null; confirmed_at: Date | null; reminded_at: Date | null; skipped: string | null; bounced_at: Date | null; bounce_reason: string | null }>>(clubSql(clubId)`
       SELECT r.person_id::text, p.firstname || ' ' || p.lastname AS name,
              CASE WHEN r.for_person_ids = ARRAY[r.person_id] THEN p.firstname || ' ' || p.lastname ELSE
                (SELECT string_agg(f.firstname || ' ' || f.lastname, ', ' ORDER BY f.lastname, f.firstname) FROM people f
                 WHERE f.club_id = ${CLUB} AND f.id = ANY(r.for_person_ids)) END AS for_names,
-             r.email, r.mail_id::text, r.emailed_at, r.opened_at, r.confirmed_at, r.reminded_at
+             r.email, r.mail_id::text, r.emailed_at, r.opened_at, r.confirmed_at, r.reminded_at, r.skipped, r.bounced_at, r.bounce_reason
       FROM notice_recipients r JOIN people p ON p.id = r.person_id AND p.club_id = ${CLUB}
       WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid ${unconfirmed}
       ORDER BY p.lastname, p.firstname, r.id
@@ -339,6 +359,8 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
   ]);
   const deliveryOf = (r: (typeof rows)[number]): { delivery: NoticeDelivery; deliveryError: string | null } => {
     if (!r.email) return { delivery: 'senza_email', deliveryError: null };
+    if (r.skipped) return { delivery: r.skipped === 'blocked' ? 'bloccato' : 'disiscritto', deliveryError: null };
+    if (r.bounced_at) return { delivery: 'non_recapitata', deliveryError: r.bounce_reason };
     if (!r.mail_id) return { delivery: notice.sentAt ? 'in_coda' : 'in_attesa', deliveryError: null };
     const mail = mails.get(r.mail_id);
     // Settled mails leave the outbox after 30 days: by then it was sent (a failure would still be failing).
@@ -349,9 +371,9 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
   const { unconfirmed: notConfirmed, ...all } = counts;
   const started = notice.sentAt !== null;
   const delivery = {
-    delivered: all.emailed - unsent.failed - unsent.pending,
-    failed: unsent.failed,
-    queued: started ? all.withEmail - all.emailed + unsent.pending : 0,
+    delivered: all.emailed - unsent.failed - unsent.pending - all.bounced,
+    failed: unsent.failed + all.bounced,
+    queued: started ? all.withEmail - all.emailed - all.skipped + unsent.pending : 0,
     waiting: started ? 0 : all.withEmail,
     withoutEmail: all.total - all.withEmail,
   };
@@ -360,7 +382,7 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
     counts: { ...all, ...delivery },
     matching: options.unconfirmed ? notConfirmed : all.total,
     recipients: rows.map((r) => ({
-      recipient: { personId: r.person_id, email: r.email, emailedAt: r.emailed_at, openedAt: r.opened_at, confirmedAt: r.confirmed_at, remindedAt: r.reminded_at },
+      recipient: { personId: r.person_id, email: r.email, emailedAt: r.emailed_at, openedAt: r.opened_at, confirmedAt: r.confirmed_at, remindedAt: r.reminded_at, bouncedAt: r.bounced_at },
       name: r.name,
       forNames: r.for_names ?? '',
       ...deliveryOf(r),
@@ -389,6 +411,8 @@ export interface NoticeByLink {
   recipientName: string;
   forNames: string;
   confirmedAt: Date | null;
+  required: boolean;
+  noticesByEmail: boolean;
 }
 
 /** The recipient a mail's link names (no session: the token is the proof) and its club's client, or null. */
@@ -406,7 +430,10 @@ async function recipientByToken(scope: Pick<Scope, 'deps'>, token: unknown) {
 type Opened = NonNullable<Awaited<ReturnType<typeof recipientByToken>>>;
 
 async function viewOf({ row: r, db }: Opened): Promise<NoticeByLink> {
-  const others = await db.person.findMany({ where: { clubId: r.clubId, id: { in: r.forPersonIds } }, select: { firstname: true, lastname: true } });
+  const [others, mailStatus] = await Promise.all([
+    db.person.findMany({ where: { clubId: r.clubId, id: { in: r.forPersonIds } }, select: { firstname: true, lastname: true } }),
+    db.personMailStatus.findFirst({ where: { clubId: r.clubId, personId: r.personId }, select: { noticesEmailOffAt: true } }),
+  ]);
   return {
     clubName: r.notice.club.fullName,
     title: r.notice.title,
@@ -416,6 +443,8 @@ async function viewOf({ row: r, db }: Opened): Promise<NoticeByLink> {
     recipientName: `${r.person.firstname} ${r.person.lastname}`,
     forNames: others.map((p) => `${p.firstname} ${p.lastname}`).join(', '),
     confirmedAt: r.confirmedAt,
+    required: r.notice.required,
+    noticesByEmail: !mailStatus?.noticesEmailOffAt,
   };
 }
 
