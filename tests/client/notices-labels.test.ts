@@ -3,7 +3,7 @@
 // address checked.
 import { describe, expect, it } from 'vitest';
 import { NOTICE_MSG } from '../../schema/messages-notices';
-import { dayLabel, deliveryLabel, forLabel, isDay, moment, parseClockTime, recipientsLabel, sentLabel, statusLabel } from '../../client/src/features/notices/notices-labels';
+import { dayLabel, deliveryHint, deliveryLabel, forLabel, isDay, moment, parseClockTime, recipientsLabel, sentLabel, statusLabel } from '../../client/src/features/notices/notices-labels';
 import { deliveryNote, scheduledInstant, scheduleProblem } from '../../client/src/features/notices/notice-when';
 
 describe('notices labels', () => {
@@ -45,6 +45,22 @@ describe('notices: status, delivery, times', () => {
     expect(deliveryLabel('inviata').label).toBe('Email inviata');
     expect(deliveryLabel('non_recapitata').label).toBe('Non recapitata');
     expect(deliveryLabel('senza_email').label).toBe('Senza email: solo nell’area personale');
+    expect(deliveryLabel('disiscritto').label).toBe('Non vuole avvisi per e-mail');
+    expect(deliveryLabel('bloccato').label).toBe('Indirizzo bloccato');
+    // a bounce is non_recapitata with bouncedAt: said apart from a mail given up
+    expect(deliveryLabel('non_recapitata', '2026-09-10T08:05:00Z').label).toBe('Tornata indietro');
+    expect(deliveryLabel('non_recapitata', null).label).toBe('Non recapitata');
+    expect(deliveryLabel('inviata', '2026-09-10T08:05:00Z').label).toBe('Email inviata');
+  });
+
+  it('sums up the mails not delivered, each figure only when there is one', () => {
+    const none = { queued: 0, failed: 0, bounced: 0, skipped: 0, withoutEmail: 0, waiting: 0 };
+    expect(deliveryHint(none)).toBeUndefined();
+    expect(deliveryHint({ ...none, queued: 2, failed: 1, withoutEmail: 1 })).toBe('2 in invio · 1 non recapitata · 1 senza email');
+    // bounces are counted in failed too: said once each
+    expect(deliveryHint({ ...none, failed: 3, bounced: 1 })).toBe('2 non recapitate · 1 tornata indietro');
+    expect(deliveryHint({ ...none, failed: 2, bounced: 2, skipped: 1 })).toBe('2 tornate indietro · 1 non inviata (avvisi disattivati o indirizzo bloccato)');
+    expect(deliveryHint({ ...none, skipped: 3, waiting: 1 })).toBe('1 in attesa · 3 non inviate (avvisi disattivati o indirizzo bloccato)');
   });
 
   it('reads a time of the day', () => {

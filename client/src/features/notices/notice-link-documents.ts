@@ -1,5 +1,6 @@
 // The public notice page's documents (/avviso/:token, no account): opening the notice from the mail's link (the
-// first opening is recorded, hence a mutation) and confirming the reading of an urgent one.
+// first opening is recorded, hence a mutation), confirming the reading of an urgent one, and turning notices by e-mail
+// off or on again (the mail's "Disiscriviti" link).
 import { graphql } from '../../gql';
 
 export const OpenNoticeByTokenMutation = graphql(`
@@ -13,6 +14,8 @@ export const OpenNoticeByTokenMutation = graphql(`
       recipientName
       forNames
       confirmedAt
+      required
+      noticesByEmail
     }
   }
 `);
@@ -27,6 +30,38 @@ export const ConfirmNoticeByTokenMutation = graphql(`
           notice {
             confirmedAt
           }
+        }
+      }
+      ... on BaseError {
+        message
+      }
+    }
+  }
+`);
+
+export const UnsubscribeByTokenMutation = graphql(`
+  mutation NoticeLinkPage_Unsubscribe($token: String!) {
+    unsubscribeByToken(token: $token) {
+      __typename
+      ... on MutationUnsubscribeByTokenSuccess {
+        data {
+          message
+        }
+      }
+      ... on BaseError {
+        message
+      }
+    }
+  }
+`);
+
+export const ResubscribeByTokenMutation = graphql(`
+  mutation NoticeLinkPage_Resubscribe($token: String!) {
+    resubscribeByToken(token: $token) {
+      __typename
+      ... on MutationResubscribeByTokenSuccess {
+        data {
+          message
         }
       }
       ... on BaseError {

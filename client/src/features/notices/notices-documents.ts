@@ -9,6 +9,7 @@ export const NoticesQuery = graphql(`
       id
       title
       urgent
+      required
       status
       deliverAt
       sentAt
@@ -29,6 +30,7 @@ export const NoticeHistoryQuery = graphql(`
             title
             body
             urgent
+            required
             status
             deliverAt
             sentAt
@@ -45,6 +47,8 @@ export const NoticeHistoryQuery = graphql(`
             queued
             waiting
             withoutEmail
+            bounced
+            skipped
           }
           matching
           recipients {
@@ -54,6 +58,7 @@ export const NoticeHistoryQuery = graphql(`
             email
             delivery
             deliveryError
+            bouncedAt
             emailedAt
             openedAt
             confirmedAt

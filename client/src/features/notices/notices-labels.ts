@@ -39,9 +39,34 @@ export const DELIVERY_LABELS: Record<string, { label: string; palette: string }>
   inviata: { label: 'Email inviata', palette: 'green' },
   non_recapitata: { label: 'Non recapitata', palette: 'red' },
   senza_email: { label: 'Senza email: solo nell’area personale', palette: 'orange' },
+  disiscritto: { label: 'Non vuole avvisi per e-mail', palette: 'gray' },
+  bloccato: { label: 'Indirizzo bloccato', palette: 'orange' },
 };
 
-export const deliveryLabel = (delivery: string) => DELIVERY_LABELS[delivery] ?? { label: delivery, palette: 'gray' };
+/** A mail that came back (a bounce) is non_recapitata with `bouncedAt` set: said apart from one given up. */
+const BOUNCED = { label: 'Tornata indietro', palette: 'red' };
+
+export const deliveryLabel = (delivery: string, bouncedAt?: string | null) =>
+  delivery === 'non_recapitata' && bouncedAt ? BOUNCED : (DELIVERY_LABELS[delivery] ?? { label: delivery, palette: 'gray' });
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+
+/**
+ * What is not (yet) a delivered mail, in a line: "2 in invio · 1 non recapitata · 1 tornata indietro · 1 senza email".
+ * Bounces are counted in `failed` too (NoticeHistoryCounts): said once each. Each part only when > 0.
+ */
+export function deliveryHint(counts: { queued: number; failed: number; bounced: number; skipped: number; withoutEmail: number; waiting: number }): string | undefined {
+  const { queued, failed, bounced, skipped, withoutEmail, waiting } = counts;
+  const parts = [
+    waiting ? `${waiting} in attesa` : '',
+    queued ? `${queued} in invio` : '',
+    failed - bounced > 0 ? plural(failed - bounced, 'non recapitata', 'non recapitate') : '',
+    bounced ? plural(bounced, 'tornata indietro', 'tornate indietro') : '',
+    skipped ? plural(skipped, 'non inviata (avvisi disattivati o indirizzo bloccato)', 'non inviate (avvisi disattivati o indirizzo bloccato)') : '',
+    withoutEmail ? `${withoutEmail} senza email` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : undefined;
+}
 
 /** A notice's state in the list: "Programmato per 12 set 2026, 07:00", "Inviato il ...", "Annullato". */
 export function statusLabel(notice: { status: string; deliverAt: string; sentAt?: string | null }): string {

@@ -1,11 +1,12 @@
 // /avvisi/nuovo (feed.write; issue 39): writing a notice. The message (Oggetto, Testo, Urgente: the read confirmation
-// asked) and whom it goes to (Destinatari: groups, roles, a season's soci, hand-picked people and, opened from a day
-// of the calendar with ?evento=<id>&giorno=<YYYY-MM-DD>, that day's called-up athletes). "Vedi destinatari" checks the
-// form with the server's own rules (schema/validation/notices.ts) and asks the server who would receive it (adults
-// themselves, minors through their guardians); "Invia avviso", after a question naming how many, sends it and opens
+// asked, Obbligatorio: mailed even to who turned notices by e-mail off) and whom it goes to (Destinatari: groups,
+// roles, a season's soci, hand-picked people and, opened from a day of the calendar with
+// ?evento=<id>&giorno=<YYYY-MM-DD>, that day's called-up athletes). "Vedi destinatari" checks the form with the
+// server's own rules (schema/validation/notices.ts) and asks the server who would receive it (adults themselves,
+// minors through their guardians); "Invia avviso", after a question naming how many, sends it and opens
 // its history. A coach chooses among the groups they coach only (the server refuses anything else).
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, Flex, Heading, Input, Link, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Flex, Heading, Input, Link, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -38,6 +39,8 @@ interface Values extends AudienceValues {
   title: string;
   body: string;
   urgent: boolean;
+  /** Obbligatorio: mailed even to who turned notices by e-mail off (an urgent notice always is). */
+  required: boolean;
   /** Quando inviarlo: at once, or at a date and time of the club's wall clock. */
   when: 'subito' | 'programma';
   sendDate: string;
@@ -79,6 +82,7 @@ export function NoticeComposePage() {
     title: '',
     body: '',
     urgent: false,
+    required: false,
     audience: { groupIds: [], roleKinds: [], seasonId: '', personIds: [], callUp },
     when: 'subito',
     sendDate: addDays(clubDate(new Date()), 1),
@@ -178,6 +182,7 @@ export function NoticeComposePage() {
               </Switch.Root>
             )}
           />
+          <RequiredChoice />
         </Stack>
         <WhenChoice />
         <Audience coachGroups={coachGroups} callUp={callUp} picked={picked} setPicked={setPicked} />
@@ -250,6 +255,31 @@ export function NoticeComposePage() {
         onCancel={() => setAsking(false)}
       />
     </Stack>
+  );
+}
+
+/** Obbligatorio, with what it means; an urgent notice always is, so then it shows checked and cannot be changed. */
+function RequiredChoice() {
+  const { control } = useFormContext<Values>();
+  const urgent = useWatch<Values, 'urgent'>({ name: 'urgent' });
+  return (
+    <Controller
+      name="required"
+      control={control}
+      render={({ field }) => (
+        <Stack gap="0.5">
+          <Checkbox.Root name={field.name} checked={urgent || field.value === true} disabled={urgent} onCheckedChange={(d) => field.onChange(d.checked === true)} colorPalette="brand">
+            <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} aria-describedby="avviso-obbligatorio-aiuto" />
+            <Checkbox.Control />
+            <Checkbox.Label>Obbligatorio</Checkbox.Label>
+          </Checkbox.Root>
+          {/* under the label, past the box */}
+          <Text id="avviso-obbligatorio-aiuto" fontSize="sm" color="fg.muted" ps="7">
+            Arriva per e-mail anche a chi ha scelto di non ricevere avvisi, senza link per disiscriversi. Gli avvisi urgenti lo sono sempre.
+          </Text>
+        </Stack>
+      )}
+    />
   );
 }
 

@@ -2,8 +2,8 @@
 // to each recipient: whom they received for, the address, when the mail left, when they opened the link and, for an
 // urgent notice, when they confirmed the reading. The counts on top; "Da confermare" keeps only who has not confirmed
 // yet. A table on a wide screen, a card per recipient on a phone. An unknown id (or another club's) is not found.
-// Each recipient's mail has its state (In attesa, In invio, Email inviata, Non recapitata with the server's answer,
-// Senza email) and, for an urgent notice, the reminder sent. A programmato notice can be cancelled ("Annulla invio").
+// Each recipient's mail has its state (In attesa, In invio, Email inviata, Non recapitata or Tornata indietro with the
+// server's answer, Senza email, Non vuole avvisi per e-mail, Indirizzo bloccato) and, for an urgent notice, the reminder sent. A programmato notice can be cancelled ("Annulla invio").
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, Heading, HStack, Link, SimpleGrid, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -19,8 +19,9 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
-import { deliveryLabel, forLabel, moment, recipientsLabel, sentLabel } from '../notices-labels';
+import { deliveryHint, deliveryLabel, forLabel, moment, recipientsLabel, sentLabel } from '../notices-labels';
 import { CancelNoticeMutation, NoticeHistoryQuery } from '../notices-documents';
+import { NoticeBadges } from '../components/notice-badges';
 
 type History = Extract<NoticeHistoryPage_HistoryQuery['noticeHistory'], { __typename: 'QueryNoticeHistorySuccess' }>['data'];
 type Recipient = History['recipients'][number];
@@ -53,9 +54,12 @@ function When({ at, none }: { at: string | null | undefined; none: string }) {
   return at ? <Text as="span">{moment(at)}</Text> : <Text as="span" color="fg.muted">{none}</Text>;
 }
 
-/** The mail's state: its badge, and under it when it left or, given up, the mail server's answer (as text: a phone has no hover). */
+/**
+ * The mail's state: its badge, and under it when it left or, given up or come back (a bounce), the mail server's
+ * answer (as text: a phone has no hover).
+ */
 function Delivery({ r }: { r: Recipient }) {
-  const { label, palette } = deliveryLabel(r.delivery);
+  const { label, palette } = deliveryLabel(r.delivery, r.bouncedAt);
   return (
     <Stack gap="0.5" align="flex-start" minW="0">
       <Badge colorPalette={palette} variant="subtle" whiteSpace="normal" textAlign="start">
@@ -190,17 +194,6 @@ function headline(notice: History['notice'], count: number): string {
   return notice.sentAt ? `Inviato ${sentLabel(notice.sentAt)} a ${recipientsLabel(count)}` : `In invio a ${recipientsLabel(count)}`;
 }
 
-/** What is not (yet) a delivered mail, in a line: "2 in invio · 1 non recapitata · 1 senza email". */
-function deliveryHint({ going, failed, noEmail, waiting }: { going: number; failed: number; noEmail: number; waiting: number }): string | undefined {
-  const parts = [
-    waiting ? `${waiting} in attesa` : '',
-    going ? `${going} in invio` : '',
-    failed ? (failed === 1 ? '1 non recapitata' : `${failed} non recapitate`) : '',
-    noEmail ? `${noEmail} senza email` : '',
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : undefined;
-}
-
 interface HistoryViewProps {
   history: History;
   /** "Da confermare": only who has not confirmed (asked of the server: the page holds a part of them). */
@@ -216,7 +209,7 @@ function HistoryView({ history, onlyPending, setOnlyPending, onMore, loadingMore
   const layout = useBreakpointValue({ base: 'cards', md: 'table' } as const, { ssr: false }) ?? 'table';
   const [asking, setAsking] = useState(false);
   const [cancel, { loading: cancelling }] = useMutation(CancelNoticeMutation, { refetchQueries: ['NoticeHistoryPage_History', 'NoticesPage_List'] });
-  const { total, delivered, failed, withoutEmail: noEmail, queued: going, waiting, opened, confirmed } = counts;
+  const { total, delivered, opened, confirmed } = counts;
   const pending = total - confirmed;
   const onCancel = async () => {
     try {
@@ -237,11 +230,7 @@ function HistoryView({ history, onlyPending, setOnlyPending, onMore, loadingMore
           <Heading as="h1" size="2xl" overflowWrap="anywhere" minW="0">
             {notice.title}
           </Heading>
-          {notice.urgent && (
-            <Badge colorPalette="red" variant="subtle">
-              Urgente
-            </Badge>
-          )}
+          <NoticeBadges urgent={notice.urgent} required={notice.required} />
         </HStack>
         <Text color={notice.status === 'programmato' ? 'blue.fg' : 'fg.muted'} fontWeight={notice.status === 'programmato' ? 'medium' : undefined}>
           {headline(notice, total)}
@@ -269,7 +258,7 @@ function HistoryView({ history, onlyPending, setOnlyPending, onMore, loadingMore
       </Box>
       <SimpleGrid columns={{ base: 2, md: notice.urgent ? 4 : 3 }} gap="3">
         <StatFigure label="Destinatari" value={String(total)} />
-        <StatFigure label="Email inviate" value={String(delivered)} hint={deliveryHint({ going, failed, noEmail, waiting })} />
+        <StatFigure label="Email inviate" value={String(delivered)} hint={deliveryHint(counts)} />
         <StatFigure label="Aperti" value={String(opened)} />
         {notice.urgent && <StatFigure label="Confermati" value={`${confirmed}/${total}`} hint={pending ? `${pending} da confermare` : 'Tutti hanno confermato'} />}
       </SimpleGrid>

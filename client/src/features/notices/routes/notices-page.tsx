@@ -1,8 +1,8 @@
 // /avvisi (feed.write; issue 39): the club's notices, newest first: the title (a link to its history), when it was
-// sent, "Urgente", how many it reached and, for an urgent one, how many confirmed the reading. "Nuovo avviso" writes
+// sent, "Urgente" or "Obbligatorio", how many it reached and, for an urgent one, how many confirmed the reading. "Nuovo avviso" writes
 // one (/avvisi/nuovo).
 import { useQuery } from '@apollo/client/react';
-import { Badge, Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { PlusIcon } from '../../../components/icons';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-status';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { recipientsLabel, statusLabel } from '../notices-labels';
 import { NoticesQuery } from '../notices-documents';
+import { NoticeBadges } from '../components/notice-badges';
 import { QuietHoursSection } from './quiet-hours-section';
 
 const TITLE = 'Avvisi';
@@ -53,11 +54,7 @@ export function NoticesPage() {
                     <Link asChild fontWeight="semibold" colorPalette="brand" overflowWrap="anywhere" minW="0" _after={{ content: '""', position: 'absolute', inset: '0', borderRadius: 'xl' }}>
                       <RouterLink to={`/avvisi/${n.id}`}>{n.title}</RouterLink>
                     </Link>
-                    {n.urgent && (
-                      <Badge colorPalette="red" variant="subtle" size="sm">
-                        Urgente
-                      </Badge>
-                    )}
+                    <NoticeBadges urgent={n.urgent} required={n.required} size="sm" />
                   </HStack>
                   <Text fontSize="sm" color={STATUS_COLOR[n.status] ?? 'fg.muted'} fontWeight={n.status === 'programmato' ? 'medium' : undefined}>
                     {statusLabel(n)}

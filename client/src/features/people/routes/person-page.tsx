@@ -3,10 +3,11 @@
 // profile, every role held in the club with its groups, the medical certificates (health data: health.read), the
 // staff qualifications, the documents and the history of changes. Editing stays in the side panel of the lists;
 // associating, archiving, registering again an archived role (issue 15) and the certificates' changes happen here,
-// each only for the roles allowed it.
+// each only for the roles allowed it. Under the title, when worth saying, how mail reaches the person (a blocked
+// address, bounces, notices by e-mail turned off).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Avatar, Badge, Box, Button, Grid, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../../../schema/constants';
 import { MSG } from '../../../../../schema/messages';
@@ -27,11 +28,15 @@ import { PersonDocuments } from '../components/person-documents';
 import { PersonFormPanel } from '../components/person-form-panel';
 import { PersonProfile } from '../components/person-profile';
 import { PageCard } from '../components/page-card';
+import { lazyNamed } from '../components/once-opened';
 import { PersonQualifications } from '../components/person-qualifications';
 import { PersonRoles, type PersonRoleRow } from '../components/person-roles';
 import type { GroupOption } from '../group-filter';
 import { ArchivePersonMutation, KindGroupsQuery } from '../people-documents';
 import { PersonPageQuery } from '../person-page-documents';
+
+/** How mail reaches the person: its own lazy chunk, asked for only when the person has an e-mail address. */
+const PersonMailStatus = lazyNamed(() => import('../components/person-mail-status'), 'PersonMailStatus');
 
 /** The side panel: closing keeps the role, so its title does not change while it slides out. */
 type Panel = { open: boolean; role: { id: string; kind: PersonKindKey } | null };
@@ -145,6 +150,12 @@ export default function PersonPage({
       </Stack>
 
       <PersonDuplicatesNotice personId={person.id} />
+      {person.emailPrimary && (
+        <Suspense fallback={null}>
+          {/* clearing a block changes the person's mail: the role's write permission, as for editing it */}
+          <PersonMailStatus roleId={role.id} canWrite={access.can(`people.${role.kind}.write`)} />
+        </Suspense>
+      )}
 
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
