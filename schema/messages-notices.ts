@@ -28,4 +28,7 @@ export const NOTICE_MSG = {
   mailSettingsSaved: 'Preferenze sugli avvisi salvate.',
   blockCleared: 'Indirizzo sbloccato: la posta tornerà a essere inviata a questo indirizzo.',
   notBlocked: 'Questo indirizzo non è bloccato.',
+  pushInvalid: 'Questo browser non ha dato un abbonamento alle notifiche valido: riprova, o usa un altro browser.',
+  pushSaved: 'Notifiche attivate su questo dispositivo.',
+  pushRemoved: 'Notifiche disattivate su questo dispositivo.',
 } as const;

@@ -57,6 +57,15 @@ export interface ServerConfig {
    */
   bounceSmtpPort?: number;
   bounceSmtpHost: string;
+  /**
+   * Web push (VAPID, RFC 8292): the key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url as web-push generates
+   * them) and the contact the push services see (VAPID_SUBJECT, default mailto: MAIL_FROM's address). Without the
+   * keys, a pair is made on first use and kept in DATA_DIR/secrets/vapid.json (lib/vapid-keys.ts): several
+   * instances must share one pair, so they set both variables.
+   */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  vapidSubject?: string;
   sessionTtlDays: number;
   /** A session not used for this many days is refused (SESSION_IDLE_DAYS), even before sessionTtlDays. */
   sessionIdleDays: number;
@@ -341,6 +350,17 @@ function replicaUrlsFrom(value: string | undefined, databaseUrl: string | undefi
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
+/** Both VAPID keys or neither. */
+function vapidKeysFrom(env: NodeJS.ProcessEnv): { vapidPublicKey?: string; vapidPrivateKey?: string } {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey && !privateKey) return {};
+  if (!publicKey || !privateKey || !/^[\w-]{80,100}$/.test(publicKey) || !/^[\w-]{40,50}$/.test(privateKey)) {
+    throw new Error('VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vanno indicate insieme, in base64url come le genera web-push (npx web-push generate-vapid-keys)');
+  }
+  return { vapidPublicKey: publicKey, vapidPrivateKey: privateKey };
+}
+
 /** A plain address (local@domain) with no `+`: the mail's id is added after one. */
 function bounceAddressFrom(value: string | undefined): string | undefined {
   const address = value?.trim();
@@ -384,6 +404,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailBounceAddress: bounceAddressFrom(env.MAIL_BOUNCE_ADDRESS),
     bounceSmtpPort: env.BOUNCE_SMTP_PORT?.trim() ? Math.floor(intFrom(env.BOUNCE_SMTP_PORT.trim(), 2525, 'BOUNCE_SMTP_PORT')) : undefined,
     bounceSmtpHost: env.BOUNCE_SMTP_HOST?.trim() || '0.0.0.0',
+    ...vapidKeysFrom(env),
+    vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
     sessionTtlDays: intFrom(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS'),
     sessionIdleDays: intFrom(env.SESSION_IDLE_DAYS, 14, 'SESSION_IDLE_DAYS'),
     publicUrl: publicUrlFrom(env.PUBLIC_URL, intFrom(env.PORT, 4000, 'PORT')),

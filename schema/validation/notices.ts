@@ -53,3 +53,15 @@ export const myMailSettingsInput = z.object({
   personId: z.uuid({ error: MSG.idInvalid }),
   noticesByEmail: z.boolean({ error: MSG.idInvalid }),
 });
+
+/** base64url text that decodes to exactly `bytes` bytes. */
+const base64urlOf = (bytes: number) =>
+  z.string({ error: NOTICE_MSG.pushInvalid }).regex(/^[\w-]+=*$/, { error: NOTICE_MSG.pushInvalid }).refine((v) => Math.floor((v.replace(/=+$/, '').length * 3) / 4) === bytes, { error: NOTICE_MSG.pushInvalid });
+
+/** A browser's push subscription (PushSubscription.toJSON()): an https endpoint and its keys (RFC 8291). */
+export const pushSubscriptionInput = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: NOTICE_MSG.pushInvalid }).max(2000, { error: NOTICE_MSG.pushInvalid }),
+  p256dh: base64urlOf(65),
+  auth: base64urlOf(16),
+  userAgent: z.preprocess(blankToUndefined, z.string().max(300).optional()),
+});

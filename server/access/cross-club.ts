@@ -19,6 +19,7 @@
 //                 family in the feed's club, as the personal area reaches it today.
 //   callUpDoor    a call-up answered from its mail's link with no session (modules/calendar): the call-up its token
 //                 names and a client scoped to its club.
+//   takePushEndpoint  a browser's push endpoint taken by the account that subscribes it (modules/notices).
 //   noticeDoor    a notice read and confirmed from its mail's link with no session (modules/notices): the recipient
 //                 row its token names and a client scoped to its club.
 //   noticeMailStates  the delivery state of a club's notice mails in the mail outbox (no club column there): read
@@ -48,6 +49,16 @@ import { OrganisationScopeError, organisationScopedClient } from './organisation
 export function accountDb(scope: Scope): { accountId: string; db: PrismaClient } {
   if (!scope.viewer) throw new UnauthenticatedError();
   return { accountId: scope.viewer.accountId, db: linkFence(scope.deps.systemDb, scope.viewer.accountId) };
+}
+
+/**
+ * A browser's push endpoint subscribed by the signed-in account: the endpoint (a secret URL the browser's push service
+ * gave that browser) is the proof of the device, so a subscription of it left by another account that signed in on
+ * the same browser is dropped.
+ */
+export async function takePushEndpoint(scope: Scope, endpoint: string): Promise<void> {
+  if (!scope.viewer) throw new UnauthenticatedError();
+  await scope.deps.systemDb.pushSubscription.deleteMany({ where: { endpoint, accountId: { not: scope.viewer.accountId } } });
 }
 
 /** The invitation door's reads and writes, found by the link's token: no session needed (the preview, the sign-up). */

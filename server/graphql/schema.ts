@@ -34,6 +34,7 @@ import '../modules/calendar/calendar-feeds.graphql';
 import '../modules/calendar/school-letters.graphql';
 import '../modules/notices/notices.graphql';
 import '../modules/notices/mail-status.graphql';
+import '../modules/notices/push-subscriptions.graphql';
 import '../modules/calendar/attendance.graphql';
 import '../modules/seasons/categories.graphql';
 import '../modules/seasons/renewal.graphql';

@@ -142,7 +142,7 @@ export class WebhookTargets {
    * POSTs `body` to `url` and answers the receiver's status (its body is not read). Refused targets throw
    * WebhookTargetRefused before any connection; redirects are answered as their 3xx status, never followed.
    */
-  async post(url: URL, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<number> {
+  async post(url: URL, body: string | Buffer, headers: Record<string, string>, signal: AbortSignal): Promise<number> {
     if (!this.schemeAllowed(url)) throw new WebhookTargetRefused(`${url.protocol} not allowed for ${url.hostname}`);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // An address written in the URL is connected to as is (no lookup happens): checked here instead.

@@ -4,7 +4,9 @@
 // deliverAt: the author's time, past the club's quiet hours unless urgent) and mails the next recipients: a
 // recipient is claimed, then its mail is written to the outbox (which delivers it with retries) and the recipient
 // marked mailed with the link's token in one transaction, so a crash mails nobody twice and forgets nobody (a claim
-// whose run died is taken again after CLAIM_TIMEOUT). Urgent notices go first. `now` is a parameter: tests drive it.
+// whose run died is taken again after CLAIM_TIMEOUT). Urgent notices go first. Each run then reminds who has not
+// confirmed an urgent notice, and pushes the started notices to the devices that asked for it (notice-push.ts). `now`
+// is a parameter: tests drive it.
 import { inQuietHours } from '../../../schema/notice-schedule';
 import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
@@ -12,11 +14,14 @@ import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { noticeMail } from './notice-mail';
+import { pushNotices } from './notice-push';
 import { randomUUID } from 'node:crypto';
 
 export const NOTICE_DELIVERY_QUEUE = 'notice-delivery';
 /** A run every TICK_SECONDS mails at most the minute's rate times TICK_SECONDS / 60. */
 const TICK_SECONDS = 10;
+/** Recipients a run pushes to (each to every device of their account). */
+const PUSHES_PER_RUN = 200;
 /** A claim older than this, its run having died, is taken again. */
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
@@ -187,6 +192,7 @@ export async function startNoticeDelivery(deps: AppDeps, jobs: JobQueue): Promis
       const run = await deliverNotices(deps, deps.now(), mailsPerRun(deps));
       // Reminders take what the run left of its share.
       await remindUnconfirmed(deps, deps.now(), Math.max(1, mailsPerRun(deps) - run.mailed));
+      await pushNotices(deps, deps.now(), PUSHES_PER_RUN);
     },
     log: deps.log,
   });
@@ -208,7 +214,8 @@ export function deliverSoon(deps: AppDeps): void {
   deps.background.run('notices: delivery', async () => {
     for (let round = 0; round < 1000; round++) {
       const run = await deliverNotices(deps, deps.now(), 500);
-      if (!run.mailed) return;
+      const pushed = await pushNotices(deps, deps.now(), PUSHES_PER_RUN);
+      if (!run.mailed && !pushed) return;
     }
   });
 }

@@ -217,6 +217,11 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
     await tx.noticeRecipient.createMany({
       data: recipients.map((r) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email })),
     });
+    // Who gets a push too: the recipients whose account has a browser subscribed now (notice-push.ts sends them).
+    await tx.$executeRaw(clubSql(clubId)`
+      UPDATE notice_recipients r SET push_due = true FROM people p
+      WHERE r.club_id = ${CLUB} AND r.notice_id = ${created.id}::uuid AND p.id = r.person_id AND p.club_id = ${CLUB}
+        AND p.account_id IS NOT NULL AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.account_id = p.account_id)`);
     const when = deliverAt > now ? ` (programmato ${whenLabel(deliverAt)})` : '';
     describeChange(tx, {
       action: 'create',
