@@ -194,6 +194,8 @@ const pwaOptions: Partial<VitePWAOptions> = {
     skipWaiting: true,
     inlineWorkboxRuntime: true,
     sourcemap: false,
+    // The notices' web push (client/public/sw-push.js): shows a pushed notice, a click opens the area.
+    importScripts: ['/sw-push.js'],
   },
 };
 

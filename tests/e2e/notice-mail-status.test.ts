@@ -5,8 +5,10 @@
 // mail "Indirizzo bloccato". A normal notice follows: Ada's mail carries "Disiscriviti" (the required one does not);
 // its link (?disiscrivi=1) brings the focus to "Avvisi per e-mail": she turns notices off, reads the server's message,
 // turns them on again. Bianca's page shows the block with "Sblocca indirizzo": cleared, the alert goes. The mother,
-// her address blocked too, turns notices by e-mail off in her area and clears the block. Every screen at 1440 and 375
-// px, axe clean. CAMPOBASE_SCREENSHOTS=<dir> saves each screen at both widths (mail-status-*.png).
+// her address blocked too, turns notices by e-mail off in her area and clears the block, then turns on notifications on
+// the device (subscribed, or the Italian failure without a push service) and the service worker shows a synthetic push
+// (sw-push.js). Every screen at 1440 and 375 px, axe clean. CAMPOBASE_SCREENSHOTS=<dir> saves each screen at both
+// widths (mail-status-*.png, push-*.png).
 import { describe, expect, it, vi } from 'vitest';
 import { NOTICE_MSG } from '../../schema/messages-notices';
 import { CLUB_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../schema/constants';
@@ -174,6 +176,76 @@ describe('notices by e-mail: obbligatorio, unsubscribing, blocked addresses', ()
       await section.getByRole('status').filter({ hasText: NOTICE_MSG.blockCleared }).waitFor();
       await own.waitFor({ state: 'detached' });
       await both('mail-status-area-saved');
+
+      // --- (e) notifications on this device: the switch, turned on (subscribed and counted, or, without a push
+      // service in headless Chromium, the Italian failure and the switch back off); the worker shows a pushed notice
+      await browser.context.grantPermissions(['notifications'], { origin: server.url });
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state === 'activated'), { timeout: 30_000 })
+        .toBe(true);
+      const push = page.getByRole('region', { name: 'Notifiche su questo dispositivo' });
+      const pushSwitch = push.getByLabel('Ricevi le notifiche degli avvisi su questo dispositivo');
+      await pushSwitch.waitFor({ state: 'attached' });
+      expect(await pushSwitch.isChecked()).toBe(false);
+      await both('push-area');
+      await pushSwitch.focus();
+      await page.keyboard.press('Space');
+      const pushStatus = push.getByRole('status');
+      const on = 'Notifiche attivate su questo dispositivo.';
+      const failed = 'Non è stato possibile attivare le notifiche su questo dispositivo: riprova più tardi.';
+      await expect.poll(() => pushStatus.textContent(), { timeout: 30_000 }).toMatch(new RegExp(`^(${on}|${failed})$`));
+      if ((await pushStatus.textContent()) === on) {
+        await push.getByText('Ricevono le notifiche: 1 dispositivo', { exact: true }).waitFor();
+        expect(await pushSwitch.isChecked()).toBe(true);
+        await both('push-area-on');
+        await page.keyboard.press('Space');
+        await pushStatus.getByText('Notifiche disattivate su questo dispositivo.', { exact: true }).waitFor();
+        await push.getByText(/^Ricevono le notifiche/).waitFor({ state: 'detached' });
+        expect(await pushSwitch.isChecked()).toBe(false);
+        expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null)).toBe(true);
+      } else {
+        await expect.poll(() => pushSwitch.isChecked()).toBe(false);
+        expect(await push.getByText(/^Ricevono le notifiche/).count()).toBe(0);
+        expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null)).toBe(true);
+        await both('push-area-failed');
+      }
+
+      // the service worker's push handler (client/public/sw-push.js), with a synthetic push (this Chromium constructs
+      // PushEvent; campobaseShowPush, the handler's own function, is the fallback)
+      let worker = browser.context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+      worker ??= await browser.context.waitForEvent('serviceworker', { predicate: (w) => w.url().endsWith('/sw.js'), timeout: 15_000 });
+      const shown = await worker.evaluate(async (payload) => {
+        type Shown = { title: string; body: string; tag: string; data: unknown; requireInteraction: boolean; icon: string; close(): void };
+        const scope = globalThis as unknown as {
+          PushEvent?: new (type: string, init?: { data?: string }) => Event;
+          dispatchEvent(event: Event): boolean;
+          registration: { getNotifications(filter?: { tag?: string }): Promise<Shown[]> };
+          campobaseShowPush(payload: unknown): Promise<void>;
+        };
+        const read = async (tag?: string) => {
+          for (let i = 0; i < 50; i += 1) {
+            const list = await scope.registration.getNotifications(tag ? { tag } : undefined);
+            if (list.length) return list.map(({ title, body, tag: t, data, requireInteraction, icon }) => ({ title, body, tag: t, data, requireInteraction, icon }));
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          return [];
+        };
+        const deliver = async (data: unknown) => {
+          if (!scope.PushEvent) return scope.campobaseShowPush(data);
+          scope.dispatchEvent(new scope.PushEvent('push', data === null ? {} : { data: JSON.stringify(data) }));
+        };
+        await deliver(payload);
+        const notice = await read(payload.tag);
+        (await scope.registration.getNotifications()).forEach((n) => n.close());
+        await deliver(null);
+        const generic = await read();
+        (await scope.registration.getNotifications()).forEach((n) => n.close());
+        return { via: scope.PushEvent ? 'PushEvent' : 'campobaseShowPush', notice, generic };
+      }, { title: NORMAL_TITLE, body: 'Dopo l’allenamento di venerdì merenda per tutti.', url: '/area', tag: 'avviso-merenda', urgent: true });
+      expect(shown.notice).toEqual([
+        { title: NORMAL_TITLE, body: 'Dopo l’allenamento di venerdì merenda per tutti.', tag: 'avviso-merenda', data: { url: '/area' }, requireInteraction: true, icon: `${server.url}/icons/pwa-192.png` },
+      ]);
+      expect(shown.generic.map((n) => n.title)).toEqual(['Nuovo avviso']);
       expect(failures).toEqual([]);
     } finally {
       await browser.close();

@@ -1,7 +1,7 @@
 // /area, the personal area's first screen (issue 36 point 4): the people the account reaches (itself and the minors it
 // is guardian of, in every club) as cards: name, club, who they are to you, the medical certificate's state and
 // expiry; a card opens the person. Above them, the family's call-ups to answer (issue 38); under them, the notices
-// received (issue 39) and how they come by e-mail. An account linked to nobody reads what to ask the club, not an
+// received (issue 39), how they come by e-mail and as notifications on this device. An account linked to nobody reads what to ask the club, not an
 // error; without a network, the offline notice.
 import { useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -19,6 +19,7 @@ import { MyCallUpsSection } from '../../../components/call-ups/my-call-ups-secti
 import { FamilyCalendarSection } from '../components/family-calendar-section';
 import { MyMailSettingsSection } from '../components/my-mail-settings-section';
 import { MyNoticesSection } from '../components/my-notices-section';
+import { MyPushSection } from '../components/my-push-section';
 import { MyFamilyQuery } from '../family-area-documents';
 import { fullName, italianDay, RELATION_LABELS } from '../family-labels';
 
@@ -139,6 +140,7 @@ export default function FamilyAreaPage() {
       {body}
       {people && people.length > 0 && <MyNoticesSection />}
       {people && people.length > 0 && <MyMailSettingsSection />}
+      {people && people.length > 0 && <MyPushSection />}
       {people && people.length > 0 && <FamilyCalendarSection clubs={[...new Map(people.map((p) => [p.clubId, { clubId: p.clubId, clubName: p.clubName }])).values()]} />}
       {membership && people && (
         <Box borderTopWidth="1px" pt="4">
