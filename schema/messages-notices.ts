@@ -28,6 +28,8 @@ export const NOTICE_MSG = {
   mailSettingsSaved: 'Preferenze sugli avvisi salvate.',
   blockCleared: 'Indirizzo sbloccato: la posta tornerà a essere inviata a questo indirizzo.',
   notBlocked: 'Questo indirizzo non è bloccato.',
+  tooManyAttachments: (max: number) => `Un avviso può avere al massimo ${max} allegati.`,
+  attachmentsTooLarge: (mb: number) => `Gli allegati di un avviso non possono superare ${mb} MB in tutto.`,
   pushInvalid: 'Questo browser non ha dato un abbonamento alle notifiche valido: riprova, o usa un altro browser.',
   pushSaved: 'Notifiche attivate su questo dispositivo.',
   pushRemoved: 'Notifiche disattivate su questo dispositivo.',

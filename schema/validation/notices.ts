@@ -38,6 +38,10 @@ export const sendNoticeInput = z.object({
   sendAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: NOTICE_MSG.sendAtInvalid }).optional()),
 });
 
+/** A notice's attachments: how many, and their bytes together (each file: UPLOAD_MAX_BYTES, a PDF or an image). */
+export const MAX_NOTICE_ATTACHMENTS = 5;
+export const MAX_NOTICE_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
 /** How far ahead a notice may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 90;
 

@@ -38,6 +38,8 @@ interface Claimed {
   club_name: string;
   club_color: string | null;
   required: boolean;
+  /** The notice's attachments (file id and name), linked from the mail by the recipient's token. */
+  attachments: Array<{ id: string; filename: string }> | null;
   /** Not to be mailed: blocked (the address failing), unsubscribed (notices by e-mail off, the notice not required). */
   skip: 'blocked' | 'unsubscribed' | null;
 }
@@ -53,6 +55,8 @@ const claimedColumns = Prisma.sql`
            CASE WHEN t.for_person_ids = ARRAY[t.person_id] THEN NULL ELSE
              (SELECT string_agg(f.firstname || ' ' || f.lastname, ', ' ORDER BY f.lastname, f.firstname) FROM people f WHERE f.id = ANY(t.for_person_ids)) END AS for_names,
            n.title, n.body, n.urgent, n.required, c.full_name AS club_name, c.primary_color AS club_color,
+           (SELECT json_agg(json_build_object('id', a.file_id, 'filename', f.filename) ORDER BY a.position)
+            FROM notice_attachments a JOIN stored_files f ON f.id = a.file_id WHERE a.notice_id = t.notice_id) AS attachments,
            CASE WHEN ms.blocked_at IS NOT NULL AND lower(ms.email) = lower(t.email) THEN 'blocked'
                 WHEN NOT n.required AND ms.notices_email_off_at IS NOT NULL THEN 'unsubscribed' END AS skip
     FROM taken t JOIN people p ON p.id = t.person_id JOIN notices n ON n.id = t.notice_id JOIN clubs c ON c.id = t.club_id
@@ -77,6 +81,7 @@ const mailInput = (deps: AppDeps, r: Claimed, token: string) => ({
   forNames: r.for_names,
   link: linkOf(deps, token),
   unsubscribeLink: r.required ? null : `${linkOf(deps, token)}?disiscrivi=1`,
+  attachments: (r.attachments ?? []).map((a) => ({ filename: a.filename, url: `${linkOf(deps, token)}/allegati/${a.id}` })),
 });
 
 /** Starts the notices due at `now` and mails at most `limit` of their recipients. */

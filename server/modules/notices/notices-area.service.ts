@@ -9,6 +9,7 @@ import type { RequestContext } from '../../context';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/club-rows';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { attachmentsByNotice, noticeAttachmentFile, type NoticeAttachmentView } from './notice-attachments.service';
 
 /** The most recent notices shown in the area, across clubs. */
 const AREA_NOTICES_MAX = 100;
@@ -24,19 +25,25 @@ export interface MyNotice {
   forNames: string;
   openedAt: Date | null;
   confirmedAt: Date | null;
+  /** Downloaded with the session: /api/area/avvisi/<recipient>/allegati/<file>. */
+  attachments: Array<NoticeAttachmentView & { url: string }>;
 }
 
 const recipientInclude = {
   notice: { select: { title: true, body: true, urgent: true, sentAt: true, deliverAt: true, club: { select: { fullName: true } } } },
 } as const;
 
-type RecipientWithNotice = { id: string; clubId: string; forPersonIds: string[]; openedAt: Date | null; confirmedAt: Date | null } & {
+type RecipientWithNotice = { id: string; clubId: string; noticeId: string; forPersonIds: string[]; openedAt: Date | null; confirmedAt: Date | null } & {
   notice: { title: string; body: string; urgent: boolean; sentAt: Date | null; deliverAt: Date; club: { fullName: string } };
 };
 
 async function viewsOf(db: PrismaClient, clubId: string, rows: RecipientWithNotice[]): Promise<MyNotice[]> {
   const ids = [...new Set(rows.flatMap((r) => r.forPersonIds))];
-  const names = new Map((await db.person.findMany({ where: { clubId, id: { in: ids } }, select: { id: true, firstname: true, lastname: true } })).map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
+  const [people, attachments] = await Promise.all([
+    db.person.findMany({ where: { clubId, id: { in: ids } }, select: { id: true, firstname: true, lastname: true } }),
+    attachmentsByNotice(db, clubId, [...new Set(rows.map((r) => r.noticeId))]),
+  ]);
+  const names = new Map(people.map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
   return rows.map((r) => ({
     recipientId: r.id,
     clubName: r.notice.club.fullName,
@@ -47,6 +54,7 @@ async function viewsOf(db: PrismaClient, clubId: string, rows: RecipientWithNoti
     forNames: r.forPersonIds.map((id) => names.get(id) ?? '').filter(Boolean).sort((a, b) => a.localeCompare(b, 'it')).join(', '),
     openedAt: r.openedAt,
     confirmedAt: r.confirmedAt,
+    attachments: (attachments.get(r.noticeId) ?? []).map((a) => ({ ...a, url: `/api/area/avvisi/${r.id}/allegati/${a.fileId}` })),
   }));
 }
 
@@ -78,6 +86,12 @@ async function ownRecipient(ctx: RequestContext, recipientId: unknown) {
     if (row) return { row, db, clubId };
   }
   throw new NotFoundError();
+}
+
+/** An attachment of a notice the account received; NotFound for anyone else's. */
+export async function myNoticeAttachment(ctx: RequestContext, recipientId: unknown, fileId: unknown) {
+  const { row, db, clubId } = await ownRecipient(ctx, recipientId);
+  return noticeAttachmentFile(db, clubId, row.noticeId, fileId);
 }
 
 /** Opens a received notice in the area: the first opening is recorded, as from the mail's link. */

@@ -23,6 +23,10 @@ import {
   type SentNotice,
 } from './notices.service';
 import type { Notice } from '../../generated/prisma/client.js';
+import { NOTICE_MSG } from '../../../schema/messages-notices';
+import { MAX_NOTICE_ATTACHMENT_BYTES, MAX_NOTICE_ATTACHMENTS } from '../../../schema/validation/notices';
+import { readGraphQLUpload } from '../files/files.service';
+import { noticeAttachments, type NoticeAttachmentView } from './notice-attachments.service';
 import { confirmMyNotice, myNotices, openMyNotice, type MyNotice } from './notices-area.service';
 
 const writeErrors = [ValidationError, ConflictError, NotFoundError, ForbiddenError, UnauthenticatedError];
@@ -59,6 +63,17 @@ const PreviewRef = builder.objectRef<NoticePreview>('NoticePreview').implement({
   }),
 });
 
+const AttachmentRef = builder.objectRef<NoticeAttachmentView & { url: string }>('NoticeAttachment').implement({
+  description: "A file sent with a notice: a PDF or an image. `url` opens it for whoever reads it here (the staff: /files/<id> with the session's headers; a mail's link: its own address; the personal area: with the session).",
+  fields: (t) => ({
+    fileId: t.exposeID('fileId'),
+    filename: t.exposeString('filename'),
+    mimeType: t.exposeString('mimeType'),
+    size: t.exposeInt('size', { description: 'Bytes.' }),
+    url: t.exposeString('url'),
+  }),
+});
+
 const NoticeRef = builder.objectRef<Notice & { recipients?: number; confirmed?: number }>('Notice').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -76,6 +91,7 @@ const NoticeRef = builder.objectRef<Notice & { recipients?: number; confirmed?: 
       resolve: (n) => (n.cancelledAt ? 'annullato' : n.sentAt ? 'inviato' : 'programmato'),
     }),
     recipientCount: t.int({ nullable: true, resolve: (n) => n.recipients ?? null }),
+    attachments: t.field({ type: [AttachmentRef], description: 'Its attachments, in the order attached (read per notice).', resolve: (n, _a, ctx) => noticeAttachments(ctx, n.id) }),
     confirmedCount: t.int({ nullable: true, resolve: (n) => n.confirmed ?? null }),
   }),
 });
@@ -142,6 +158,7 @@ const ByLinkRef = builder.objectRef<NoticeByLink>('NoticeByLink').implement({
     confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.confirmedAt }),
     required: t.exposeBoolean('required', { description: 'Obbligatorio: no unsubscribe from it.' }),
     noticesByEmail: t.exposeBoolean('noticesByEmail', { description: "The recipient takes notices by e-mail (false: they unsubscribed; unsubscribeByToken, resubscribeByToken)." }),
+    attachments: t.field({ type: [AttachmentRef], resolve: (n) => n.attachments }),
   }),
 });
 
@@ -166,6 +183,7 @@ const MyNoticeRef = builder.objectRef<MyNotice>('MyNotice').implement({
     forNames: t.exposeString('forNames', { description: 'The people of the family it is about.' }),
     openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.openedAt }),
     confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.confirmedAt }),
+    attachments: t.field({ type: [AttachmentRef], resolve: (n) => n.attachments }),
   }),
 });
 
@@ -224,9 +242,18 @@ builder.mutationFields((t) => ({
         }),
         required: true,
       }),
+      attachments: t.arg({ type: ['Upload'], description: `Files sent with it (multipart request): PDF, PNG, JPEG or WebP, at most ${MAX_NOTICE_ATTACHMENTS}, 5 MB each and ${MAX_NOTICE_ATTACHMENT_BYTES / 1024 / 1024} MB together.` }),
     },
     errors: { types: writeErrors },
-    resolve: (_r, { input }, ctx) => sendNotice(ctx, input),
+    resolve: (_r, { input, attachments }, ctx) =>
+      sendNotice(ctx, input, async () => {
+        const uploads = attachments ?? [];
+        if (uploads.length > MAX_NOTICE_ATTACHMENTS) throw new ValidationError({ attachments: NOTICE_MSG.tooManyAttachments(MAX_NOTICE_ATTACHMENTS) });
+        // One after the other: the multipart request's files arrive in order.
+        const files = [];
+        for (const [i, upload] of uploads.entries()) files.push(await readGraphQLUpload(upload, `attachments.${i}`));
+        return files;
+      }),
   }),
   cancelNotice: t.field({
     type: builder.objectRef<{ message: string; notice: Notice }>('CancelNoticePayload').implement({

@@ -21,6 +21,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { onDate } from '../../lib/italian-dates';
 import { hashToken } from '../../lib/tokens';
 import { parseInput } from '../../lib/validate';
+import type { UploadedFile } from '../files/files.service';
+import { attachmentsByNotice, checkNoticeAttachments, noticeAttachmentFile, storeNoticeAttachments, type NoticeAttachmentView } from './notice-attachments.service';
 import { deliverSoon } from './notice-delivery.job';
 
 export interface NoticeRecipientPreview {
@@ -180,7 +182,7 @@ const whenLabel = (instant: Date) => `${onDate(new Date(`${clubDate(instant)}T00
  * Sends a notice: the notice and its recipients recorded in one transaction, due at once or at the chosen time
  * (past the club's quiet hours unless urgent); the mails go from the delivery job, paced, each with its own link.
  */
-export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<SentNotice> {
+export async function sendNotice(ctx: RequestContext, raw: unknown, readAttachments: () => Promise<UploadedFile[]> = async () => []): Promise<SentNotice> {
   const { clubId, accountId } = clubMember(ctx);
   const input = parseInput(sendNoticeInput, raw);
   const db = clubDb(ctx);
@@ -193,6 +195,8 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
   if (input.postId && !(await db.post.findFirst({ where: { id: input.postId, clubId }, select: { id: true } }))) throw new NotFoundError();
   if (!recipients.length) throw new ValidationError({ audience: NOTICE_MSG.noRecipients }, NOTICE_MSG.noRecipients);
   refuseOverDailyLimit(ctx, left, recipients.length);
+  const attachments = await readAttachments();
+  await checkNoticeAttachments(attachments);
   const deliverAt = noticeDeliveryTime(due, input.urgent, await quietHoursOf(db, clubId));
 
   const notice = await db.$transaction(async (tx) => {
@@ -217,6 +221,7 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
     await tx.noticeRecipient.createMany({
       data: recipients.map((r) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email })),
     });
+    await storeNoticeAttachments(tx, clubId, created.id, attachments);
     // Who gets a push too: the recipients whose account has a browser subscribed now (notice-push.ts sends them).
     await tx.$executeRaw(clubSql(clubId)`
       UPDATE notice_recipients r SET push_due = true FROM people p
@@ -227,7 +232,7 @@ export async function sendNotice(ctx: RequestContext, raw: unknown): Promise<Sen
       action: 'create',
       entityType: 'club',
       entityId: clubId,
-      detail: `Avviso «${input.title}»${input.urgent ? ' (urgente)' : ''}${when} a ${recipients.length} destinatari: ${recipients.map((r) => r.name).join(', ').slice(0, 1500)}`,
+      detail: `Avviso «${input.title}»${input.urgent ? ' (urgente)' : ''}${when}${attachments.length ? `, ${attachments.length === 1 ? '1 allegato' : `${attachments.length} allegati`}` : ''} a ${recipients.length} destinatari: ${recipients.map((r) => r.name).join(', ').slice(0, 1500)}`,
     });
     return created;
   });
@@ -418,6 +423,8 @@ export interface NoticeByLink {
   confirmedAt: Date | null;
   required: boolean;
   noticesByEmail: boolean;
+  /** Opened by the same link: /avviso/<token>/allegati/<file>. */
+  attachments: Array<NoticeAttachmentView & { url: string }>;
 }
 
 /** The recipient a mail's link names (no session: the token is the proof) and its club's client, or null. */
@@ -429,15 +436,16 @@ async function recipientByToken(scope: Pick<Scope, 'deps'>, token: unknown) {
     where: { id: door.recipient.id, clubId: door.recipient.clubId },
     include: { notice: { include: { club: { select: { fullName: true } } } }, person: { select: { firstname: true, lastname: true } } },
   });
-  return { row, db: door.db };
+  return { row, db: door.db, token };
 }
 
 type Opened = NonNullable<Awaited<ReturnType<typeof recipientByToken>>>;
 
-async function viewOf({ row: r, db }: Opened): Promise<NoticeByLink> {
-  const [others, mailStatus] = await Promise.all([
+async function viewOf({ row: r, db, token }: Opened): Promise<NoticeByLink> {
+  const [others, mailStatus, attachments] = await Promise.all([
     db.person.findMany({ where: { clubId: r.clubId, id: { in: r.forPersonIds } }, select: { firstname: true, lastname: true } }),
     db.personMailStatus.findFirst({ where: { clubId: r.clubId, personId: r.personId }, select: { noticesEmailOffAt: true } }),
+    attachmentsByNotice(db, r.clubId, [r.noticeId]),
   ]);
   return {
     clubName: r.notice.club.fullName,
@@ -450,7 +458,15 @@ async function viewOf({ row: r, db }: Opened): Promise<NoticeByLink> {
     confirmedAt: r.confirmedAt,
     required: r.notice.required,
     noticesByEmail: !mailStatus?.noticesEmailOffAt,
+    attachments: (attachments.get(r.noticeId) ?? []).map((a) => ({ ...a, url: `/avviso/${token}/allegati/${a.fileId}` })),
   };
+}
+
+/** An attachment of the notice a mail's link names (no session: the token is the proof); NotFound otherwise. */
+export async function attachmentByToken(scope: Pick<Scope, 'deps'>, token: unknown, fileId: unknown) {
+  const opened = await recipientByToken(scope, token);
+  if (!opened) throw new NotFoundError();
+  return noticeAttachmentFile(opened.db, opened.row.clubId, opened.row.noticeId, fileId);
 }
 
 /** Opens a notice from its mail's link: the first opening is recorded. Null when the link is unknown. */
@@ -471,6 +487,6 @@ export async function confirmNoticeByToken(scope: Pick<Scope, 'deps'>, token: un
   if (row.confirmedAt) return { message: NOTICE_MSG.alreadyConfirmed, notice: await viewOf(opened) };
   const now = scope.deps.now();
   await db.noticeRecipient.updateMany({ where: { id: row.id, clubId: row.clubId, confirmedAt: null }, data: { confirmedAt: now, openedAt: row.openedAt ?? now } });
-  return { message: NOTICE_MSG.confirmed, notice: await viewOf({ row: { ...row, confirmedAt: now }, db }) };
+  return { message: NOTICE_MSG.confirmed, notice: await viewOf({ ...opened, row: { ...row, confirmedAt: now } }) };
 }
 
