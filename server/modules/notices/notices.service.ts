@@ -167,6 +167,16 @@ async function recipientsLeftToday(ctx: RequestContext, db: Db, clubId: string):
   return ctx.deps.config.noticeRecipientsPerDay - (sent._sum.recipientCount ?? 0);
 }
 
+/**
+ * The club's people whose account has a browser subscribed to notifications now: their receipts get a push too
+ * (notice-push.ts). Few: only people with an account of their own.
+ */
+async function peopleWithPush(db: Db, clubId: string): Promise<Set<string>> {
+  const rows = await db.$queryRaw<Array<{ id: string }>>(clubSql(clubId)`
+    SELECT p.id::text FROM people p WHERE p.club_id = ${CLUB} AND p.account_id IN (SELECT s.account_id FROM push_subscriptions s)`);
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Refuses a notice for `count` recipients (0: any) beyond what the club may still reach today. */
 function refuseOverDailyLimit(ctx: RequestContext, left: number, count: number) {
   if (left > 0 && count <= left) return;
@@ -197,6 +207,7 @@ export async function sendNotice(ctx: RequestContext, raw: unknown, readAttachme
   refuseOverDailyLimit(ctx, left, recipients.length);
   const attachments = await readAttachments();
   await checkNoticeAttachments(attachments);
+  const pushable = await peopleWithPush(db, clubId);
   const deliverAt = noticeDeliveryTime(due, input.urgent, await quietHoursOf(db, clubId));
 
   const notice = await db.$transaction(async (tx) => {
@@ -219,14 +230,9 @@ export async function sendNotice(ctx: RequestContext, raw: unknown, readAttachme
       },
     });
     await tx.noticeRecipient.createMany({
-      data: recipients.map((r) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email })),
+      data: recipients.map((r) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email, pushDue: pushable.has(r.personId) })),
     });
     await storeNoticeAttachments(tx, clubId, created.id, attachments);
-    // Who gets a push too: the recipients whose account has a browser subscribed now (notice-push.ts sends them).
-    await tx.$executeRaw(clubSql(clubId)`
-      UPDATE notice_recipients r SET push_due = true FROM people p
-      WHERE r.club_id = ${CLUB} AND r.notice_id = ${created.id}::uuid AND p.id = r.person_id AND p.club_id = ${CLUB}
-        AND p.account_id IS NOT NULL AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.account_id = p.account_id)`);
     const when = deliverAt > now ? ` (programmato ${whenLabel(deliverAt)})` : '';
     describeChange(tx, {
       action: 'create',

@@ -176,6 +176,26 @@ describe('notices', () => {
     expect(await call(SEND, { input: { title: 'Vuoto', body: 'Testo', audience: { groupIds: [emptyGroup] } } })).toMatchObject({ __typename: 'ValidationError', message: NOTICE_MSG.noRecipients });
   });
 
+  it('the database refuses a receipt that links two clubs, however it is written (one check per insert statement)', async () => {
+    const db = t.deps.systemDb;
+    const theirs = await db.notice.create({ data: { clubId: otherClub.clubId, title: 'Prova', body: 'Testo', audience: {} } });
+    const ours = await db.notice.findFirstOrThrow({ where: { clubId: club.clubId } });
+    const crossClub = (e: unknown) => JSON.stringify(e).includes('23514') || String((e as Error).message).includes('different clubs');
+    // Our club's row naming their notice, in a batch with a valid row: the whole statement is refused.
+    await expect(db.noticeRecipient.createMany({ data: [
+      { clubId: club.clubId, noticeId: ours.id, personId: otherClubPersonId, forPersonIds: [otherClubPersonId] },
+    ] })).rejects.toSatisfy(crossClub);
+    await expect(db.noticeRecipient.createMany({ data: [
+      { clubId: otherClub.clubId, noticeId: theirs.id, personId: otherClubPersonId, forPersonIds: [otherClubPersonId] },
+      { clubId: otherClub.clubId, noticeId: ours.id, personId: otherClubPersonId, forPersonIds: [otherClubPersonId] },
+    ] })).rejects.toSatisfy(crossClub);
+    expect(await db.noticeRecipient.count({ where: { noticeId: theirs.id } })).toBe(0);
+    // An update moving a receipt to another club's person is refused too; one that changes no link passes.
+    const receipt = await db.noticeRecipient.create({ data: { clubId: otherClub.clubId, noticeId: theirs.id, personId: otherClubPersonId, forPersonIds: [otherClubPersonId] } });
+    await expect(db.noticeRecipient.update({ where: { id: receipt.id }, data: { personId: adultId } })).rejects.toSatisfy(crossClub);
+    await db.noticeRecipient.update({ where: { id: receipt.id }, data: { openedAt: new Date() } });
+  });
+
   it('a category of 200 minors reaches their 300 guardians, one mail each naming their child, no minor mailed', async () => {
     const db = t.deps.systemDb;
     const clubId = club.clubId;
