@@ -68,12 +68,13 @@ async function refuseForeignIds(db: Db, clubId: string, audience: NoticeAudience
 }
 
 /**
- * Who receives a notice for `audience` on `today`, one row per recipient, ordered by name. Ids of another club (or
- * unknown ones) simply match nobody: the statement reads only the club's rows.
+ * The audience's people and, for each, who receives for them (`recipient_id`, `for_id`), as the CTEs `subjects`,
+ * `minors` and `pairs` of a statement that goes on from there. Ids of another club (or unknown ones) simply match
+ * nobody: the statement reads only the club's rows.
  */
-export async function resolveNoticeRecipients(db: Db, clubId: string, audience: NoticeAudience, today: string): Promise<NoticeRecipientPreview[]> {
+function audiencePairs(clubId: string, audience: NoticeAudience, today: string) {
   const none = '{}';
-  const rows = await db.$queryRaw<Array<{ person_id: string; name: string; email: string | null; for_ids: string[]; for_names: string }>>(clubSql(clubId)`
+  return clubSql(clubId)`
     WITH subjects AS (
       SELECT p.id, p.birthday FROM people p
       WHERE p.club_id = ${CLUB} AND (
@@ -99,14 +100,27 @@ export async function resolveNoticeRecipients(db: Db, clubId: string, audience: 
       SELECT s.id, s.id FROM subjects s
       WHERE s.id NOT IN (SELECT id FROM minors)
          OR NOT EXISTS (SELECT 1 FROM guardianships gs WHERE gs.minor_id = s.id AND gs.receives_communications)
-    )
+    )`;
+}
+
+/**
+ * Who receives a notice for `audience` on `today`, one row per recipient, ordered by name. More than
+ * MAX_NOTICE_RECIPIENTS is refused once counted, before any is named: a club's every athlete while a large import
+ * runs must not cost the names and the sorting of tens of thousands.
+ */
+export async function resolveNoticeRecipients(db: Db, clubId: string, audience: NoticeAudience, today: string): Promise<NoticeRecipientPreview[]> {
+  const pairs = audiencePairs(clubId, audience, today);
+  const [{ n }] = await db.$queryRaw<Array<{ n: number }>>(clubSql(clubId)`${pairs}
+    SELECT count(*)::int AS n FROM (
+      SELECT DISTINCT x.recipient_id FROM pairs x JOIN people r ON r.id = x.recipient_id AND r.club_id = ${CLUB} LIMIT ${MAX_NOTICE_RECIPIENTS + 1}) counted`);
+  if (n > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
+  const rows = await db.$queryRaw<Array<{ person_id: string; name: string; email: string | null; for_ids: string[]; for_names: string }>>(clubSql(clubId)`${pairs}
     SELECT r.id AS person_id, r.firstname || ' ' || r.lastname AS name, r.email_primary AS email,
            array_agg(DISTINCT f.id::text) AS for_ids,
            string_agg(DISTINCT f.firstname || ' ' || f.lastname, ', ') AS for_names
     FROM pairs x JOIN people r ON r.id = x.recipient_id AND r.club_id = ${CLUB} JOIN people f ON f.id = x.for_id
     GROUP BY r.id, r.firstname, r.lastname, r.email_primary
-    ORDER BY r.lastname, r.firstname, r.id
-    LIMIT ${MAX_NOTICE_RECIPIENTS + 1}`);
+    ORDER BY r.lastname, r.firstname, r.id`);
   return rows.map((r) => ({ personId: r.person_id, name: r.name, email: r.email, forPersonIds: r.for_ids, forNames: r.for_names }));
 }
 
@@ -114,9 +128,7 @@ export async function resolveNoticeRecipients(db: Db, clubId: string, audience: 
 async function audienceRecipients(ctx: RequestContext, db: Db, clubId: string, audience: NoticeAudience): Promise<NoticeRecipientPreview[]> {
   refuseUnlessCoachAudience(ctx, audience);
   await refuseForeignIds(db, clubId, audience);
-  const recipients = await resolveNoticeRecipients(db, clubId, audience, clubDate(ctx.deps.now()));
-  if (recipients.length > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
-  return recipients;
+  return resolveNoticeRecipients(db, clubId, audience, clubDate(ctx.deps.now()));
 }
 
 export interface NoticePreview {

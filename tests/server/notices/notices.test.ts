@@ -176,6 +176,21 @@ describe('notices', () => {
     expect(await call(SEND, { input: { title: 'Vuoto', body: 'Testo', audience: { groupIds: [emptyGroup] } } })).toMatchObject({ __typename: 'ValidationError', message: NOTICE_MSG.noRecipients });
   });
 
+  it('an audience of more than 5,000 is refused once counted, before anyone is named or recorded', async () => {
+    const db = t.deps.systemDb;
+    const big = await clubWithEveryRole(t.deps, 'ASD Moltitudine');
+    const people = await db.person.createManyAndReturn({
+      data: [...Array(5001).keys()].map((i) => ({ clubId: big.clubId, firstname: `Atleta${i}`, lastname: 'Folla', searchText: '', birthday: new Date('1990-01-01T00:00:00Z') })),
+      select: { id: true },
+    });
+    await db.personRole.createMany({ data: people.map((p) => ({ clubId: big.clubId, personId: p.id, kind: 'athlete' as const })) });
+    const tooMany = NOTICE_MSG.tooManyRecipients(5000);
+    const sent = await call(SEND, { input: { title: 'A tutti', body: 'Testo', audience: { roleKinds: ['athlete'] } } }, as(big.members.segreteria));
+    expect(sent).toMatchObject({ __typename: 'ValidationError', message: tooMany });
+    expect((await call(PREVIEW, { a: { roleKinds: ['athlete'] } }, as(big.members.segreteria))).message).toBe(tooMany);
+    expect(await db.notice.count({ where: { clubId: big.clubId } })).toBe(0);
+  }, 120_000);
+
   it('the database refuses a receipt that links two clubs, however it is written (one check per insert statement)', async () => {
     const db = t.deps.systemDb;
     const theirs = await db.notice.create({ data: { clubId: otherClub.clubId, title: 'Prova', body: 'Testo', audience: {} } });
