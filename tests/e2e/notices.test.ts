@@ -15,6 +15,7 @@
 // opens it (recorded), confirms it, and the staff's history shows her confirmed.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../schema/messages';
 import { NOTICE_MSG } from '../../schema/messages-notices';
 import { SESSION_STORAGE_KEY } from '../../schema/constants';
 import { launchBrowser, setPagesDate, storeSession, VIEWPORTS } from '../support/browser';
@@ -24,6 +25,7 @@ import { clockedLiveServer, clubMorning } from '../support/live-server';
 import { clubContext, createGroupWith, createPerson } from '../support/people-factories';
 import { screenChecks } from '../support/screen-checks';
 import { readOutbox } from '../support/test-app';
+import { pdf, png } from '../server/files/fixtures';
 
 const NOW = clubMorning('2026-09-10');
 const server = clockedLiveServer(NOW);
@@ -75,6 +77,15 @@ describe('notices', () => {
 
       await form.getByLabel('Oggetto').fill(TITLE);
       await form.getByText('Urgente: chiede la conferma di lettura').click();
+      // Allegati: a text file is refused in the server's words, a PDF is listed with its size and "Rimuovi"
+      const attach = form.getByLabel('Allegati');
+      await attach.setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('ciao') });
+      await form.getByText(`note.txt: ${MSG.fileTypeNotAllowed}`).waitFor();
+      await attach.setInputFiles({ name: 'orari.pdf', mimeType: 'application/pdf', buffer: pdf() });
+      const chosen = form.getByRole('list', { name: 'Allegati scelti' });
+      await chosen.getByRole('listitem').filter({ hasText: 'orari.pdf' }).getByText('1 kB').waitFor();
+      await chosen.getByRole('button', { name: 'Rimuovi orari.pdf' }).waitFor();
+      expect(await form.getByText(MSG.fileTypeNotAllowed, { exact: false }).count()).toBe(0);
       await form.getByRole('button', { name: 'Vedi destinatari' }).click();
       const preview = page.getByRole('list', { name: "Chi riceverà l'avviso" });
       await page.getByRole('heading', { name: 'Destinatari: 2 destinatari', level: 2 }).waitFor();
@@ -88,12 +99,13 @@ describe('notices', () => {
       // --- sending: asked first, then the server's message and the history
       await page.getByRole('button', { name: 'Invia avviso' }).click();
       const ask = page.getByRole('alertdialog', { name: "Inviare l'avviso?" });
-      await ask.getByText(/sarà inviato a 2 destinatari, con la richiesta di confermare la lettura/).waitFor();
+      await ask.getByText(/sarà inviato a 2 destinatari, con la richiesta di confermare la lettura, con 1 allegato/).waitFor();
       await ask.getByRole('button', { name: 'Invia a 2 destinatari' }).click();
       await toast(NOTICE_MSG.sent(2));
       await page.waitForURL(/\/avvisi\/[0-9a-f-]{36}$/);
       const historyUrl = page.url();
       await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+      await page.getByRole('region', { name: 'Allegato' }).getByRole('button', { name: 'Apri orari.pdf' }).waitFor();
 
       // --- the mother's mail: the link of her own
       let link = '';
@@ -118,6 +130,15 @@ describe('notices', () => {
         await phone.getByText('ASD Avvisi Chiari').waitFor();
         await phone.getByText('Per Anna Rossi, riguardo a Luca Rossi').waitFor();
         await phone.getByText('Portate la borraccia.', { exact: false }).waitFor();
+        // the attachment: a plain link, no session needed
+        const attachment = phone.getByRole('link', { name: /^orari\.pdf, 1 kB$/ });
+        const href = await attachment.getAttribute('href');
+        expect(href).toMatch(/^\/avviso\/[\w-]+\/allegati\/[0-9a-f-]{36}$/);
+        const got = await phone.evaluate(async (url) => {
+          const response = await fetch(url);
+          return { status: response.status, type: response.headers.get('content-type'), head: (await response.text()).slice(0, 5) };
+        }, href!);
+        expect(got).toEqual({ status: 200, type: expect.stringMatching(/^application\/pdf/) as unknown, head: '%PDF-' });
         await phoneChecks.check('notices-link');
         await phone.setViewportSize(VIEWPORTS.desktop);
         await phoneChecks.check('notices-link');
@@ -269,6 +290,7 @@ describe('notices', () => {
       await page.getByRole('link', { name: 'Nuovo avviso' }).click();
       await form.getByLabel('Oggetto').fill(NOW_TITLE);
       await form.getByLabel('Testo').fill('Domani il campo è chiuso per lavori.');
+      await form.getByLabel('Allegati').setInputFiles({ name: 'cartina.png', mimeType: 'image/png', buffer: png() });
       await form.getByText('Urgente: chiede la conferma di lettura').click();
       await form.getByRole('checkbox', { name: /Esordienti/ }).locator('xpath=..').click();
       await form.getByRole('button', { name: 'Vedi destinatari' }).click();
@@ -314,6 +336,9 @@ describe('notices', () => {
         await item.getByRole('button', { expanded: false }).click();
         await item.getByText('Domani il campo è chiuso per lavori.').waitFor();
         await item.getByText('Nuovo', { exact: true }).waitFor({ state: 'detached' });
+        // its attachment, downloaded with the session
+        const [download] = await Promise.all([phone.waitForEvent('download'), item.getByRole('button', { name: 'Scarica cartina.png' }).click()]);
+        expect(download.suggestedFilename()).toBe('cartina.png');
         await phoneChecks.check('notices2-area-open');
         await item.getByRole('button', { name: 'Confermo la lettura' }).click();
         await phone.getByText(NOTICE_MSG.confirmed).first().waitFor();

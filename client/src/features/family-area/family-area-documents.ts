@@ -249,6 +249,13 @@ export const MyNoticesQuery = graphql(`
           sentAt
           openedAt
           confirmedAt
+          attachments {
+            fileId
+            filename
+            mimeType
+            size
+            url
+          }
         }
       }
       ... on BaseError {

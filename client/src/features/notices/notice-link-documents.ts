@@ -16,6 +16,13 @@ export const OpenNoticeByTokenMutation = graphql(`
       confirmedAt
       required
       noticesByEmail
+      attachments {
+        fileId
+        filename
+        mimeType
+        size
+        url
+      }
     }
   }
 `);

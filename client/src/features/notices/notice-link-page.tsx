@@ -7,6 +7,7 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { AttachmentList } from '../../components/attachment-list';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { PublicFrame } from '../../components/ui/public-frame';
@@ -142,6 +143,7 @@ export default function NoticeLinkPage() {
         <Text whiteSpace="pre-wrap" overflowWrap="anywhere" fontSize={{ base: 'md', md: 'lg' }}>
           {notice.body}
         </Text>
+        <AttachmentList attachments={notice.attachments} />
       </Stack>
       {notice.urgent && (
         <Box>

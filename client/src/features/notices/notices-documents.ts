@@ -37,6 +37,13 @@ export const NoticeHistoryQuery = graphql(`
             cancelledAt
             recipientCount
             confirmedCount
+            attachments {
+              fileId
+              filename
+              mimeType
+              size
+              url
+            }
           }
           counts {
             total
@@ -177,8 +184,8 @@ export const NoticePreviewQuery = graphql(`
 `);
 
 export const SendNoticeMutation = graphql(`
-  mutation NoticeComposePage_Send($input: SendNoticeInput!) {
-    sendNotice(input: $input) {
+  mutation NoticeComposePage_Send($input: SendNoticeInput!, $attachments: [Upload!]) {
+    sendNotice(input: $input, attachments: $attachments) {
       __typename
       ... on MutationSendNoticeSuccess {
         data {

@@ -5,9 +5,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
+import { AttachmentList, type Attachment } from '../../../components/attachment-list';
 import { ChevronRightIcon } from '../../../components/icons';
 import { ListError, ListLoading } from '../../../components/ui/list-status';
 import type { FamilyArea_NoticesQuery } from '../../../gql/graphql';
+import { downloadAuthorizedFile } from '../../../lib/authorized-file';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
@@ -16,6 +18,9 @@ import { italianDayOf } from '../family-labels';
 import { AreaEmpty, AreaSection } from './area-section';
 
 type MyNotice = Extract<FamilyArea_NoticesQuery['myNotices'], { __typename: 'QueryMyNoticesSuccess' }>['data'][number];
+
+/** An attachment, with the session (GET /api/area/avvisi/{recipient}/allegati/{file}), saved under its name. */
+const openAttachment = (attachment: Attachment) => downloadAuthorizedFile(attachment.url, attachment.filename);
 
 const REFETCH = { refetchQueries: ['FamilyArea_Notices'], awaitRefetchQueries: true };
 
@@ -75,6 +80,7 @@ function NoticeItem({ notice, open, onToggle }: { notice: MyNotice; open: boolea
           <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
             {notice.body}
           </Text>
+          <AttachmentList attachments={notice.attachments} onOpen={openAttachment} action="Scarica" id={`${panelId}-allegati`} />
           {notice.urgent &&
             (notice.confirmedAt ? (
               <Text fontSize="sm" color="green.fg" role="status">

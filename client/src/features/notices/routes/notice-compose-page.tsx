@@ -6,20 +6,23 @@
 // minors through their guardians); "Invia avviso", after a question naming how many, sends it and opens
 // its history. A coach chooses among the groups they coach only (the server refuses anything else).
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, Checkbox, Flex, Heading, Input, Link, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Flex, Heading, HStack, Input, Link, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { addDays, clubDate } from '../../../../../schema/club-time';
 import { NOTICE_MSG } from '../../../../../schema/messages-notices';
-import { sendNoticeInput } from '../../../../../schema/validation/notices';
+import { DOCUMENT_MIME_TYPES } from '../../../../../schema/constants';
+import { MAX_NOTICE_ATTACHMENT_BYTES, MAX_NOTICE_ATTACHMENTS, sendNoticeInput } from '../../../../../schema/validation/notices';
 import { ConnectedField, SchemaForm, TextareaField, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
-import { ArrowLeftIcon } from '../../../components/icons';
+import { formatFileSize } from '../../../components/attachment-list';
+import { ArrowLeftIcon, FileIcon, ImageIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import type { NoticeComposePage_PreviewQuery } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { checkDocument } from '../../../lib/document-files';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
@@ -100,6 +103,9 @@ export function NoticeComposePage() {
   const previewRef = useRef<HTMLHeadingElement>(null);
   /** People picked by hand, by id: their names for the chips (the form holds the ids). */
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  /** The files sent with it (Allegati), and the picker's or the server's refusal shown under them. */
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | undefined>();
 
   useEffect(() => {
     const subscription = form.watch(() => {
@@ -127,11 +133,17 @@ export function NoticeComposePage() {
   const onSend = async () => {
     if (!preview) return;
     try {
-      const { data } = await send({ variables: { input: preview.input } });
+      const { data } = await send({ variables: { input: preview.input, attachments: files.length ? files : undefined } });
       const outcome = readMutationResult(data?.sendNotice);
       setAsking(false);
       if (!outcome.ok) {
-        for (const [path, message] of Object.entries(outcome.fieldErrors)) if (path !== '_') form.setError(path as never, { type: 'server', message });
+        for (const [path, message] of Object.entries(outcome.fieldErrors)) {
+          if (path === '_') continue;
+          // `attachments` (how many, how large together) or `attachments.<i>` (that file's type or size)
+          const file = /^attachments\.(\d+)/.exec(path);
+          if (path === 'attachments' || file) setFilesError(file ? `${files[Number(file[1])]?.name ?? 'Allegato'}: ${message}` : message);
+          else form.setError(path as never, { type: 'server', message });
+        }
         setSendError(outcome.message);
         return;
       }
@@ -183,6 +195,15 @@ export function NoticeComposePage() {
             )}
           />
           <RequiredChoice />
+          <AttachmentsField
+            files={files}
+            error={filesError}
+            onChange={(next, problem) => {
+              setFiles(next);
+              setFilesError(problem);
+              setSendError(null);
+            }}
+          />
         </Stack>
         <WhenChoice />
         <Audience coachGroups={coachGroups} callUp={callUp} picked={picked} setPicked={setPicked} />
@@ -247,7 +268,7 @@ export function NoticeComposePage() {
       <ConfirmDialog
         open={asking}
         title="Inviare l'avviso?"
-        message={`L'avviso «${preview?.input.title ?? ''}» sarà inviato a ${recipientsLabel(count)}${preview?.input.urgent ? ', con la richiesta di confermare la lettura' : ''}. ${when}`}
+        message={`L'avviso «${preview?.input.title ?? ''}» sarà inviato a ${recipientsLabel(count)}${preview?.input.urgent ? ', con la richiesta di confermare la lettura' : ''}${attachedLabel(files.length)}. ${when}`}
         confirmLabel={scheduledAt ? `Programma per ${recipientsLabel(count)}` : `Invia a ${recipientsLabel(count)}`}
         tone="neutral"
         loading={sending}
@@ -255,6 +276,72 @@ export function NoticeComposePage() {
         onCancel={() => setAsking(false)}
       />
     </Stack>
+  );
+}
+
+function attachedLabel(count: number): string {
+  return count === 0 ? '' : count === 1 ? ', con 1 allegato' : `, con ${count} allegati`;
+}
+
+/** The chosen files' problem, as the server words it: a file's own (empty, too large, not a PDF or an image), too many, too large together. */
+function attachmentsProblem(files: readonly File[]): string | undefined {
+  for (const file of files) {
+    const problem = checkDocument(file);
+    if (problem) return `${file.name}: ${problem}`;
+  }
+  if (files.length > MAX_NOTICE_ATTACHMENTS) return NOTICE_MSG.tooManyAttachments(MAX_NOTICE_ATTACHMENTS);
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > MAX_NOTICE_ATTACHMENT_BYTES) return NOTICE_MSG.attachmentsTooLarge(MAX_NOTICE_ATTACHMENT_BYTES / 1024 / 1024);
+  return undefined;
+}
+
+/**
+ * Allegati: a picker (PDF and images, several at once; each pick adds to the list) and the files chosen, each with its
+ * size and "Rimuovi". A pick that breaks a rule is refused whole, its message under the field.
+ */
+function AttachmentsField({ files, error, onChange }: { files: readonly File[]; error: string | undefined; onChange: (files: File[], problem: string | undefined) => void }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const pick = (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    if (inputRef.current) inputRef.current.value = '';
+    if (!chosen.length) return;
+    const next = [...files, ...chosen];
+    const problem = attachmentsProblem(next);
+    onChange(problem ? [...files] : next, problem);
+  };
+  const remove = (index: number) => {
+    onChange(
+      files.filter((_, i) => i !== index),
+      undefined,
+    );
+    inputRef.current?.focus();
+  };
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>Allegati</Field.Label>
+      <Stack gap="2" w="100%">
+        {files.length > 0 && (
+          <Stack as="ul" gap="1.5" listStyleType="none" aria-label="Allegati scelti">
+            {files.map((file, i) => (
+              <HStack as="li" key={`${file.name}-${i}`} gap="2" fontSize="sm" bg="bg.subtle" borderRadius="md" px="2.5" py="1" minW="0">
+                {file.type.startsWith('image/') ? <ImageIcon boxSize="4" color="fg.muted" /> : <FileIcon boxSize="4" color="fg.muted" />}
+                <Text truncate flex="1" minW="0" title={file.name}>
+                  {file.name}
+                </Text>
+                <Text color="fg.muted" flexShrink={0}>
+                  {formatFileSize(file.size)}
+                </Text>
+                <Button size="xs" variant="ghost" onClick={() => remove(i)} aria-label={`Rimuovi ${file.name}`}>
+                  Rimuovi
+                </Button>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+        <Input ref={inputRef} type="file" accept={DOCUMENT_MIME_TYPES.join(',')} multiple onChange={(e) => pick(e.target.files)} p="1.5" h="auto" fontSize="sm" />
+      </Stack>
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{`PDF, PNG, JPEG o WebP: fino a ${MAX_NOTICE_ATTACHMENTS} file, al massimo 5 MB ciascuno e ${MAX_NOTICE_ATTACHMENT_BYTES / 1024 / 1024} MB in tutto.`}</Field.HelperText>}
+    </Field.Root>
   );
 }
 

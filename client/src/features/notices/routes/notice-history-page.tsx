@@ -8,6 +8,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, Heading, HStack, Link, SimpleGrid, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { AttachmentList, type Attachment } from '../../../components/attachment-list';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListEmpty, ListError } from '../../../components/ui/list-status';
@@ -15,6 +16,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { StatFigure } from '../../../components/ui/stat-figure';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import type { NoticeHistoryPage_HistoryQuery } from '../../../gql/graphql';
+import { openAuthorizedFile } from '../../../lib/authorized-file';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { messageOfError } from '../../../lib/errors';
 import { readMutationResult } from '../../../lib/mutation-result';
@@ -25,6 +27,9 @@ import { NoticeBadges } from '../components/notice-badges';
 
 type History = Extract<NoticeHistoryPage_HistoryQuery['noticeHistory'], { __typename: 'QueryNoticeHistorySuccess' }>['data'];
 type Recipient = History['recipients'][number];
+
+/** An attachment, as the staff open stored files (/files/<id> with the session's headers). */
+const openAttachment = (attachment: Attachment) => openAuthorizedFile(attachment.url);
 
 function NotFound() {
   return (
@@ -251,11 +256,12 @@ function HistoryView({ history, onlyPending, setOnlyPending, onMore, loadingMore
         onConfirm={() => void onCancel()}
         onCancel={() => setAsking(false)}
       />
-      <Box as="section" aria-label="Testo dell'avviso" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
+      <Stack as="section" aria-label="Testo dell'avviso" gap="4" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '5' }}>
         <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
           {notice.body}
         </Text>
-      </Box>
+        <AttachmentList attachments={notice.attachments} onOpen={openAttachment} />
+      </Stack>
       <SimpleGrid columns={{ base: 2, md: notice.urgent ? 4 : 3 }} gap="3">
         <StatFigure label="Destinatari" value={String(total)} />
         <StatFigure label="Email inviate" value={String(delivered)} hint={deliveryHint(counts)} />
