@@ -55,7 +55,8 @@ function clientDocuments(): Array<{ name: string; source: string; operation: Ope
 function worstCaseVariables(operation: OperationDefinitionNode): Record<string, unknown> {
   const sample = (type: GraphQLInputType, name: string): unknown => {
     if (isNonNullType(type)) return sample(type.ofType, name);
-    if (isListType(type)) return [sample(type.ofType, name)];
+    // A list of files (`[Upload!]`) is valid empty: its files would travel in a multipart request, not as JSON.
+    if (isListType(type)) return isNonNullType(type.ofType) && (type.ofType.ofType as { name?: string }).name === 'Upload' ? [] : [sample(type.ofType, name)];
     // (a variable names an enum value by its GraphQL name, which may differ from its internal value)
     if (isEnumType(type)) return type.getValues()[0].name;
     if (isInputObjectType(type)) {
