@@ -91,6 +91,7 @@ const SYSTEM_DB_ALLOWLIST = {
   'server/modules/notices/notice-delivery.job.ts': 'run by a job only (jobs/periodic.ts): the notices due in every club',
   'server/modules/notices/mail-bounces.ts': 'run by the bounce listener only (no request): the rows a returned mail names by its id',
   'server/modules/notices/notice-push.ts': 'run by a job only (jobs/periodic.ts): the pushes due in every club',
+  'server/modules/channels/channel-push.ts': 'run by a job only (jobs/periodic.ts): the channel messages due in every club',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only: the change feed of every club, per webhook',
   'server/modules/imports/import-recovery.service.ts': "run at startup only: imports interrupted in any club",
 };
@@ -105,6 +106,7 @@ const RAW_SQL_ALLOWLIST = {
   'server/modules/fees/fee-reminders.job.ts': 'run by a job only',
   'server/modules/notices/notice-delivery.job.ts': 'run by a job only',
   'server/modules/notices/notice-push.ts': 'run by a job only',
+  'server/modules/channels/channel-push.ts': 'run by a job only',
   'server/modules/federation/webhook-delivery.ts': 'run by a job only',
   'server/modules/federation/federation.service.ts': "an API key's reads on its fenced client (access/organisation-scope.ts), which requires the reach's clubs as a parameter",
   'server/modules/federation/api-request-log.ts': "the organisation's request log (access/cross-club.ts apiRequestLogDb: its organisation and key as parameters)",

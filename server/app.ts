@@ -39,6 +39,7 @@ import { registerFamilyAreaRoutes } from './modules/family-area/family-area.http
 import { registerFeesRoutes } from './modules/fees/fees.http';
 import { registerCalendarRoutes } from './modules/calendar/calendar.http';
 import { registerNoticeRoutes } from './modules/notices/notices.http';
+import { registerChannelRoutes } from './modules/channels/channels.http';
 import { createLifecycle, registerHealthRoutes, type Lifecycle } from './operations/health';
 import { countRefusals, createAppMetrics, registerRequestMetrics, type AppMetrics } from './operations/metrics';
 import { registerMetricsRoute } from './operations/metrics-route';
@@ -228,6 +229,7 @@ export async function createApp({ config, inMemoryDatabase, loadDataDir, mailer,
   registerFeesRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   await registerNoticeRoutes(app, deps);
+  registerChannelRoutes(app, deps);
   registerLegacyRoutes(app, deps, LEGACY_ROUTES);
   await serveClient(app, config.clientDir, () => lifecycle.migrations === 'pending');
 

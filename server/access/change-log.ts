@@ -24,8 +24,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany']);
 
-/** Models whose rows are the log itself or kept by triggers: never logged. */
-const NOT_LOGGED = new Set(['AccessLogEntry', 'PersonRoleCount', 'Notification']);
+/**
+ * Models whose rows are the log itself or kept by triggers, or an account's own reading state (a channel's read mark
+ * and mute, written at every opening): never logged.
+ */
+const NOT_LOGGED = new Set(['AccessLogEntry', 'PersonRoleCount', 'Notification', 'GroupChannelState']);
 
 /** Model name by client property (person -> Person). */
 const MODEL_OF = new Map(Object.keys(getDatamodel().datamodel.models).map((name) => [name[0].toLowerCase() + name.slice(1), name]));

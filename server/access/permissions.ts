@@ -50,6 +50,9 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     'calendar.write',
     'venues.write',
     'callups.override',
+    'channels.read',
+    'channels.write',
+    'channels.moderate',
     'feed.read',
     'feed.write',
     'import.run',
@@ -68,8 +71,13 @@ export const ROLE_PERMISSIONS: Record<ClubRole, ReadonlySet<Permission>> = {
     // Events of the groups they coach only (events.service.ts).
     'calendar.read',
     'calendar.write',
+    // The channels of the groups they coach only (channel-seats.ts).
+    'channels.read',
+    'channels.write',
+    'channels.moderate',
     'club.read',
   ]),
+  // Not the groups' channels: a conversation of the staff with the families, not club data to audit.
   lettura: new Set(READS),
 };
 
@@ -121,6 +129,7 @@ export const FAMILY_PERMISSIONS = {
   'family.consents.withdraw': 'withdraw a consent, only one the relation may answer for (docs/api/families.md)',
   'family.export': 'download all the data about the person (GDPR articles 15 and 20: JSON and PDF)',
   'family.callups.answer': "see the person's call-ups and answer them (yes, no, maybe with a note)",
+  'family.channels': "read and write in the channels of the person's groups (a minor: only while a guardian of theirs can see the channel too)",
 } as const;
 export type FamilyPermission = keyof typeof FAMILY_PERMISSIONS;
 
@@ -130,7 +139,7 @@ const ALL_FAMILY = Object.keys(FAMILY_PERMISSIONS) as FamilyPermission[];
 export const FAMILY_RELATION_PERMISSIONS: Record<FamilyRelation, ReadonlySet<FamilyPermission>> = {
   titolare: new Set(ALL_FAMILY),
   // A minor answers their own call-ups too: whether they will be at the match is theirs to say as much as a parent's.
-  minore: new Set(['family.read', 'family.consents.withdraw', 'family.export', 'family.callups.answer']),
+  minore: new Set(['family.read', 'family.consents.withdraw', 'family.export', 'family.callups.answer', 'family.channels']),
   genitore: new Set(ALL_FAMILY),
 };
 

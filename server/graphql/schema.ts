@@ -35,6 +35,7 @@ import '../modules/calendar/school-letters.graphql';
 import '../modules/notices/notices.graphql';
 import '../modules/notices/mail-status.graphql';
 import '../modules/notices/push-subscriptions.graphql';
+import '../modules/channels/channels.graphql';
 import '../modules/calendar/attendance.graphql';
 import '../modules/seasons/categories.graphql';
 import '../modules/seasons/renewal.graphql';

@@ -42,7 +42,7 @@ async function collect(ctx: RequestContext, personId: unknown) {
       consents: { include: { notice: { select: { version: true, title: true } } }, orderBy: { createdAt: 'asc' } },
     },
   });
-  const [registrations, accessLog, notices] = await Promise.all([
+  const [registrations, accessLog, notices, channelMessages] = await Promise.all([
     db.registrationSubmission.findMany({
       where: { clubId, personIds: { has: p.id } },
       select: { status: true, signedAt: true, signerName: true, contentHash: true, decidedAt: true, form: { select: { title: true } } },
@@ -59,6 +59,12 @@ async function collect(ctx: RequestContext, personId: unknown) {
       where: { clubId, OR: [{ personId: p.id }, { forPersonIds: { has: p.id } }], notice: { sentAt: { not: null }, cancelledAt: null } },
       select: { emailedAt: true, openedAt: true, confirmedAt: true, email: true, person: { select: { firstname: true, lastname: true } }, notice: { select: { title: true, body: true, urgent: true, sentAt: true } } },
       orderBy: [{ notice: { sentAt: 'asc' } }, { id: 'asc' }],
+    }),
+    // What the person wrote in their groups' channels (issue 39 point 4), hidden ones included.
+    db.groupMessage.findMany({
+      where: { clubId, authorPersonId: p.id },
+      select: { body: true, createdAt: true, hiddenAt: true, group: { select: { name: true } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     }),
   ]);
   if (p.medicalCertificates.length) logFamilyHealthRead(ctx, clubId, p.id, 'Area personale: download dei dati');
@@ -126,6 +132,7 @@ async function collect(ctx: RequestContext, personId: unknown) {
       openedAt: iso(n.openedAt),
       confirmedAt: iso(n.confirmedAt),
     })),
+    channelMessages: channelMessages.map((m) => ({ group: m.group.name, text: m.body, writtenAt: iso(m.createdAt), hiddenByClubAt: iso(m.hiddenAt) })),
     accessLog: accessLog.map((a) => ({ at: iso(a.at), who: a.actorName, action: a.action, detail: a.detail })),
   };
   return data;
@@ -192,6 +199,7 @@ export async function familyExportPdf(ctx: RequestContext, personId: unknown): P
       ...section('Consensi privacy', ['Finalità', 'Dato', 'Il', 'Informativa', 'Revocato'], d.consents.map((c) => [c.purpose, c.granted, c.givenOn, c.notice, c.withdrawnAt?.slice(0, 10)])),
       ...section('Iscrizioni online', ['Modulo', 'Stato', 'Firmata da', 'Il', 'Impronta (SHA-256)'], d.registrations.map((r) => [r.form, r.status, r.signedBy, r.signedAt?.slice(0, 10), r.signatureHash])),
       ...section('Avvisi ricevuti', ['Avviso', 'Inviato il', 'Ricevuto da', 'Letto', 'Confermato'], d.noticesReceived.map((n) => [`${n.urgent ? 'URGENTE: ' : ''}${n.title}`, n.sentAt?.slice(0, 10), n.receivedBy, n.openedAt?.slice(0, 10), n.confirmedAt?.slice(0, 10)])),
+      ...section('Messaggi scritti nei canali dei gruppi', ['Gruppo', 'Il', 'Messaggio', 'Nascosto dalla società'], d.channelMessages.map((m) => [m.group, m.writtenAt?.slice(0, 16).replace('T', ' '), m.text, m.hiddenByClubAt?.slice(0, 10)])),
       ...section('Chi ha letto o modificato i dati (registro accessi)', ['Quando', 'Chi', 'Azione', 'Dettaglio'], d.accessLog.map((a) => [a.at?.slice(0, 16).replace('T', ' '), a.who, a.action, a.detail])),
     ],
   };

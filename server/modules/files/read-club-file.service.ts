@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors';
 import { athleteGroupsOf, clubDb } from '../../access/request-db';
 import { revealHealth } from '../../access/health-data';
 import { CLUB, clubSql } from '../../access/club-sql';
+import { CHANNEL_ATTACHMENT_PURPOSE, refuseUnlessChannelReader } from '../channels/channels.service';
 
 /** Stored files that are health data (files.service.ts purposes). */
 const HEALTH_PURPOSES = new Set(['medical-certificate']);
@@ -23,6 +24,7 @@ export async function readClubFile(ctx: RequestContext, id: string) {
     FROM stored_files WHERE id = ${id}::uuid AND club_id = ${CLUB}`);
   if (!file) throw new NotFoundError();
   if (HEALTH_PURPOSES.has(file.purpose)) authorize(actor, 'health.read');
+  if (file.purpose === CHANNEL_ATTACHMENT_PURPOSE) await refuseUnlessChannelReader(ctx, file.id);
   if (file.purpose === 'medical-certificate') {
     // A coach reaches only the certificates of the athletes of their groups (club-scope.ts narrows the roles).
     const holder = await clubDb(ctx).personRole.findFirst({ where: { athlete: { medicalExaminationDocumentId: file.id } }, select: { personId: true } });

@@ -7,11 +7,12 @@ import { NOTICE_MSG } from '../../../schema/messages-notices';
 import { MAX_NOTICE_ATTACHMENT_BYTES, MAX_NOTICE_ATTACHMENTS } from '../../../schema/validation/notices';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { isUuid, type Db } from '../../lib/club-rows';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import { clubMember } from '../../access/authorize';
 import { clubDb } from '../../access/request-db';
 import type { RequestContext } from '../../context';
-import { checkFile, fileUrl, storeFile, type UploadedFile } from '../files/files.service';
+import { checkAttachments } from '../files/attachments';
+import { fileUrl, storeFile, type UploadedFile } from '../files/files.service';
 
 export const NOTICE_ATTACHMENT_PURPOSE = 'notice-attachment';
 
@@ -23,13 +24,8 @@ export interface NoticeAttachmentView {
 }
 
 /** Refuses too many or too large attachments, and any file that is not a PDF or an image (by content). */
-export async function checkNoticeAttachments(files: UploadedFile[]): Promise<void> {
-  if (files.length > MAX_NOTICE_ATTACHMENTS) throw new ValidationError({ attachments: NOTICE_MSG.tooManyAttachments(MAX_NOTICE_ATTACHMENTS) });
-  if (files.reduce((sum, f) => sum + f.content.length, 0) > MAX_NOTICE_ATTACHMENT_BYTES) {
-    throw new ValidationError({ attachments: NOTICE_MSG.attachmentsTooLarge(MAX_NOTICE_ATTACHMENT_BYTES / 1024 / 1024) });
-  }
-  for (const [i, file] of files.entries()) await checkFile(file, `attachments.${i}`);
-}
+export const checkNoticeAttachments = (files: UploadedFile[]) =>
+  checkAttachments(files, { max: MAX_NOTICE_ATTACHMENTS, maxBytes: MAX_NOTICE_ATTACHMENT_BYTES, tooMany: NOTICE_MSG.tooManyAttachments, tooLarge: NOTICE_MSG.attachmentsTooLarge });
 
 /** Stores the (checked) attachments of a notice in the notice's transaction. */
 export async function storeNoticeAttachments(tx: Prisma.TransactionClient, clubId: string, noticeId: string, files: UploadedFile[]): Promise<void> {

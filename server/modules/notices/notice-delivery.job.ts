@@ -5,7 +5,8 @@
 // recipient is claimed, then its mail is written to the outbox (which delivers it with retries) and the recipient
 // marked mailed with the link's token in one transaction, so a crash mails nobody twice and forgets nobody (a claim
 // whose run died is taken again after CLAIM_TIMEOUT). Urgent notices go first. Each run then reminds who has not
-// confirmed an urgent notice, and pushes the started notices to the devices that asked for it (notice-push.ts). `now`
+// confirmed an urgent notice, and pushes the started notices to the devices that asked for it (notice-push.ts), and
+// the channels' messages due (channels/channel-push.ts). `now`
 // is a parameter: tests drive it.
 import { inQuietHours } from '../../../schema/notice-schedule';
 import type { AppDeps } from '../../context';
@@ -15,6 +16,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { noticeMail } from './notice-mail';
 import { pushNotices } from './notice-push';
+import { pushChannelMessages } from '../channels/channel-push';
 import { randomUUID } from 'node:crypto';
 
 export const NOTICE_DELIVERY_QUEUE = 'notice-delivery';
@@ -22,6 +24,8 @@ export const NOTICE_DELIVERY_QUEUE = 'notice-delivery';
 const TICK_SECONDS = 10;
 /** Recipients a run pushes to (each to every device of their account). */
 const PUSHES_PER_RUN = 200;
+/** Channel messages a run pushes (each to every device in its channel). */
+const CHANNEL_PUSHES_PER_RUN = 20;
 /** A claim older than this, its run having died, is taken again. */
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
@@ -198,6 +202,7 @@ export async function startNoticeDelivery(deps: AppDeps, jobs: JobQueue): Promis
       // Reminders take what the run left of its share.
       await remindUnconfirmed(deps, deps.now(), Math.max(1, mailsPerRun(deps) - run.mailed));
       await pushNotices(deps, deps.now(), PUSHES_PER_RUN);
+      await pushChannelMessages(deps, deps.now(), CHANNEL_PUSHES_PER_RUN);
     },
     log: deps.log,
   });
@@ -219,7 +224,7 @@ export function deliverSoon(deps: AppDeps): void {
   deps.background.run('notices: delivery', async () => {
     for (let round = 0; round < 1000; round++) {
       const run = await deliverNotices(deps, deps.now(), 500);
-      const pushed = await pushNotices(deps, deps.now(), PUSHES_PER_RUN);
+      const pushed = (await pushNotices(deps, deps.now(), PUSHES_PER_RUN)) + (await pushChannelMessages(deps, deps.now(), CHANNEL_PUSHES_PER_RUN));
       if (!run.mailed && !pushed) return;
     }
   });

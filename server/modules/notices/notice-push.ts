@@ -10,12 +10,16 @@ import type { AppDeps } from '../../context';
 import { loadVapidKeys } from '../../lib/vapid-keys';
 import { WebhookTargets } from '../federation/webhook-target';
 
-interface DuePush {
+interface DuePush extends PushSubscriptionRow {
   notice_id: string;
   title: string;
   body: string;
   urgent: boolean;
   club_name: string;
+}
+
+/** A device to push to, as push_subscriptions holds it. */
+export interface PushSubscriptionRow {
   subscription_id: string;
   endpoint: string;
   p256dh: string;
@@ -29,8 +33,8 @@ const PARALLEL = 8;
 /** What a notification shows of the body (a push payload holds about 4 kB). */
 const BODY_CHARS = 300;
 
-/** The notification: the area opens on a click; one per notice (tag), urgent ones stay until seen. */
-export interface NoticePushPayload {
+/** The notification: `url` opens on a click; one per `tag` (a notice, a channel), urgent ones stay until seen. */
+export interface PushPayload {
   title: string;
   body: string;
   url: string;
@@ -38,34 +42,49 @@ export interface NoticePushPayload {
   urgent: boolean;
 }
 
-function payloadOf(deps: AppDeps, p: DuePush): NoticePushPayload {
-  const body = p.body.length > BODY_CHARS ? `${p.body.slice(0, BODY_CHARS - 1)}…` : p.body;
-  return { title: `${p.urgent ? 'URGENTE: ' : ''}${p.title}`, body: `${p.club_name}: ${body}`, url: `${deps.config.publicUrl.replace(/\/$/, '')}/area`, tag: `avviso-${p.notice_id}`, urgent: p.urgent };
+/** The body as a notification shows it: at most BODY_CHARS. */
+export const pushBody = (text: string) => (text.length > BODY_CHARS ? `${text.slice(0, BODY_CHARS - 1)}…` : text);
+
+function payloadOf(deps: AppDeps, p: DuePush): PushPayload {
+  return { title: `${p.urgent ? 'URGENTE: ' : ''}${p.title}`, body: pushBody(`${p.club_name}: ${p.body}`), url: `${deps.config.publicUrl.replace(/\/$/, '')}/area`, tag: `avviso-${p.notice_id}`, urgent: p.urgent };
 }
 
-async function push(deps: AppDeps, targets: WebhookTargets, vapid: { publicKey: string; privateKey: string }, p: DuePush): Promise<boolean> {
+async function push(deps: AppDeps, targets: WebhookTargets, vapid: { publicKey: string; privateKey: string }, device: PushSubscriptionRow, payload: PushPayload): Promise<boolean> {
   const db = deps.systemDb;
   try {
-    const request = webpush.generateRequestDetails({ endpoint: p.endpoint, keys: { p256dh: p.p256dh, auth: p.auth } }, JSON.stringify(payloadOf(deps, p)), {
+    const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(payload), {
       vapidDetails: { subject: deps.config.vapidSubject ?? `mailto:${/<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom}`, ...vapid },
-      TTL: p.urgent ? 86_400 : 12 * 3600,
-      urgency: p.urgent ? 'high' : 'normal',
+      TTL: payload.urgent ? 86_400 : 12 * 3600,
+      urgency: payload.urgent ? 'high' : 'normal',
       contentEncoding: 'aes128gcm',
     });
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([k, v]) => [k, String(v)]));
     const status = await targets.post(new URL(request.endpoint), request.body, headers, AbortSignal.timeout(PUSH_TIMEOUT_MS));
     if (status === 404 || status === 410) {
-      await db.pushSubscription.deleteMany({ where: { id: p.subscription_id } });
+      await db.pushSubscription.deleteMany({ where: { id: device.subscription_id } });
       return false;
     }
     if (status < 200 || status >= 300) throw new Error(`the push service answered ${status}`);
-    await db.pushSubscription.updateMany({ where: { id: p.subscription_id }, data: { lastSuccessAt: deps.now(), lastError: null } });
+    await db.pushSubscription.updateMany({ where: { id: device.subscription_id }, data: { lastSuccessAt: deps.now(), lastError: null } });
     return true;
   } catch (err) {
-    deps.log.warn({ err, subscriptionId: p.subscription_id, noticeId: p.notice_id }, 'notice push not delivered');
-    await db.pushSubscription.updateMany({ where: { id: p.subscription_id }, data: { lastError: String((err as Error).message ?? err).slice(0, 300) } });
+    deps.log.warn({ err, subscriptionId: device.subscription_id, tag: payload.tag }, 'push not delivered');
+    await db.pushSubscription.updateMany({ where: { id: device.subscription_id }, data: { lastError: String((err as Error).message ?? err).slice(0, 300) } });
     return false;
   }
+}
+
+/** Sends each payload to its device, PARALLEL at a time; answers the notifications delivered. */
+export async function sendPushes(deps: AppDeps, pushes: Array<{ device: PushSubscriptionRow; payload: PushPayload }>): Promise<number> {
+  if (!pushes.length) return 0;
+  const vapid = await loadVapidKeys(deps.config);
+  const targets = new WebhookTargets(deps.config.webhookAllowAddresses);
+  let delivered = 0;
+  for (let i = 0; i < pushes.length; i += PARALLEL) {
+    const results = await Promise.all(pushes.slice(i, i + PARALLEL).map((p) => push(deps, targets, vapid, p.device, p.payload)));
+    delivered += results.filter(Boolean).length;
+  }
+  return delivered;
 }
 
 /** Pushes the notices started by `now` to at most `limit` recipients' devices; answers the notifications delivered. */
@@ -85,13 +104,5 @@ export async function pushNotices(deps: AppDeps, now: Date, limit: number): Prom
            s.id::text AS subscription_id, s.endpoint, s.p256dh, s.auth
     FROM taken t JOIN notices n ON n.id = t.notice_id JOIN clubs c ON c.id = t.club_id
       JOIN people p ON p.id = t.person_id JOIN push_subscriptions s ON s.account_id = p.account_id`;
-  if (!due.length) return 0;
-  const vapid = await loadVapidKeys(deps.config);
-  const targets = new WebhookTargets(deps.config.webhookAllowAddresses);
-  let delivered = 0;
-  for (let i = 0; i < due.length; i += PARALLEL) {
-    const results = await Promise.all(due.slice(i, i + PARALLEL).map((p) => push(deps, targets, vapid, p)));
-    delivered += results.filter(Boolean).length;
-  }
-  return delivered;
+  return sendPushes(deps, due.map((p) => ({ device: p, payload: payloadOf(deps, p) })));
 }

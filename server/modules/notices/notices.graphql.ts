@@ -25,7 +25,7 @@ import {
 import type { Notice } from '../../generated/prisma/client.js';
 import { NOTICE_MSG } from '../../../schema/messages-notices';
 import { MAX_NOTICE_ATTACHMENT_BYTES, MAX_NOTICE_ATTACHMENTS } from '../../../schema/validation/notices';
-import { readGraphQLUpload } from '../files/files.service';
+import { readAttachmentUploads } from '../files/attachments';
 import { noticeAttachments, type NoticeAttachmentView } from './notice-attachments.service';
 import { confirmMyNotice, myNotices, openMyNotice, type MyNotice } from './notices-area.service';
 
@@ -246,14 +246,7 @@ builder.mutationFields((t) => ({
     },
     errors: { types: writeErrors },
     resolve: (_r, { input, attachments }, ctx) =>
-      sendNotice(ctx, input, async () => {
-        const uploads = attachments ?? [];
-        if (uploads.length > MAX_NOTICE_ATTACHMENTS) throw new ValidationError({ attachments: NOTICE_MSG.tooManyAttachments(MAX_NOTICE_ATTACHMENTS) });
-        // One after the other: the multipart request's files arrive in order.
-        const files = [];
-        for (const [i, upload] of uploads.entries()) files.push(await readGraphQLUpload(upload, `attachments.${i}`));
-        return files;
-      }),
+      sendNotice(ctx, input, () => readAttachmentUploads(attachments, { max: MAX_NOTICE_ATTACHMENTS, tooMany: NOTICE_MSG.tooManyAttachments })),
   }),
   cancelNotice: t.field({
     type: builder.objectRef<{ message: string; notice: Notice }>('CancelNoticePayload').implement({
