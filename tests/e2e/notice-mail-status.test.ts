@@ -184,7 +184,7 @@ describe('notices by e-mail: obbligatorio, unsubscribing, blocked addresses', ()
         .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state === 'activated'), { timeout: 30_000 })
         .toBe(true);
       const push = page.getByRole('region', { name: 'Notifiche su questo dispositivo' });
-      const pushSwitch = push.getByLabel('Ricevi le notifiche degli avvisi su questo dispositivo');
+      const pushSwitch = push.getByLabel('Ricevi le notifiche di avvisi e canali su questo dispositivo');
       await pushSwitch.waitFor({ state: 'attached' });
       expect(await pushSwitch.isChecked()).toBe(false);
       await both('push-area');

@@ -79,6 +79,9 @@ export const routeModules = {
   // budget); and the mail link's page (no account)
   notices: () => import('../features/notices/routes/notice-pages'),
   noticeLink: () => import('../features/notices/notice-link-page'),
+  // group channels (issue 39 point 4): the staff's list and conversation (one chunk), the family's conversation
+  channels: () => import('../features/channels/routes/channel-pages'),
+  familyChannel: () => import('../features/family-area/routes/family-channel-page'),
   sectionComingSoon: () => import('./routes/section-coming-soon'),
   notFound: () => import('./routes/not-found'),
 };

@@ -89,6 +89,9 @@ export const ADMIN_PAGES: AppPage[] = [
   { path: 'avvisi', module: 'notices', props: { view: 'elenco' } },
   { path: 'avvisi/nuovo', module: 'notices', props: { view: 'nuovo' } },
   { path: 'avvisi/:noticeId', module: 'notices', props: { view: 'avviso' } },
+  // group channels (issue 39 point 4): the list, one group's conversation
+  { path: 'canali', module: 'channels', props: { view: 'elenco' } },
+  { path: 'canali/:groupId', module: 'channels', props: { view: 'canale' } },
   // one route per kind: /import/<anything else> falls through to the 404
   ...PERSON_KINDS.map((kind) => ({ path: `import/${kind}`, module: 'importPage' as const, props: { kind } })),
   // (then the sections still to come, app/sections.ts: the router adds them; that list needs the router library)
@@ -101,6 +104,8 @@ export const ADMIN_PAGES: AppPage[] = [
 export const AREA_PAGES: AppPage[] = [
   { path: 'area', module: 'familyArea' },
   { path: 'area/:personId', module: 'familyPerson' },
+  // a group's channel (issue 39 point 4): the family's side of the conversation
+  { path: 'area/canali/:groupId', module: 'familyChannel' },
 ];
 
 /** Starts loading the chunks of the page at `pathname` and of its layouts (the entry, for a bookmarked page). */

@@ -25,7 +25,8 @@ export type NavIconName =
   | 'familyRequests'
   | 'fees'
   | 'calendar'
-  | 'notices';
+  | 'notices'
+  | 'channels';
 
 export interface NavItem {
   label: string;
@@ -70,6 +71,8 @@ export const NAVIGATION: NavGroup[] = [
       { label: 'Quote', path: '/quote', icon: 'fees', permission: 'fees.read' },
       // notices by e-mail with the read confirmation (issue 39): a coach to the groups they coach
       { label: 'Avvisi', path: '/avvisi', icon: 'notices', permission: 'feed.write' },
+      // one conversation per group between the staff and the families (issue 39 point 4): a coach's groups only
+      { label: 'Canali', path: '/canali', icon: 'channels', permission: 'channels.read' },
     ],
   },
   {
@@ -118,6 +121,7 @@ const BUILT_SECTIONS = new Set([
   '/quote',
   '/calendario',
   '/avvisi',
+  '/canali',
 ]);
 
 /**
@@ -155,6 +159,8 @@ const OTHER_PAGES: Pick<NavItem, 'path' | 'permission'>[] = [
   // writing a notice and one notice's recipients (issue 39)
   { path: '/avvisi/nuovo', permission: 'feed.write' },
   { path: '/avvisi/:noticeId', permission: 'feed.write' },
+  // a group's channel (issue 39 point 4)
+  { path: '/canali/:groupId', permission: 'channels.read' },
   { path: '/persona/:roleId', permission: ANY_PEOPLE_READ },
   { path: '/duplicati', permission: ANY_PEOPLE_WRITE },
   // who may play is told by the certificates: health data

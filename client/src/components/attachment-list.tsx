@@ -91,3 +91,26 @@ export function AttachmentList({ attachments, onOpen, action = 'Apri', id = 'all
     </Stack>
   );
 }
+
+/** The files picked for sending (before upload), each with its size and a "Rimuovi" button. */
+export function ChosenFiles({ files, onRemove }: { files: readonly File[]; onRemove: (index: number) => void }) {
+  if (!files.length) return null;
+  return (
+    <Stack as="ul" gap="1.5" listStyleType="none" aria-label="Allegati scelti" m="0" p="0">
+      {files.map((file, i) => (
+        <HStack as="li" key={`${file.name}-${i}`} gap="2" fontSize="sm" bg="bg.subtle" borderRadius="md" px="2.5" py="1" minW="0">
+          {file.type.startsWith('image/') ? <ImageIcon boxSize="4" color="fg.muted" /> : <FileIcon boxSize="4" color="fg.muted" />}
+          <Text truncate flex="1" minW="0" title={file.name}>
+            {file.name}
+          </Text>
+          <Text color="fg.muted" flexShrink={0}>
+            {formatFileSize(file.size)}
+          </Text>
+          <Button size="xs" variant="ghost" onClick={() => onRemove(i)} aria-label={`Rimuovi ${file.name}`}>
+            Rimuovi
+          </Button>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}

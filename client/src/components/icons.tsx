@@ -8,6 +8,7 @@ export {
   ArchiveIcon,
   BriefcaseIcon,
   CalendarIcon,
+  ChatIcon,
   CheckCircleIcon,
   ChevronDownIcon,
   ChevronsLeftIcon,
@@ -85,3 +86,6 @@ export const ImageIcon = icon(
     <path d="M21 16l-5-5-9 9" />
   </>,
 );
+export const BellIcon = icon('BellIcon', <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2zM10 21h4" />);
+export const BellOffIcon = icon('BellOffIcon', <path d="M8.5 5.1A6 6 0 0 1 18 11v4M6 8.5V16l-2 2h14M10 21h4M3 3l18 18" />);
+export const PaperclipIcon = icon('PaperclipIcon', <path d="M20 11.5l-8.1 8.1a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />);

@@ -120,6 +120,7 @@ export const MailIcon = icon(
     <path d="M3 7l9 6 9-6" />
   </>,
 );
+export const ChatIcon = icon('ChatIcon', <path d="M4 5h16v11H9l-5 4V5z" />);
 export const FileIcon = icon(
   'FileIcon',
   <>

@@ -127,7 +127,7 @@ builder.queryFields((t) => ({
   }),
   groupChannel: t.field({
     type: PageRef,
-    description: "A group's channel as the staff read it. Another club's group is unknown; a coach's other groups are refused.",
+    description: "A group's channel as the staff read it. Another club's group is unknown, and so is an athlete group a coach does not coach (as the group itself); a coach is refused other kinds of group.",
     args: { groupId: t.arg.id({ required: true }), before: t.arg.id({ description: 'The page before this message (older).' }) },
     errors: { types: errors },
     resolve: (_r, { groupId, before }, ctx) => staffChannel(ctx, groupId, before),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../schema/messages';
 import { CHANNEL_MSG } from '../../../schema/messages-channels';
 import { pushChannelMessages } from '../../../server/modules/channels/channel-push';
+import type { PushPayload } from '../../../server/modules/notices/notice-push';
 import { accountWithoutClub, familyOf, type TestFamily } from '../../support/family-factories';
 import { rootField, type Credentials } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
@@ -301,7 +302,7 @@ describe('group channels', () => {
     data(await post(adult.creds, 'Ok per le 18'));
     await run();
     expect(parentDevice.received).toHaveLength(1);
-    expect(coachDevice.received.map((r) => r.payload.url)).toEqual([`https://campobase.test/canali/${groupId}`]);
+    expect(coachDevice.received.map((r) => (r.payload as PushPayload).url)).toEqual([`https://campobase.test/canali/${groupId}`]);
     await call(MUTE_MINE, { groupId, muted: false }, { token: family.token });
 
     // In the quiet hours a message waits for their end (07:00 in Rome).
@@ -311,7 +312,7 @@ describe('group channels', () => {
     expect(parentDevice.received).toHaveLength(1);
     at = new Date('2026-12-02T06:00:00Z');
     await run();
-    expect(parentDevice.received.map((r) => r.payload.body)).toEqual(['ASD Canali: Allenamento spostato alle 18', 'ASD Canali: Domani portate la borraccia']);
+    expect(parentDevice.received.map((r) => (r.payload as PushPayload).body)).toEqual(['ASD Canali: Allenamento spostato alle 18', 'ASD Canali: Domani portate la borraccia']);
     // Once only.
     await run();
     expect(parentDevice.received).toHaveLength(2);

@@ -6,6 +6,7 @@ import {
   ArchiveIcon,
   BriefcaseIcon,
   CalendarIcon,
+  ChatIcon,
   ClipboardIcon,
   DashboardIcon,
   FeedIcon,
@@ -48,6 +49,7 @@ const ICONS: Record<NavIconName, ComponentType<IconProps>> = {
   fees: WalletIcon,
   calendar: CalendarIcon,
   notices: MailIcon,
+  channels: ChatIcon,
 };
 
 const ItemLink = chakra(NavLink);

@@ -102,7 +102,7 @@ function PushSwitch() {
         <Switch.Root checked={subscribed} onCheckedChange={(d) => onToggle(d.checked)} colorPalette="brand" alignItems="flex-start">
           <Switch.HiddenInput aria-describedby={helpId} />
           <Switch.Control flexShrink="0" />
-          <Switch.Label lineHeight="1.4">Ricevi le notifiche degli avvisi su questo dispositivo</Switch.Label>
+          <Switch.Label lineHeight="1.4">Ricevi le notifiche di avvisi e canali su questo dispositivo</Switch.Label>
         </Switch.Root>
         <Text id={helpId} fontSize="sm" color="fg.muted" ps="12">
           Vale solo per questo browser: su un altro telefono o computer attivale di nuovo.
@@ -123,7 +123,7 @@ function PushSwitch() {
 
 export function MyPushSection() {
   return (
-    <AreaSection id="notifiche" title="Notifiche su questo dispositivo" description="Gli avvisi delle società arrivano subito come notifiche, anche con l’area chiusa.">
+    <AreaSection id="notifiche" title="Notifiche su questo dispositivo" description="Gli avvisi delle società e i nuovi messaggi dei canali arrivano subito come notifiche, anche con l’area chiusa (un canale si può silenziare).">
       <PushSwitch />
     </AreaSection>
   );

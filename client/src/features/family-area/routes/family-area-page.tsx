@@ -1,7 +1,7 @@
 // /area, the personal area's first screen (issue 36 point 4): the people the account reaches (itself and the minors it
 // is guardian of, in every club) as cards: name, club, who they are to you, the medical certificate's state and
 // expiry; a card opens the person. Above them, the family's call-ups to answer (issue 38); under them, the notices
-// received (issue 39), how they come by e-mail and as notifications on this device. An account linked to nobody reads what to ask the club, not an
+// received (issue 39) after the channels of the family's groups (issue 39 point 4), how they come by e-mail and as notifications on this device. An account linked to nobody reads what to ask the club, not an
 // error; without a network, the offline notice.
 import { useQuery } from '@apollo/client/react';
 import { Badge, Box, Button, Flex, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -17,6 +17,7 @@ import { isNetworkFailure, messageOfError } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { MyCallUpsSection } from '../../../components/call-ups/my-call-ups-section';
 import { FamilyCalendarSection } from '../components/family-calendar-section';
+import { MyChannelsSection } from '../components/my-channels-section';
 import { MyMailSettingsSection } from '../components/my-mail-settings-section';
 import { MyNoticesSection } from '../components/my-notices-section';
 import { MyPushSection } from '../components/my-push-section';
@@ -138,6 +139,7 @@ export default function FamilyAreaPage() {
       </Stack>
       {people && people.length > 0 && <MyCallUpsSection />}
       {body}
+      {people && people.length > 0 && <MyChannelsSection />}
       {people && people.length > 0 && <MyNoticesSection />}
       {people && people.length > 0 && <MyMailSettingsSection />}
       {people && people.length > 0 && <MyPushSection />}

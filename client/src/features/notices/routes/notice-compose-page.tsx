@@ -6,7 +6,7 @@
 // minors through their guardians); "Invia avviso", after a question naming how many, sends it and opens
 // its history. A coach chooses among the groups they coach only (the server refuses anything else).
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, Checkbox, Field, Flex, Heading, HStack, Input, Link, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Flex, Heading, Input, Link, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -16,8 +16,8 @@ import { NOTICE_MSG } from '../../../../../schema/messages-notices';
 import { DOCUMENT_MIME_TYPES } from '../../../../../schema/constants';
 import { MAX_NOTICE_ATTACHMENT_BYTES, MAX_NOTICE_ATTACHMENTS, sendNoticeInput } from '../../../../../schema/validation/notices';
 import { ConnectedField, SchemaForm, TextareaField, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
-import { formatFileSize } from '../../../components/attachment-list';
-import { ArrowLeftIcon, FileIcon, ImageIcon } from '../../../components/icons';
+import { ChosenFiles } from '../../../components/attachment-list';
+import { ArrowLeftIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import type { NoticeComposePage_PreviewQuery } from '../../../gql/graphql';
@@ -320,24 +320,7 @@ function AttachmentsField({ files, error, onChange }: { files: readonly File[]; 
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>Allegati</Field.Label>
       <Stack gap="2" w="100%">
-        {files.length > 0 && (
-          <Stack as="ul" gap="1.5" listStyleType="none" aria-label="Allegati scelti">
-            {files.map((file, i) => (
-              <HStack as="li" key={`${file.name}-${i}`} gap="2" fontSize="sm" bg="bg.subtle" borderRadius="md" px="2.5" py="1" minW="0">
-                {file.type.startsWith('image/') ? <ImageIcon boxSize="4" color="fg.muted" /> : <FileIcon boxSize="4" color="fg.muted" />}
-                <Text truncate flex="1" minW="0" title={file.name}>
-                  {file.name}
-                </Text>
-                <Text color="fg.muted" flexShrink={0}>
-                  {formatFileSize(file.size)}
-                </Text>
-                <Button size="xs" variant="ghost" onClick={() => remove(i)} aria-label={`Rimuovi ${file.name}`}>
-                  Rimuovi
-                </Button>
-              </HStack>
-            ))}
-          </Stack>
-        )}
+        <ChosenFiles files={files} onRemove={remove} />
         <Input ref={inputRef} type="file" accept={DOCUMENT_MIME_TYPES.join(',')} multiple onChange={(e) => pick(e.target.files)} p="1.5" h="auto" fontSize="sm" />
       </Stack>
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{`PDF, PNG, JPEG o WebP: fino a ${MAX_NOTICE_ATTACHMENTS} file, al massimo 5 MB ciascuno e ${MAX_NOTICE_ATTACHMENT_BYTES / 1024 / 1024} MB in tutto.`}</Field.HelperText>}
