@@ -130,6 +130,7 @@ export const GRAPHQL_RULES: Record<string, OperationRule> = {
   'Query.noticeRecipientsPreview': member('feed.write', 'a coach only for the groups they coach'),
   'Query.notices': member('feed.write'),
   'Query.noticeHistory': member('feed.write'),
+  'Query.personNotices': member('feed.write', 'a person the caller sees (a coach: the athletes of their groups)'),
   'Query.noticeSettings': member('feed.write'),
   'Query.myCallUps': family('family.read', "the account's family's call-ups"),
   'Query.schoolLetterTemplate': member('calendar.read'),

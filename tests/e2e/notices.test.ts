@@ -188,6 +188,17 @@ describe('notices', () => {
       await cards.getByRole('listitem', { name: 'Ada Adulta' }).getByText('Da confermare').waitFor();
       await check('notices-history');
 
+      // --- Luca's page: what his mother received for him, confirmed; it opens the notice's history
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await page.goto(`${server.url}/persona/${rossi.children[0].roleId}`);
+      const received = page.getByRole('region', { name: 'Avvisi ricevuti' });
+      await received.getByRole('link', { name: TITLE }).waitFor();
+      await received.getByText('Al genitore Anna Rossi').waitFor();
+      await received.getByText(/^Confermato il /).waitFor();
+      await both('notices-person-received');
+      await received.getByRole('link', { name: TITLE }).click();
+      await page.waitForURL(/\/avvisi\/[0-9a-f-]{36}$/);
+
       // --- a coach: another id is not found; writing offers only the group they coach
       await page.setViewportSize(VIEWPORTS.desktop);
       await storeSession(page, server.url, coach);

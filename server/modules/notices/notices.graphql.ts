@@ -11,6 +11,7 @@ import {
   noticeRecipients,
   noticeSettings,
   openNoticeByToken,
+  personNotices,
   previewNoticeRecipients,
   saveNoticeSettings,
   sendNotice,
@@ -20,6 +21,7 @@ import {
   type NoticeHistoryCounts,
   type NoticeHistoryPage,
   type NoticeRecipientRow,
+  type PersonNoticeRow,
   type SentNotice,
 } from './notices.service';
 import type { Notice } from '../../generated/prisma/client.js';
@@ -114,6 +116,23 @@ const RecipientRef = builder.objectRef<NoticeRecipientRow>('NoticeRecipient').im
       resolve: (r) => r.delivery,
     }),
     deliveryError: t.string({ nullable: true, description: "The mail server's last answer when delivery failed.", resolve: (r) => r.deliveryError }),
+  }),
+});
+
+const PersonNoticeRef = builder.objectRef<PersonNoticeRow>('PersonNotice').implement({
+  description: 'A notice as one person received it (themselves, or a guardian for them).',
+  fields: (t) => ({
+    noticeId: t.exposeID('noticeId'),
+    title: t.exposeString('title'),
+    urgent: t.exposeBoolean('urgent'),
+    sentAt: t.field({ type: 'DateTime', description: 'When it started (or is due to).', resolve: (n) => n.sentAt }),
+    recipientName: t.exposeString('recipientName', { description: 'Who received it.' }),
+    forSelf: t.exposeBoolean('forSelf', { description: 'Received by the person themselves (false: by a guardian).' }),
+    email: t.exposeString('email', { nullable: true }),
+    delivery: t.exposeString('delivery', { description: "The mail's state, as NoticeRecipient.delivery." }),
+    deliveryError: t.exposeString('deliveryError', { nullable: true }),
+    openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.openedAt }),
+    confirmedAt: t.field({ type: 'DateTime', nullable: true, resolve: (n) => n.confirmedAt }),
   }),
 });
 
@@ -214,6 +233,13 @@ builder.queryFields((t) => ({
     },
     errors: { types: readErrors },
     resolve: (_r, { noticeId, ...page }, ctx) => noticeRecipients(ctx, noticeId, page),
+  }),
+  personNotices: t.field({
+    type: [PersonNoticeRef],
+    description: 'The notices a person received, or a guardian received for them, newest first (100), with where each mail is.',
+    args: { personId: t.arg.id({ required: true }) },
+    errors: { types: readErrors },
+    resolve: (_r, { personId }, ctx) => personNotices(ctx, personId),
   }),
 }));
 

@@ -348,6 +348,25 @@ export interface NoticeHistoryOptions {
   unconfirmed?: boolean | null;
 }
 
+type MailStates = Awaited<ReturnType<typeof noticeMailStates>>;
+
+/** Where one recipient's mail is, from its row and its outbox mail's state. */
+function deliveryOfRecipient(
+  r: { email: string | null; skipped: string | null; bounced_at: Date | null; bounce_reason: string | null; mail_id: string | null },
+  started: boolean,
+  mails: MailStates,
+): { delivery: NoticeDelivery; deliveryError: string | null } {
+  if (!r.email) return { delivery: 'senza_email', deliveryError: null };
+  if (r.skipped) return { delivery: r.skipped === 'blocked' ? 'bloccato' : 'disiscritto', deliveryError: null };
+  if (r.bounced_at) return { delivery: 'non_recapitata', deliveryError: r.bounce_reason };
+  if (!r.mail_id) return { delivery: started ? 'in_coda' : 'in_attesa', deliveryError: null };
+  const mail = mails.get(r.mail_id);
+  // Settled mails leave the outbox after 30 days: by then it was sent (a failure would still be failing).
+  if (!mail || mail.status === 'sent' || mail.status === 'withheld') return { delivery: 'inviata', deliveryError: null };
+  if (mail.status === 'failed') return { delivery: 'non_recapitata', deliveryError: mail.lastError };
+  return { delivery: 'in_coda', deliveryError: mail.lastError };
+}
+
 /** Most recipients one page of a history holds; none asked: all of them (at most MAX_NOTICE_RECIPIENTS). */
 const HISTORY_PAGE_MAX = MAX_NOTICE_RECIPIENTS;
 
@@ -385,17 +404,7 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
     noticeMailStates(ctx, clubId, notice.id, rows.flatMap((r) => (r.mail_id ? [r.mail_id] : []))),
     noticeMailCounts(ctx, clubId, notice.id),
   ]);
-  const deliveryOf = (r: (typeof rows)[number]): { delivery: NoticeDelivery; deliveryError: string | null } => {
-    if (!r.email) return { delivery: 'senza_email', deliveryError: null };
-    if (r.skipped) return { delivery: r.skipped === 'blocked' ? 'bloccato' : 'disiscritto', deliveryError: null };
-    if (r.bounced_at) return { delivery: 'non_recapitata', deliveryError: r.bounce_reason };
-    if (!r.mail_id) return { delivery: notice.sentAt ? 'in_coda' : 'in_attesa', deliveryError: null };
-    const mail = mails.get(r.mail_id);
-    // Settled mails leave the outbox after 30 days: by then it was sent (a failure would still be failing).
-    if (!mail || mail.status === 'sent' || mail.status === 'withheld') return { delivery: 'inviata', deliveryError: null };
-    if (mail.status === 'failed') return { delivery: 'non_recapitata', deliveryError: mail.lastError };
-    return { delivery: 'in_coda', deliveryError: mail.lastError };
-  };
+  const deliveryOf = (r: (typeof rows)[number]) => deliveryOfRecipient(r, notice.sentAt !== null, mails);
   const { unconfirmed: notConfirmed, ...all } = counts;
   const started = notice.sentAt !== null;
   const delivery = {
@@ -508,3 +517,57 @@ export async function confirmNoticeByToken(scope: Pick<Scope, 'deps'>, token: un
   return { message: NOTICE_MSG.confirmed, notice: await viewOf({ ...opened, row: { ...row, confirmedAt: now } }) };
 }
 
+
+/** A notice a person received, or a guardian received for them (a person page's "Avvisi ricevuti"). */
+export interface PersonNoticeRow {
+  noticeId: string;
+  title: string;
+  urgent: boolean;
+  /** When it started (or is due to). */
+  sentAt: Date;
+  /** Who received it: the person themselves or a guardian. */
+  recipientName: string;
+  forSelf: boolean;
+  email: string | null;
+  delivery: NoticeDelivery;
+  deliveryError: string | null;
+  openedAt: Date | null;
+  confirmedAt: Date | null;
+}
+
+/** The newest notices a person's page lists. */
+const PERSON_NOTICES_MAX = 100;
+
+/**
+ * What the club's notices brought a person (issue 39 point 3): each notice they received, or a guardian received for
+ * them, newest first, with where its mail is and what was done with it; a person the caller cannot see is NotFound.
+ */
+export async function personNotices(ctx: RequestContext, personId: unknown): Promise<PersonNoticeRow[]> {
+  const { clubId } = clubMember(ctx);
+  const db = clubDb(ctx);
+  const person = isUuid(personId) ? await db.person.findFirst({ where: { id: personId, clubId }, select: { id: true } }) : null;
+  if (!person) throw new NotFoundError();
+  const rows = await db.$queryRaw<Array<{ notice_id: string; title: string; urgent: boolean; sent_at: Date | null; deliver_at: Date; recipient_id: string; recipient_name: string; email: string | null; mail_id: string | null; opened_at: Date | null; confirmed_at: Date | null; skipped: string | null; bounced_at: Date | null; bounce_reason: string | null }>>(clubSql(clubId)`
+    SELECT n.id::text AS notice_id, n.title, n.urgent, n.sent_at, n.deliver_at, r.person_id::text AS recipient_id, p.firstname || ' ' || p.lastname AS recipient_name,
+           r.email, r.mail_id::text, r.opened_at, r.confirmed_at, r.skipped, r.bounced_at, r.bounce_reason
+    FROM notice_recipients r JOIN notices n ON n.id = r.notice_id AND n.club_id = ${CLUB} JOIN people p ON p.id = r.person_id AND p.club_id = ${CLUB}
+    WHERE r.club_id = ${CLUB} AND (r.person_id = ${person.id}::uuid OR ${person.id}::uuid = ANY(r.for_person_ids)) AND n.cancelled_at IS NULL
+    ORDER BY COALESCE(n.sent_at, n.deliver_at) DESC, n.id, r.person_id
+    LIMIT ${PERSON_NOTICES_MAX}`);
+  const mailIdsByNotice = new Map<string, string[]>();
+  for (const r of rows) if (r.mail_id) mailIdsByNotice.set(r.notice_id, [...(mailIdsByNotice.get(r.notice_id) ?? []), r.mail_id]);
+  const states = await Promise.all([...mailIdsByNotice].map(([noticeId, mailIds]) => noticeMailStates(ctx, clubId, noticeId, mailIds)));
+  const mails: MailStates = new Map(states.flatMap((m) => [...m]));
+  return rows.map((r) => ({
+    noticeId: r.notice_id,
+    title: r.title,
+    urgent: r.urgent,
+    sentAt: r.sent_at ?? r.deliver_at,
+    recipientName: r.recipient_name,
+    forSelf: r.recipient_id === person.id,
+    email: r.email,
+    ...deliveryOfRecipient(r, r.sent_at !== null, mails),
+    openedAt: r.opened_at,
+    confirmedAt: r.confirmed_at,
+  }));
+}

@@ -278,5 +278,18 @@ describe('notices', () => {
     expect(res.statusCode).toBe(200);
     const exported = res.json().noticesReceived;
     expect(exported).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Cambio maglie', urgent: true, receivedBy: 'Anna Fratelli', confirmedAt: expect.any(String) })]));
+
+    // The child's page lists it for the staff: received by the parent, opened, confirmed; the parent's page too.
+    const PERSON_NOTICES = `query($id: ID!) { personNotices(personId: $id) { __typename ... on QueryPersonNoticesSuccess { data { noticeId title urgent recipientName forSelf delivery openedAt confirmedAt } } ... on BaseError { message } } }`;
+    const ofChild = (await call(PERSON_NOTICES, { id: twoChildren.children[0].personId })).data;
+    expect(ofChild.find((n: any) => n.title === 'Cambio maglie')).toEqual({
+      noticeId: sent.data.notice.id, title: 'Cambio maglie', urgent: true, recipientName: 'Anna Fratelli', forSelf: false, delivery: expect.stringMatching(/^(in_coda|inviata)$/), openedAt: expect.any(String), confirmedAt: expect.any(String),
+    });
+    expect((await call(PERSON_NOTICES, { id: twoChildren.parentId })).data.find((n: any) => n.title === 'Cambio maglie')).toMatchObject({ forSelf: true, recipientName: 'Anna Fratelli' });
+    // Another club's person is unknown; the treasurer has no notices; a malformed id is unknown.
+    expect((await call(PERSON_NOTICES, { id: otherClubPersonId })).__typename).toBe('NotFoundError');
+    expect((await call(PERSON_NOTICES, { id: twoChildren.children[0].personId }, as(otherClub.members.segreteria))).__typename).toBe('NotFoundError');
+    expect((await call(PERSON_NOTICES, { id: twoChildren.children[0].personId }, as(club.members.tesoriere))).__typename).toBe('ForbiddenError');
+    expect((await call(PERSON_NOTICES, { id: 'nope' })).__typename).toBe('NotFoundError');
   });
 });

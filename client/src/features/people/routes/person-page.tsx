@@ -66,7 +66,7 @@ function AssignRole({ role, onClose, onChanged }: { role: PersonRoleRow | null; 
  * A section of another feature on this page (composed in client/src/app/routes/person.tsx, since a feature imports
  * no other): drawn in the page's own card frame. The seasons (issue 35) need members.read, the family (genitori e
  * tutori, issue 36) families.read, the privacy consents (issue 36) consents.read, the fees (issue 37) fees.read, the
- * private calendar link (issue 38) calendar.write.
+ * private calendar link (issue 38) calendar.write, the notices received (issue 39) feed.write.
  */
 export type PersonPageSection = ComponentType<{ personId: string; personName: string; Frame: typeof PageCard }>;
 
@@ -76,12 +76,14 @@ export default function PersonPage({
   consentsSection: ConsentsSection,
   feesSection: FeesSection,
   calendarSection: CalendarSection,
+  noticesSection: NoticesSection,
 }: {
   seasonsSection?: PersonPageSection;
   familySection?: PersonPageSection;
   consentsSection?: PersonPageSection;
   feesSection?: PersonPageSection;
   calendarSection?: PersonPageSection;
+  noticesSection?: PersonPageSection;
 }) {
   const { roleId = '' } = useParams();
   const access = useAccess();
@@ -177,6 +179,7 @@ export default function PersonPage({
           <PersonQualifications person={person} />
           <PersonDocuments person={person} />
           {CalendarSection && access.can('calendar.write') && <CalendarSection personId={person.id} personName={name} Frame={PageCard} />}
+          {NoticesSection && access.can('feed.write') && <NoticesSection personId={person.id} personName={name} Frame={PageCard} />}
           <Box minW="0">
             <PersonChanges personId={person.id} name={name} asCard />
           </Box>
