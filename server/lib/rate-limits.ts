@@ -27,6 +27,7 @@ export type LimitedAction =
   | 'twoFactor'
   | 'import'
   | 'export'
+  | 'channelPost'
   | 'mail';
 
 export type LimitScope = 'ip' | 'account' | 'club' | 'recipient' | 'form';
@@ -65,6 +66,9 @@ const RULES: Record<LimitedAction, LimitRule> = {
   // 100,000 rows each: generous for a person at work, a ceiling for a script or a stolen session.
   import: { account: 120, club: 300, window: HOUR },
   export: { account: 60, club: 200, window: HOUR },
+  // Messages in the groups' channels (each one pushed to the channel's devices): a lively hour of a person's, and a
+  // ceiling on a club's whole conversation, far above a club's day, against a script or a stolen session.
+  channelPost: { account: 120, club: 3000, window: HOUR },
   // Every outgoing mail (server/lib/mailer.ts throttledMailer): per recipient address, and per club, account or IP
   // that caused it. MAIL_PER_RECIPIENT_HOURLY and MAIL_PER_CLUB_HOURLY set the first two.
   mail: { recipient: 10, club: 200, account: 50, ip: 50, window: HOUR },

@@ -4,7 +4,7 @@
 import { CHANNEL_MSG } from '../../../schema/messages-channels';
 import { CHANNEL_PAGE_SIZE, MAX_CHANNEL_ATTACHMENT_BYTES, MAX_CHANNEL_ATTACHMENTS, MAX_CHANNEL_MESSAGE_CHARS } from '../../../schema/validation/channels';
 import { builder } from '../../graphql/builder';
-import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, RateLimitError, UnauthenticatedError, ValidationError } from '../../lib/errors';
 import { readAttachmentUploads } from '../files/attachments';
 import {
   hideChannelMessage,
@@ -27,6 +27,8 @@ import {
 } from './channels.service';
 
 const errors = [ValidationError, NotFoundError, ForbiddenError, UnauthenticatedError];
+/** Writing is also limited: 120 messages an hour per account, 3,000 per club (RateLimitError). */
+const postErrors = [...errors, RateLimitError];
 
 const AttachmentRef = builder.objectRef<ChannelAttachmentView>('ChannelAttachment').implement({
   description: 'A file sent with a message: opened by its url (the staff: /files/<id>; the personal area: /api/area/canali/<group>/allegati/<file>).',
@@ -155,16 +157,16 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   postChannelMessage: t.field({
     type: MessagePayload,
-    description: "Writes in a group's channel as the club staff.",
+    description: "Writes in a group's channel as the club staff (at most 120 messages an hour per account).",
     args: { input: t.arg({ type: PostInput, required: true }), attachments: t.arg({ type: ['Upload'], description: ATTACHMENTS }) },
-    errors: { types: errors },
+    errors: { types: postErrors },
     resolve: (_r, { input, attachments }, ctx) => postStaffMessage(ctx, input, readFiles(attachments)),
   }),
   postMyChannelMessage: t.field({
     type: MessagePayload,
-    description: "Writes in one of the family's channels (refused while the channel is for the staff only).",
+    description: "Writes in one of the family's channels (refused while the channel is for the staff only; at most 120 messages an hour per account).",
     args: { input: t.arg({ type: PostInput, required: true }), attachments: t.arg({ type: ['Upload'], description: ATTACHMENTS }) },
-    errors: { types: errors },
+    errors: { types: postErrors },
     resolve: (_r, { input, attachments }, ctx) => postMyMessage(ctx, input, readFiles(attachments)),
   }),
   hideChannelMessage: t.field({

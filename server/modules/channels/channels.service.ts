@@ -197,6 +197,7 @@ async function postMessage(ctx: RequestContext, seatOf: (groupId: string) => Pro
   const input = parseInput(postChannelMessageInput, raw);
   const seat = await seatOf(input.groupId);
   if (!seat.mayPost) throw new ForbiddenError(postingNote(seat) ?? CHANNEL_MSG.familiesMayNotPost);
+  await ctx.deps.limits.consume('channelPost', { account: seat.accountId, club: seat.clubId });
   const files = await readAttachments();
   await checkAttachments(files, { max: MAX_CHANNEL_ATTACHMENTS, maxBytes: MAX_CHANNEL_ATTACHMENT_BYTES, tooMany: CHANNEL_MSG.tooManyAttachments, tooLarge: CHANNEL_MSG.attachmentsTooLarge });
   const { db, clubId, groupId } = seat;

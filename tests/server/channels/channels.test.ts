@@ -317,4 +317,17 @@ describe('group channels', () => {
     await run();
     expect(parentDevice.received).toHaveLength(2);
   });
+
+  it('limits writing: 120 messages an hour per account, then a clear refusal, and nothing stored', async () => {
+    // The adult wrote a few earlier in this file (within the hour, as the limit counts in real time).
+    let refused: any = null;
+    for (let i = 1; i <= 130 && !refused; i++) {
+      const res = await post(adult.creds, `Messaggio veloce ${i}`);
+      if (res.__typename) refused = res;
+    }
+    expect(refused).toEqual({ __typename: 'RateLimitError', message: MSG.rateLimited(60) });
+    expect(await t.deps.systemDb.groupMessage.count({ where: { authorPersonId: adult.personId } })).toBe(120);
+    // Another account of the same channel still writes.
+    expect(data(await post({ token: family.token }, 'Io scrivo ancora')).message.body).toBe('Io scrivo ancora');
+  });
 });
