@@ -32,6 +32,8 @@ export interface NoticeRecipientPreview {
   /** The people of the audience this recipient receives for (themselves, or the minors they are guardian of). */
   forPersonIds: string[];
   forNames: string;
+  /** Their account has a browser subscribed to notifications: their receipt gets a push too (notice-push.ts). */
+  push: boolean;
 }
 
 /** A coach addresses only the groups they coach: no roles, seasons, call-ups or hand-picked people. */
@@ -72,14 +74,16 @@ async function refuseForeignIds(db: Db, clubId: string, audience: NoticeAudience
  * `minors` and `pairs` of a statement that goes on from there. Ids of another club (or unknown ones) simply match
  * nobody: the statement reads only the club's rows.
  */
-function audiencePairs(clubId: string, audience: NoticeAudience, today: string) {
+function audiencePairs(clubId: string, audience: NoticeAudience, today: string, coachGroups: readonly string[] | null) {
   const none = '{}';
   return clubSql(clubId)`
     WITH subjects AS (
       SELECT p.id, p.birthday FROM people p
       WHERE p.club_id = ${CLUB} AND (
         EXISTS (SELECT 1 FROM person_roles pr JOIN group_members gm ON gm.role_id = pr.id
-                WHERE pr.person_id = p.id AND pr.archived_at IS NULL AND gm.group_id = ANY(${audience.groupIds.length ? audience.groupIds : none}::uuid[]))
+                WHERE pr.person_id = p.id AND pr.archived_at IS NULL AND gm.group_id = ANY(${audience.groupIds.length ? audience.groupIds : none}::uuid[])
+                  -- a coach's own groups only (refuseUnlessCoachAudience has said so already; the statement says it too)
+                  AND (${coachGroups ? [...coachGroups] : null}::uuid[] IS NULL OR gm.group_id = ANY(${coachGroups ? [...coachGroups] : none}::uuid[])))
         OR EXISTS (SELECT 1 FROM person_roles pr
                    WHERE pr.person_id = p.id AND pr.archived_at IS NULL AND pr.kind::text = ANY(${audience.roleKinds.length ? audience.roleKinds : none}::text[]))
         OR EXISTS (SELECT 1 FROM register_members rm JOIN register_member_seasons rs ON rs.member_id = rm.id
@@ -108,27 +112,28 @@ function audiencePairs(clubId: string, audience: NoticeAudience, today: string) 
  * MAX_NOTICE_RECIPIENTS is refused once counted, before any is named: a club's every athlete while a large import
  * runs must not cost the names and the sorting of tens of thousands.
  */
-export async function resolveNoticeRecipients(db: Db, clubId: string, audience: NoticeAudience, today: string): Promise<NoticeRecipientPreview[]> {
-  const pairs = audiencePairs(clubId, audience, today);
+export async function resolveNoticeRecipients(db: Db, clubId: string, audience: NoticeAudience, today: string, coachGroups: readonly string[] | null = null): Promise<NoticeRecipientPreview[]> {
+  const pairs = audiencePairs(clubId, audience, today, coachGroups);
   const [{ n }] = await db.$queryRaw<Array<{ n: number }>>(clubSql(clubId)`${pairs}
     SELECT count(*)::int AS n FROM (
       SELECT DISTINCT x.recipient_id FROM pairs x JOIN people r ON r.id = x.recipient_id AND r.club_id = ${CLUB} LIMIT ${MAX_NOTICE_RECIPIENTS + 1}) counted`);
   if (n > MAX_NOTICE_RECIPIENTS) throw new ValidationError({ audience: NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS) }, NOTICE_MSG.tooManyRecipients(MAX_NOTICE_RECIPIENTS));
-  const rows = await db.$queryRaw<Array<{ person_id: string; name: string; email: string | null; for_ids: string[]; for_names: string }>>(clubSql(clubId)`${pairs}
+  const rows = await db.$queryRaw<Array<{ person_id: string; name: string; email: string | null; for_ids: string[]; for_names: string; push: boolean }>>(clubSql(clubId)`${pairs}
     SELECT r.id AS person_id, r.firstname || ' ' || r.lastname AS name, r.email_primary AS email,
            array_agg(DISTINCT f.id::text) AS for_ids,
-           string_agg(DISTINCT f.firstname || ' ' || f.lastname, ', ') AS for_names
+           string_agg(DISTINCT f.firstname || ' ' || f.lastname, ', ') AS for_names,
+           EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.account_id = r.account_id) AS push
     FROM pairs x JOIN people r ON r.id = x.recipient_id AND r.club_id = ${CLUB} JOIN people f ON f.id = x.for_id
-    GROUP BY r.id, r.firstname, r.lastname, r.email_primary
+    GROUP BY r.id, r.firstname, r.lastname, r.email_primary, r.account_id
     ORDER BY r.lastname, r.firstname, r.id`);
-  return rows.map((r) => ({ personId: r.person_id, name: r.name, email: r.email, forPersonIds: r.for_ids, forNames: r.for_names }));
+  return rows.map((r) => ({ personId: r.person_id, name: r.name, email: r.email, forPersonIds: r.for_ids, forNames: r.for_names, push: r.push }));
 }
 
 /** The recipients of an audience the caller may address (a coach: their groups; only the club's ids), at most the limit. */
 async function audienceRecipients(ctx: RequestContext, db: Db, clubId: string, audience: NoticeAudience): Promise<NoticeRecipientPreview[]> {
   refuseUnlessCoachAudience(ctx, audience);
   await refuseForeignIds(db, clubId, audience);
-  return resolveNoticeRecipients(db, clubId, audience, clubDate(ctx.deps.now()));
+  return resolveNoticeRecipients(db, clubId, audience, clubDate(ctx.deps.now()), athleteGroupsOf(ctx)?.groupIds ?? null);
 }
 
 export interface NoticePreview {
@@ -179,16 +184,6 @@ async function recipientsLeftToday(ctx: RequestContext, db: Db, clubId: string):
   return ctx.deps.config.noticeRecipientsPerDay - (sent._sum.recipientCount ?? 0);
 }
 
-/**
- * The club's people whose account has a browser subscribed to notifications now: their receipts get a push too
- * (notice-push.ts). Few: only people with an account of their own.
- */
-async function peopleWithPush(db: Db, clubId: string): Promise<Set<string>> {
-  const rows = await db.$queryRaw<Array<{ id: string }>>(clubSql(clubId)`
-    SELECT p.id::text FROM people p WHERE p.club_id = ${CLUB} AND p.account_id IN (SELECT s.account_id FROM push_subscriptions s)`);
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Refuses a notice for `count` recipients (0: any) beyond what the club may still reach today. */
 function refuseOverDailyLimit(ctx: RequestContext, left: number, count: number) {
   if (left > 0 && count <= left) return;
@@ -219,7 +214,6 @@ export async function sendNotice(ctx: RequestContext, raw: unknown, readAttachme
   refuseOverDailyLimit(ctx, left, recipients.length);
   const attachments = await readAttachments();
   await checkNoticeAttachments(attachments);
-  const pushable = await peopleWithPush(db, clubId);
   const deliverAt = noticeDeliveryTime(due, input.urgent, await quietHoursOf(db, clubId));
 
   const notice = await db.$transaction(async (tx) => {
@@ -242,7 +236,7 @@ export async function sendNotice(ctx: RequestContext, raw: unknown, readAttachme
       },
     });
     await tx.noticeRecipient.createMany({
-      data: recipients.map((r) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email, pushDue: pushable.has(r.personId) })),
+      data: recipients.map((r) => ({ clubId, noticeId: created.id, personId: r.personId, forPersonIds: r.forPersonIds, email: r.email, pushDue: r.push })),
     });
     await storeNoticeAttachments(tx, clubId, created.id, attachments);
     const when = deliverAt > now ? ` (programmato ${whenLabel(deliverAt)})` : '';
@@ -371,6 +365,18 @@ function deliveryOfRecipient(
 const HISTORY_PAGE_MAX = MAX_NOTICE_RECIPIENTS;
 
 /**
+ * For a coach, only the receipts about the athletes of their groups (a guardian's for their child, an athlete's own);
+ * for anyone else, every receipt. A condition on `notice_recipients r`.
+ */
+function coachReceipts(ctx: RequestContext, clubId: string) {
+  const groups = athleteGroupsOf(ctx)?.groupIds;
+  return groups
+    ? clubSql(clubId)`AND EXISTS (SELECT 1 FROM person_roles pr JOIN group_members gm ON gm.role_id = pr.id
+        WHERE pr.club_id = ${CLUB} AND pr.person_id = ANY(r.for_person_ids) AND pr.archived_at IS NULL AND gm.group_id = ANY(${[...groups]}::uuid[]))`
+    : Prisma.empty;
+}
+
+/**
  * A notice's recipients with what each did (mailed, delivered, opened, confirmed), by name, a page at a time, with the
  * counts of all of them; another club's notice is NotFound.
  */
@@ -387,7 +393,7 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
       SELECT count(*)::int AS total, count(r.email)::int AS "withEmail", count(r.emailed_at)::int AS emailed, count(r.opened_at)::int AS opened,
              count(r.confirmed_at)::int AS confirmed, count(r.reminded_at)::int AS reminded, (count(*) - count(r.confirmed_at))::int AS unconfirmed,
              count(r.bounced_at)::int AS bounced, count(r.skipped)::int AS skipped
-      FROM notice_recipients r WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid`),
+      FROM notice_recipients r WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid ${coachReceipts(ctx, clubId)}`),
     // One statement for the page: names, and whom each receives for (themselves: no lookup).
     db.$queryRaw<Array<{ person_id: string; name: string; for_names: string | null; email: string | null; mail_id: string | null; emailed_at: Date | null; opened_at: Date | null; confirmed_at: Date | null; reminded_at: Date | null; skipped: string | null; bounced_at: Date | null; bounce_reason: string | null }>>(clubSql(clubId)`
       SELECT r.person_id::text, p.firstname || ' ' || p.lastname AS name,
@@ -396,7 +402,7 @@ export async function noticeRecipients(ctx: RequestContext, noticeId: unknown, o
                 WHERE f.club_id = ${CLUB} AND f.id = ANY(r.for_person_ids)) END AS for_names,
              r.email, r.mail_id::text, r.emailed_at, r.opened_at, r.confirmed_at, r.reminded_at, r.skipped, r.bounced_at, r.bounce_reason
       FROM notice_recipients r JOIN people p ON p.id = r.person_id AND p.club_id = ${CLUB}
-      WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid ${unconfirmed}
+      WHERE r.club_id = ${CLUB} AND r.notice_id = ${notice.id}::uuid ${unconfirmed} ${coachReceipts(ctx, clubId)}
       ORDER BY p.lastname, p.firstname, r.id
       LIMIT ${first} OFFSET ${offset}`),
   ]);
@@ -551,7 +557,7 @@ export async function personNotices(ctx: RequestContext, personId: unknown): Pro
     SELECT n.id::text AS notice_id, n.title, n.urgent, n.sent_at, n.deliver_at, r.person_id::text AS recipient_id, p.firstname || ' ' || p.lastname AS recipient_name,
            r.email, r.mail_id::text, r.opened_at, r.confirmed_at, r.skipped, r.bounced_at, r.bounce_reason
     FROM notice_recipients r JOIN notices n ON n.id = r.notice_id AND n.club_id = ${CLUB} JOIN people p ON p.id = r.person_id AND p.club_id = ${CLUB}
-    WHERE r.club_id = ${CLUB} AND (r.person_id = ${person.id}::uuid OR ${person.id}::uuid = ANY(r.for_person_ids)) AND n.cancelled_at IS NULL
+    WHERE r.club_id = ${CLUB} AND (r.person_id = ${person.id}::uuid OR ${person.id}::uuid = ANY(r.for_person_ids)) AND n.cancelled_at IS NULL ${coachReceipts(ctx, clubId)}
     ORDER BY COALESCE(n.sent_at, n.deliver_at) DESC, n.id, r.person_id
     LIMIT ${PERSON_NOTICES_MAX}`);
   const mailIdsByNotice = new Map<string, string[]>();

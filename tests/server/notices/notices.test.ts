@@ -292,4 +292,30 @@ describe('notices', () => {
     expect((await call(PERSON_NOTICES, { id: twoChildren.children[0].personId }, as(club.members.tesoriere))).__typename).toBe('ForbiddenError');
     expect((await call(PERSON_NOTICES, { id: 'nope' })).__typename).toBe('NotFoundError');
   });
+
+  it('a coach of two groups sends to one of them, and reads histories and a person\'s notices only for their groups\' athletes', async () => {
+    const ctx = await clubContext(t.deps, club.members.owner);
+    const mine = await createPerson(ctx, 'athlete', { profile: { firstname: 'Carla', lastname: 'Mia', birthday: '1999-01-01', emailPrimary: 'carla@example.it' } });
+    const theirs = await createPerson(ctx, 'athlete', { profile: { firstname: 'Dario', lastname: 'Altrui', birthday: '1998-01-01', emailPrimary: 'dario@example.it' } });
+    const second = await t.deps.systemDb.group.create({ data: { clubId: club.clubId, name: 'Secondo gruppo', type: 'athlete' } });
+    const elsewhere = await t.deps.systemDb.group.create({ data: { clubId: club.clubId, name: 'Non suo', type: 'athlete' } });
+    await t.deps.systemDb.groupMember.createMany({ data: [{ clubId: club.clubId, groupId: second.id, roleId: mine.roleId }, { clubId: club.clubId, groupId: elsewhere.id, roleId: theirs.roleId }] });
+    await t.deps.systemDb.membership.updateMany({ where: { token: coach.club }, data: { groupIds: [club.coachedGroupId, second.id] } });
+    try {
+      // To one of the two groups: the statement narrows to the coach's groups, the push flags included.
+      const own = await call(SEND, { input: { title: 'Solo il secondo', body: 'Allenamento alle 18.', audience: { groupIds: [second.id] } } }, coach);
+      expect(own).toMatchObject({ __typename: 'MutationSendNoticeSuccess', data: { recipients: 1 } });
+      // The secretary's notice to both groups: the coach's history names only the receipt of their athlete.
+      const both = await call(SEND, { input: { title: 'A tutti e due', body: 'Campo chiuso.', audience: { groupIds: [second.id, elsewhere.id] } } });
+      expect(both.data.recipients).toBe(2);
+      expect((await call(HISTORY, { id: both.data.notice.id })).data.recipients.map((r: any) => r.name).sort()).toEqual(['Carla Mia', 'Dario Altrui']);
+      expect((await call(HISTORY, { id: both.data.notice.id }, coach)).data.recipients.map((r: any) => r.name)).toEqual(['Carla Mia']);
+      const PERSON_NOTICES = `query($id: ID!) { personNotices(personId: $id) { __typename ... on QueryPersonNoticesSuccess { data { title } } ${ERRORS} } }`;
+      expect((await call(PERSON_NOTICES, { id: mine.personId }, coach)).data.map((n: any) => n.title).sort()).toEqual(['A tutti e due', 'Solo il secondo']);
+      // An athlete of another group is out of the coach's sight.
+      expect((await call(PERSON_NOTICES, { id: theirs.personId }, coach)).__typename).toBe('NotFoundError');
+    } finally {
+      await t.deps.systemDb.membership.updateMany({ where: { token: coach.club }, data: { groupIds: [club.coachedGroupId] } });
+    }
+  });
 });
