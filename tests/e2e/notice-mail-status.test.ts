@@ -51,11 +51,13 @@ describe('notices by e-mail: obbligatorio, unsubscribing, blocked addresses', ()
     const failures: string[] = [];
     const { check, both } = screenChecks(page, failures);
     const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+    // Only this attempt's mails: a retry's outbox still holds the first try's, to the same addresses.
+    const mailsBefore = (await readOutbox(server.dataDir)).length;
     const mailTo = async (email: string, title: string) => {
       let text = '';
       await vi.waitFor(
         async () => {
-          const mail = (await readOutbox(server.dataDir)).find((m) => m.to.includes(email) && m.subject.includes(title));
+          const mail = (await readOutbox(server.dataDir)).slice(mailsBefore).find((m) => m.to.includes(email) && m.subject.includes(title));
           if (!mail) throw new Error(`no mail to ${email} yet`);
           text = mail.text;
         },
