@@ -3,6 +3,7 @@
 // stays for them (with who hid it and why) and shows to the families as removed, with its text and files withheld;
 // a channel can be closed to the families (only the staff write, as for announcements). Each account keeps its own
 // read mark and may mute a channel's notifications (web push, channel-push.ts), which respect the club's quiet hours.
+import type { Prisma } from '../../generated/prisma/client.js';
 import { CHANNEL_MSG } from '../../../schema/messages-channels';
 import { noticeDeliveryTime } from '../../../schema/notice-schedule';
 import { CHANNEL_PAGE_SIZE, MAX_CHANNEL_ATTACHMENT_BYTES, MAX_CHANNEL_ATTACHMENTS, hideChannelMessageInput, postChannelMessageInput } from '../../../schema/validation/channels';
@@ -132,6 +133,32 @@ export async function myChannels(ctx: RequestContext): Promise<{ channels: Chann
   return { channels, note: minorWaiting && !seats.length ? CHANNEL_MSG.minorWithoutGuardian : null };
 }
 
+/** What a message's row includes for its view. */
+const MESSAGE_INCLUDE = {
+  hiddenBy: { select: { email: true, profile: { select: { firstname: true, lastname: true } } } },
+  attachments: { orderBy: { position: 'asc' }, select: { file: { select: { id: true, filename: true, mimeType: true, size: true } } } },
+} satisfies Prisma.GroupMessageInclude;
+
+/** A message as `seat` sees it: the families get neither the text nor the files of a hidden one, nor who hid it. */
+function toMessageView(seat: ChannelSeat, m: Prisma.GroupMessageGetPayload<{ include: typeof MESSAGE_INCLUDE }>): ChannelMessageView {
+  const withheld = m.hiddenAt !== null && !seat.staff;
+  const hider = m.hiddenBy ? (m.hiddenBy.profile ? `${m.hiddenBy.profile.firstname} ${m.hiddenBy.profile.lastname}`.trim() : '') || m.hiddenBy.email : null;
+  return {
+    id: m.id,
+    authorName: m.authorName,
+    authorLabel: m.authorLabel,
+    fromStaff: m.fromStaff,
+    mine: m.authorAccountId === seat.accountId,
+    body: withheld ? '' : m.body,
+    createdAt: m.createdAt,
+    hidden: m.hiddenAt !== null,
+    hiddenAt: seat.staff ? m.hiddenAt : null,
+    hiddenBy: seat.staff ? hider : null,
+    hiddenReason: seat.staff ? m.hiddenReason : null,
+    attachments: withheld ? [] : m.attachments.map(({ file }) => ({ fileId: file.id, filename: file.filename, mimeType: file.mimeType, size: file.size, url: attachmentUrl(seat, file.id) })),
+  };
+}
+
 /** A page of the conversation for a seat: the newest CHANNEL_PAGE_SIZE, or those before the message `before`. */
 async function channelPage(seat: ChannelSeat, before: unknown): Promise<ChannelPage> {
   const { db, clubId, groupId } = seat;
@@ -146,10 +173,7 @@ async function channelPage(seat: ChannelSeat, before: unknown): Promise<ChannelP
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: CHANNEL_PAGE_SIZE + 1,
-      include: {
-        hiddenBy: { select: { email: true, profile: { select: { firstname: true, lastname: true } } } },
-        attachments: { orderBy: { position: 'asc' }, select: { file: { select: { id: true, filename: true, mimeType: true, size: true } } } },
-      },
+      include: MESSAGE_INCLUDE,
     }),
     db.groupChannelState.findUnique({ where: { groupId_accountId: { groupId, accountId: seat.accountId } }, select: { lastReadAt: true, mutedAt: true } }),
   ]);
@@ -168,24 +192,7 @@ async function channelPage(seat: ChannelSeat, before: unknown): Promise<ChannelP
     postingNote: postingNote(seat),
     hasOlder: rows.length > CHANNEL_PAGE_SIZE,
     lastReadAt: state?.lastReadAt ?? null,
-    messages: page.map((m) => {
-      const withheld = m.hiddenAt !== null && !seat.staff;
-      const hider = m.hiddenBy ? (m.hiddenBy.profile ? `${m.hiddenBy.profile.firstname} ${m.hiddenBy.profile.lastname}`.trim() : '') || m.hiddenBy.email : null;
-      return {
-        id: m.id,
-        authorName: m.authorName,
-        authorLabel: m.authorLabel,
-        fromStaff: m.fromStaff,
-        mine: m.authorAccountId === seat.accountId,
-        body: withheld ? '' : m.body,
-        createdAt: m.createdAt,
-        hidden: m.hiddenAt !== null,
-        hiddenAt: seat.staff ? m.hiddenAt : null,
-        hiddenBy: seat.staff ? hider : null,
-        hiddenReason: seat.staff ? m.hiddenReason : null,
-        attachments: withheld ? [] : m.attachments.map(({ file }) => ({ fileId: file.id, filename: file.filename, mimeType: file.mimeType, size: file.size, url: attachmentUrl(seat, file.id) })),
-      };
-    }),
+    messages: page.map((m) => toMessageView(seat, m)),
   };
 }
 
@@ -233,10 +240,7 @@ async function postMessage(ctx: RequestContext, seatOf: (groupId: string) => Pro
     return message.id;
   });
   deliverSoon(ctx.deps);
-  const page = await channelPage(seat, null);
-  const message = page.messages.find((m) => m.id === id);
-  if (!message) throw new NotFoundError();
-  return { message };
+  return { message: await messageView(seat, id) };
 }
 
 export const postStaffMessage = (ctx: RequestContext, raw: unknown, files: () => Promise<UploadedFile[]>) => postMessage(ctx, (groupId) => staffSeat(ctx, groupId), raw, files);
@@ -266,11 +270,9 @@ export async function restoreChannelMessage(ctx: RequestContext, messageId: unkn
 }
 
 async function messageView(seat: ChannelSeat, id: string): Promise<ChannelMessageView> {
-  const m = await seat.db.groupMessage.findFirstOrThrow({ where: { clubId: seat.clubId, id }, select: { createdAt: true } });
-  // The page that ends just after it holds it, with the same shape as any page.
-  const after = await seat.db.groupMessage.findFirst({ where: { clubId: seat.clubId, groupId: seat.groupId, OR: [{ createdAt: { gt: m.createdAt } }, { createdAt: m.createdAt, id: { gt: id } }] }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
-  const page = await channelPage(seat, after?.id ?? null);
-  return page.messages.find((v) => v.id === id)!;
+  const m = await seat.db.groupMessage.findFirst({ where: { clubId: seat.clubId, groupId: seat.groupId, id }, include: MESSAGE_INCLUDE });
+  if (!m) throw new NotFoundError();
+  return toMessageView(seat, m);
 }
 
 /** Opens or closes the channel to the families' messages (the staff always write). */
@@ -281,7 +283,7 @@ export async function setChannelPosting(ctx: RequestContext, groupId: unknown, f
   return { message: familiesMayPost ? CHANNEL_MSG.postingOpened : CHANNEL_MSG.postingClosed, familiesMayPost };
 }
 
-async function saveState(ctx: RequestContext, seat: ChannelSeat, change: { mutedAt?: Date | null; lastReadAt?: Date }) {
+async function saveState(seat: ChannelSeat, change: { mutedAt?: Date | null; lastReadAt?: Date }) {
   await seat.db.groupChannelState.upsert({
     where: { groupId_accountId: { groupId: seat.groupId, accountId: seat.accountId } },
     create: { clubId: seat.clubId, groupId: seat.groupId, accountId: seat.accountId, ...change },
@@ -290,7 +292,7 @@ async function saveState(ctx: RequestContext, seat: ChannelSeat, change: { muted
 }
 
 const muteSeat = async (ctx: RequestContext, seat: ChannelSeat, muted: boolean) => {
-  await saveState(ctx, seat, { mutedAt: muted ? ctx.deps.now() : null });
+  await saveState(seat, { mutedAt: muted ? ctx.deps.now() : null });
   return { message: muted ? CHANNEL_MSG.muted : CHANNEL_MSG.unmuted, muted };
 };
 export const muteStaffChannel = async (ctx: RequestContext, groupId: unknown, muted: boolean) => muteSeat(ctx, await staffSeat(ctx, groupId), muted);
@@ -298,7 +300,7 @@ export const muteMyChannel = async (ctx: RequestContext, groupId: unknown, muted
 
 /** Marks the channel read up to now (the screen calls it when the newest messages are shown). */
 const readSeat = async (ctx: RequestContext, seat: ChannelSeat) => {
-  await saveState(ctx, seat, { lastReadAt: ctx.deps.now() });
+  await saveState(seat, { lastReadAt: ctx.deps.now() });
   return true;
 };
 export const markStaffChannelRead = async (ctx: RequestContext, groupId: unknown) => readSeat(ctx, await staffSeat(ctx, groupId));
