@@ -26,8 +26,9 @@ const panel = (page: Page, title: string) => page.getByRole('dialog', { name: ti
 /** Titles of the feed's cards, in order. */
 const cardTitles = (page: Page) => page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
 
+// 30 s, as the pages' own waits: after a cold load under CI's load the cards came after more than 10 s.
 async function waitForCards(page: Page, titles: string[]) {
-  await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(titles);
+  await expect.poll(() => cardTitles(page), { timeout: 30_000 }).toEqual(titles);
 }
 
 describe.each(Object.entries(VIEWPORTS))('groups, categories and feed on %s', (name, viewport) => {

@@ -40,8 +40,9 @@ async function seedClub() {
 const lastNames = (page: Page) =>
   page.getByRole('button', { name: /^(Luca|Marco) [A-T]atleta$/ }).evaluateAll((buttons) => buttons.map((b) => b.textContent?.split(' ')[1] ?? ''));
 
+// 30 s: the first poll often follows a cold page load, which took over 10 s under CI's load (an empty list then).
 async function expectNames(page: Page, names: string[]) {
-  await expect.poll(() => lastNames(page), { timeout: 10_000 }).toEqual(names);
+  await expect.poll(() => lastNames(page), { timeout: 30_000 }).toEqual(names);
 }
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
@@ -73,7 +74,7 @@ const groupNames = (page: Page) =>
   page.getByRole('link', { name: /^Apri / }).evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')?.replace(/^Apri /, '') ?? ''));
 
 async function expectGroups(page: Page, names: string[]) {
-  await expect.poll(() => groupNames(page), { timeout: 10_000 }).toEqual(names);
+  await expect.poll(() => groupNames(page), { timeout: 30_000 }).toEqual(names);
 }
 
 describe.each(Object.entries(VIEWPORTS))('list views in the address on %s', (name, viewport) => {
