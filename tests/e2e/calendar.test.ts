@@ -203,6 +203,8 @@ describe('the club calendar', () => {
       await coachDetail.getByRole('button', { name: 'Annulla questo giorno' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Annulla questo giorno' }).click();
       await coachDetail.getByRole('alert').getByText(CAL_MSG.coachGroupsOnly).waitFor();
+      // the question closes as the answer comes: axe once it has gone (a loaded run checked it mid-close, unnamed)
+      await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
       await check('C12-coach-refused');
       await coachDetail.getByRole('button', { name: 'Chiudi' }).first().click();
       expect(await page.locator('[data-day="2026-11-30"][data-cancelled]').count()).toBe(0);
