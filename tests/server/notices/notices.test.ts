@@ -4,9 +4,10 @@
 // of each recipient's own that opens it and confirms the reading, which the history shows per recipient; a coach only
 // to the groups they coach; field messages; another club's ids reaching nobody and its notices unknown.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clubDate } from '../../../schema/club-time';
+import { clubDate, clubMidnight } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { NOTICE_MSG } from '../../../schema/messages-notices';
+import { clockFrom } from '../../../server/lib/clock';
 import { familyOf, type TestFamily } from '../../support/family-factories';
 import { rootField, type Credentials } from '../../support/http';
 import { clubContext, createPerson } from '../../support/people-factories';
@@ -26,7 +27,11 @@ let lonelyMinorId: string;
 let otherClubPersonId: string;
 let otherGroupId: string;
 let coachPersonId: string;
-const year = Number(clubDate(new Date()).slice(0, 4));
+// Today at 10:00 in Rome, running on: outside the default quiet hours (22:00-07:00), where a normal notice would wait for
+// the morning instead of going at once, whatever hour the suite runs at.
+const today = clubDate(new Date());
+const clock = clockFrom(new Date(clubMidnight(today).getTime() + 10 * 3600_000));
+const year = Number(today.slice(0, 4));
 
 const call = <T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null = secretary): Promise<T> =>
   rootField<T>(t.app, query, variables, creds, (status, body) => expect(status, body).toBeLessThan(500));
@@ -43,7 +48,7 @@ const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((m) =
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>', publicUrl: 'https://campobase.test' });
+  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>', publicUrl: 'https://campobase.test' }, { now: clock });
   club = await clubWithEveryRole(t.deps, 'ASD Avvisi');
   otherClub = await clubWithEveryRole(t.deps, 'ASD Altrove');
   coach = as(club.members.allenatore);
