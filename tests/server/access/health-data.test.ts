@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../schema/messages';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import { storeFile } from '../../../server/modules/files/files.service';
+import { pinnedToday } from '../../support/clock';
 import { addCollaborator, createClub, type TestClub } from '../../support/factories';
 import { gql, rest } from '../../support/http';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
@@ -19,10 +20,14 @@ let athlete: { roleId: string; taxIdCode: string };
 let certificateId: string;
 const as = (who: TestClub) => ({ token: who.token, club: who.clubToken });
 
+// A certificate valid on any day the suite runs: it expires next March, 3 to 15 months ahead (a fixed 2027-03-31
+// would have counted as expired on the owner's dashboard from April 2027).
+const { today, now } = pinnedToday();
+const nextYear = Number(today.slice(0, 4)) + 1;
 const HEALTH = {
-  medicalExaminationExpirationDate: '2027-03-31',
+  medicalExaminationExpirationDate: `${nextYear}-03-31`,
   typeMedicalExaminationId: 2,
-  medicalExaminationScheduledDate: '2027-03-01',
+  medicalExaminationScheduledDate: `${nextYear}-03-01`,
   typeMedicalExaminationAccountableId: 1,
   healthCard: 'TS-998877',
   allergies: 'Arachidi',
@@ -42,7 +47,7 @@ const ROLE = `query($id: ID!) {
 }`;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { now });
   owner = await createClub(t.deps, { fullName: 'ASD Dati Sanitari' });
   const ctx = await clubContext(t.deps, owner);
   athlete = await createPerson(ctx, 'athlete', { profile: { firstname: 'Sara', lastname: 'Salute' }, details: { ...HEALTH, athleteAttorneyName: 'Avv. Neri' } });
@@ -107,13 +112,13 @@ describe('a coach (health.read without health.write)', () => {
   });
 
   it('is refused any change of health data, emptying included, and nothing of the save is stored', async () => {
-    for (const change of [{ allergies: 'Nessuna' }, { allergies: null }, { medicalExaminationExpirationDate: '2028-01-01' }, { healthCard: '' }]) {
+    for (const change of [{ allergies: 'Nessuna' }, { allergies: null }, { medicalExaminationExpirationDate: `${nextYear}-01-01` }, { healthCard: '' }]) {
       const answer = (await save({ ...change, athleteAttorneyName: 'Avv. Verdi' })).body.data.savePerson;
       expect(answer, JSON.stringify(change)).toEqual({ __typename: 'ForbiddenError', code: 'FORBIDDEN', message: MSG.healthWriteDenied });
     }
     const stored = await t.deps.systemDb.athleteDetails.findUniqueOrThrow({ where: { roleId: athlete.roleId } });
     expect(stored).toMatchObject({ allergies: 'Arachidi', healthCard: 'TS-998877', athleteAttorneyName: 'Avv. Bianchi' });
-    expect(stored.medicalExaminationExpirationDate?.toISOString().slice(0, 10)).toBe('2027-03-31');
+    expect(stored.medicalExaminationExpirationDate?.toISOString().slice(0, 10)).toBe(HEALTH.medicalExaminationExpirationDate);
   });
 
   it('is refused a change on the legacy face too, with the same message', async () => {

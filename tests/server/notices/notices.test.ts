@@ -4,10 +4,9 @@
 // of each recipient's own that opens it and confirms the reading, which the history shows per recipient; a coach only
 // to the groups they coach; field messages; another club's ids reaching nobody and its notices unknown.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clubDate, clubMidnight } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { NOTICE_MSG } from '../../../schema/messages-notices';
-import { clockFrom } from '../../../server/lib/clock';
+import { pinnedToday } from '../../support/clock';
 import { familyOf, type TestFamily } from '../../support/family-factories';
 import { rootField, type Credentials } from '../../support/http';
 import { clubContext, createPerson } from '../../support/people-factories';
@@ -27,10 +26,9 @@ let lonelyMinorId: string;
 let otherClubPersonId: string;
 let otherGroupId: string;
 let coachPersonId: string;
-// Today at 10:00 in Rome, running on: outside the default quiet hours (22:00-07:00), where a normal notice would wait for
-// the morning instead of going at once, whatever hour the suite runs at.
-const today = clubDate(new Date());
-const clock = clockFrom(new Date(clubMidnight(today).getTime() + 10 * 3600_000));
+// The app's clock at 12:00 in Rome today: outside the default quiet hours (22:00-07:00), where a normal notice waits
+// for the morning instead of going at once (CI ran this file after 22:00 and failed).
+const { today, now: clock } = pinnedToday();
 const year = Number(today.slice(0, 4));
 
 const call = <T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null = secretary): Promise<T> =>
