@@ -183,7 +183,7 @@ const OverdueGroupRef = builder.objectRef<FeesOverview['overdueByGroup'][number]
 const FeesOverviewRef = builder.objectRef<FeesOverview>('FeesOverview').implement({
   description: "The treasurer's view of a season (euro cents).",
   fields: (t) => ({
-    months: t.field({ type: [FeesMonthRef], description: 'Each month of the season: what falls due and what was collected (net of refunds).', resolve: (o) => o.months }),
+    months: t.field({ type: [FeesMonthRef], description: 'Each month of the season, and any month before or after it in which its charges fall due or are paid: what falls due and what was collected (net of refunds).', resolve: (o) => o.months }),
     dueThisMonthCents: t.exposeInt('dueThisMonthCents'),
     overdueByGroup: t.field({ type: [OverdueGroupRef], description: 'Overdue per group, the largest first; a person in no group under "Senza gruppo".', resolve: (o) => o.overdueByGroup }),
   }),

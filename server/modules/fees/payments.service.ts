@@ -275,7 +275,10 @@ export async function overdueCharges(ctx: RequestContext, groupId: string | null
 }
 
 export interface FeesOverview {
-  /** Per month (YYYY-MM) of the season: what falls due (charges, discount applied) and what was collected (payments, net of refunds). */
+  /**
+   * Per month (YYYY-MM) of the season, and of any month before or after it in which the season's charges fall due or
+   * are paid: what falls due (charges, discount applied) and what was collected (payments, net of refunds).
+   */
   months: Array<{ month: string; expectedCents: number; collectedCents: number }>;
   /** Still open on charges due in the current month. */
   dueThisMonthCents: number;
@@ -315,8 +318,13 @@ export async function feesOverview(ctx: RequestContext, seasonId: unknown): Prom
       GROUP BY g.id, g.name
       ORDER BY sum(${open}) DESC`),
   ]);
+  // The season's months, widened to any month a charge of the season falls due or is paid in: a registration fee due
+  // (or paid) in July for the season starting in September counts in July, not nowhere.
+  const seen = [...expected, ...collected].map((row) => row.month).sort();
+  const first = [season.startsOn.toISOString().slice(0, 7), ...seen.slice(0, 1)].sort()[0];
+  const last = [season.endsOn.toISOString().slice(0, 7), ...seen.slice(-1)].sort().at(-1)!;
   const months: FeesOverview['months'] = [];
-  for (let d = new Date(Date.UTC(season.startsOn.getUTCFullYear(), season.startsOn.getUTCMonth(), 1)); d <= season.endsOn; d.setUTCMonth(d.getUTCMonth() + 1)) {
+  for (let d = new Date(`${first}-01T00:00:00Z`); d.toISOString().slice(0, 7) <= last; d.setUTCMonth(d.getUTCMonth() + 1)) {
     const month = d.toISOString().slice(0, 7);
     months.push({ month, expectedCents: Number(expected.find((e) => e.month === month)?.cents ?? 0), collectedCents: Number(collected.find((c) => c.month === month)?.cents ?? 0) });
   }

@@ -175,6 +175,21 @@ describe('payments, the statement and the overdue list', () => {
     expect(await call('query($s: ID!) { feesOverview(seasonId: $s) { dueThisMonthCents } }', { s: seasonId }, as(club.members.allenatore))).toMatchObject({ errors: [{ message: MSG.permissionDenied }] });
   });
 
+  it("counts a fee due before its season starts in that month: the view runs from it to the season's end", async () => {
+    // The next season, and its registration fee due (and paid) in the July before it: clubs collect it then.
+    const next = await t.deps.systemDb.clubSeason.create({
+      data: { clubId: club.clubId, label: `${year + 1}/${String(year + 2).slice(2)}`, startsOn: new Date(`${year + 1}-09-01T00:00:00Z`), endsOn: new Date(`${year + 2}-08-31T00:00:00Z`) },
+    });
+    const fee = await t.deps.systemDb.charge.create({ data: { clubId: club.clubId, personId: adultId, seasonId: next.id, description: 'Iscrizione', dueOn: new Date(`${year + 1}-07-15T00:00:00Z`), amountCents: 5000 } });
+    const { months } = await call('query($s: ID!) { feesOverview(seasonId: $s) { months { month expectedCents collectedCents } } }', { s: next.id });
+    expect(months.map((m: any) => m.month)).toEqual([`${year + 1}-07`, `${year + 1}-08`, ...[...Array(12).keys()].map((i) => `${year + 1 + Math.floor((i + 8) / 12)}-${String(((i + 8) % 12) + 1).padStart(2, '0')}`)]);
+    expect(months[0]).toEqual({ month: `${year + 1}-07`, expectedCents: 5000, collectedCents: 0 });
+    expect(months.slice(1).every((m: any) => m.expectedCents === 0)).toBe(true);
+    // The later tests count this season's charges only.
+    await t.deps.systemDb.charge.delete({ where: { id: fee.id } });
+    await t.deps.systemDb.clubSeason.delete({ where: { id: next.id } });
+  });
+
   it('lists the overdue charges (the adult, and what the family still owes), of the club or one group', async () => {
     const overdue = await call(OVERDUE, { g: groupId });
     expect(overdue.items.map((c: any) => c.personId)).toContain(adultId);
