@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, clubDate } from '../../../schema/club-time';
 import { CAL_MSG } from '../../../schema/messages-calendar';
 import { MSG } from '../../../schema/messages';
+import { clockFrom } from '../../../server/lib/clock';
 import { rootField, type Credentials } from '../../support/http';
 import { familyOf } from '../../support/family-factories';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
@@ -27,6 +28,12 @@ let venueId: string;
 let seriesId: string;
 /** Next year: its spring and autumn clock changes are always ahead of the run. */
 const Y = new Date().getUTCFullYear() + 1;
+/**
+ * The app's calendar on 15 September of this year: next year's October to December 6 to 15 months ahead, inside the
+ * feed's reach (120 days back, 480 ahead) whatever the day of the run (from June on, a real clock put next December
+ * past it and the feed test failed).
+ */
+const clock = clockFrom(`${Y - 1}-09-15T12:00:00+02:00`);
 const WD = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 const weekday = (d: string) => WD[new Date(`${d}T00:00:00Z`).getUTCDay()];
 const plus = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -72,7 +79,7 @@ const feed = (token: string) => t.app.inject({ method: 'GET', url: `/calendario/
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>' });
+  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>' }, { now: clock });
   club = await clubWithEveryRole(t.deps, 'ASD Calendario');
   secretary = as(club.members.segreteria);
   coach = as(club.members.allenatore);
@@ -305,7 +312,7 @@ describe('who is concerned', () => {
     const family = await familyOf(ctx, [`${Y - 10}-02-02`, `${Y - 9}-03-03`], 'Avvisati');
     await t.deps.systemDb.person.update({ where: { id: family.parentId }, data: { emailPrimary: 'genitore.avvisati@example.it' } });
     await t.deps.systemDb.groupMember.createMany({ data: [adult.roleId, ...family.children.map((c) => c.roleId)].map((roleId) => ({ clubId: club.clubId, groupId: group.id, roleId })) });
-    const today = clubDate(new Date());
+    const today = clubDate(clock());
     const saved = await call(SAVE, { input: training({ title: 'Allenamento Under 10', groupIds: [group.id], venueId: null, startsOn: addDays(today, -21), repeat: { weekdays: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], until: addDays(today, 30) }, skipClosures: false }) });
     const eventId = saved.data.event.id;
     const mails = () => smtp.received.map((m) => ({ to: m.to, ...readMail(m) })).filter((m) => m.subject.startsWith('Allenamento Under 10'));
