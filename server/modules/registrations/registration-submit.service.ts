@@ -35,9 +35,12 @@ export const UNSIGNED_KEPT_HOURS = 48;
 /** The documents of a form's unsigned submissions take at most this much room: a flood fills no disk. */
 export const UNSIGNED_DOCUMENTS_MAX_BYTES = 500 * 1024 * 1024;
 
-/** Drops the form's submissions left unsigned for UNSIGNED_KEPT_HOURS, their documents' files first. */
-async function dropStaleDrafts(db: PrismaClient, formId: string, now: Date): Promise<void> {
-  const stale = { formId, status: 'da_firmare' as const, createdAt: { lt: new Date(now.getTime() - UNSIGNED_KEPT_HOURS * 3_600_000) } };
+/**
+ * Drops the form's submissions left unsigned for UNSIGNED_KEPT_HOURS, their documents' files first. Hours since a
+ * timestamp the database wrote: the real clock, not the calendar's (AppDeps.now), which a test may set to another day.
+ */
+async function dropStaleDrafts(db: PrismaClient, formId: string): Promise<void> {
+  const stale = { formId, status: 'da_firmare' as const, createdAt: { lt: new Date(Date.now() - UNSIGNED_KEPT_HOURS * 3_600_000) } };
   await db.storedFile.deleteMany({ where: { registrationDocumentOf: { submission: stale } } });
   await db.registrationSubmission.deleteMany({ where: stale });
 }
@@ -106,7 +109,7 @@ export async function submitRegistration(ctx: RequestContext, token: unknown, ra
     if (earlier.submission.formId !== form.id || earlier.submission.status !== 'modifiche_richieste') throw linkInvalid();
     replacesId = earlier.submission.id;
   }
-  await dropStaleDrafts(door.db, form.id, ctx.deps.now());
+  await dropStaleDrafts(door.db, form.id);
   const accessToken = randomToken();
   const code = randomDigits(SIGNATURE_CODE_DIGITS);
   await door.db.$transaction(async (tx) => {
@@ -163,7 +166,7 @@ export async function uploadRegistrationDocument(ctx: RequestContext, accessToke
   }
   const file = await readFile();
   if ((await unsignedBytes(db, form.id)) + file.content.length > UNSIGNED_DOCUMENTS_MAX_BYTES) {
-    await dropStaleDrafts(db, form.id, ctx.deps.now());
+    await dropStaleDrafts(db, form.id);
     if ((await unsignedBytes(db, form.id)) + file.content.length > UNSIGNED_DOCUMENTS_MAX_BYTES) throw new ConflictError(MSG.registrationDocumentsFull);
   }
   return db.$transaction(async (tx) => {

@@ -11,6 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, addYears } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
 import { FAMILY_MSG } from '../../../schema/messages-family';
 import { pinnedToday } from '../../support/clock';
@@ -32,13 +33,8 @@ let parent: TestFamily;
 let stranger: TestFamily;
 const { today, now } = pinnedToday();
 const dir = mkdtempSync(join(tmpdir(), 'family-area-'));
-const year = Number(today.slice(0, 4));
 /** A birthday `years` ago from today, shifted by `days`. */
-const bornAgo = (years: number, days = 0) => {
-  const d = new Date(`${year - years}${today.slice(4)}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+const bornAgo = (years: number, days = 0) => addDays(addYears(today, -years), days);
 
 const call = <T = any>(query: string, variables: Record<string, unknown>, creds: Credentials | null): Promise<T> =>
   rootField<T>(t.app, query, variables, creds, (status, body) => expect(status, body).toBeLessThan(500));
@@ -58,7 +54,7 @@ const CERTS = '{ certificateSubmissions { id personId personName type expiresOn 
 const DECIDE = (name: string) => `mutation($input: DecideFamilyRequestInput!) { ${name}(input: $input) { __typename ... on BaseError { __typename message } ... on ValidationError { fields { field message } } } }`;
 const RECORD_CONSENT = `mutation($i: RecordConsentInput!) { recordConsent(input: $i) { __typename ${ERRORS} } }`;
 
-const certificate = { type: 'non_agonistico', issuedOn: today, expiresOn: `${year + 1}${today.slice(4)}` };
+const certificate = { type: 'non_agonistico', issuedOn: today, expiresOn: addYears(today, 1) };
 
 async function submitCertificate(creds: Credentials, personId: string, content: Buffer | null, input: Record<string, unknown> = certificate) {
   const body = graphqlMultipart(SUBMIT_CERT, { input: { personId, ...input, file: null } }, content ? [{ path: 'input.file', filename: 'certificato.pdf', contentType: 'application/pdf', content }] : []);
@@ -172,7 +168,7 @@ describe("a parent's personal area", () => {
     const id = parent.children[0].personId;
     expect((await submitCertificate(asFamily(parent), id, fakePdf())).__typename).toBe('ValidationError');
     expect(await submitCertificate(asFamily(parent), id, null)).toMatchObject({ __typename: 'ValidationError', message: FAMILY_MSG.familyCertificateFileRequired });
-    expect((await submitCertificate(asFamily(parent), id, pdf(), { ...certificate, expiresOn: `${year + 3}${today.slice(4)}` })).__typename).toBe('ValidationError');
+    expect((await submitCertificate(asFamily(parent), id, pdf(), { ...certificate, expiresOn: addYears(today, 3) })).__typename).toBe('ValidationError');
     const sent = await submitCertificate(asFamily(parent), id, pdf());
     expect(sent).toMatchObject({ __typename: 'MutationSubmitMyCertificateSuccess', data: { message: FAMILY_MSG.familyCertificateSubmitted } });
     expect(await submitCertificate(asFamily(parent), id, pdf())).toMatchObject({ __typename: 'ConflictError', message: FAMILY_MSG.familyCertificatePending });

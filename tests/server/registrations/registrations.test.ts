@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addYears } from '../../../schema/club-time';
 import { MSG } from '../../../schema/messages';
+import { pinnedToday } from '../../support/clock';
 import { type Credentials } from '../../support/http';
 import { as, clubWithEveryRole, type ClubWithRoles } from '../../support/roles';
 import { clubContext, createGroupWith, createPerson } from '../../support/people-factories';
@@ -65,8 +67,9 @@ const APPROVE = `mutation($ids: [ID!]!) { approveRegistrations(ids: $ids) { __ty
 const DECIDE = (name: string) => `mutation($id: ID!, $reason: String!) { ${name}(id: $id, reason: $reason) { __typename ... on BaseError { __typename message } ... on ValidationError { fields { field message } } } }`;
 
 const SEASON_Q = '{ currentSeason { id label } }';
-const TODAY = new Date().toISOString().slice(0, 10);
-const certificate = { type: 'non_agonistico', issuedOn: TODAY, expiresOn: `${Number(TODAY.slice(0, 4)) + 1}${TODAY.slice(4)}` };
+// Today in Italy, the app on the same day; the certificate expires a year on (on 29 February, the 28th of next year).
+const { today: TODAY, now } = pinnedToday();
+const certificate = { type: 'non_agonistico', issuedOn: TODAY, expiresOn: addYears(TODAY, 1) };
 
 function pdfText(bytes: Buffer, name: string): string {
   const file = join(dir, name);
@@ -136,7 +139,7 @@ async function submissionByEmail(email: string, status?: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>' });
+  t = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>' }, { now });
   club = await clubWithEveryRole(t.deps, 'ASD Iscrizioni Online');
   owner = as(club.members.owner);
   other = await createClub(t.deps, { fullName: 'ASD Altra Società' });
