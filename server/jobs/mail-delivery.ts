@@ -10,6 +10,8 @@ import type { JobQueue } from './queue';
 
 export const MAIL_SWEEP_QUEUE = 'mail-sweep';
 const MAIL_BATCH = 20;
+/** Mails of a batch delivered at once: the SMTP transport's pooled connections (lib/mailer.ts). */
+const MAIL_CONCURRENCY = 2;
 const SWEEP_SECONDS = 60;
 
 /**
@@ -33,15 +35,21 @@ export async function startMailDelivery(
     MAIL_QUEUE,
     { includeMetadata: true, batchSize: MAIL_BATCH, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: 1 },
     async (batch) => {
-      const results: JobResult[] = [];
-      for (const job of batch) {
-        const outcome = await outbox.deliver(job.data.mailId, job.retryCount >= job.retryLimit);
-        results.push(
-          outcome === 'retry'
-            ? { id: job.id, status: 'failed', output: { message: `mail ${job.data.mailId} not delivered (attempt ${job.retryCount + 1}): retried later` } }
-            : { id: job.id, status: 'completed' },
-        );
-      }
+      const results = new Array<JobResult>(batch.length);
+      // MAIL_CONCURRENCY mails of the batch at a time, one per pooled SMTP connection: each waits on the SMTP
+      // server's answer, not on the process.
+      let next = 0;
+      const lane = async () => {
+        for (let i = next++; i < batch.length; i = next++) {
+          const job = batch[i];
+          const outcome = await outbox.deliver(job.data.mailId, job.retryCount >= job.retryLimit);
+          results[i] =
+            outcome === 'retry'
+              ? { id: job.id, status: 'failed', output: { message: `mail ${job.data.mailId} not delivered (attempt ${job.retryCount + 1}): retried later` } }
+              : { id: job.id, status: 'completed' };
+        }
+      };
+      await Promise.all(Array.from({ length: MAIL_CONCURRENCY }, lane));
       return results;
     },
   );

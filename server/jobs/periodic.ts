@@ -30,6 +30,9 @@ export interface PeriodicTaskOptions {
   retries?: Pick<QueueOptions, 'retryLimit' | 'retryDelay'>;
 }
 
+/** How long after a slot's start (by this process's clock) the timer sends its tick. */
+const SLOT_SLACK_MS = 250;
+
 export async function startPeriodicTask(jobs: JobQueue, { queue, everySeconds, run, log, retries }: PeriodicTaskOptions): Promise<PeriodicTask> {
   // pg-boss' slots are whole seconds.
   const slotSeconds = Math.max(1, Math.round(everySeconds));
@@ -45,7 +48,15 @@ export async function startPeriodicTask(jobs: JobQueue, { queue, everySeconds, r
   // The start's tick before the worker, whose first fetch then finds it instead of waiting for its next poll.
   await timed();
   await jobs.work(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: Math.min(5, Math.max(0.5, everySeconds / 4)) }, () => run());
-  const timer = setInterval(() => void timed(), everySeconds * 1000);
+  // The timer fires just after each slot begins (by this process's clock; the slack covers a small disagreement
+  // with the database's): a tick sent late in a slot that `tick()` already filled would insert nothing, and the
+  // work would wait for the slot after.
+  const periodMs = everySeconds * 1000;
+  let timer: NodeJS.Timeout = setTimeout(() => {
+    void timed();
+    timer = setInterval(() => void timed(), periodMs);
+    timer.unref();
+  }, periodMs - (Date.now() % periodMs) + SLOT_SLACK_MS);
   timer.unref();
-  return { queue, slotSeconds, tick, stop: () => clearInterval(timer) };
+  return { queue, slotSeconds, tick, stop: () => clearTimeout(timer) };
 }

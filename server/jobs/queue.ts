@@ -13,6 +13,8 @@ export interface JobQueue {
   readonly ready: Promise<void>;
   createQueue(name: string, options?: Omit<Queue, 'name'>): Promise<void>;
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one queue in one statement, each with the queue's own policy (retries, expiry). */
+  sendMany(name: string, data: object[]): Promise<void>;
   work<T extends object>(name: string, options: WorkOptions & { includeMetadata: true }, handler: (jobs: JobWithMetadata<T>[]) => Promise<unknown>): Promise<string>;
   /** Stops taking jobs; running ones get `timeoutMs` (default 3 s) to finish, an interrupted one is retried later. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
@@ -26,6 +28,12 @@ export interface QueueDepth {
   queue: string;
   queued: number;
   active: number;
+}
+
+/** Enqueued by a request (or by a job it enqueued): the job carries its id, and its handler logs with it. */
+function withRequestId(data: object): object {
+  const requestId = currentRequestId();
+  return requestId && !('requestId' in data) ? { ...data, requestId } : data;
 }
 
 /** The log scope of a job's handler: its queue and id, and the id of the request that enqueued it. */
@@ -84,10 +92,12 @@ export function startJobQueue({ databaseUrl, pglite, log, sendOnly = false }: Jo
       if (Object.keys(updatable).length) await boss.updateQueue(name, updatable);
     },
     async send(name, data, options) {
-      // Enqueued by a request (or by a job it enqueued): the job carries its id, and its handler logs with it.
-      const requestId = currentRequestId();
       await ready;
-      return boss.send(name, requestId && !('requestId' in data) ? { ...data, requestId } : data, options ?? {});
+      return boss.send(name, withRequestId(data), options ?? {});
+    },
+    async sendMany(name, data) {
+      await ready;
+      if (data.length) await boss.insert(name, data.map((d) => ({ data: withRequestId(d) })));
     },
     async work(name, options, handler) {
       if (sendOnly) throw new Error(`job queue: ${name} cannot be worked by a send-only queue (JOBS=worker)`);

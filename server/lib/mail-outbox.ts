@@ -79,6 +79,9 @@ export function deliverableRecipients(to: string): string {
   return to.split(',').map((a) => a.trim()).filter((a) => a && !isReservedAddress(a)).join(', ');
 }
 
+/** Mails handed over to the queue per statement. */
+const HAND_OVER_CHUNK = 500;
+
 /** The row a writer's rolled-back transaction left no trace of is briefly inserted under this status (see committed). */
 const PROBE_STATUS = 'probe';
 
@@ -89,13 +92,15 @@ export function createMailOutbox({ db, transport, background, from, bounceAddres
   const byTransaction = new WeakMap<object, string[]>();
 
   async function handOver(ids: string[]): Promise<void> {
-    for (const id of ids) {
-      if (!queue) {
-        await deliver(id, false);
-        continue;
-      }
-      await queue.send(MAIL_QUEUE, { mailId: id });
-      await db.mailOutbox.updateMany({ where: { id }, data: { queuedAt: new Date() } });
+    if (!queue) {
+      for (const id of ids) await deliver(id, false);
+      return;
+    }
+    // A transaction's mails (a notice run writes hundreds) in one enqueue and one update.
+    for (let i = 0; i < ids.length; i += HAND_OVER_CHUNK) {
+      const chunk = ids.slice(i, i + HAND_OVER_CHUNK);
+      await queue.sendMany(MAIL_QUEUE, chunk.map((mailId) => ({ mailId })));
+      await db.mailOutbox.updateMany({ where: { id: { in: chunk } }, data: { queuedAt: new Date() } });
     }
   }
 
@@ -219,7 +224,7 @@ export function createMailOutbox({ db, transport, background, from, bounceAddres
           LIMIT 100
           FOR UPDATE SKIP LOCKED)
         RETURNING id::text`;
-      for (const { id } of rows) await queue.send(MAIL_QUEUE, { mailId: id });
+      await queue.sendMany(MAIL_QUEUE, rows.map(({ id }) => ({ mailId: id })));
       return rows.length;
     },
   };

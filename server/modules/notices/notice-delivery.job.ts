@@ -13,6 +13,7 @@ import type { AppDeps } from '../../context';
 import { Prisma } from '../../generated/prisma/client.js';
 import { startPeriodicTask, type PeriodicTask } from '../../jobs/periodic';
 import type { JobQueue } from '../../jobs/queue';
+import { RateLimitError } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { noticeMail } from './notice-mail';
 import { pushNotices } from './notice-push';
@@ -113,27 +114,59 @@ export async function deliverNotices(deps: AppDeps, now: Date, limit: number): P
     const ids = claimed.filter((r) => r.skip === reason).map((r) => r.id);
     if (ids.length) await db.$executeRaw`UPDATE notice_recipients SET skipped = ${reason}, claimed_at = NULL WHERE id = ANY(${ids}::uuid[])`;
   }
+  const toMail = claimed.filter((r) => !r.skip);
+  // The mails and their marks in transactions of MAILS_PER_TRANSACTION (one commit and one hand-over to the outbox's
+  // queue for each, not one per mail). A transaction that fails for another reason than an address's throttle is
+  // written again one mail at a time, so that one recipient never holds back the others.
   let mailed = 0;
-  for (const r of claimed) {
-    if (r.skip) continue;
-    const token = randomToken();
-    const mailId = randomUUID();
-    const mail = noticeMail(mailInput(deps, r, token));
-    try {
-      await db.$transaction(async (tx) => {
-        // System mail of the club's own making: the per-recipient throttle counts it, the notices' own limits the rest.
-        await deps.mailer.send({ to: r.email, ...mail, headers: unsubscribeHeaders(deps, r, token) }, {}, { tx, mailId });
-        await tx.$executeRaw`
-          UPDATE notice_recipients SET emailed_at = ${now}, mail_id = ${mailId}::uuid, token_hash = ${hashToken(token)}, claimed_at = NULL
-          WHERE id = ${r.id}::uuid`;
-      });
-      mailed++;
-    } catch (err) {
-      // Left claimed: taken again after CLAIM_TIMEOUT (a throttled address waits for its hour to pass).
-      deps.log.warn({ err, clubId: r.club_id, noticeId: r.notice_id, recipientId: r.id }, 'notice mail not written: retried later');
+  for (let i = 0; i < toMail.length; i += MAILS_PER_TRANSACTION) {
+    const chunk = toMail.slice(i, i + MAILS_PER_TRANSACTION);
+    const written = chunk.length > 1 ? await writeNoticeMails(deps, now, chunk).catch(() => null) : null;
+    if (written !== null) {
+      mailed += written;
+      continue;
+    }
+    for (const r of chunk) {
+      try {
+        mailed += await writeNoticeMails(deps, now, [r]);
+      } catch (err) {
+        // Left claimed: taken again after CLAIM_TIMEOUT.
+        deps.log.warn({ err, clubId: r.club_id, noticeId: r.notice_id, recipientId: r.id }, 'notice mail not written: retried later');
+      }
     }
   }
   return { started, mailed };
+}
+
+/** Recipients' mails written (and marked mailed) per transaction. */
+const MAILS_PER_TRANSACTION = 50;
+
+/**
+ * Writes the recipients' mails to the outbox and marks them mailed with their links' tokens, in one transaction;
+ * answers how many. A recipient whose address has had its hour's mails (the throttle refuses before writing
+ * anything) is left claimed, taken again after CLAIM_TIMEOUT, and the others go on.
+ */
+async function writeNoticeMails(deps: AppDeps, now: Date, recipients: Claimed[]): Promise<number> {
+  return deps.systemDb.$transaction(async (tx) => {
+    let written = 0;
+    for (const r of recipients) {
+      const token = randomToken();
+      const mailId = randomUUID();
+      try {
+        // System mail of the club's own making: the per-recipient throttle counts it, the notices' own limits the rest.
+        await deps.mailer.send({ to: r.email, ...noticeMail(mailInput(deps, r, token)), headers: unsubscribeHeaders(deps, r, token) }, {}, { tx, mailId });
+      } catch (err) {
+        if (!(err instanceof RateLimitError)) throw err;
+        deps.log.warn({ clubId: r.club_id, noticeId: r.notice_id, recipientId: r.id }, 'notice mail held back by the address\'s hourly limit: retried later');
+        continue;
+      }
+      await tx.$executeRaw`
+        UPDATE notice_recipients SET emailed_at = ${now}, mail_id = ${mailId}::uuid, token_hash = ${hashToken(token)}, claimed_at = NULL
+        WHERE id = ${r.id}::uuid`;
+      written++;
+    }
+    return written;
+  });
 }
 
 /** An urgent notice not confirmed this long after its mail gets one reminder, within REMIND_WITHIN_DAYS. */

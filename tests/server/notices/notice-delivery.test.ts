@@ -222,4 +222,31 @@ describe('notice delivery', () => {
     expect(open.recipients.map((r: any) => r.personId)).toEqual([people[0], people[1]]);
     expect(open.counts).toMatchObject({ total: 5, confirmed: 1 });
   });
+
+  it("an address past its hour's mails holds back only its own recipient, not the others written with it", async () => {
+    // An app of its own where an address may have one mail an hour; two adults share one address.
+    const strict = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'CampoBase <noreply@campobase.test>', mailPerRecipientHourly: 1 }, { now: () => at });
+    try {
+      const own = await clubWithEveryRole(strict.deps, 'ASD Famiglie Unite');
+      const ctx = await clubContext(strict.deps, own.members.owner);
+      const ids: string[] = [];
+      for (const [name, email] of [['Anna', 'anna@unite.example.it'], ['Bice', 'casa@unite.example.it'], ['Ciro', 'casa@unite.example.it'], ['Dora', 'dora@unite.example.it']]) {
+        ids.push((await createPerson(ctx, 'athlete', { profile: { firstname: name, lastname: 'Unite', birthday: '1985-03-03', emailPrimary: email } })).personId);
+      }
+      at = new Date('2026-12-12T10:00:00Z');
+      const sent = await rootField<any>(strict.app, SEND, { input: { title: 'Cena delle famiglie unite', body: 'Sabato alle 20.', audience: { personIds: ids }, sendAt: '2026-12-12T11:00:00Z' } }, as(own.members.segreteria), (status, body) => expect(status, body).toBeLessThan(500));
+      expect(sent.__typename).toBe('MutationSendNoticeSuccess');
+      expect(await deliverNotices(strict.deps, new Date('2026-12-12T11:00:30Z'), 100)).toEqual({ started: 1, mailed: 3 });
+      await outboxDelivered(strict.deps);
+      const mails = smtp.received.filter((m) => readMail(m).subject.includes('Cena delle famiglie unite'));
+      expect(mails.map((m) => m.to[0]).sort()).toEqual(['anna@unite.example.it', 'casa@unite.example.it', 'dora@unite.example.it']);
+      const rows = await strict.deps.systemDb.noticeRecipient.findMany({ where: { noticeId: sent.data.notice.id }, orderBy: { emailedAt: 'asc' } });
+      const held = rows.filter((r) => r.emailedAt === null);
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ email: 'casa@unite.example.it', claimedAt: expect.any(Date), mailId: null });
+      expect(rows.filter((r) => r.mailId !== null)).toHaveLength(3);
+    } finally {
+      await strict.close();
+    }
+  });
 });
