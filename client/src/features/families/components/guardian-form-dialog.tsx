@@ -4,7 +4,7 @@
 // Editing: the relationship and the choices only. The shared rules check the form first; the server's messages go
 // under their fields (`guardianId` under the search, `guardian.taxIdCode` under the tax code), its success in a toast.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box, Button, Fieldset, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Fieldset, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '../../../../../schema/constants';
@@ -12,6 +12,7 @@ import { MSG } from '../../../../../schema/messages';
 import { GUARDIAN_RELATIONSHIP_LABELS, GUARDIAN_RELATIONSHIPS, saveGuardianshipInput, type GuardianRelationship } from '../../../../../schema/validation/families';
 import { CheckboxField, ConnectedField, formSchema, PanelFormFooter, SchemaForm, SelectField, TextField, useSchemaForm, type SubmitOutcome } from '../../../components/form';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { SearchResults } from '../../../components/ui/search-results';
 import type { GuardianFormDialog_CandidatesQuery, SaveGuardianshipInput } from '../../../gql/graphql';
 import { readMutationResult } from '../../../lib/mutation-result';
 import { MESSAGE_LEVEL, notify } from '../../../lib/notify';
@@ -79,7 +80,7 @@ function RegistrySearch({ minorId }: { minorId: string }) {
   });
 
   const active = search.length >= MIN_SEARCH && !guardianId;
-  const { data, loading } = useQuery(GuardianCandidatesQuery, { variables: { search, excludePersonId: minorId }, skip: !active, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(GuardianCandidatesQuery, { variables: { search, excludePersonId: minorId }, skip: !active, fetchPolicy: 'network-only' });
   const results = active ? (data?.guardianCandidates ?? []) : [];
 
   const choose = (candidate: Candidate | null) => {
@@ -109,37 +110,20 @@ function RegistrySearch({ minorId }: { minorId: string }) {
       ) : (
         <Stack gap="2" w="100%">
           <Input ref={inputRef} type="search" value={text} maxLength={SEARCH_MAX_LENGTH} autoComplete="off" aria-controls={resultsId} onChange={(e) => setText(e.target.value)} />
-          <Box id={resultsId}>
-            {active && loading && !data ? (
-              <HStack gap="2" role="status">
-                <Spinner size="xs" />
-                <Text fontSize="sm" color="fg.muted">
-                  Ricerca in corso...
-                </Text>
-              </HStack>
-            ) : active && results.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted" role="status">
-                Nessuna persona trovata: indica i dati qui sotto.
-              </Text>
-            ) : (
-              results.length > 0 && (
-                <Stack as="ul" gap="1" listStyleType="none" aria-label="Persone trovate">
-                  {results.map((c) => (
-                    <Box as="li" key={c.personId}>
-                      <Button variant="outline" size="sm" w="100%" h="auto" py="2" justifyContent="flex-start" textAlign="start" whiteSpace="normal" onClick={() => choose(c)}>
-                        <Stack gap="0" minW="0" align="flex-start">
-                          <Text fontWeight="medium" overflowWrap="anywhere">
-                            {fullName(c)}
-                          </Text>
-                          <CandidateDetails candidate={c} />
-                        </Stack>
-                      </Button>
-                    </Box>
-                  ))}
-                </Stack>
-              )
-            )}
-          </Box>
+          <SearchResults id={resultsId} active={active} loading={loading} failed={!!error} answered={!!data} count={results.length} empty="Nessuna persona trovata: indica i dati qui sotto.">
+            {results.map((c) => (
+              <Box as="li" key={c.personId}>
+                <Button variant="outline" size="sm" w="100%" h="auto" py="2" justifyContent="flex-start" textAlign="start" whiteSpace="normal" onClick={() => choose(c)}>
+                  <Stack gap="0" minW="0" align="flex-start">
+                    <Text fontWeight="medium" overflowWrap="anywhere">
+                      {fullName(c)}
+                    </Text>
+                    <CandidateDetails candidate={c} />
+                  </Stack>
+                </Button>
+              </Box>
+            ))}
+          </SearchResults>
         </Stack>
       )}
     </ConnectedField>

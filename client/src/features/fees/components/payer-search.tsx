@@ -2,10 +2,11 @@
 // (/quote/famiglia/:personId). A minor's statement names the guardians who pay, with a link to the family's own:
 // a parent is found through a child, or directly when they are a member of the club.
 import { useQuery } from '@apollo/client/react';
-import { Badge, Box, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SearchBox } from '../../../components/ui/search-box';
+import { SearchResults } from '../../../components/ui/search-results';
 import { PayerSearchQuery } from '../fees-documents';
 import { fullName, italianDay } from '../fees-labels';
 
@@ -49,48 +50,27 @@ export function PayerSearch() {
         </Text>
       </Stack>
       <SearchBox value={search} onChange={setSearch} label="Cerca una persona" placeholder="Nome, cognome o codice fiscale" />
-      <Box aria-live="polite">
-        {active && loading && !data ? (
-          <HStack gap="2" role="status">
-            <Spinner size="xs" />
-            <Text fontSize="sm" color="fg.muted">
-              Ricerca in corso...
-            </Text>
-          </HStack>
-        ) : active && error && !data ? (
-          <Text fontSize="sm" color="fg.error">
-            La ricerca non è riuscita: riprova.
-          </Text>
-        ) : active && data && results.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            Nessun atleta o socio trovato.
-          </Text>
-        ) : (
-          results.length > 0 && (
-            <Stack as="ul" gap="1" listStyleType="none" aria-label="Persone trovate">
-              {results.map((r) => (
-                <Flex as="li" key={r.personId} justify="space-between" align="center" gap="2" borderWidth="1px" borderRadius="md" px="3" py="2" wrap="wrap">
-                  <Stack gap="0" minW="0">
-                    <Link asChild fontWeight="semibold" colorPalette="brand" overflowWrap="anywhere">
-                      <RouterLink to={`/quote/famiglia/${r.personId}`}>{r.name}</RouterLink>
-                    </Link>
-                    <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-                      {[r.taxIdCode.toUpperCase(), r.birthday && `nato/a il ${italianDay(r.birthday)}`].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Stack>
-                  <HStack gap="1">
-                    {r.kinds.map((k) => (
-                      <Badge key={k} size="sm" variant="subtle">
-                        {k}
-                      </Badge>
-                    ))}
-                  </HStack>
-                </Flex>
-              ))}
+      <SearchResults active={active} loading={loading} failed={!!error} answered={!!data} count={results.length} empty="Nessun atleta o socio trovato.">
+        {results.map((r) => (
+          <Flex as="li" key={r.personId} justify="space-between" align="center" gap="2" borderWidth="1px" borderRadius="md" px="3" py="2" wrap="wrap">
+            <Stack gap="0" minW="0">
+              <Link asChild fontWeight="semibold" colorPalette="brand" overflowWrap="anywhere">
+                <RouterLink to={`/quote/famiglia/${r.personId}`}>{r.name}</RouterLink>
+              </Link>
+              <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                {[r.taxIdCode.toUpperCase(), r.birthday && `nato/a il ${italianDay(r.birthday)}`].filter(Boolean).join(' · ')}
+              </Text>
             </Stack>
-          )
-        )}
-      </Box>
+            <HStack gap="1">
+              {r.kinds.map((k) => (
+                <Badge key={k} size="sm" variant="subtle">
+                  {k}
+                </Badge>
+              ))}
+            </HStack>
+          </Flex>
+        ))}
+      </SearchResults>
     </Stack>
   );
 }

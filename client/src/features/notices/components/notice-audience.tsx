@@ -7,6 +7,7 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { PERSON_KIND_INFO, PERSON_KINDS, type PersonKindKey } from '../../../../../schema/constants';
 import { SelectField, useFieldError } from '../../../components/form';
 import { SearchBox } from '../../../components/ui/search-box';
+import { SearchResults } from '../../../components/ui/search-results';
 import { messageOfError } from '../../../lib/errors';
 import { groupTypeLabel } from '../../../lib/group-types';
 import { useAccess } from '../../../lib/use-access';
@@ -215,47 +216,26 @@ function PeopleChoice({ picked, setPicked }: { picked: Map<string, string>; setP
         </Wrap>
       )}
       <SearchBox value={search} onChange={setSearch} label="Cerca una persona" placeholder="Nome, cognome o codice fiscale" />
-      <Box aria-live="polite">
-        {active && loading && !data ? (
-          <HStack gap="2" role="status">
-            <Spinner size="xs" />
-            <Text fontSize="sm" color="fg.muted">
-              Ricerca in corso...
-            </Text>
-          </HStack>
-        ) : active && error && !data ? (
-          <Text fontSize="sm" color="fg.error">
-            La ricerca non è riuscita: riprova.
-          </Text>
-        ) : active && data && results.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            Nessuna persona trovata.
-          </Text>
-        ) : (
-          results.length > 0 && (
-            <Stack as="ul" gap="1" listStyleType="none" aria-label="Persone trovate">
-              {results.map(([id, r]) => {
-                const chosen = field.value.includes(id);
-                return (
-                  <Flex as="li" key={id} justify="space-between" align="center" gap="2" borderWidth="1px" borderRadius="md" px="3" py="1.5" wrap="wrap">
-                    <Stack gap="0" minW="0">
-                      <Text fontWeight="medium" overflowWrap="anywhere">
-                        {r.name}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {r.kinds.join(', ')}
-                      </Text>
-                    </Stack>
-                    <Button size="xs" variant="outline" disabled={chosen} onClick={() => add(id, r.name)} aria-label={chosen ? `${r.name} già aggiunto` : `Aggiungi ${r.name}`}>
-                      {chosen ? 'Aggiunto' : 'Aggiungi'}
-                    </Button>
-                  </Flex>
-                );
-              })}
-            </Stack>
-          )
-        )}
-      </Box>
+      <SearchResults active={active} loading={loading} failed={!!error} answered={!!data} count={results.length} empty="Nessuna persona trovata.">
+        {results.map(([id, r]) => {
+          const chosen = field.value.includes(id);
+          return (
+            <Flex as="li" key={id} justify="space-between" align="center" gap="2" borderWidth="1px" borderRadius="md" px="3" py="1.5" wrap="wrap">
+              <Stack gap="0" minW="0">
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {r.name}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {r.kinds.join(', ')}
+                </Text>
+              </Stack>
+              <Button size="xs" variant="outline" disabled={chosen} onClick={() => add(id, r.name)} aria-label={chosen ? `${r.name} già aggiunto` : `Aggiungi ${r.name}`}>
+                {chosen ? 'Aggiunto' : 'Aggiungi'}
+              </Button>
+            </Flex>
+          );
+        })}
+      </SearchResults>
     </Stack>
   );
 }
