@@ -292,7 +292,8 @@ describe('notices', () => {
       await page.getByRole('alertdialog', { name: "Annullare l'invio?" }).getByRole('button', { name: 'Annulla invio' }).click();
       await toast(NOTICE_MSG.cancelled);
       await page.getByText(/^Invio annullato il /).waitFor();
-      expect(await page.getByRole('button', { name: 'Annulla invio' }).count()).toBe(0);
+      // The dialog's own "Annulla invio" may still be closing: the page's is gone once it has.
+      await expect.poll(() => page.getByRole('button', { name: 'Annulla invio' }).count(), { timeout: 10_000 }).toBe(0);
       await menuLink().click();
       await list.getByRole('listitem').filter({ hasText: LATER }).getByText('Annullato', { exact: true }).waitFor();
       await both('notices2-list');
