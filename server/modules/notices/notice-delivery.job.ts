@@ -243,9 +243,10 @@ export async function startNoticeDelivery(deps: AppDeps, jobs: JobQueue): Promis
 }
 
 /**
- * After a notice is recorded: its mails start now. With the queue, this slot's run is asked for (when the slot has
- * had its run, the next one comes within TICK_SECONDS); without it (JOBS=0), the process delivers what is due itself,
- * in the background, without pacing.
+ * After a notice is recorded: its mails start with the next run. With the queue, this slot's run is asked for; the
+ * timers take each slot's run at its start (jobs/periodic.ts), so this mostly finds the slot taken and the mails leave
+ * with the next slot's run, within TICK_SECONDS: one run per slot is what keeps the pace. Without the queue (JOBS=0)
+ * the process delivers what is due itself, in the background, without pacing.
  */
 export function deliverSoon(deps: AppDeps): void {
   const task = deps.periodicTasks?.get(NOTICE_DELIVERY_QUEUE);
