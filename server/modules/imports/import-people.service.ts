@@ -40,6 +40,7 @@ import { errorFile, type DownloadFile, type InvalidRow } from './import-error-fi
 import { rememberedMapping, rememberMapping } from './import-mappings';
 import { trackProgress, type ProgressTracker } from './import-progress';
 import { genderFromTaxCode, groupsCell, headerOf, mapColumns, rawRow, rowTaxCode, tidyRow, validateRow, withoutErrorColumns, type ColumnMapping, type MappingChoice, type RowError } from './import-rows';
+import { EarlyWrites } from './import-early-writes';
 import { commitsInSlices, longWrite, longWriteTimedOut, refreshStatistics, sliceSizer } from './import-commit';
 import { abandonRun, setRunStatus } from './import-undo.service';
 import { breathe, emptyWrites, mergeWrites, recordBefore, recordWriteXid, sliceWrites, turnTaker, writeCount, writeImport, type ImportWrites, type SqlRow } from './import-write';
@@ -563,111 +564,126 @@ async function runImport(ctx: RequestContext, actor: Actor, request: ParsedReque
   const errors: RowError[] = [];
   const invalidRows: InvalidRow[] = [];
   const rows: ImportRowOutcome[] = [];
-  const writes = emptyWrites();
-  const firstLine = new Map<string, number>();
-  const shown = limits.maxErrorsShown;
-  const fail = (line: number, cells: Cell[], rowErrors: RowError[]) => {
-    counts.invalid++;
-    invalidRows.push({ line, cells, errors: rowErrors });
-    for (const e of rowErrors) if (errors.length < shown) errors.push(e);
-  };
+  let writes = emptyWrites();
+  // On PostgreSQL the rows decided so far are written while the next ones are validated (import-early-writes.ts).
+  const early = !request.dryRun && !seasonRows && !commitsInSlices(ctx.deps) ? earlyWrites(ctx, actor, { fileName: file.filename, format: table.format, kind, mode }, limits) : null;
+  try {
+    const firstLine = new Map<string, number>();
+    const shown = limits.maxErrorsShown;
+    const fail = (line: number, cells: Cell[], rowErrors: RowError[]) => {
+      counts.invalid++;
+      // All or nothing: nothing of this run will be written.
+      if (!validOnly) early?.stop();
+      invalidRows.push({ line, cells, errors: rowErrors });
+      for (const e of rowErrors) if (errors.length < shown) errors.push(e);
+    };
 
-  progress.set('validating', 0, raws.length);
-  for (const [index, { line, cells, raw }] of raws.entries()) {
-    const turning = turn();
-    if (turning) {
-      progress.set('validating', index, raws.length);
-      await turning;
+    progress.set('validating', 0, raws.length);
+    // With parts being written, each of their statements waits for this loop's turn (sent, then answered): short turns.
+    const validationTurn = early ? turnTaker(EARLY_TURN_MS) : turn;
+    for (const [index, { line, cells, raw }] of raws.entries()) {
+      const turning = validationTurn();
+      if (turning) {
+        progress.set('validating', index, raws.length);
+        await turning;
+      }
+      const taxCode = rowTaxCode(raw);
+      const person = stored.get(taxCode);
+      // A sex left blank is read from the tax code, unless the person's stored one stands (validateRow uses it).
+      if (!person?.profile.typeGenderId && genderFromTaxCode(raw)) tidied.genders++;
+      const validated = validateRow(kind, mapping, line, raw, person?.profile.typeGenderId as number | null | undefined, cells);
+      const rowErrors = validated.ok ? [] : validated.errors;
+      const taxColumn = headerOf(kind, mapping, 'profile.taxIdCode');
+      if (taxCode && firstLine.has(taxCode)) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.duplicateInFile(firstLine.get(taxCode)!) });
+      else if (taxCode) firstLine.set(taxCode, line);
+      if (person?.role?.archived) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.archivedRole(PERSON_KIND_INFO[kind].singular) });
+      const groupIds: string[] = [];
+      for (const name of groupNames(groupsCell(mapping, cells) ?? '')) {
+        const id = groups.get(foldText(name));
+        if (id) groupIds.push(id);
+        else rowErrors.push({ row: line, column: groupsColumn?.header ?? null, field: 'groups', message: IMPORT_MSG.unknownGroup(name, importKindLabel(kind)) });
+      }
+      let plan: SeasonPlan | null = null;
+      if (seasonRows) {
+        const checked = seasonRows.check(line, raw, person?.id, cells);
+        rowErrors.push(...checked.errors);
+        plan = checked.plan;
+      }
+      let parents: GuardianPlan[] = [];
+      if (guardianRows) {
+        const checked = guardianRows.check(line, raw, validated.ok ? validated.input.profile.lastname : '', cells);
+        rowErrors.push(...checked.errors);
+        parents = checked.plans;
+      }
+      if (rowErrors.length || !validated.ok) {
+        fail(line, cells, rowErrors);
+        continue;
+      }
+      const seasonal = otherRows(
+        plan && seasonRows ? (personId) => seasonRows.apply(plan, personId, writes) : undefined,
+        parents.length && guardianRows ? (personId) => guardianRows.apply(parents, personId, writes) : undefined,
+      );
+      const decision = decide(kind, mode, validated.input, person, writes, [...new Set(groupIds)], seasonal);
+      counts[decision.status]++;
+      if (rows.length < shown) {
+        rows.push({
+          row: line,
+          status: decision.status,
+          taxIdCode: validated.input.profile.taxIdCode,
+          name: `${validated.input.profile.firstname} ${validated.input.profile.lastname}`,
+          changes: [...new Set(decision.changes.map((field) => headerOf(kind, mapping, field) ?? field))],
+        });
+      }
+      if (early?.taking && writes.changes.length >= early.partRows) {
+        early.write(writes);
+        writes = emptyWrites();
+      }
     }
-    const taxCode = rowTaxCode(raw);
-    const person = stored.get(taxCode);
-    // A sex left blank is read from the tax code, unless the person's stored one stands (validateRow uses it).
-    if (!person?.profile.typeGenderId && genderFromTaxCode(raw)) tidied.genders++;
-    const validated = validateRow(kind, mapping, line, raw, person?.profile.typeGenderId as number | null | undefined, cells);
-    const rowErrors = validated.ok ? [] : validated.errors;
-    const taxColumn = headerOf(kind, mapping, 'profile.taxIdCode');
-    if (taxCode && firstLine.has(taxCode)) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.duplicateInFile(firstLine.get(taxCode)!) });
-    else if (taxCode) firstLine.set(taxCode, line);
-    if (person?.role?.archived) rowErrors.push({ row: line, column: taxColumn, field: 'profile.taxIdCode', message: IMPORT_MSG.archivedRole(PERSON_KIND_INFO[kind].singular) });
-    const groupIds: string[] = [];
-    for (const name of groupNames(groupsCell(mapping, cells) ?? '')) {
-      const id = groups.get(foldText(name));
-      if (id) groupIds.push(id);
-      else rowErrors.push({ row: line, column: groupsColumn?.header ?? null, field: 'groups', message: IMPORT_MSG.unknownGroup(name, importKindLabel(kind)) });
-    }
-    let plan: SeasonPlan | null = null;
-    if (seasonRows) {
-      const checked = seasonRows.check(line, raw, person?.id, cells);
-      rowErrors.push(...checked.errors);
-      plan = checked.plan;
-    }
-    let parents: GuardianPlan[] = [];
-    if (guardianRows) {
-      const checked = guardianRows.check(line, raw, validated.ok ? validated.input.profile.lastname : '', cells);
-      rowErrors.push(...checked.errors);
-      parents = checked.plans;
-    }
-    if (rowErrors.length || !validated.ok) {
-      fail(line, cells, rowErrors);
-      continue;
-    }
-    const seasonal = otherRows(
-      plan && seasonRows ? (personId) => seasonRows.apply(plan, personId, writes) : undefined,
-      parents.length && guardianRows ? (personId) => guardianRows.apply(parents, personId, writes) : undefined,
-    );
-    const decision = decide(kind, mode, validated.input, person, writes, [...new Set(groupIds)], seasonal);
-    counts[decision.status]++;
-    if (rows.length < shown) {
-      rows.push({
-        row: line,
-        status: decision.status,
-        taxIdCode: validated.input.profile.taxIdCode,
-        name: `${validated.input.profile.firstname} ${validated.input.profile.lastname}`,
-        changes: [...new Set(decision.changes.map((field) => headerOf(kind, mapping, field) ?? field))],
-      });
-    }
+    progress.set('validating', raws.length, raws.length);
+
+    // All or nothing unless the request chose the valid rows only: then the invalid ones stay out, in the error file.
+    const refused = counts.invalid > 0 && !validOnly;
+    const outcome: ImportOutcome = {
+      dryRun,
+      kind,
+      mode,
+      fileName: file.filename,
+      format: table.format,
+      status: dryRun ? 'preview' : refused ? 'failed' : 'completed',
+      message: dryRun
+        ? IMPORT_MSG.preview
+        : refused
+          ? IMPORT_MSG.invalidRows(counts.invalid)
+          : counts.invalid
+            ? IMPORT_MSG.validOnlyImported(counts.total - counts.invalid, counts.invalid)
+            : IMPORT_MSG.imported,
+      counts,
+      errors,
+      rows,
+      columns: [...mapping.columns, ...mapping.fallbacks].sort((a, b) => a.index - b.index).map((c) => ({ header: c.header, key: c.column.key })),
+      ignoredColumns: mapping.ignored,
+      runId: null,
+      headers: table.headers,
+      mappingRemembered,
+      errorFile: invalidRows.length ? await errorFile(kind, table.headers, mapping, invalidRows, table.date1904) : null,
+      validOnly,
+      tidyNames,
+      notices: [...importNotices(table, mapping, tidied), ...(guardianRows ? [guardianRows.summary().message] : [])],
+      headerLine: table.headerLine ?? 1,
+      topLines: table.topLines ?? [],
+      seasonWrites: seasonRows?.summary() ?? null,
+      guardianWrites: guardianRows?.writes ?? null,
+    };
+    // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
+    if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
+    if (dryRun) return outcome;
+
+    outcome.runId = await recordRun(ctx, actor, outcome, writes, progress, limits.sliceRows ?? ctx.deps.config.importSliceRows, early);
+    return outcome;
+  } finally {
+    // Whatever ended the run early (an error, a refusal) leaves nothing of it written; a no-op after a commit.
+    await early?.rollback();
   }
-  progress.set('validating', raws.length, raws.length);
-
-  // All or nothing unless the request chose the valid rows only: then the invalid ones stay out, in the error file.
-  const refused = counts.invalid > 0 && !validOnly;
-  const outcome: ImportOutcome = {
-    dryRun,
-    kind,
-    mode,
-    fileName: file.filename,
-    format: table.format,
-    status: dryRun ? 'preview' : refused ? 'failed' : 'completed',
-    message: dryRun
-      ? IMPORT_MSG.preview
-      : refused
-        ? IMPORT_MSG.invalidRows(counts.invalid)
-        : counts.invalid
-          ? IMPORT_MSG.validOnlyImported(counts.total - counts.invalid, counts.invalid)
-          : IMPORT_MSG.imported,
-    counts,
-    errors,
-    rows,
-    columns: [...mapping.columns, ...mapping.fallbacks].sort((a, b) => a.index - b.index).map((c) => ({ header: c.header, key: c.column.key })),
-    ignoredColumns: mapping.ignored,
-    runId: null,
-    headers: table.headers,
-    mappingRemembered,
-    errorFile: invalidRows.length ? await errorFile(kind, table.headers, mapping, invalidRows, table.date1904) : null,
-    validOnly,
-    tidyNames,
-    notices: [...importNotices(table, mapping, tidied), ...(guardianRows ? [guardianRows.summary().message] : [])],
-    headerLine: table.headerLine ?? 1,
-    topLines: table.topLines ?? [],
-    seasonWrites: seasonRows?.summary() ?? null,
-    guardianWrites: guardianRows?.writes ?? null,
-  };
-  // What the user chose is kept when it was used for real, or explicitly corrected in a preview.
-  if ((dryRun && explicit) || outcome.status === 'completed') await rememberMapping(ctx, actor.clubId, kind, table.headers, mappingChoices(table.headers, mapping));
-  if (dryRun) return outcome;
-
-  outcome.runId = await recordRun(ctx, actor, outcome, writes, progress, limits.sliceRows ?? ctx.deps.config.importSliceRows);
-  return outcome;
 }
 
 type Actor = { clubId: string; accountId: string } & Parameters<typeof can>[0];
@@ -718,84 +734,82 @@ function parseMapping(value: unknown): MappingChoice[] | null {
   return choices.length ? choices : null;
 }
 
+/** The run's record: who ran it, on what file, and (once the rows are decided) what it did. */
+function runData(actor: Actor, actorName: string | null, outcome: RunFile & Partial<Pick<ImportOutcome, 'counts' | 'errors'>>, status: string, now: Date, undoable: boolean) {
+  const counts = outcome.counts ?? { total: 0, new: 0, updated: 0, unchanged: 0, invalid: 0 };
+  return {
+    clubId: actor.clubId,
+    accountId: actor.accountId,
+    actorName,
+    fileName: clipName(outcome.fileName),
+    fileFormat: outcome.format,
+    kind: outcome.kind,
+    mode: outcome.mode,
+    status,
+    totalRows: counts.total,
+    newRows: counts.new,
+    updatedRows: counts.updated,
+    unchangedRows: counts.unchanged,
+    invalidRows: counts.invalid,
+    errors: (outcome.errors ?? []).map((e) => ({ ...e })),
+    createdAt: now,
+    undoableUntil: undoable ? new Date(now.getTime() + IMPORT_UNDO_DAYS * 86_400_000) : null,
+  };
+}
+
+type RunFile = Pick<ImportOutcome, 'fileName' | 'format' | 'kind' | 'mode'>;
+
+/**
+ * The run written while its rows are validated (import-early-writes.ts), on PostgreSQL: its record is created in the
+ * held transaction as `writing` (seen by no one before the commit) and completed by recordRun.
+ */
+function earlyWrites(ctx: RequestContext, actor: Actor, file: RunFile, limits: ImportLimits): EarlyWrites {
+  const now = new Date();
+  return new EarlyWrites(
+    clubDb(ctx),
+    actor.clubId,
+    {
+      openRun: async (tx) => {
+        const actorName = await actorNameOf(ctx, actor.accountId);
+        const run = await tx.importRun.create({ data: runData(actor, actorName, file, 'writing', now, false), select: { id: true } });
+        // Every part is written in this one transaction: its id recorded once.
+        await recordWriteXid(tx, actor.clubId, run.id);
+        return run.id;
+      },
+      writePart: async (tx, runId, part, onRows) => {
+        if (file.kind === 'athlete') await decideCertificates(clubDb(ctx), actor.clubId, part);
+        await writePart(tx, actor.clubId, runId, file.kind, part, onRows, { deferTrigrams: true, recordXid: false });
+      },
+    },
+    limits.sliceRows ?? EARLY_PART_ROWS,
+  );
+}
+
+/** How long the validation holds the event loop while parts are written early (else TURN_MS: import-write.ts). */
+const EARLY_TURN_MS = 2;
+
+/** People per part written early: the write statements' own chunk (import-write.ts), so no statement is a remnant. */
+const EARLY_PART_ROWS = 2_000;
+
 /**
  * Writes the rows (a completed run) and records the run, all or nothing (import-commit.ts: one transaction, or on
- * PGlite slice by slice with the slices reverted on failure); answers the run's id.
+ * PGlite slice by slice with the slices reverted on failure); answers the run's id. A run whose first rows were
+ * written while the rest were validated (`early`) is finished in its held transaction, or rolled back if refused.
  */
-async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutcome, writes: ImportWrites, progress: ProgressTracker, sliceRows: number): Promise<string> {
-  const { counts, kind } = outcome;
-  const actorName = await actorNameOf(ctx, actor.accountId);
-  const fileName = clipName(outcome.fileName);
+async function recordRun(
+  ctx: RequestContext,
+  actor: Actor,
+  outcome: ImportOutcome,
+  writes: ImportWrites,
+  progress: ProgressTracker,
+  sliceRows: number,
+  early: EarlyWrites | null,
+): Promise<string> {
   const completed = outcome.status === 'completed';
-  const undoable = completed && writes.changes.length > 0;
-  const sliced = completed && commitsInSlices(ctx.deps);
-  // On PGlite: parts of the sizer's least, as many of them per slice as the last slice's time allows.
-  // The certificate history of imported expiries, decided by the person form's rule before the rows are cut in slices.
-  if (completed && kind === 'athlete') await decideCertificates(clubDb(ctx), actor.clubId, writes);
-  const sizer = sliceSizer(sliceRows);
-  const parts = completed ? (sliced ? sliceWrites(writes, sizer.min) : [writes]) : [];
-  const now = new Date();
-  const db = clubDb(ctx);
   try {
-    return await longWrite(db, { sliced, clubId: actor.clubId }, async (slice) => {
-      const runId = await slice(async (tx) => {
-        const run = await tx.importRun.create({
-          data: {
-            clubId: actor.clubId,
-            accountId: actor.accountId,
-            actorName,
-            fileName,
-            fileFormat: outcome.format,
-            kind,
-            mode: outcome.mode,
-            status: sliced ? 'writing' : outcome.status,
-            totalRows: counts.total,
-            newRows: counts.new,
-            updatedRows: counts.updated,
-            unchangedRows: counts.unchanged,
-            invalidRows: counts.invalid,
-            errors: outcome.errors.map((e) => ({ ...e })),
-            createdAt: now,
-            undoableUntil: undoable ? new Date(now.getTime() + IMPORT_UNDO_DAYS * 86_400_000) : null,
-          },
-          select: { id: true },
-        });
-        // New soci without a number take the sequence's next ones here, in the run's first transaction.
-        if (completed) await numberNewMembers(tx, actor.clubId, writes);
-        // The run's one line in the access log, with the run's first transaction (its slices' raw writes log none).
-        logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: fileName, detail: importSummary(outcome) });
-        return run.id;
-      });
-      if (parts.length) progress.set('writing', 0, writeCount(writes));
-      const onRows = (n: number) => progress.add(n);
-      // On PGlite the slices are visible as they commit, and no autovacuum refreshes the statistics: other requests'
-      // plans, made for the club before the run, went from milliseconds to seconds as its rows came in, until the
-      // session served nothing else (50 s, then the run refused as busy). Refreshed as the written rows double.
-      let analyzeAt = sliced ? STATISTICS_FROM_ROWS : Infinity;
-      let written = 0;
-      try {
-        for (let i = 0; i < parts.length; ) {
-          const taken = sliced ? Math.max(1, Math.floor(sizer.size / sizer.min)) : 1;
-          const part = mergeWrites(parts.slice(i, (i += taken)));
-          await slice(async (tx) => {
-            const started = performance.now();
-            await writePart(tx, actor.clubId, runId, kind, part, onRows, !sliced);
-            sizer.took(part.changes.length, performance.now() - started);
-          });
-          written += part.changes.length;
-          if (written >= analyzeAt) {
-            await refreshStatistics(statisticsDb(ctx));
-            analyzeAt = written * 2;
-          }
-        }
-      } catch (error) {
-        // On PGlite the slices before the failure are committed: put back, and the run recorded as not done.
-        if (sliced) await abandonRun(db, actor.clubId, runId, { logged: true, sliceRows });
-        throw error;
-      }
-      if (sliced) await slice((tx) => setRunStatus(tx, actor.clubId, runId, 'completed'));
-      return runId;
-    });
+    if (early?.started && completed) return await finishEarly(ctx, actor, outcome, writes, progress, early);
+    await early?.rollback();
+    return await writeRun(ctx, actor, outcome, writes, progress, sliceRows);
   } catch (error) {
     // Someone else registered one of these tax codes (or roles) after the rows were matched: the unique indexes
     // refused the write, so nothing of the run is left.
@@ -813,8 +827,85 @@ async function recordRun(ctx: RequestContext, actor: Actor, outcome: ImportOutco
   }
 }
 
+/** The rest of an early-written run, its record completed and its line in the access log, then the commit. */
+async function finishEarly(ctx: RequestContext, actor: Actor, outcome: ImportOutcome, rest: ImportWrites, progress: ProgressTracker, early: EarlyWrites): Promise<string> {
+  const now = new Date();
+  return early.finish(
+    rest,
+    async (tx, runId) => {
+      const { status, totalRows, newRows, updatedRows, unchangedRows, invalidRows, errors, undoableUntil } = runData(actor, null, outcome, outcome.status, now, true);
+      await tx.importRun.update({ where: { id: runId }, data: { status, totalRows, newRows, updatedRows, unchangedRows, invalidRows, errors, undoableUntil }, select: { id: true } });
+      logImport(tx, { entityType: 'import', entityId: runId, entityLabel: clipName(outcome.fileName), detail: importSummary(outcome) });
+    },
+    { start: (done, total) => progress.set('writing', done, total), add: (rows) => progress.add(rows) },
+  );
+}
+
+/** A run written after its validation: in one transaction, or on PGlite slice by slice. */
+async function writeRun(ctx: RequestContext, actor: Actor, outcome: ImportOutcome, writes: ImportWrites, progress: ProgressTracker, sliceRows: number): Promise<string> {
+  const { kind } = outcome;
+  const actorName = await actorNameOf(ctx, actor.accountId);
+  const completed = outcome.status === 'completed';
+  const undoable = completed && writes.changes.length > 0;
+  const sliced = completed && commitsInSlices(ctx.deps);
+  // The certificate history of imported expiries, decided by the person form's rule before the rows are cut in slices.
+  if (completed && kind === 'athlete') await decideCertificates(clubDb(ctx), actor.clubId, writes);
+  // On PGlite: parts of the sizer's least, as many of them per slice as the last slice's time allows.
+  const sizer = sliceSizer(sliceRows);
+  const parts = completed ? (sliced ? sliceWrites(writes, sizer.min) : [writes]) : [];
+  const now = new Date();
+  const db = clubDb(ctx);
+  return longWrite(db, { sliced, clubId: actor.clubId }, async (slice) => {
+    const runId = await slice(async (tx) => {
+      const run = await tx.importRun.create({ data: runData(actor, actorName, outcome, sliced ? 'writing' : outcome.status, now, undoable), select: { id: true } });
+      // New soci without a number take the sequence's next ones here, in the run's first transaction.
+      if (completed) await numberNewMembers(tx, actor.clubId, writes);
+      // The run's one line in the access log, with the run's first transaction (its slices' raw writes log none).
+      logImport(tx, { entityType: 'import', entityId: run.id, entityLabel: clipName(outcome.fileName), detail: importSummary(outcome) });
+      return run.id;
+    });
+    if (parts.length) progress.set('writing', 0, writeCount(writes));
+    const onRows = (n: number) => progress.add(n);
+    // On PGlite the slices are visible as they commit, and no autovacuum refreshes the statistics: other requests'
+    // plans, made for the club before the run, went from milliseconds to seconds as its rows came in, until the
+    // session served nothing else (50 s, then the run refused as busy). Refreshed as the written rows double.
+    let analyzeAt = sliced ? STATISTICS_FROM_ROWS : Infinity;
+    let written = 0;
+    try {
+      for (let i = 0; i < parts.length; ) {
+        const taken = sliced ? Math.max(1, Math.floor(sizer.size / sizer.min)) : 1;
+        const part = mergeWrites(parts.slice(i, (i += taken)));
+        await slice(async (tx) => {
+          const started = performance.now();
+          await writePart(tx, actor.clubId, runId, kind, part, onRows, { deferTrigrams: !sliced, recordXid: true });
+          sizer.took(part.changes.length, performance.now() - started);
+        });
+        written += part.changes.length;
+        if (written >= analyzeAt) {
+          await refreshStatistics(statisticsDb(ctx));
+          analyzeAt = written * 2;
+        }
+      }
+    } catch (error) {
+      // On PGlite the slices before the failure are committed: put back, and the run recorded as not done.
+      if (sliced) await abandonRun(db, actor.clubId, runId, { logged: true, sliceRows });
+      throw error;
+    }
+    if (sliced) await slice((tx) => setRunStatus(tx, actor.clubId, runId, 'completed'));
+    return runId;
+  });
+}
+
 /** One part of a run's rows, with what the undo needs: the rows before, and the transaction the part is written in. */
-async function writePart(tx: Db, clubId: string, runId: string, kind: PersonKindKey, part: ImportWrites, onRows: (n: number) => void, deferTrigrams: boolean) {
+async function writePart(
+  tx: Db,
+  clubId: string,
+  runId: string,
+  kind: PersonKindKey,
+  part: ImportWrites,
+  onRows: (n: number) => void,
+  { deferTrigrams, recordXid }: { deferTrigrams: boolean; recordXid: boolean },
+) {
   // The trigram indexes' new entries go to their pending lists and are merged in bulk once the run has committed
   // (cleanTrigramIndexes): entry by entry they were most of the people and roles inserts' cost. Not on PGlite: there
   // the merge of 100,000 rows' entries would be one statement of seconds in this thread, holding every request; the
@@ -822,7 +913,7 @@ async function writePart(tx: Db, clubId: string, runId: string, kind: PersonKind
   if (deferTrigrams) await tx.$queryRaw(clubSql(clubId)`SELECT set_config('gin_pending_list_limit', ${GIN_PENDING_LIST_LIMIT}, true) WHERE ${CLUB} IS NOT NULL`);
   await recordBefore(tx, clubId, runId, part, onRows);
   await writeImport(tx, clubId, kind, part, onRows);
-  if (part.changes.length) await recordWriteXid(tx, clubId, runId);
+  if (recordXid && part.changes.length) await recordWriteXid(tx, clubId, runId);
 }
 
 /** Written rows of a sliced run (PGlite) at which the statistics are first refreshed, then at each doubling. */

@@ -12,7 +12,7 @@ import { recoverInterruptedImports } from '../../../server/modules/imports/impor
 import { undoImport } from '../../../server/modules/imports/import-undo.service';
 import { createClub, type TestClub } from '../../support/factories';
 import { clubContext } from '../../support/people-factories';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { startTestApp, usingPostgres, type TestApp } from '../../support/test-app';
 import { csvFile, validTaxCode, type Rows } from './import-fixtures';
 
 let t: TestApp;
@@ -124,6 +124,62 @@ describe('committing an import', () => {
     // PostgreSQL rolled the one transaction back, run included; PGlite keeps the run, failed and not undoable.
     if (sliced) expect(runs).toMatchObject([{ status: 'failed', undoableUntil: null }]);
     else expect(runs).toEqual([]);
+  });
+});
+
+// import-early-writes.ts: on PostgreSQL the parts of people already decided are written while the next rows are
+// validated, in the run's one transaction; all or nothing holds whatever ends the run. PGlite validates, then writes.
+describe('writing the rows decided while the next ones are validated', () => {
+  const invalidLast = (rows: Rows): Rows => [...rows, ['Ultimo', 'Fette', 'NONVALIDO', 'M', '30/06/2030']];
+
+  it.runIf(usingPostgres())('on PostgreSQL, the first parts are written (unseen by others) before the last rows are validated', async () => {
+    const { rows } = athletes(SLICE * 15);
+    const key = 'fette-in-anticipo-1';
+    const run = importing(rows, key);
+    // Well into the validation, with several parts of SLICE people decided: a transaction of this database has
+    // written (holds a transaction id), and no one else sees any of it yet.
+    let progress = readProgress(club.clubId, club.accountId, key);
+    while (!(progress?.phase === 'validating' && progress.done >= SLICE * 10) && progress?.phase !== 'writing' && progress?.phase !== 'done') {
+      await tick();
+      progress = readProgress(club.clubId, club.accountId, key);
+    }
+    const writing = await t.deps.systemDb.$queryRawUnsafe<Array<{ n: bigint }>>(
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()`,
+    );
+    const seen = await athletesOfClub();
+    const outcome = await run;
+    expect(progress).toMatchObject({ phase: 'validating' });
+    expect(Number(writing[0].n)).toBe(1);
+    expect(seen).toBe(0);
+    expect(outcome).toMatchObject({ status: 'completed', counts: { new: rows.length - 1 } });
+    const record = await runOf(outcome.runId!);
+    expect(record).toMatchObject({ status: 'completed', newRows: rows.length - 1, totalRows: rows.length - 1, undoableUntil: expect.any(Date) });
+    expect(record.writeXids).toHaveLength(1);
+    expect(await athletesOfClub()).toBe(rows.length - 1);
+    expect(await t.deps.systemDb.medicalCertificate.count({ where: { clubId: club.clubId } })).toBe(rows.length - 1);
+    const lines = await t.deps.systemDb.accessLogEntry.findMany({ where: { clubId: club.clubId, entityId: outcome.runId! } });
+    expect(lines.map((l) => l.detail)).toEqual([`Atleti: ${rows.length - 1} nuovi, 0 aggiornati, 0 invariati`]);
+  });
+
+  it('an invalid row at the end of the file leaves nothing of the rows before it: the run is recorded as failed', async () => {
+    const { rows } = athletes(SLICE * 3);
+    const outcome = await importing(invalidLast(rows));
+    expect(outcome).toMatchObject({ status: 'failed', counts: { invalid: 1 }, runId: expect.any(String) });
+    expect(await peopleOfClub()).toBe(0);
+    const runs = await t.deps.systemDb.importRun.findMany({ where: { clubId: club.clubId } });
+    expect(runs).toMatchObject([{ status: 'failed', invalidRows: 1, undoableUntil: null }]);
+    expect(runs[0].writeXids).toEqual([]);
+  });
+
+  it('only the valid rows: the parts written before the invalid row stay, and the undo removes them all', async () => {
+    const { rows } = athletes(SLICE * 3);
+    const outcome = await importPeople(ctx, { file: csvFile(invalidLast(rows)), kind: 'athlete', dryRun: false, validOnly: true }, { ...IMPORT_LIMITS, sliceRows: SLICE });
+    expect(outcome).toMatchObject({ status: 'completed', counts: { new: rows.length - 1, invalid: 1 } });
+    expect(await runOf(outcome.runId!)).toMatchObject({ status: 'completed', newRows: rows.length - 1, invalidRows: 1 });
+    expect(await athletesOfClub()).toBe(rows.length - 1);
+    const undone = await undoImport(ctx, outcome.runId, SLICE);
+    expect(undone).toMatchObject({ removed: rows.length - 1, skipped: [] });
+    expect(await peopleOfClub()).toBe(0);
   });
 });
 
