@@ -230,6 +230,9 @@ describe.each(Object.entries(VIEWPORTS))('public site on %s', (name, viewport) =
       // back on the public site the top bar offers Logout instead of the login icon
       await page.goto(server.url);
       await page.getByRole('button', { name: 'Logout' }).click();
+      // The top bar swaps Logout for the login link once the server answered and the tokens are gone (another
+      // "Accedi" link may be on the page already, e.g. the phone's menu: not a sign that the logout is over).
+      await page.getByRole('button', { name: 'Logout' }).waitFor({ state: 'detached' });
       await page.getByRole('link', { name: 'Accedi' }).first().waitFor();
       expect(await page.evaluate(() => [localStorage.getItem('campobase.session'), localStorage.getItem('campobase.club')])).toEqual([null, null]);
       const me = await fetch(`${server.url}/api/me`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
