@@ -27,8 +27,9 @@
 //   familyDoor    the personal area of members and guardians (modules/family-area): the people linked to the
 //                 signed-in account and the minors they are guardians of (familyReach), each reached through a
 //                 client scoped to that person's club, its writes logged as the account's.
-//   statisticsDb  statements on the database itself (ANALYZE, cleaning an index's pending list, the snapshot's
-//                 xmin): they read and write no row; any other statement is refused.
+//   statisticsDb  statements on the database itself (ANALYZE, VACUUM (ANALYZE) of the dead rows an undo leaves,
+//                 cleaning an index's pending list, the snapshot's xmin): they read and write no live row; any other
+//                 statement is refused.
 // The unguarded client underneath is named only here, in access/scope.ts and in the files of eslint.config.js's
 // SYSTEM_DB_ALLOWLIST.
 import { MSG } from '../../schema/messages';
@@ -290,15 +291,15 @@ export function apiRequestLogDb(scope: Scope): PrismaClient {
   });
 }
 
-/** The statements statisticsDb lets through: on tables' statistics and indexes, and the snapshot's xmin. */
-const STATISTICS_SQL = /^\s*(ANALYZE\s+[a-z_]+\s*$|SELECT gin_clean_pending_list\(|SELECT pg_snapshot_xmin\(pg_current_snapshot\(\)\))/i;
+/** The statements statisticsDb lets through: on tables' statistics, dead rows and indexes, and the snapshot's xmin. */
+const STATISTICS_SQL = /^\s*((VACUUM \(ANALYZE\)|ANALYZE)\s+[a-z_]+\s*$|SELECT gin_clean_pending_list\(|SELECT pg_snapshot_xmin\(pg_current_snapshot\(\)\))/i;
 
-/** Statements on the database's statistics and indexes, which read or write no row: any scope; nothing else passes. */
+/** Statements on the database's statistics and indexes, which read or write no live row: any scope; nothing else passes. */
 export function statisticsDb(scope: Pick<Scope, 'deps'>): PrismaClient {
   return extend(scope.deps.systemDb, async ({ model, operation, args, query }) => {
     const text = sqlText(args);
     if (model || (operation !== '$executeRaw' && operation !== '$queryRaw') || !STATISTICS_SQL.test(text)) {
-      throw new CrossClubFenceError(`${statementName(model, operation)} (statisticsDb takes ANALYZE, gin_clean_pending_list and the snapshot's xmin only)`);
+      throw new CrossClubFenceError(`${statementName(model, operation)} (statisticsDb takes ANALYZE, VACUUM (ANALYZE), gin_clean_pending_list and the snapshot's xmin only)`);
     }
     return query(args);
   });

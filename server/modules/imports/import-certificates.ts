@@ -2,7 +2,7 @@
 // the person form's (certificates/legacy-certificate-rule.ts), decided row by row here and written with set-based
 // statements (import-write.ts). The latest certificates of the athletes already in the club are read in one
 // statement per 2,000 people.
-import { randomUUID } from 'node:crypto';
+import { newImportRowId } from './import-ids';
 import { CLUB, clubSql } from '../../access/club-sql';
 import type { Db } from '../../lib/club-rows';
 import { legacyCertificateChange, type LatestCertificate } from '../certificates/legacy-certificate-rule';
@@ -51,7 +51,7 @@ export async function decideCertificates(db: Db, clubId: string, writes: ImportW
     const personId = change.person_id as string;
     const decided = legacyCertificateChange(latest.get(personId) ?? null, { expiresOn, legacyTypeId: null, fileId: null });
     if (decided.action === 'create') {
-      writes.certificateInserts.push({ id: randomUUID(), person_id: personId, type: decided.type, expires_on: decided.expiresOn, file_id: decided.fileId });
+      writes.certificateInserts.push({ id: newImportRowId(), person_id: personId, type: decided.type, expires_on: decided.expiresOn, file_id: decided.fileId });
     } else if (decided.action === 'update') {
       writes.certificateUpdates.push({ id: decided.id, person_id: personId, type: decided.type, expires_on: decided.expiresOn, file_id: decided.fileId });
       change.other_row_ids = [...((change.other_row_ids as string[] | undefined) ?? []), decided.id];

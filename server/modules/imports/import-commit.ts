@@ -119,10 +119,16 @@ const WRITTEN_TABLES = [
  * (never, on a busy machine, within minutes; PGlite has no autovacuum at all), the people list page planned for a
  * few dozen rows took 7-10 s, and its queries held the pool's connections until /healthz waited for one too.
  * One table at a time, other requests let in between (PGlite runs ANALYZE in this thread).
+ *
+ * After an undo on PostgreSQL (`vacuum`), the dead rows go too. ANALYZE alone recorded a club left with no rows as
+ * tables of zero rows over many pages: the planner then reckons any number of pages as empty, and the next import,
+ * by a club alone in its database (a new installation's second try), planned its lookups by id as scans of a whole
+ * composite index and took 6-22 s a statement until the transaction's limit refused it (docs/benchmarks.md,
+ * "Import"). Emptied pages at the end of a table are handed back, and an empty table is estimated by its size again.
  */
-export async function refreshStatistics(db: PrismaClient): Promise<void> {
+export async function refreshStatistics(db: PrismaClient, { vacuum = false } = {}): Promise<void> {
   for (const table of WRITTEN_TABLES) {
-    await db.$executeRaw(Prisma.sql`ANALYZE ${Prisma.raw(table)}`);
+    await db.$executeRaw(Prisma.sql`${Prisma.raw(vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE')} ${Prisma.raw(table)}`);
     await breathe();
   }
 }

@@ -5,7 +5,7 @@
 // and the file's earlier rows, so the parent of three children in the file is one person; otherwise a new person
 // without a tax code. What a row writes joins the run's set-based writes (import-write.ts); the undo removes the
 // guardianships the run added and the parents it created that nothing else holds (import-undo.service.ts).
-import { randomUUID } from 'node:crypto';
+import { newImportRowId } from './import-ids';
 import { GUARDIAN_COLUMNS, IMPORT_MSG } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
 import { foldText } from '../../../schema/text';
@@ -158,7 +158,7 @@ export class GuardianRows {
     const sortName = foldText(`${plan.lastname} ${plan.firstname}`);
     const match = this.known.find((k) => k.sortName === sortName && ((plan.email && k.email === plan.email) || (plan.phone && k.phone === plan.phone)));
     if (match) return match.id;
-    const id = randomUUID();
+    const id = newImportRowId();
     const fields = { firstname: plan.firstname, lastname: plan.lastname, taxIdCode: null };
     writes.guardianPeopleInserts.push({ id, person_id: minorId, firstname: plan.firstname, lastname: plan.lastname, email_primary: plan.email, phone_primary: plan.phone, ...keyColumns(fields) });
     this.known.push({ id, sortName, email: plan.email, phone: plan.phone });
@@ -174,7 +174,7 @@ export class GuardianRows {
       const key = `${minorId}|${guardianId}`;
       if (guardianId === minorId || this.linked.has(key)) return;
       this.linked.add(key);
-      writes.guardianshipInserts.push({ id: randomUUID(), person_id: minorId, guardian_id: guardianId });
+      writes.guardianshipInserts.push({ id: newImportRowId(), person_id: minorId, guardian_id: guardianId });
       this.writes.guardianshipsNew++;
       changes.push(`guardian${i + 1}.name`);
     });

@@ -3,7 +3,7 @@
 // happen (dry run: nothing written) or write everything in ONE transaction (all or nothing). A run whose rows are
 // not all valid writes no person: it is recorded as failed with its errors. Importing the same file twice creates
 // nothing twice (the second run finds every row unchanged).
-import { randomUUID } from 'node:crypto';
+import { newImportRowId } from './import-ids';
 import { PERSON_KIND_INFO, type PersonKindKey } from '../../../schema/constants';
 import { HEALTH_DETAIL_FIELDS } from '../../../schema/health-data';
 import {
@@ -284,7 +284,7 @@ function joinGroups(writes: ImportWrites, roleId: string, groupIds: readonly str
   const ids: string[] = [];
   for (const groupId of groupIds) {
     if (has.includes(groupId)) continue;
-    const id = randomUUID();
+    const id = newImportRowId();
     ids.push(id);
     writes.groupMemberInserts.push({ id, group_id: groupId, role_id: roleId });
   }
@@ -359,9 +359,9 @@ function decideRow(
   const hasDetails = PEOPLE_KINDS[kind].details !== null;
 
   if (!stored) {
-    const personId = randomUUID();
-    const roleId = randomUUID();
-    const addressId = Object.keys(addressIn).length ? randomUUID() : null;
+    const personId = newImportRowId();
+    const roleId = newImportRowId();
+    const addressId = Object.keys(addressIn).length ? newImportRowId() : null;
     if (addressId) writes.addressInserts.push(snakeRow({ ...nullRow(ADDRESS_FIELDS), ...addressIn, id: addressId }));
     const profile = { ...nullRow(PROFILE_FIELDS), ...profileIn };
     writes.peopleInserts.push(snakeRow({ ...profile, id: personId, taxIdCode: input.profile.taxIdCode, addressId, ...keysOf(profile) }));
@@ -376,7 +376,7 @@ function decideRow(
   if (mode === 'only_new') {
     const unchanged = { person_id: stored.id, person_created: false, role_id: stored.role?.id ?? '', role_created: false, address_id: null, address_created: false, group_member_ids: [] };
     if (stored.role) return { status: 'unchanged', changes: [], touched: unchanged };
-    const roleId = randomUUID();
+    const roleId = newImportRowId();
     writes.roleInserts.push(snakeRow({ id: roleId, personId: stored.id, notePrivate: noteIn ?? null }));
     if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
     const members = joinGroups(writes, roleId, groupIds);
@@ -392,7 +392,7 @@ function decideRow(
   if (address.changed.length) {
     if (addressId) writes.addressUpdates.push(snakeRow({ ...address.merged, id: addressId }));
     else {
-      addressId = randomUUID();
+      addressId = newImportRowId();
       addressCreated = true;
       writes.addressInserts.push(snakeRow({ ...address.merged, id: addressId }));
     }
@@ -411,7 +411,7 @@ function decideRow(
   }
 
   if (!stored.role) {
-    const roleId = randomUUID();
+    const roleId = newImportRowId();
     writes.roleInserts.push(snakeRow({ id: roleId, personId: stored.id, notePrivate: noteIn ?? null }));
     if (hasDetails) writes.detailsUpserts.push(snakeRow({ ...nullRow(DETAIL_FIELDS[kind]), ...detailsIn, roleId }));
     return { status: 'new', changes, touched: touched(roleId, true, joinGroups(writes, roleId, groupIds)) };

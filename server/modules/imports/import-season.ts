@@ -4,7 +4,7 @@
 // quotaCents), matched against what the club already holds (read once per 2,000 keys, never per row), and what it
 // writes is added to the run's set-based writes (import-write.ts). Numbers for new soci without one are taken from
 // the club's sequence only when the run is written (takeRegisterNumbers, the admission form's numbering).
-import { randomUUID } from 'node:crypto';
+import { newImportRowId } from './import-ids';
 import type { PersonKindKey } from '../../../schema/constants';
 import { IMPORT_MSG, SEASON_COLUMNS } from '../../../schema/import-columns';
 import { MSG } from '../../../schema/messages';
@@ -268,7 +268,7 @@ export class SeasonRows {
           else if (first !== undefined) errors.push(this.error(line, 'register.number', IMPORT_MSG.registerNumberRepeated(first)));
           else this.seenNumbers.set(given, line);
         }
-        if (admission.success) plan.register = { memberId: randomUUID(), created: true, number: given, ...admission.data };
+        if (admission.success) plan.register = { memberId: newImportRowId(), created: true, number: given, ...admission.data };
       }
       if (cents !== undefined) plan.quotaCents = cents;
     }
@@ -286,7 +286,7 @@ export class SeasonRows {
     if (plan.card) {
       const { body, number, startsOn, expiresOn, existing } = plan.card;
       if (!existing) {
-        writes.cardInserts.push({ id: randomUUID(), person_id: personId, season_id: season.id, body, number, starts_on: startsOn, expires_on: expiresOn });
+        writes.cardInserts.push({ id: newImportRowId(), person_id: personId, season_id: season.id, body, number, starts_on: startsOn, expires_on: expiresOn });
         this.writes.cardsNew++;
         changes.push('card.number');
       } else if (existing.startsOn !== startsOn || existing.expiresOn !== expiresOn) {
@@ -316,7 +316,7 @@ export class SeasonRows {
       if (!renewal) {
         // Renewed on the season's first day, or on the admission when it came later (a renewal never precedes it).
         const renewedOn = register.admittedOn && register.admittedOn > season.startsOn ? register.admittedOn : season.startsOn;
-        writes.renewalInserts.push({ id: randomUUID(), person_id: personId, member_id: register.memberId, season_id: season.id, renewed_on: renewedOn, quota_cents: plan.quotaCents });
+        writes.renewalInserts.push({ id: newImportRowId(), person_id: personId, member_id: register.memberId, season_id: season.id, renewed_on: renewedOn, quota_cents: plan.quotaCents });
         this.writes.renewalsNew++;
         changes.push('register.quota');
       } else if (renewal.quota_cents !== plan.quotaCents) {

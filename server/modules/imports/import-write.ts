@@ -165,8 +165,8 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
     INSERT INTO group_members (id, club_id, group_id, role_id)
     SELECT x.id, ${CLUB}, x.group_id, x.role_id
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, group_id uuid, role_id uuid)
-    JOIN groups g ON g.id = x.group_id AND g.club_id = ${CLUB} AND g.type = ${kind}::"PersonKind"
-    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
+    WHERE (SELECT g.club_id FROM groups g WHERE g.id = x.group_id AND g.type = ${kind}::"PersonKind") = ${CLUB}
+      AND (SELECT r.club_id FROM person_roles r WHERE r.id = x.role_id) = ${CLUB}
     ON CONFLICT (group_id, role_id) DO NOTHING`), onRows);
 
   // The certificate history, as the legacy rule decided it (import-certificates.ts), for people of the club only.
@@ -174,7 +174,7 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
     INSERT INTO medical_certificates (id, club_id, person_id, type, expires_on, file_id)
     SELECT x.id, ${CLUB}, x.person_id, x.type::"MedicalCertificateType", x.expires_on, x.file_id
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, type text, expires_on date, file_id uuid)
-    JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}`), onRows);
+    WHERE (SELECT p.club_id FROM people p WHERE p.id = x.person_id) = ${CLUB}`), onRows);
   await inChunks(w.certificateUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
     UPDATE medical_certificates m SET type = x.type::"MedicalCertificateType", expires_on = x.expires_on, file_id = x.file_id
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, type text, expires_on date, file_id uuid)
@@ -183,10 +183,9 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
   // Cards and the register of the import's season (import-season.ts), for people and seasons of the club only.
   await inChunks(w.cardInserts, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO cards (id, club_id, person_id, season_id, body, number, starts_on, expires_on, updated_at)
-    SELECT x.id, ${CLUB}, x.person_id, s.id, x.body, x.number, x.starts_on, x.expires_on, now()
+    SELECT x.id, ${CLUB}, x.person_id, x.season_id, x.body, x.number, x.starts_on, x.expires_on, now()
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, season_id uuid, body text, number text, starts_on date, expires_on date)
-    JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}
-    JOIN club_seasons s ON s.id = x.season_id AND s.club_id = ${CLUB}`), onRows);
+    WHERE (SELECT p.club_id FROM people p WHERE p.id = x.person_id) = ${CLUB} AND (SELECT s.club_id FROM club_seasons s WHERE s.id = x.season_id) = ${CLUB}`), onRows);
   await inChunks(w.cardUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
     UPDATE cards k SET starts_on = x.starts_on, expires_on = x.expires_on, updated_at = now()
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, starts_on date, expires_on date)
@@ -195,13 +194,12 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
     INSERT INTO register_members (id, club_id, person_id, number, admitted_on, board_decision, board_decision_on, updated_at)
     SELECT x.id, ${CLUB}, x.person_id, x.number, x.admitted_on, x.board_decision, x.board_decision_on, now()
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, number int, admitted_on date, board_decision text, board_decision_on date)
-    JOIN people p ON p.id = x.person_id AND p.club_id = ${CLUB}`), onRows);
+    WHERE (SELECT p.club_id FROM people p WHERE p.id = x.person_id) = ${CLUB}`), onRows);
   await inChunks(w.renewalInserts, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO register_member_seasons (id, club_id, member_id, season_id, renewed_on, quota_cents)
-    SELECT x.id, ${CLUB}, m.id, s.id, x.renewed_on, x.quota_cents
+    SELECT x.id, ${CLUB}, x.member_id, x.season_id, x.renewed_on, x.quota_cents
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, member_id uuid, season_id uuid, renewed_on date, quota_cents int)
-    JOIN register_members m ON m.id = x.member_id AND m.club_id = ${CLUB}
-    JOIN club_seasons s ON s.id = x.season_id AND s.club_id = ${CLUB}`), onRows);
+    WHERE (SELECT m.club_id FROM register_members m WHERE m.id = x.member_id) = ${CLUB} AND (SELECT s.club_id FROM club_seasons s WHERE s.id = x.season_id) = ${CLUB}`), onRows);
   await inChunks(w.renewalUpdates, (json) => tx.$executeRaw(clubSql(clubId)`
     UPDATE register_member_seasons r SET quota_cents = x.quota_cents
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, quota_cents int)
@@ -214,10 +212,9 @@ export async function writeImport(tx: Db, clubId: string, kind: PersonKindKey, w
       AS x(id uuid, firstname text, lastname text, email_primary text, phone_primary text, search_text text, sort_name text)`), onRows);
   await inChunks(w.guardianshipInserts, (json) => tx.$executeRaw(clubSql(clubId)`
     INSERT INTO guardianships (id, club_id, minor_id, guardian_id, relationship, updated_at)
-    SELECT x.id, ${CLUB}, m.id, g.id, 'genitore', now()
+    SELECT x.id, ${CLUB}, x.person_id, x.guardian_id, 'genitore', now()
     FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, person_id uuid, guardian_id uuid)
-    JOIN people m ON m.id = x.person_id AND m.club_id = ${CLUB}
-    JOIN people g ON g.id = x.guardian_id AND g.club_id = ${CLUB}
+    WHERE (SELECT p.club_id FROM people p WHERE p.id = x.person_id) = ${CLUB} AND (SELECT g.club_id FROM people g WHERE g.id = x.guardian_id) = ${CLUB}
     ON CONFLICT (minor_id, guardian_id) DO NOTHING`), onRows);
 }
 
@@ -338,7 +335,7 @@ function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string
         SELECT x.role_id, x.coach_role, x.coach_validity_start_date, x.coach_validity_end_date, x.health_card, x.allergies, x.intolerances
         FROM jsonb_to_recordset(${json}::jsonb)
           AS x(role_id uuid, coach_role text, coach_validity_start_date date, coach_validity_end_date date, health_card text, allergies text, intolerances text)
-        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
+        WHERE (SELECT r.club_id FROM person_roles r WHERE r.id = x.role_id) = ${CLUB}
         ON CONFLICT (role_id) DO UPDATE SET
           coach_role = EXCLUDED.coach_role, coach_validity_start_date = EXCLUDED.coach_validity_start_date,
           coach_validity_end_date = EXCLUDED.coach_validity_end_date, health_card = EXCLUDED.health_card,
@@ -349,7 +346,7 @@ function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string
         SELECT x.role_id, x.membership_number, x.membership_start_date, x.membership_expired_date
         FROM jsonb_to_recordset(${json}::jsonb)
           AS x(role_id uuid, membership_number text, membership_start_date date, membership_expired_date date)
-        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
+        WHERE (SELECT r.club_id FROM person_roles r WHERE r.id = x.role_id) = ${CLUB}
         ON CONFLICT (role_id) DO UPDATE SET
           membership_number = EXCLUDED.membership_number, membership_start_date = EXCLUDED.membership_start_date,
           membership_expired_date = EXCLUDED.membership_expired_date`);
@@ -358,7 +355,7 @@ function upsertDetails(tx: Db, clubId: string, kind: PersonKindKey, json: string
         INSERT INTO manager_details (role_id, manager_role)
         SELECT x.role_id, x.manager_role
         FROM jsonb_to_recordset(${json}::jsonb) AS x(role_id uuid, manager_role text)
-        JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
+        WHERE (SELECT r.club_id FROM person_roles r WHERE r.id = x.role_id) = ${CLUB}
         ON CONFLICT (role_id) DO UPDATE SET manager_role = EXCLUDED.manager_role`);
     default:
       return Promise.resolve(0);
@@ -375,7 +372,7 @@ async function upsertAthleteDetails(tx: Db, clubId: string, json: string): Promi
     FROM jsonb_to_recordset(${json}::jsonb)
       AS x(role_id uuid, medical_examination_expiration_date date, medical_examination_scheduled_date date, health_card text,
            allergies text, intolerances text, athlete_condition text, athlete_attorney_name text)
-    JOIN person_roles r ON r.id = x.role_id AND r.club_id = ${CLUB}
+    WHERE (SELECT r.club_id FROM person_roles r WHERE r.id = x.role_id) = ${CLUB}
     ON CONFLICT (role_id) DO UPDATE SET
       medical_examination_expiration_date = EXCLUDED.medical_examination_expiration_date,
       medical_examination_scheduled_date = EXCLUDED.medical_examination_scheduled_date,
