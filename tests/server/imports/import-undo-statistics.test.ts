@@ -57,12 +57,6 @@ describe.runIf(usingPostgres())('an undo that empties the database (PostgreSQL)'
   });
 
   it('analyzes a table whose VACUUM fails (a large table past the statement limit), and goes on to the next', async () => {
-    const run = await importing(300);
-    await t.deps.background.idle();
-    await undoImport(ctx, run.runId);
-    await t.deps.background.idle();
-    const again = await importing(300);
-    expect(again).toMatchObject({ status: 'completed', counts: { new: 300 } });
     const tried: string[] = [];
     const failingVacuum = t.deps.systemDb.$extends({
       query: {
