@@ -58,8 +58,8 @@ export async function readImportFile(content: Buffer, limits: ImportLimits = IMP
   if (isZip(content)) table = await readInWorker(content, zipFormat(content, limits), limits, options);
   else if (content.subarray(0, 8).equals(OLE2)) table = await readInWorker(content, 'xls', limits, options);
   else if (await fileTypeFromBuffer(content)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
-  else if (content.length > CSV_IN_WORKER_BYTES) table = await readInWorker(content, 'csv', limits, options);
-  else table = readCsv(content, limits, options);
+  else if (content.length > CSV_IN_THREAD_BYTES) table = await readInWorker(content, 'csv', limits, options);
+  else table = (await readCsvInTurns(content, limits, options)) ?? (await readInWorker(content, 'csv', limits, options));
 
   if (!table.headers.some((h) => h.trim() !== '')) throw fileRefusal(IMPORT_MSG.emptyFile);
   if (table.rows.length === 0) throw fileRefusal(IMPORT_MSG.headersOnly);
@@ -114,11 +114,12 @@ function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[
 // ---- workbooks ----
 
 /**
- * CSV files larger than this are parsed in the worker too: 100,000 rows (15 MB) held the event loop for seconds on
- * a loaded machine, and a 1,000,000-row file is parsed whole before it is refused. Smaller ones (up to ~6,000 rows)
- * take milliseconds here, less than starting a worker.
+ * CSV files larger than this are parsed in the worker: 100,000 rows (15 MB) held the event loop for seconds on a
+ * loaded machine, and a 1,000,000-row file is parsed whole before it is refused. Smaller ones (up to ~35,000 rows of
+ * a club's list) are parsed here a chunk per turn of the event loop (readCsvInTurns): a worker loading the
+ * TypeScript toolchain took 0.3-1 s to start, a sixth of a 10,000-row import on PGlite (docs/benchmarks.md, "Import").
  */
-export const CSV_IN_WORKER_BYTES = 1024 * 1024;
+export const CSV_IN_THREAD_BYTES = 4 * 1024 * 1024;
 
 /**
  * The worker that parses workbooks and large CSV files (workbook-worker.ts). The server and the tests run TypeScript
@@ -241,20 +242,87 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, c) => (c.n > best.n ? c : best)).d;
 }
 
-/** Reads a CSV file on the calling thread (the worker's, past CSV_IN_WORKER_BYTES). */
-export function readCsv(content: Buffer, limits: ImportLimits, options: ReadOptions = {}): ImportTable {
+/** The file's text, refused if it holds bytes no text has. */
+function csvText(content: Buffer): string {
   const text = decodeText(content);
   // Text never holds NUL or other C0 controls but tab and line ends: such bytes are a binary file with a text name.
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw fileRefusal(IMPORT_MSG.unsupportedFormat);
-  const parsed = Papa.parse<string[]>(text, { delimiter: delimiterOf(text), skipEmptyLines: false });
+  return text;
+}
+
+/** The table of the parsed records (a record's number is its line: the header is 1 when it is the first). */
+function csvTable(records: string[][], quoteError: boolean, limits: ImportLimits, options: ReadOptions): ImportTable {
   // An unclosed quote swallows the rest of the file into one cell: refuse rather than import half of it.
-  if (parsed.errors.some((e) => e.type === 'Quotes')) throw fileRefusal(IMPORT_MSG.unreadableText);
+  if (quoteError) throw fileRefusal(IMPORT_MSG.unreadableText);
   const table = tableOf(
     'csv',
-    parsed.data.map((cells, i) => ({ line: i + 1, cells })),
+    records.map((cells, i) => ({ line: i + 1, cells })),
     false,
     options.headerLine,
   );
   if (table.rows.length > limits.maxRows) throw fileRefusal(IMPORT_MSG.tooManyRows(limits.maxRows));
   return table;
+}
+
+/** Reads a CSV file in one go on the calling thread: the worker's, past CSV_IN_THREAD_BYTES. */
+export function readCsv(content: Buffer, limits: ImportLimits, options: ReadOptions = {}): ImportTable {
+  const text = csvText(content);
+  const parsed = Papa.parse<string[]>(text, { delimiter: delimiterOf(text), skipEmptyLines: false });
+  return csvTable(parsed.data, parsed.errors.some((e) => e.type === 'Quotes'), limits, options);
+}
+
+/** Characters Papaparse reads per turn of the event loop: a few milliseconds of work. */
+export const CSV_CHUNK_CHARS = 128 * 1024;
+/**
+ * Cells a file parsed here may hold: past them it goes to the worker, whose capped heap refuses a file too heavy to
+ * read (4 MB of empty cells are millions of them).
+ */
+export const CSV_IN_THREAD_CELLS = 2_000_000;
+
+/**
+ * Reads a CSV file on this thread as readCsv does, `chunkChars` at a time with a turn of the event loop between the
+ * chunks (Papaparse's chunk mode, paused and resumed). Answers null for a file of more than CSV_IN_THREAD_CELLS cells.
+ */
+export async function readCsvInTurns(content: Buffer, limits: ImportLimits, options: ReadOptions = {}, chunkChars = CSV_CHUNK_CHARS): Promise<ImportTable | null> {
+  const text = csvText(content);
+  const records: string[][] = [];
+  let quoteError = false;
+  let cells = 0;
+  let tooHeavy = false;
+  const delimiter = delimiterOf(text);
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(text, {
+      delimiter,
+      skipEmptyLines: false,
+      // Guessed from each chunk, a chunk without a line end (or ending between \r and \n) read CRLF as \n: the
+      // guess Papaparse makes of the whole file (from its first MB), once.
+      newline: Papa.parse(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\r\n' | '\n' | '\r',
+      chunkSize: chunkChars,
+      chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
+        for (const record of results.data) {
+          records.push(record);
+          cells += record.length;
+        }
+        // An error of the chunk's unfinished last record is not one: it is read again whole with the next chunk.
+        if (results.errors.some((e) => e.type === 'Quotes' && (e.row ?? 0) < results.data.length)) quoteError = true;
+        if (cells > CSV_IN_THREAD_CELLS) {
+          tooHeavy = true;
+          parser.abort();
+          return;
+        }
+        parser.pause();
+        setImmediate(() => {
+          try {
+            parser.resume();
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      },
+      complete: () => resolve(),
+    });
+  });
+  if (tooHeavy) return null;
+  await new Promise((resolve) => setImmediate(resolve));
+  return csvTable(records, quoteError, limits, options);
 }

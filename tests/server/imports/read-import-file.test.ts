@@ -7,7 +7,7 @@ import { PERSON_KINDS } from '../../../schema/constants';
 import { MSG } from '../../../schema/messages';
 import { ValidationError } from '../../../server/lib/errors';
 import { dateValue, genderValue, mapColumns, rawRow, validateRow } from '../../../server/modules/imports/import-rows';
-import { readImportFile } from '../../../server/modules/imports/read-import-file';
+import { CSV_IN_THREAD_CELLS, readCsv, readCsvInTurns, readImportFile } from '../../../server/modules/imports/read-import-file';
 import { pdf, png } from '../files/fixtures';
 import { csvText, lyingZipBomb, windows1252, workbook, zip, zipBomb } from './import-fixtures';
 
@@ -168,6 +168,59 @@ describe('reading a file', () => {
     expect(await refusal(Buffer.from(csvText(many(4))), limits)).toBe(IMPORT_MSG.tooManyRows(3));
     expect((await readImportFile(workbook(many(3)), limits)).rows).toHaveLength(3);
     expect(await refusal(workbook(many(50)), limits)).toBe(IMPORT_MSG.tooManyRows(3));
+  });
+
+  it('reads CSV in turns exactly as in one go, whatever chunk a quoted field, a line end or a blank row falls on', async () => {
+    const files = [
+      'Nome;Cognome;Note\r\nAnna;Rossi;"una; due\r\ntre"\r\n\r\nLuca;"Dell\'Acqua ""Gigi""";\r\n;;\r\nTOTALE;2;\r\n',
+      'Nome,Cognome\nAnna,Rossi\n\n\nBea,"Bianchi\nseconda riga"\nCarlo,Verdi',
+      'Elenco tesserati 2025/26\rNome\tCognome\tCodice fiscale\rAnna\tRossi\tRSSNNA80A41H501X\r',
+      '\ufeffNome;Cognome\r\n"Anna";"Rossi"\r\n"Bea";""\r\n',
+      'Nome;Cognome\r\nAnna;"Rossi\r\nBea;Bianchi\r\n',
+      'a;b\r\nx"y;"z"w\r\n"q""";r\r\n',
+    ];
+    // And files of random pieces: quotes, doubled quotes, separators, the three line ends, accents.
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const pieces = ['Anna', 'b', ';', '"', '""', '\r\n', '\n', '\r', ' ', 'è'];
+    for (let f = 0; f < 120; f++) files.push(Array.from({ length: 60 }, () => pieces[Math.floor(random() * pieces.length)]).join(''));
+    const outcome = (read: () => unknown) => {
+      try {
+        return { table: read() };
+      } catch (error) {
+        return { refusal: (error as Error).message };
+      }
+    };
+    for (const text of files) {
+      const content = Buffer.from(text);
+      const whole = outcome(() => readCsv(content, IMPORT_LIMITS));
+      for (const chunk of [1, 2, 3, 5, 8, 13, 64]) {
+        let inTurns: unknown;
+        try {
+          inTurns = { table: await readCsvInTurns(content, IMPORT_LIMITS, {}, chunk) };
+        } catch (error) {
+          inTurns = { refusal: (error as Error).message };
+        }
+        expect(inTurns, `${JSON.stringify(text)} in chunks of ${chunk}`).toEqual(whole);
+      }
+    }
+    // The unclosed quote is refused both ways, and a file of many cells is left to the worker (null here).
+    expect(outcome(() => readCsv(Buffer.from(files[4]), IMPORT_LIMITS))).toEqual({ refusal: IMPORT_MSG.unreadableText });
+    expect(outcome(() => readCsv(Buffer.from(files[0]), IMPORT_LIMITS))).toHaveProperty('table.rows.length', 2);
+    const empties = Buffer.from(`A;B\r\n${';'.repeat(999)}\r\n`.repeat(Math.ceil(CSV_IN_THREAD_CELLS / 1000) + 1));
+    expect(await readCsvInTurns(empties, IMPORT_LIMITS)).toBeNull();
+  });
+
+  it('answers /healthz-like work between the chunks of a CSV read in turns', async () => {
+    const content = Buffer.from(csvText([HEADER, ...Array.from({ length: 5_000 }, () => rows[1])]));
+    const events: string[] = [];
+    const reading = readCsvInTurns(content, IMPORT_LIMITS, {}, 4_096).then((table) => {
+      events.push('read');
+      return table;
+    });
+    setImmediate(() => events.push('another task'));
+    expect((await reading)?.rows).toHaveLength(5_000);
+    expect(events).toEqual(['another task', 'read']);
   });
 
   it('says the documented row cap in Italian', () => {
