@@ -85,7 +85,7 @@ export async function undoImport(ctx: RequestContext, id: unknown, sliceRows = c
   const sliced = commitsInSlices(ctx.deps);
   try {
     const outcome = await undoRun(ctx, clubId, id, sliced, sliceRows, statementMs);
-    ctx.deps.background.run('import undo: statistics', () => refreshStatistics(statisticsDb(ctx), { vacuum: !sliced }));
+    ctx.deps.background.run('import undo: statistics', () => refreshStatistics(statisticsDb(ctx), { vacuum: true }));
     return outcome;
   } catch (error) {
     if (longWriteTimedOut(error)) throw refusal(IMPORT_MSG.undoTimeout);
