@@ -7,6 +7,7 @@ import { babelOptimizerPlugin } from '@graphql-codegen/client-preset';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { appChunks } from './build/app-chunks';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = process.env.CAMPOBASE_API_URL ?? 'http://localhost:4000';
@@ -251,10 +252,27 @@ export default defineConfig({
     // .vite/manifest.json, which the server does not serve (no dotfiles among its routes).
     manifest: true,
     // Vite 8 bundles with Rolldown: bundler options go under build.rolldownOptions (not rollupOptions).
-    // Chunks follow the lazy routes (src/app/router.tsx, src/app/public-app.tsx); no manual chunking needed so far:
-    // a route's chunk and its shared chunks load side by side (Vite preloads the dependencies of a dynamic import).
+    // Chunks follow the lazy routes (src/app/router.tsx, src/app/public-app.tsx): a route's chunk and its shared
+    // chunks load side by side (Vite preloads the dependencies of a dynamic import); build/app-chunks.ts merges
+    // what every page of the app runs first, and what the most visited pages add to it, into a chunk each.
     rolldownOptions: {
-      output: { chunkFileNames: 'assets/[name]-[hash].js' },
+      output: {
+        chunkFileNames: 'assets/[name]-[hash].js',
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'app chunks',
+              name: appChunks(path.join(root, 'src'), [
+                { name: 'app', roots: ['app/admin-app.tsx', 'app/providers/ui-layout.tsx', 'app/providers/session-layout.tsx'] },
+                { name: 'admin', roots: ['app/layouts/admin-layout.tsx'] },
+                { name: 'people-list', roots: ['features/people/routes/people-list-page.tsx'] },
+              ]),
+              // each group is already a whole closure (minus the public site's modules, which must stay apart)
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
 });
