@@ -9,6 +9,7 @@ import * as XLSX from '@e965/xlsx';
 import { neutraliseCell } from '../../../schema/spreadsheet-cells';
 import { CSV_BOM, CSV_DELIMITER, csvCell, csvRow } from '../../lib/csv';
 import { ValidationError } from '../../lib/errors';
+import { workerScript } from '../../lib/worker-script';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -84,8 +85,8 @@ export function buildXlsxSheet(headers: readonly string[], sheetName: string) {
 /** What the XLSX worker is sent: a chunk of rows, or the order to write the file. */
 export type XlsxExportMessage = { rows: ReadonlyArray<readonly ExportCell[]> } | { finish: true };
 
-// The server and the tests run TypeScript through tsx, so the worker loads tsx too (as the import's workbook worker).
-const XLSX_WORKER_URL = new URL('./xlsx-export-worker.ts', import.meta.url);
+// Bundled by the build, else run through tsx as the server is (lib/worker-script).
+const XLSX_WORKER_SOURCE = new URL('./xlsx-export-worker.ts', import.meta.url);
 /** The worker's heap: 100,000 rows of the widest list need ~400 MB; a list needing more is refused, not the server. */
 const XLSX_WORKER_HEAP_MB = 1024;
 
@@ -94,9 +95,10 @@ export const EXPORT_FILE_MSG = {
 } as const;
 
 function xlsxWriter(headers: readonly string[], sheetName: string, heapMb = XLSX_WORKER_HEAP_MB): ExportWriter {
-  const worker = new Worker(XLSX_WORKER_URL, {
+  const script = workerScript(XLSX_WORKER_SOURCE);
+  const worker = new Worker(script.url, {
     workerData: { headers: [...headers], sheetName },
-    execArgv: ['--import', 'tsx'],
+    execArgv: script.execArgv,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
     stdout: false,
     stderr: false,

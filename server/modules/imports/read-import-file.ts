@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import * as XLSX from '@e965/xlsx';
 import { HEADER_ROW_MIN_KNOWN, HEADER_ROW_SEARCH, IMPORT_LIMITS, IMPORT_MSG, isKnownHeader, type ImportFormat, type ImportLimits } from '../../../schema/import-columns';
 import { ValidationError } from '../../lib/errors';
+import { workerScript } from '../../lib/worker-script';
 import { inflatesWithinDeclared, isZip, readZipDirectory } from './zip-directory';
 
 /** A cell as read: text (CSV, text cells), a number (numeric and date cells of a workbook), a boolean, or empty. */
@@ -121,12 +122,8 @@ function tableOf(format: ImportFormat, lines: Array<{ line: number; cells: Cell[
  */
 export const CSV_IN_THREAD_BYTES = 4 * 1024 * 1024;
 
-/**
- * The worker that parses workbooks and large CSV files (workbook-worker.ts). The server and the tests run TypeScript
- * through tsx, so the worker loads tsx too; a compiled build would point this at the .js file.
- */
-const WORKER_URL = new URL('./workbook-worker.ts', import.meta.url);
-const WORKER_EXEC_ARGV = ['--import', 'tsx'];
+/** The worker that parses workbooks and large CSV files (workbook-worker.ts; bundled by the build: lib/worker-script). */
+const WORKER_SOURCE = new URL('./workbook-worker.ts', import.meta.url);
 
 export type WorkbookAnswer = { table: ImportTable } | { refusal: string; field: string };
 export type WorkerFormat = 'csv' | 'xls' | 'xlsx' | 'ods';
@@ -144,9 +141,10 @@ function readInWorker(content: Buffer, format: WorkerFormat, limits: ImportLimit
       settled = true;
       fn();
     };
-    const worker = new Worker(WORKER_URL, {
+    const script = workerScript(WORKER_SOURCE);
+    const worker = new Worker(script.url, {
       workerData: { content, format, limits, options },
-      execArgv: WORKER_EXEC_ARGV,
+      execArgv: script.execArgv,
       resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb ?? IMPORT_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 64 },
       stdout: false,
       stderr: false,

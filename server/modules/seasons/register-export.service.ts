@@ -10,6 +10,7 @@ import { authorizeMember } from '../../access/authorize';
 import { logExport } from '../../access/access-log';
 import { dayOf } from '../../lib/date-columns';
 import { ValidationError } from '../../lib/errors';
+import { workerScript } from '../../lib/worker-script';
 import type { Download } from '../../http/download';
 import { dateCell, exportWriter, XLSX_CONTENT_TYPE, type ExportCell } from '../exports/export-file';
 import { findSeason, clubToday } from './seasons.service';
@@ -27,7 +28,7 @@ export const REGISTER_EXPORT_MSG = {
 const BATCH = 1_000;
 /** The PDF worker's heap: 5,000 members need ~150 MB; a register needing more is refused, not the server. */
 const PDF_WORKER_HEAP_MB = 768;
-const PDF_WORKER_URL = new URL('./register-export-worker.ts', import.meta.url);
+const PDF_WORKER_SOURCE = new URL('./register-export-worker.ts', import.meta.url);
 
 const ROW_SELECT = {
   number: true,
@@ -89,9 +90,10 @@ export async function registerDocument(ctx: RequestContext, seasonId: string | u
 
 /** The PDF's bytes, laid out in a worker (its own heap, capped): the main thread stays free for other requests. */
 export function registerPdf(doc: RegisterDocument): Promise<Buffer> {
-  const worker = new Worker(PDF_WORKER_URL, {
+  const script = workerScript(PDF_WORKER_SOURCE);
+  const worker = new Worker(script.url, {
     workerData: doc,
-    execArgv: ['--import', 'tsx'],
+    execArgv: script.execArgv,
     resourceLimits: { maxOldGenerationSizeMb: PDF_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
     stdout: false,
     stderr: false,
