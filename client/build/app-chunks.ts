@@ -25,7 +25,7 @@ interface StaticEdge {
   specifier: string;
   /** exported names asked of the target ('*' for all); `as` maps them to this module's names (re-exports) */
   names: Map<string, string> | '*';
-  /** the names an import binds in this module (a namespace's name for `import * as ns`) */
+  /** the names an import binds in this module (the namespace's name for `import * as ns` and `export * as ns`) */
   locals: string[];
   reexport: boolean;
 }
@@ -138,11 +138,10 @@ function closureOf(ctx: Context, roots: Iterable<string>): Set<string> {
           continue;
         }
         if (edge.names === '*') {
-          // `export * from`: whatever is asked may come from there; `export * as ns from`: if ns is asked
-          const ns = /export\s*\*\s*as\s+([\w$]+)\s*from\s*['"]/.exec(code.slice(code.indexOf(edge.specifier) - 80, code.indexOf(edge.specifier)));
-          if (ns) {
-            if (asks(ns[1] ?? '')) targets.forEach((target) => want(target, '*'));
-          } else targets.forEach((target) => want(target, names));
+          // `export * as ns from` (its one local): everything, if ns is asked; `export * from`: whatever is asked
+          const [namespace] = edge.locals;
+          if (namespace === undefined) targets.forEach((target) => want(target, names));
+          else if (asks(namespace)) targets.forEach((target) => want(target, '*'));
           continue;
         }
         const asked = [...edge.names].filter(([, exported]) => asks(exported)).map(([imported]) => imported);
